@@ -1,0 +1,132 @@
+/**
+ * Builds the Fastify instance (used by main.ts and by the tests). Plugins register in one order:
+ * external (helmet, rate limit, multipart, swagger) → platform (db, storage, mail, auth) → modules
+ * → the web app and its SPA fallback.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { authPlugin } from './platform/auth.ts';
+import { errorHandler, routeIndex } from './platform/http.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
+import { AccountLimiter } from './platform/rate-limit.ts';
+import { resolveJwtSecret } from './platform/secrets.ts';
+import { LocalStorage, type Storage } from './platform/storage.ts';
+import { registerWeb } from './platform/web.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    storage: Storage;
+    mailer: Mailer;
+    settings: { appName: string; supportEmail: string };
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Defaults to the configured log level; tests pass false. */
+  logger?: boolean;
+  storage?: Storage;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  await app.register(routeIndex);
+
+  // External
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: config.limits.imageBytes, files: 1, fields: 50, parts: 60 },
+    throwFileSizeLimit: true,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.appName} API`, version: '1.0.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Platform
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('db', database.db);
+        instance.decorate('storage', options.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
+        instance.decorate(
+          'mailer',
+          await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: instance.log }),
+        );
+        instance.decorate('settings', { appName: config.appName, supportEmail: config.supportEmail });
+      },
+      { name: 'db' },
+    ),
+  );
+  await app.register(authPlugin, { secret: jwtSecret, expiresIn: config.jwtExpiresIn });
+
+  // Modules
+  const limiter = new AccountLimiter(config.authRateLimit.perAccount, config.authRateLimit.windowMs);
+  await app.register(healthRoutes, { databaseKind: database.kind });
+  await app.register(authRoutes, {
+    limiter,
+    codeSecret: jwtSecret,
+    appName: config.appName,
+    ipLimit: { max: config.authRateLimit.perIp, timeWindow: config.authRateLimit.windowMs },
+  });
+  await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
+  await app.register(mailRoutes);
+
+  await registerWeb(app, config.webDist);
+  return app;
+}

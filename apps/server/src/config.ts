@@ -1,0 +1,111 @@
+/**
+ * Every environment variable the server reads, parsed once with zod. Nothing else reads
+ * `process.env`: a bad value stops the start with the variable's name.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const mb = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z.string().default('12h'),
+  ADMIN_EMAIL: z.string().email().default('admin@spotzcity.local'),
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: bool(true),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('SpotzCity <no-reply@spotzcity.local>'),
+  SUPPORT_EMAIL: z.string().email().default('support@spotzcity.local'),
+  APP_NAME: z.string().default('SpotzCity'),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  UPLOAD_MAX_IMAGE_MB: mb(5),
+  UPLOAD_MAX_SPEND_MB: mb(50),
+  UPLOAD_MAX_VIDEO_MB: mb(500),
+  UPLOAD_MAX_MODULE_MB: mb(50),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  jwtExpiresIn: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  appName: string;
+  publicUrl: string | undefined;
+  logLevel: string;
+  webDist: string;
+  limits: {
+    imageBytes: number;
+    spendBytes: number;
+    videoBytes: number;
+    moduleBytes: number;
+  };
+  authRateLimit: { perIp: number; perAccount: number; windowMs: number };
+}
+
+const MB = 1024 * 1024;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    appName: e.APP_NAME,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    limits: {
+      imageBytes: e.UPLOAD_MAX_IMAGE_MB * MB,
+      spendBytes: e.UPLOAD_MAX_SPEND_MB * MB,
+      videoBytes: e.UPLOAD_MAX_VIDEO_MB * MB,
+      moduleBytes: e.UPLOAD_MAX_MODULE_MB * MB,
+    },
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+  };
+}

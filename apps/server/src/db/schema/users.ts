@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+
+export const roles = pgTable('roles', {
+  code: text('code').primaryKey(),
+  label: text('label').notNull(),
+});
+
+export const permissions = pgTable('permissions', {
+  code: text('code').primaryKey(),
+  kind: text('kind', { enum: ['VIEW', 'ACTION'] }).notNull(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleCode: text('role_code')
+      .notNull()
+      .references(() => roles.code, { onDelete: 'cascade' }),
+    permissionCode: text('permission_code')
+      .notNull()
+      .references(() => permissions.code, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleCode, t.permissionCode] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    clientRef: integer('client_ref')
+      .notNull()
+      .references(() => clients.id),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique among users that are not deleted. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    roleCode: text('role_code')
+      .notNull()
+      .references(() => roles.code),
+    gender: text('gender', { enum: ['MALE', 'FEMALE'] }),
+    dateOfBirth: date('date_of_birth'),
+    phone: text('phone'),
+    /** Storage key of the profile picture. */
+    pictureKey: text('picture_key'),
+    /** Bumped by every password change or reset: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_active_key').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('users_client_ref_idx').on(t.clientRef),
+  ],
+);

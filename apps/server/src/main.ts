@@ -1,0 +1,47 @@
+/** Reads the configuration, opens and prepares the database, listens; shuts down gracefully. */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { bootstrap } from './db/seed/bootstrap.ts';
+import { DEMO, seedDemo } from './db/seed/demo.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp({ config, database });
+
+await bootstrap(database.db, {
+  adminEmail: config.adminEmail,
+  adminPassword: config.adminPassword,
+  appName: config.appName,
+  // Printed to the console, not the log: it is shown once and must not be kept in log files.
+  announce: (message) => console.log(`\n  ${message}\n`),
+});
+if (config.seedDemo && database.kind === 'pglite') {
+  if (await seedDemo(database.db)) {
+    app.log.info(
+      `Demo organisation ${DEMO.companyName} loaded: ${DEMO.buyerAdmin.email} / ${DEMO.buyerUser.email}`,
+    );
+  }
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error(error, 'error while shutting down');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(`${config.appName} is running at http://localhost:${config.port} (${database.kind})`);

@@ -1,0 +1,124 @@
+/**
+ * The HTTP contract every module shares (DESIGN.md §3): the error mapping, 404/405 for unknown
+ * routes, and the envelope and paging helpers.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import FindMyWay, { type HTTPVersion } from 'find-my-way';
+import fp from 'fastify-plugin';
+import type { PageRequest, Paged } from '@spotzcity/shared/api';
+import type { FieldError } from '@spotzcity/shared/validation';
+import { AppError } from './errors.ts';
+
+interface ErrorBody {
+  message: string;
+  errors?: FieldError[];
+}
+
+const send = (reply: FastifyReply, status: number, body: ErrorBody) =>
+  reply.status(status).type('application/json; charset=utf-8').send(body);
+
+function toField(instancePath: string) {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** Maps every error to `{ message, errors? }`; internals of 5xx are logged, never sent. */
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return send(reply, error.statusCode, {
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    });
+  }
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation;
+    // A body (or query) that is not even an object is the wrong payload, not a bad field.
+    const wholePayload = issues.some((i) => i.instancePath === '/' && i.keyword === 'invalid_type');
+    if (wholePayload) return send(reply, 422, { message: 'Payload Mismatch' });
+    const seen = new Set<string>();
+    const errors: FieldError[] = [];
+    for (const issue of issues) {
+      const field = toField(issue.instancePath);
+      if (seen.has(field)) continue;
+      seen.add(field);
+      errors.push({ field, message: issue.message ?? 'Invalid value' });
+    }
+    return send(reply, 400, { message: errors[0]?.message ?? 'Invalid request', errors });
+  }
+
+  const status = error.statusCode ?? 500;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return send(reply, 422, { message: 'Payload Mismatch' });
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return send(reply, 413, { message: 'The upload is too large.' });
+  }
+  if (status === 429) return send(reply, 429, { message: error.message });
+  if (status >= 400 && status < 500) return send(reply, status, { message: error.message });
+
+  request.log.error({ err: error }, 'request failed');
+  return send(reply, 500, { message: 'Something went wrong on our side. Please try again.' });
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * Unknown paths answer 404; a known path with another method answers 405 `Not Allowed`.
+ * API paths only: everything else is the web app's (see web.ts).
+ */
+export const routeIndex = fp(async (app: FastifyInstance) => {
+  const known = FindMyWay<HTTPVersion.V1>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (!METHODS.includes(method as (typeof METHODS)[number])) continue;
+      if (!known.hasRoute(method as 'GET', route.url)) known.on(method as 'GET', route.url, () => {});
+    }
+  });
+  app.decorate('isKnownPath', (url: string) => {
+    const path = url.split('?')[0] ?? url;
+    return METHODS.some((m) => known.find(m, path) !== null);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    isKnownPath(url: string): boolean;
+  }
+}
+
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  if (request.server.isKnownPath(request.url)) {
+    return send(reply, 405, { message: 'Not Allowed' });
+  }
+  return send(reply, 404, { message: 'Not Found' });
+}
+
+/** The envelope of every JSON reply. */
+export const ok = <T>(data: T, message = 'Fetched Successfully') => ({ message, data });
+
+/** The paged reply: `{ message, data, totalCount, pageNumber, pageSize, length }`. */
+export function paged<T>(
+  rows: T[],
+  totalCount: number,
+  page: PageRequest,
+  message = 'Fetched List Successfully',
+): Paged<T> {
+  return {
+    message,
+    data: rows,
+    totalCount,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    length: rows.length,
+  };
+}

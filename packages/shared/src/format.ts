@@ -1,0 +1,35 @@
+/** Display formats of spec 01 point 9. */
+
+/** Dollars with a $ sign and thousands separators, decimals truncated (not rounded). */
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
+  if (!Number.isFinite(n)) return '$0';
+  const whole = Math.trunc(n);
+  const sign = whole < 0 ? '-' : '';
+  return `${sign}$${Math.abs(whole).toLocaleString('en-US')}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** MM/DD/YYYY from an ISO date or instant; a bare date is taken as a calendar date (no shift). */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-');
+    return `${m}/${d}/${y}`;
+  }
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+}
+
+/** DD/MM/YYYY H:mm:ss for uploaded files, in the viewer's local time. */
+export function formatFileDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return (
+    `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ` +
+    `${date.getHours()}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
+  );
+}
