@@ -46,13 +46,21 @@ export interface BuildOptions {
   database: Database;
   /** Defaults to the configured log level; tests pass false. */
   logger?: boolean;
+  /** Where log lines go (stdout by default); tests read them. */
+  logStream?: NodeJS.WritableStream;
   storage?: Storage;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...loggerOptions(config.logLevel),
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -71,7 +79,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'],
+        frameSrc: [
+          'https://www.youtube-nocookie.com',
+          'https://www.youtube.com',
+          'https://player.vimeo.com',
+        ],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -103,12 +115,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     fp(
       async (instance) => {
         instance.decorate('db', database.db);
-        instance.decorate('storage', options.storage ?? new LocalStorage(path.join(config.dataDir, 'files')));
+        instance.decorate(
+          'storage',
+          options.storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
+        );
         instance.decorate(
           'mailer',
           await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: instance.log }),
         );
-        instance.decorate('settings', { appName: config.appName, supportEmail: config.supportEmail });
+        instance.decorate('settings', {
+          appName: config.appName,
+          supportEmail: config.supportEmail,
+        });
       },
       { name: 'db' },
     ),
@@ -116,7 +134,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { secret: jwtSecret, expiresIn: config.jwtExpiresIn });
 
   // Modules
-  const limiter = new AccountLimiter(config.authRateLimit.perAccount, config.authRateLimit.windowMs);
+  const limiter = new AccountLimiter(
+    config.authRateLimit.perAccount,
+    config.authRateLimit.windowMs,
+  );
   await app.register(healthRoutes, { databaseKind: database.kind });
   await app.register(authRoutes, {
     limiter,

@@ -66,8 +66,7 @@ export interface SigninReply {
 
 export const messageReplySchema = z.object({ message: z.string() });
 
-export const envelopeOf = <T extends z.ZodType>(data: T) =>
-  z.object({ message: z.string(), data });
+export const envelopeOf = <T extends z.ZodType>(data: T) => z.object({ message: z.string(), data });
 
 export const pagedOf = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -122,9 +122,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 };
 
 const flags = <K extends string>(...names: K[]) =>
-  z.object(Object.fromEntries(['allowed', ...names].map((n) => [n, z.boolean()])) as {
-    [P in K | 'allowed']: z.ZodBoolean;
-  });
+  z.object(
+    Object.fromEntries(['allowed', ...names].map((n) => [n, z.boolean()])) as {
+      [P in K | 'allowed']: z.ZodBoolean;
+    },
+  );
 
 /** Feature flags of spec 01/02 point 6, each with `allowed`. Extra flags are SpotzCity's own. */
 export const featuresSchema = z.object({
@@ -199,7 +201,12 @@ export function deriveFeatures(permissions: Iterable<string>): Features {
       createReport: has('CREATE_RFX_REPORT'),
     },
     contract: {
-      allowed: any('CONTRACT_VIEW', 'ADD_EDIT_CONTRACT', 'DELETE_CONTRACT', 'CREATE_CONTRACT_REPORT'),
+      allowed: any(
+        'CONTRACT_VIEW',
+        'ADD_EDIT_CONTRACT',
+        'DELETE_CONTRACT',
+        'CREATE_CONTRACT_REPORT',
+      ),
       addEdit: has('ADD_EDIT_CONTRACT'),
       deleteFile: has('DELETE_CONTRACT'),
       createReport: has('CREATE_CONTRACT_REPORT'),

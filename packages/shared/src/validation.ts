@@ -31,10 +31,7 @@ export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[!@#$%^&*])(?=.*[a-z])(?=.*[A-Z])
 
 /** A string that must not be empty or blank ('Required'), trimmed. */
 export const requiredText = (max?: number) => {
-  const base = z
-    .string({ error: MESSAGES.required })
-    .trim()
-    .min(1, { error: MESSAGES.required });
+  const base = z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required });
   return max === undefined ? base : base.max(max, { error: MESSAGES.maxLength(max) });
 };
 

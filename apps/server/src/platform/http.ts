@@ -81,7 +81,8 @@ export const routeIndex = fp(async (app: FastifyInstance) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (!METHODS.includes(method as (typeof METHODS)[number])) continue;
-      if (!known.hasRoute(method as 'GET', route.url)) known.on(method as 'GET', route.url, () => {});
+      if (!known.hasRoute(method as 'GET', route.url))
+        known.on(method as 'GET', route.url, () => {});
     }
   });
   app.decorate('isKnownPath', (url: string) => {

@@ -33,7 +33,12 @@ export async function createMailer(options: {
       let error: string | null = null;
       if (transport) {
         try {
-          await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+          await transport.sendMail({
+            from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+          });
           status = 'SENT';
         } catch (err) {
           status = 'FAILED';

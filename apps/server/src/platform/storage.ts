@@ -34,7 +34,10 @@ export class LocalStorage implements Storage {
   }
 
   async put(prefix: string, extension: string, body: Readable): Promise<StoredObject> {
-    const ext = extension.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10);
+    const ext = extension
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 10);
     const key = `${prefix}/${randomUUID()}${ext ? `.${ext}` : ''}`;
     const file = this.resolve(key);
     await mkdir(path.dirname(file), { recursive: true });

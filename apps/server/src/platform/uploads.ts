@@ -4,13 +4,20 @@ import type { FastifyRequest } from 'fastify';
 import { PayloadMismatch, PayloadTooLarge, ValidationError } from './errors.ts';
 
 const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
-  { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    ext: 'png',
+    mime: 'image/png',
+    test: (b) =>
+      b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
   { ext: 'gif', mime: 'image/gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
   {
     ext: 'webp',
     mime: 'image/webp',
-    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+    test: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      b.subarray(8, 12).toString('latin1') === 'WEBP',
   },
 ];
 
@@ -48,11 +55,14 @@ export async function readSmallForm(
         data = await file.toBuffer();
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new PayloadTooLarge(`The file is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB.`);
+          throw new PayloadTooLarge(
+            `The file is larger than ${Math.round(maxFileBytes / 1024 / 1024)} MB.`,
+          );
         }
         throw error;
       }
-      if (data.length > 0) form.files[file.fieldname] = { filename: file.filename, mimetype: file.mimetype, data };
+      if (data.length > 0)
+        form.files[file.fieldname] = { filename: file.filename, mimetype: file.mimetype, data };
     } else {
       const value = (part as MultipartValue<unknown>).value;
       form.fields[part.fieldname] = typeof value === 'string' ? value : String(value);
@@ -63,6 +73,7 @@ export async function readSmallForm(
 
 export function requireImage(file: { data: Buffer }, field = 'image') {
   const kind = sniffImage(file.data);
-  if (!kind) throw ValidationError.field(field, 'The picture must be a PNG, JPEG, GIF or WebP image.');
+  if (!kind)
+    throw ValidationError.field(field, 'The picture must be a PNG, JPEG, GIF or WebP image.');
   return kind;
 }

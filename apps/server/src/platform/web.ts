@@ -17,7 +17,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       maxAge: '1h',
       setHeaders(res, file) {
         // Hashed assets never change; index.html must always be fresh.
-        if (file.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes('/assets/'))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -61,7 +61,9 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('users_email_active_key').on(t.email).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_active_key')
+      .on(t.email)
+      .where(sql`${t.deletedAt} is null`),
     index('users_client_ref_idx').on(t.clientRef),
   ],
 );

@@ -25,7 +25,11 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/mail/outbox',
     {
       onRequest: app.guard(),
-      schema: { tags: ['platform'], body: pageRequestSchema.optional(), response: { 200: pagedOf(mailItem) } },
+      schema: {
+        tags: ['platform'],
+        body: pageRequestSchema.optional(),
+        response: { 200: pagedOf(mailItem) },
+      },
     },
     async (request) => {
       if (principalOf(request).role !== 'ROLE_SUPER_USER') throw new Forbidden();

@@ -54,7 +54,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ maxImageBytes: number }> = asyn
         newKey = (await app.storage.put(PICTURE_PREFIX, kind.ext, Readable.from(image.data))).key;
       }
       try {
-        return ok(await updateProfile(app.db, app.storage, userId, input, newKey), SUCCESS.userDetailUpdated);
+        return ok(
+          await updateProfile(app.db, app.storage, userId, input, newKey),
+          SUCCESS.userDetailUpdated,
+        );
       } catch (error) {
         if (newKey) await app.storage.remove(newKey);
         throw error;
@@ -76,7 +79,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ maxImageBytes: number }> = asyn
       const input = parseInput(passwordChangeSchema, request.body);
       const user = await changePassword(app.db, principalOf(request).id, input);
       // Older tokens stop working; this session continues with a fresh one.
-      return { message: USER_MESSAGES.passwordUpdated, data: { accessToken: app.tokens.sign(user) } };
+      return {
+        message: USER_MESSAGES.passwordUpdated,
+        data: { accessToken: app.tokens.sign(user) },
+      };
     },
   );
 

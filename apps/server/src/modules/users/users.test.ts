@@ -1,0 +1,219 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROLE_PERMISSIONS, deriveFeatures } from '@spotzcity/shared/permissions';
+import { MESSAGES } from '@spotzcity/shared/validation';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { PASSWORD, signIn, signedInUser } from '../../../test/factories.ts';
+import { TINY_PNG, multipart } from '../../../test/multipart.ts';
+import { users } from '../../db/schema/index.ts';
+import { USER_MESSAGES } from './service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_MAX_IMAGE_MB: '0.01' });
+});
+afterAll(() => t.close());
+
+const validProfile = {
+  name: 'Dana Whitfield',
+  gender: 'FEMALE',
+  dateOfBirth: '1988-02-29',
+  phone: '(312) 555-0147',
+  email: 'ignored@example.com',
+  deleteImage: 'false',
+};
+
+const update = (token: string, fields: Record<string, string>, files = {}) => {
+  const body = multipart(fields, files);
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/users/update',
+    payload: body.payload,
+    headers: { ...body.headers, ...t.auth(token) },
+  });
+};
+
+describe('GET /api/users/profile', () => {
+  it('answers 401 Unauthorized without a token or with a forged one', async () => {
+    const none = await t.app.inject({ url: '/api/users/profile' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ message: 'Unauthorized' });
+    const forged = await t.app.inject({ url: '/api/users/profile', headers: t.auth('a.b.c') });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it.each(Object.keys(DEFAULT_ROLE_PERMISSIONS) as (keyof typeof DEFAULT_ROLE_PERMISSIONS)[])(
+    'lists the permissions of %s and the features derived from them',
+    async (role) => {
+      const { user, org, token } = await signedInUser(t.app, t.database.db, role);
+      const res = await t.app.inject({ url: '/api/users/profile', headers: t.auth(token) });
+      expect(res.statusCode).toBe(200);
+      const profile = res.json().data;
+      expect(profile).toMatchObject({
+        id: user.id,
+        clientId: org.clientId,
+        email: user.email,
+        companyName: org.companyName,
+        role,
+      });
+      expect([...profile.permissions].sort()).toEqual([...DEFAULT_ROLE_PERMISSIONS[role]].sort());
+      expect(profile.features).toEqual(deriveFeatures(DEFAULT_ROLE_PERMISSIONS[role]));
+    },
+  );
+
+  it('stops accepting the token of a deleted user', async () => {
+    const { user, token } = await signedInUser(t.app, t.database.db);
+    await t.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    const res = await t.app.inject({ url: '/api/users/profile', headers: t.auth(token) });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/users/update', () => {
+  it('saves the profile, strips non-digits from the phone and keeps the e-mail read-only', async () => {
+    const { user, token } = await signedInUser(t.app, t.database.db);
+    const res = await update(token, validProfile);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('User Detail Updated Successfully.');
+    expect(res.json().data).toMatchObject({
+      name: 'Dana Whitfield',
+      gender: 'FEMALE',
+      dateOfBirth: '1988-02-29',
+      phone: '3125550147',
+      email: user.email,
+    });
+  });
+
+  it('stores, serves, replaces and removes the profile picture', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const png = { filename: 'me.png', contentType: 'image/png', data: TINY_PNG };
+    const first = await update(token, validProfile, { image: png });
+    expect(first.statusCode).toBe(200);
+    const url: string = first.json().data.profilePicUrl;
+    expect(url).toMatch(/^\/api\/users\/picture\/[0-9a-f-]{36}\.png$/);
+
+    const served = await t.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
+    const stored = path.join(t.dataDir, 'files', 'profile-pictures', path.basename(url));
+    expect(existsSync(stored)).toBe(true);
+
+    const second = await update(token, validProfile, { image: png });
+    expect(second.json().data.profilePicUrl).not.toBe(url);
+    expect(existsSync(stored)).toBe(false);
+
+    const removed = await update(token, { ...validProfile, deleteImage: 'true' });
+    expect(removed.json().data.profilePicUrl).toBeNull();
+    expect((await t.app.inject({ url: second.json().data.profilePicUrl })).statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not an image, whatever its name says', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await update(token, validProfile, {
+      image: {
+        filename: 'me.png',
+        contentType: 'image/png',
+        data: Buffer.from('<svg onload=alert(1)>'),
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].field).toBe('image');
+  });
+
+  it('answers 413 for a picture over the configured size', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const big = Buffer.concat([TINY_PNG, Buffer.alloc(20_000)]);
+    const res = await update(token, validProfile, {
+      image: { filename: 'big.png', contentType: 'image/png', data: big },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it.each([
+    [{ name: '  ' }, 'name', MESSAGES.required],
+    [{ name: 'x'.repeat(51) }, 'name', 'Must be 50 characters or less'],
+    [{ gender: '' }, 'gender', MESSAGES.required],
+    [{ gender: 'OTHER' }, 'gender', MESSAGES.required],
+    [{ dateOfBirth: '' }, 'dateOfBirth', MESSAGES.required],
+    [{ dateOfBirth: '2999-01-01' }, 'dateOfBirth', MESSAGES.invalidDate],
+    [{ dateOfBirth: 'yesterday' }, 'dateOfBirth', MESSAGES.invalidDate],
+    [{ phone: '312-555-01477' }, 'phone', 'Must be 10 characters or less'],
+  ])('rejects %o with the spec message on %s', async (change, field, message) => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await update(token, { ...validProfile, ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ field, message });
+  });
+
+  it('answers 422 Payload Mismatch when the body is not multipart', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/update',
+      payload: validProfile,
+      headers: t.auth(token),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: 'Payload Mismatch' });
+  });
+});
+
+describe('PUT /api/users/password', () => {
+  const change = (token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/users/password', payload, headers: t.auth(token) });
+
+  it('changes the password, refuses the old token and hands back a fresh one', async () => {
+    const { user, token } = await signedInUser(t.app, t.database.db);
+    const res = await change(token, {
+      oldPassword: PASSWORD,
+      newPassword: 'Fresh#Pass9',
+      confirmPassword: 'Fresh#Pass9',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(USER_MESSAGES.passwordUpdated);
+    const fresh = res.json().data.accessToken;
+
+    expect(
+      (await t.app.inject({ url: '/api/users/profile', headers: t.auth(token) })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/users/profile', headers: t.auth(fresh) })).statusCode,
+    ).toBe(200);
+    expect(await signIn(t.app, user.email, 'Fresh#Pass9')).toBeTruthy();
+  });
+
+  it('rejects a wrong old password', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await change(token, {
+      oldPassword: 'Wrong#Pass1',
+      newPassword: 'Fresh#Pass9',
+      confirmPassword: 'Fresh#Pass9',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'oldPassword', message: USER_MESSAGES.oldPasswordWrong },
+    ]);
+  });
+
+  it.each([
+    [{ oldPassword: '', newPassword: '', confirmPassword: '' }, 'oldPassword', MESSAGES.required],
+    [
+      { oldPassword: PASSWORD, newPassword: 'short', confirmPassword: 'short' },
+      'newPassword',
+      MESSAGES.passwordRule,
+    ],
+    [
+      { oldPassword: PASSWORD, newPassword: 'Fresh#Pass9', confirmPassword: 'Fresh#Pass8' },
+      'confirmPassword',
+      MESSAGES.passwordMismatch,
+    ],
+  ])('rejects %o with the spec message', async (payload, field, message) => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await change(token, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ field, message });
+  });
+});

@@ -1,0 +1,186 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { signIn, signedInUser } from '../../test/factories.ts';
+import { TEST_ADMIN } from '../../test/constants.ts';
+import { errorHandler } from './http.ts';
+import { Conflict, Forbidden, NotFound } from './errors.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('status mapping', () => {
+  it('answers 404 for an unknown API path and 405 Not Allowed for a wrong method', async () => {
+    const missing = await t.app.inject({ url: '/api/no/such/thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Not Found' });
+    const wrongMethod = await t.app.inject({ method: 'DELETE', url: '/api/auth/signin' });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.json()).toEqual({ message: 'Not Allowed' });
+  });
+
+  it('answers 422 Payload Mismatch for broken JSON and for a body that is not an object', async () => {
+    for (const payload of ['{"usernameOrEmail":', '[1,2]', '"text"']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, payload).toBe(422);
+      expect(res.json()).toEqual({ message: 'Payload Mismatch' });
+    }
+  });
+
+  it('answers 413 for a JSON body over the limit', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: JSON.stringify({ usernameOrEmail: 'a@b.co', password: 'x'.repeat(3 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('answers 403 when the user lacks the permission of a guarded route', async () => {
+    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail/outbox',
+      payload: {},
+      headers: t.auth(token),
+    });
+    expect(res.statusCode).toBe(403);
+    const admin = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/mail/outbox',
+      payload: {},
+      headers: t.auth(admin),
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ pageNumber: 0, pageSize: 20 });
+  });
+
+  it('maps domain errors and hides the internals of unexpected ones', async () => {
+    const app = Fastify({ logger: false });
+    app.setErrorHandler(errorHandler);
+    app.get('/conflict', async () => {
+      throw new Conflict('That e-mail is already in use.');
+    });
+    app.get('/forbidden', async () => {
+      throw new Forbidden();
+    });
+    app.get('/missing', async () => {
+      throw new NotFound('Client not found');
+    });
+    app.get('/boom', async () => {
+      throw new Error('connection string postgres://secret@db failed at /srv/app.ts:12');
+    });
+    expect((await app.inject({ url: '/conflict' })).statusCode).toBe(409);
+    expect((await app.inject({ url: '/forbidden' })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/missing' })).json()).toEqual({ message: 'Client not found' });
+    const boom = await app.inject({ url: '/boom' });
+    expect(boom.statusCode).toBe(500);
+    expect(boom.body).not.toMatch(/secret|srv|stack/);
+    expect(boom.json().message).toBeTruthy();
+  });
+});
+
+describe('platform endpoints', () => {
+  it('reports health with the database kind', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/auth/signin',
+        '/api/auth/forgot/pwd',
+        '/api/users/profile',
+        '/api/users/update',
+      ]),
+    );
+  });
+});
+
+describe('the web app', () => {
+  it('is served with an SPA fallback, while unknown API paths stay JSON 404', async () => {
+    const dist = path.join(t.dataDir, 'web-dist');
+    mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>SpotzCity</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const app = await createTestApp({ WEB_DIST: dist });
+    try {
+      const deep = await app.app.inject({ url: '/home/editProfile' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('<title>SpotzCity</title>');
+      const asset = await app.app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await app.app.inject({ url: '/api/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toEqual({ message: 'Not Found' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('logs', () => {
+  it('never contain passwords, tokens or recovery codes, even from query strings', async () => {
+    const lines: string[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk) => lines.push(String(chunk)));
+    const logged = await createTestApp({ LOG_LEVEL: 'trace' }, { logStream: stream });
+    try {
+      const { user } = await signedInUser(logged.app, logged.database.db);
+      const token = await signIn(logged.app, user.email);
+      await logged.app.inject({ url: '/api/users/profile', headers: logged.auth(token) });
+      await logged.app.inject({ method: 'POST', url: `/api/auth/forgot/pwd?email=${user.email}` });
+      const outbox = await logged.app.inject({
+        method: 'POST',
+        url: '/api/mail/outbox',
+        payload: {},
+        headers: logged.auth(await signIn(logged.app, TEST_ADMIN.email, TEST_ADMIN.password)),
+      });
+      const code = /\b(\d{6})\b/.exec(outbox.json().data[0].body)?.[1];
+      expect(code).toBeTruthy();
+      await logged.app.inject({
+        method: 'POST',
+        url: `/api/auth/verify/code?code=${code}&email=${user.email}`,
+      });
+      await logged.app.inject({
+        method: 'PUT',
+        url: `/api/auth/change/password?password=Secret%23Pass77&email=${user.email}`,
+      });
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { usernameOrEmail: user.email, password: 'Wrong#Pass1' },
+      });
+
+      const text = lines.join('');
+      expect(text.length).toBeGreaterThan(0);
+      expect(text).toContain('/api/auth/change/password');
+      for (const secret of ['Secret#Pass77', 'Secret%23Pass77', 'Wrong#Pass1', token, code!]) {
+        expect(text).not.toContain(secret);
+      }
+    } finally {
+      await logged.close();
+    }
+  });
+});

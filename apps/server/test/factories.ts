@@ -1,0 +1,67 @@
+/** Organisations and users for tests, created straight in the database. */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@spotzcity/shared/permissions';
+import type { Db } from '../src/db/client.ts';
+import { clients, users } from '../src/db/schema/index.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
+
+export const PASSWORD = 'Passw0rd!';
+let passwordHash: Promise<string> | undefined;
+
+const unique = () => randomBytes(4).toString('hex');
+
+export async function createOrg(db: Db, values: Partial<typeof clients.$inferInsert> = {}) {
+  const id = unique();
+  const [org] = await db
+    .insert(clients)
+    .values({
+      clientId: `ORG-${id}`.toUpperCase(),
+      name: `Owner ${id}`,
+      email: `owner-${id}@example.com`,
+      companyName: `Company ${id}`,
+      type: 'BUYER',
+      ...values,
+    })
+    .returning();
+  if (!org) throw new Error('org not created');
+  return org;
+}
+
+export async function createUser(
+  db: Db,
+  values: { clientRef: number; role?: Role } & Partial<typeof users.$inferInsert>,
+) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const { role = 'ROLE_BUYER_USER', ...rest } = values;
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: 'Test User',
+      email: `user-${unique()}@example.com`,
+      passwordHash: await passwordHash,
+      roleCode: role,
+      ...rest,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return user;
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = PASSWORD) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { usernameOrEmail: email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ accessToken: string }>().accessToken;
+}
+
+/** A buyer organisation with one user of the given role, signed in. */
+export async function signedInUser(app: FastifyInstance, db: Db, role: Role = 'ROLE_BUYER_ADMIN') {
+  const org = await createOrg(db);
+  const user = await createUser(db, { clientRef: org.id, role });
+  const token = await signIn(app, user.email);
+  return { org, user, token };
+}

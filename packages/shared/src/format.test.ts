@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatFileDate, formatMoney } from './format.ts';
+
+describe('formats', () => {
+  it('shows money with a $ sign, thousands separators and truncated decimals', () => {
+    expect(formatMoney(1234567.99)).toBe('$1,234,567');
+    expect(formatMoney('999.999')).toBe('$999');
+    expect(formatMoney(0)).toBe('$0');
+    expect(formatMoney(-1500.5)).toBe('-$1,500');
+  });
+
+  it('shows dates as MM/DD/YYYY without shifting calendar dates', () => {
+    expect(formatDate('2024-03-01')).toBe('03/01/2024');
+    expect(formatDate(new Date(2024, 11, 31, 23, 0))).toBe('12/31/2024');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it('shows file dates as DD/MM/YYYY H:mm:ss', () => {
+    expect(formatFileDate(new Date(2024, 0, 5, 9, 3, 7))).toBe('05/01/2024 9:03:07');
+  });
+});

@@ -1,0 +1,164 @@
+/** Every validation rule and message of spec 01 point 5, through the shared schemas. */
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  forgotPasswordSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  recoveryPasswordFormSchema,
+  signinSchema,
+  verifyCodeSchema,
+} from './auth.ts';
+import { MESSAGES, maxNumber, requiredText, toFieldErrors, todayIso } from './validation.ts';
+
+function errorsOf(schema: z.ZodType, input: unknown) {
+  const result = schema.safeParse(input);
+  return result.success ? [] : toFieldErrors(result.error);
+}
+
+describe('e-mail', () => {
+  it.each(['', '   '])('is required on login and forgot-password (%j)', (email) => {
+    expect(errorsOf(signinSchema, { usernameOrEmail: email, password: 'x' })).toEqual([
+      { field: 'usernameOrEmail', message: 'Required' },
+    ]);
+    expect(errorsOf(forgotPasswordSchema, { email })).toEqual([
+      { field: 'email', message: 'Required' },
+    ]);
+  });
+
+  it.each(['plainaddress', 'a@b', 'a@b.', '@example.com', 'a b@example.com'])(
+    'must match a standard address pattern (%s)',
+    (email) => {
+      expect(errorsOf(forgotPasswordSchema, { email })).toEqual([
+        { field: 'email', message: 'Invalid email address' },
+      ]);
+    },
+  );
+
+  it.each(['jane.doe@example.com', 'J.Doe+rfx@sub.example.co.uk'])('accepts %s', (email) => {
+    expect(errorsOf(forgotPasswordSchema, { email })).toEqual([]);
+  });
+});
+
+describe('password', () => {
+  const rule =
+    'Password should contain 8 characters with at least a symbol, upper and lower case letters and a number.';
+
+  it('on login is only required', () => {
+    expect(errorsOf(signinSchema, { usernameOrEmail: 'a@b.co', password: '' })).toEqual([
+      { field: 'password', message: 'Required' },
+    ]);
+    expect(errorsOf(signinSchema, { usernameOrEmail: 'a@b.co', password: 'weak' })).toEqual([]);
+  });
+
+  it.each([
+    ['Ab1!xyz', 'shorter than 8'],
+    ['abcdefg1!', 'no upper case'],
+    ['ABCDEFG1!', 'no lower case'],
+    ['Abcdefgh!', 'no digit'],
+    ['Abcdefgh1', 'no symbol'],
+    ['Abcdefgh1?', 'a symbol outside !@#$%^&*'],
+  ])('rejects %s (%s) with the rule message', (newPassword) => {
+    expect(errorsOf(recoveryPasswordFormSchema, { newPassword, password: newPassword })).toEqual([
+      { field: 'newPassword', message: rule },
+    ]);
+  });
+
+  it.each(['Abcdef1!', 'Zz9@zzzzzz', 'P4ss^word'])('accepts %s', (newPassword) => {
+    expect(errorsOf(recoveryPasswordFormSchema, { newPassword, password: newPassword })).toEqual(
+      [],
+    );
+  });
+
+  it('requires the confirmation and reports a mismatch', () => {
+    expect(
+      errorsOf(recoveryPasswordFormSchema, { newPassword: 'Abcdef1!', password: '' }),
+    ).toContainEqual({
+      field: 'password',
+      message: 'Required',
+    });
+    expect(
+      errorsOf(recoveryPasswordFormSchema, { newPassword: 'Abcdef1!', password: 'Abcdef1?' }),
+    ).toEqual([{ field: 'password', message: 'New Password and Confirm Password do not match.' }]);
+  });
+
+  it('needs old, new and confirm password in reset mode', () => {
+    expect(
+      errorsOf(passwordChangeSchema, { oldPassword: '', newPassword: '', confirmPassword: '' }),
+    ).toEqual([
+      { field: 'oldPassword', message: 'Required' },
+      { field: 'newPassword', message: 'Required' },
+      { field: 'confirmPassword', message: 'Required' },
+    ]);
+    expect(
+      errorsOf(passwordChangeSchema, {
+        oldPassword: 'old',
+        newPassword: 'Abcdef1!',
+        confirmPassword: 'Abcdef1@',
+      }),
+    ).toEqual([
+      { field: 'confirmPassword', message: 'New Password and Confirm Password do not match.' },
+    ]);
+  });
+});
+
+describe('code', () => {
+  it.each(['', '   '])('empty on Verify asks for the code (%j)', (code) => {
+    expect(errorsOf(verifyCodeSchema, { email: 'a@b.co', code })).toEqual([
+      { field: 'code', message: 'Please enter otp sent to your email.' },
+    ]);
+  });
+
+  it.each(['12345', '1234567', '12a456'])('must be six digits (%s)', (code) => {
+    expect(errorsOf(verifyCodeSchema, { email: 'a@b.co', code })).toHaveLength(1);
+  });
+
+  it('accepts six digits', () => {
+    expect(errorsOf(verifyCodeSchema, { email: 'a@b.co', code: '042917' })).toEqual([]);
+  });
+});
+
+describe('profile', () => {
+  const valid = { name: 'Ada', gender: 'FEMALE', dateOfBirth: '1990-05-01', phone: '' };
+
+  it('needs name, gender and date of birth', () => {
+    expect(errorsOf(profileUpdateSchema, { name: ' ', gender: '', dateOfBirth: '' })).toEqual([
+      { field: 'name', message: 'Required' },
+      { field: 'gender', message: 'Required' },
+      { field: 'dateOfBirth', message: 'Required' },
+    ]);
+  });
+
+  it('strips every non-digit from the phone and allows at most 10 digits', () => {
+    const parsed = profileUpdateSchema.parse({ ...valid, phone: '+1 (312) 555-014' });
+    expect(parsed.phone).toBe('1312555014');
+    expect(errorsOf(profileUpdateSchema, { ...valid, phone: '(312) 555-01478' })).toEqual([
+      { field: 'phone', message: 'Must be 10 characters or less' },
+    ]);
+  });
+
+  it('refuses a date of birth in the future', () => {
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(errorsOf(profileUpdateSchema, { ...valid, dateOfBirth: todayIso(tomorrow) })).toEqual([
+      { field: 'dateOfBirth', message: 'Enter Valid Date.' },
+    ]);
+    expect(errorsOf(profileUpdateSchema, { ...valid, dateOfBirth: todayIso() })).toEqual([]);
+  });
+
+  it('ignores the e-mail, which is read-only', () => {
+    expect(profileUpdateSchema.parse({ ...valid, email: 'other@example.com' }).name).toBe('Ada');
+  });
+});
+
+describe('generic messages', () => {
+  it('uses Required, Must be N characters or less and Must be N equal or less', () => {
+    expect(errorsOf(requiredText(15), '')).toEqual([{ field: '', message: 'Required' }]);
+    expect(errorsOf(requiredText(15), 'x'.repeat(16))).toEqual([
+      { field: '', message: 'Must be 15 characters or less' },
+    ]);
+    expect(errorsOf(maxNumber(1_000_000_000), 1_000_000_001)).toEqual([
+      { field: '', message: 'Must be 1000000000 equal or less' },
+    ]);
+    expect(MESSAGES.maxLength(50)).toBe('Must be 50 characters or less');
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * Test projects:
+ *  - unit:   rules and figures (packages/shared, server *.unit.test.ts), no database
+ *  - web:    web components with logic (jsdom)
+ *  - api:    server modules through app.inject on PGlite (one migrated copy per test file)
+ *  - api-pg: the same API suite on PostgreSQL, only when TEST_DATABASE_URL is set
+ *  - e2e:    journeys in Debian's Chromium through playwright-core against the built app
+ * `npm test` (scripts/test.mjs) runs them all; see README.
+ */
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/server/src/**/*.test.ts'];
+const unitOnly = ['apps/server/src/**/*.unit.test.ts'];
+
+export default defineConfig({
+  test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/shared/src/**/*.test.ts', ...unitOnly],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+        esbuild: { jsx: 'automatic' },
+      },
+      {
+        test: {
+          name: 'api',
+          include: apiTests,
+          exclude: unitOnly,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'api-pg',
+                include: apiTests,
+                exclude: unitOnly,
+                globalSetup: ['apps/server/test/global-setup.ts'],
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                pool: 'forks' as const,
+                env: { TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
