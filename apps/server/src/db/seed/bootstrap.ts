@@ -41,16 +41,14 @@ export async function bootstrap(db: Db, options: BootstrapOptions) {
       .onConflictDoNothing();
     const [mapped] = await tx.select({ n: sql<number>`count(*)::int` }).from(rolePermissions);
     if (!mapped?.n) {
-      await tx
-        .insert(rolePermissions)
-        .values(
-          ROLES.flatMap((role) =>
-            DEFAULT_ROLE_PERMISSIONS[role].map((permissionCode) => ({
-              roleCode: role,
-              permissionCode,
-            })),
-          ),
-        );
+      await tx.insert(rolePermissions).values(
+        ROLES.flatMap((role) =>
+          DEFAULT_ROLE_PERMISSIONS[role].map((permissionCode) => ({
+            roleCode: role,
+            permissionCode,
+          })),
+        ),
+      );
     }
 
     let [platform] = await tx

@@ -1,0 +1,78 @@
+/**
+ * Debian's Chromium through playwright-core (DESIGN.md §1 launch recipe) and small helpers the
+ * journeys share. Screenshots go to ./screenshots (ignored by git) to be looked at.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  baseURL: string;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'spotzcity-chromium-'));
+  const baseURL = inject('baseURL');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+    viewport,
+    baseURL,
+    acceptDownloads: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    baseURL,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Reads the newest message sent to `email` from the outbox, as the Super User. */
+export async function latestMailTo(
+  baseURL: string,
+  admin: { email: string; password: string },
+  email: string,
+) {
+  const signin = await fetch(`${baseURL}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usernameOrEmail: admin.email, password: admin.password }),
+  });
+  const { accessToken } = (await signin.json()) as { accessToken: string };
+  const res = await fetch(`${baseURL}/api/mail/outbox`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ pageSize: 100 }),
+  });
+  const { data } = (await res.json()) as { data: { recipient: string; body: string }[] };
+  return data.find((m) => m.recipient === email)?.body;
+}

@@ -1,0 +1,115 @@
+/**
+ * Starts the real server (built web app, embedded PGlite in a temporary DATA_DIR, demo data) on a
+ * free port for the browser suite, after seeding the accounts the journeys use.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { clients, users } from '../apps/server/src/db/schema/index.ts';
+import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
+import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
+import { hashPassword } from '../apps/server/src/platform/passwords.ts';
+import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not become healthy:\n${log()}`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` (npm test does it for you).');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'));
+
+  const database = await openDatabase({ dataDir });
+  await bootstrap(database.db, {
+    adminEmail: E2E_ADMIN.email,
+    adminPassword: E2E_ADMIN.password,
+    appName: 'SpotzCity',
+    announce: () => {},
+  });
+  await seedDemo(database.db);
+  const [acme] = await database.db
+    .select()
+    .from(clients)
+    .where(eq(clients.clientId, DEMO.clientId));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const account of Object.values(E2E_USERS)) {
+    await database.db.insert(users).values({
+      clientRef: acme!.id,
+      name: account.name,
+      email: account.email,
+      roleCode: account.role,
+      passwordHash,
+      gender: 'FEMALE',
+      dateOfBirth: '1990-01-15',
+    });
+  }
+  await database.close();
+
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseURL, child, () => output);
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
