@@ -1,6 +1,6 @@
 // One linter for the whole repository; Prettier formats. Feature boundaries are enforced here.
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -45,12 +45,7 @@ export default tseslint.config(
     settings: {
       'import-x/ignore': ['node_modules'],
       'import-x/external-module-folders': ['node_modules'],
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js', '.mjs'],
-          conditionNames: ['import', 'default'],
-        }),
-      ],
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
     },
   },
   {
