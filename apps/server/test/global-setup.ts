@@ -13,7 +13,7 @@ import { TEST_ADMIN } from './constants.ts';
 
 export type DbTarget =
   | { kind: 'pglite'; templateDir: string }
-  | { kind: 'postgres'; adminUrl: string; template: string };
+  | { kind: 'postgres'; adminUrl: string; template: string; prefix: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,17 +32,12 @@ export default async function setup(project: TestProject) {
   if (project.name === 'api-pg') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the api-pg project');
-    const template = 'spotzcity_test_template';
+    // Names unique to this run, so that runs from several checkouts never drop each other's.
+    const runId = `${process.pid}_${Date.now().toString(36)}`;
+    const template = `spotzcity_${runId}_tpl`;
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    // Leftovers of an interrupted run.
-    const old = await admin.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'spotzcity_t_%'",
-    );
-    for (const { datname } of old.rows)
-      await admin.query(`drop database if exists "${datname}" with (force)`);
-    await admin.query(`drop database if exists ${template} with (force)`);
     await admin.query(`create database ${template}`);
     await admin.end();
 
@@ -51,11 +46,22 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() });
     await bootstrap(database.db, bootstrapOptions);
     await database.close();
-    project.provide('dbTarget', { kind: 'postgres', adminUrl, template });
+    project.provide('dbTarget', {
+      kind: 'postgres',
+      adminUrl,
+      template,
+      prefix: `spotzcity_${runId}_t`,
+    });
     return async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`drop database if exists ${template} with (force)`);
+      const left = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`spotzcity_${runId}_%`],
+      );
+      for (const { datname } of left.rows) {
+        await client.query(`drop database if exists "${datname}" with (force)`);
+      }
       await client.end();
     };
   }

@@ -37,7 +37,7 @@ export async function createTestApp(
   if (target.kind === 'pglite') {
     cpSync(target.templateDir, dataDir, { recursive: true });
   } else {
-    const name = `spotzcity_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const name = `${target.prefix}_${randomBytes(4).toString('hex')}`;
     const { default: pg } = await import('pg');
     const admin = new pg.Client({ connectionString: target.adminUrl });
     await admin.connect();
