@@ -16,8 +16,8 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail'];
-const webFeatures = ['auth', 'profile', 'home'];
+const serverModules = ['auth', 'users', 'health', 'mail', 'rfx', 'contracts'];
+const webFeatures = ['auth', 'profile', 'home', 'rfx', 'contracts'];
 
 export default tseslint.config(
   {

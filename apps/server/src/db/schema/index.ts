@@ -2,3 +2,5 @@ export * from './auth.ts';
 export * from './clients.ts';
 export * from './mail.ts';
 export * from './users.ts';
+export * from './contracts.ts';
+export * from './rfx.ts';
