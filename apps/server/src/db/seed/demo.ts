@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { clients, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { seedProcurementDemo } from './demo-procurement.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -34,26 +35,30 @@ export async function seedDemo(db: Db) {
       })
       .returning();
     if (!acme) throw new Error('Could not create the demo organisation');
-    await tx.insert(users).values([
-      {
-        clientRef: acme.id,
-        ...DEMO.buyerAdmin,
-        passwordHash,
-        roleCode: 'ROLE_BUYER_ADMIN',
-        gender: 'FEMALE',
-        dateOfBirth: '1986-04-12',
-        phone: '3125550147',
-      },
-      {
-        clientRef: acme.id,
-        ...DEMO.buyerUser,
-        passwordHash,
-        roleCode: 'ROLE_BUYER_USER',
-        gender: 'MALE',
-        dateOfBirth: '1991-09-30',
-        phone: '3125550188',
-      },
-    ]);
+    const [admin] = await tx
+      .insert(users)
+      .values([
+        {
+          clientRef: acme.id,
+          ...DEMO.buyerAdmin,
+          passwordHash,
+          roleCode: 'ROLE_BUYER_ADMIN',
+          gender: 'FEMALE',
+          dateOfBirth: '1986-04-12',
+          phone: '3125550147',
+        },
+        {
+          clientRef: acme.id,
+          ...DEMO.buyerUser,
+          passwordHash,
+          roleCode: 'ROLE_BUYER_USER',
+          gender: 'MALE',
+          dateOfBirth: '1991-09-30',
+          phone: '3125550188',
+        },
+      ])
+      .returning({ id: users.id });
+    await seedProcurementDemo(tx, acme.id, admin!.id, today);
   });
   return true;
 }
