@@ -30,6 +30,7 @@ import { registerWeb } from './platform/web.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
   await app.register(mailRoutes);
+  await app.register(reportRoutes);
 
   await registerWeb(app, config.webDist);
   return app;
