@@ -16,7 +16,7 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail', 'rfx', 'contracts'];
+const serverModules = ['auth', 'users', 'health', 'mail', 'reports', 'rfx', 'contracts'];
 const webFeatures = ['auth', 'profile', 'home', 'rfx', 'contracts'];
 
 export default tseslint.config(

@@ -31,6 +31,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { rfxRoutes } from './modules/rfx/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
   await app.register(mailRoutes);
+  await app.register(reportRoutes);
   await app.register(rfxRoutes);
   await app.register(contractRoutes);
 

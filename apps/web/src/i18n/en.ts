@@ -132,6 +132,17 @@ export const en = {
     tooMany: 'Choose one file at a time.',
     uploading: 'Uploading… {{percent}}%',
   },
+  exports: {
+    downloadPpt: 'Download PPT',
+    downloadPdf: 'Download PDF',
+    downloadExcel: 'Download Excel',
+    print: 'Print',
+    preparing: 'Preparing {{what}}…',
+    analysisPlaceholder: 'Write what this report shows and what should happen next…',
+    save: 'Save',
+    saved: 'Saved',
+    unsaved: 'Unsaved changes',
+  },
   alert: {
     error: 'Error',
     success: 'Success',

@@ -4,3 +4,4 @@ export * from './mail.ts';
 export * from './users.ts';
 export * from './contracts.ts';
 export * from './rfx.ts';
+export * from './reports.ts';
