@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHS } from '@spotzcity/shared/enums';
 import type { ContractRecord } from '@spotzcity/shared/contracts';
@@ -85,6 +86,8 @@ const ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
   ['POST', '/api/contract/totalDiverseSupplier'],
   ['POST', '/api/contract/percentageContract'],
   ['POST', '/api/contract/contractPerDiversityMom'],
+  ['GET', '/api/excel/list/contract'],
+  ['POST', '/api/excel/contract'],
 ];
 
 describe('access', () => {
@@ -119,8 +122,10 @@ describe('access', () => {
       await call(viewer.token, 'POST', '/api/contract/totalDiverseSupplier', year),
       await call(viewer.token, 'POST', '/api/contract/percentageContract', year),
       await call(viewer.token, 'POST', '/api/contract/contractPerDiversityMom', year),
+      await call(viewer.token, 'POST', '/api/excel/contract', { excel: true, spendData: year }),
     ];
-    expect(attempts.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403, 403]);
+    expect(attempts.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403, 403, 403]);
+    expect((await call(viewer.token, 'GET', '/api/excel/list/contract')).statusCode).toBe(200);
     const rows = await t.database.db
       .select()
       .from(contracts)
@@ -527,6 +532,59 @@ describe('dashboard figures', () => {
       ]);
       expect(m.diverseValue).toBeCloseTo(w.diverseValue, 2);
     }
+  });
+
+  it('exports the dashboard to Excel with every figure recomputed on the server', async () => {
+    const want = expected(2024);
+    const res = await call(token, 'POST', '/api/excel/contract', {
+      excel: true,
+      spendData: { year: 2024, analysis: 'Renewals due in Q3.', percentage: { diverse: 99 } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Contracts Dashboard 2024.xlsx"',
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual([
+      'Summary',
+      'Per Month',
+      'Percent of Contracts',
+      'New Contracts',
+    ]);
+    const summary = book.getWorksheet('Summary')!;
+    expect(summary.getColumn(1).values).toContain('Renewals due in Q3.');
+
+    const perMonth = book.getWorksheet('Per Month')!;
+    want.months.forEach((m, i) => {
+      const row = perMonth.getRow(i + 2).values as unknown[];
+      expect(row.slice(1, 5)).toEqual([
+        `${m.month} 2024`,
+        m.completed,
+        m.completedDiverse,
+        m.completedNonDiverse,
+      ]);
+      expect(row[5]).toBeCloseTo(m.diverseValue, 2);
+    });
+
+    const percent = book.getWorksheet('Percent of Contracts')!;
+    expect(percent.getRow(2).getCell(2).value).toBe(want.totalDiverseContracts);
+    expect(percent.getRow(2).getCell(3).value).toBeCloseTo(want.diversePct, 2);
+
+    const fresh = book.getWorksheet('New Contracts')!;
+    expect(fresh.rowCount - 1).toBe(want.starting.length);
+    want.starting.forEach((c, i) => {
+      expect(fresh.getRow(i + 2).getCell(1).value).toBe(c.supplierName);
+      expect(fresh.getRow(i + 2).getCell(3).value).toBeCloseTo(c.contractValue, 2);
+    });
+  });
+
+  it('downloads the list as Excel, only the organisation’s own contracts', async () => {
+    const res = await call(token, 'GET', '/api/excel/list/contract');
+    expect(res.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('Contracts')!.rowCount - 1).toBe(fixture.length);
   });
 
   it('validates the year', async () => {

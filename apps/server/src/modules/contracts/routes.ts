@@ -10,6 +10,7 @@ import {
   pagedOf,
 } from '@spotzcity/shared/api';
 import {
+  contractExcelDataSchema,
   contractIdSchema,
   contractMonthsSchema,
   contractRecordSchema,
@@ -22,11 +23,16 @@ import {
 } from '@spotzcity/shared/contracts';
 import type { Permission } from '@spotzcity/shared/permissions';
 import { MESSAGES } from '@spotzcity/shared/validation';
+import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
+import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { parseInput } from '../../platform/validate.ts';
+import { contractDashboardWorkbook, contractListSheets } from './excel.ts';
 import {
+  allContracts,
+  allNewContracts,
   contractsPerMonth,
   deleteContract,
   getContract,
@@ -200,6 +206,62 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { year } = parseInput(contractYearSchema, request.body);
       return ok(await contractsPerMonth(app.db, { clientRef: clientRef(request), year }));
+    },
+  );
+
+  app.get(
+    '/api/excel/list/contract',
+    {
+      onRequest: app.guard(...CONTRACT_SECTION),
+      schema: { tags, description: 'The contract list as an Excel workbook.' },
+    },
+    async (request, reply) => {
+      const records = await allContracts(app.db, { clientRef: clientRef(request) });
+      const workbook = await buildWorkbook(
+        {
+          title: 'Contract List',
+          parameters: [
+            ['Contracts', String(records.length)],
+            ['Exported', new Date().toISOString().slice(0, 10)],
+          ],
+        },
+        contractListSheets(records),
+      );
+      return sendFile(reply, workbook, safeFileName('Contract List', 'xlsx'), MIME.xlsx);
+    },
+  );
+
+  app.post(
+    '/api/excel/contract',
+    {
+      ...report,
+      schema: {
+        tags,
+        description:
+          'The contract dashboard as Excel: body {excel: true, spendData: {year, analysis}}. Every figure is recomputed here.',
+        body: anyBody,
+      },
+    },
+    async (request, reply) => {
+      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const { analysis, year } = parseInput(contractExcelDataSchema, spendData);
+      const scope = { clientRef: clientRef(request), year };
+      const [months, total, percentage, fresh] = await Promise.all([
+        contractsPerMonth(app.db, scope),
+        totalDiverse(app.db, scope),
+        percentageContract(app.db, scope),
+        allNewContracts(app.db, scope),
+      ]);
+      const { meta, sheets } = contractDashboardWorkbook({
+        year,
+        months,
+        total,
+        percentage,
+        newContracts: fresh,
+        analysis,
+      });
+      const workbook = await buildWorkbook(meta, sheets);
+      return sendFile(reply, workbook, safeFileName(meta.title, 'xlsx'), MIME.xlsx);
     },
   );
 };

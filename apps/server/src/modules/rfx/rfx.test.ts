@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import type { RfxRecord } from '@spotzcity/shared/rfx';
@@ -88,6 +89,8 @@ const ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
   ['POST', '/api/rfx/dashboard/list'],
   ['POST', '/api/rfx/dashboard/graph'],
   ['POST', '/api/rfx/dashboard/sourcing'],
+  ['GET', '/api/excel/list/rfx'],
+  ['POST', '/api/excel/rfx'],
 ];
 
 describe('access', () => {
@@ -120,8 +123,17 @@ describe('access', () => {
       await call(viewer.token, 'DELETE', '/api/rfx/delete', { id: made.id }),
       await call(viewer.token, 'POST', '/api/rfx/dashboard/list', { quaters: ['Q1'], year: 2025 }),
       await call(viewer.token, 'POST', '/api/rfx/dashboard/graph', { quaters: ['Q1'], year: 2025 }),
+      await call(viewer.token, 'POST', '/api/rfx/dashboard/sourcing', {
+        quaters: ['Q1'],
+        year: 2025,
+      }),
+      await call(viewer.token, 'POST', '/api/excel/rfx', {
+        excel: true,
+        spendData: { period: { quaters: ['Q1'], year: 2025 } },
+      }),
     ];
-    expect(attempts.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
+    expect(attempts.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403, 403]);
+    expect((await call(viewer.token, 'GET', '/api/excel/list/rfx')).statusCode).toBe(200);
     const rows = await t.database.db.select().from(rfx).where(eq(rfx.clientRef, viewer.org.id));
     expect(rows.map((r) => r.rfxName)).toEqual([made.rfxName]);
   });
@@ -581,6 +593,84 @@ describe('dashboard figures', () => {
       expect(row.wonShare).toBeCloseTo(pct(w.won, want.won), 2);
       expect(row.wonValueShare).toBeCloseTo(pct(w.wonValue, want.wonValue), 2);
     }
+  });
+
+  it('exports the dashboard to Excel with every figure recomputed on the server', async () => {
+    const period = { quaters: ['Q2', 'Q1'], year: 2024 };
+    const want = expected(period.quaters, period.year);
+    const res = await call(token, 'POST', '/api/excel/rfx', {
+      excel: true,
+      // Figures sent by the browser are ignored; formula-like text is written as text.
+      spendData: {
+        period,
+        analysis: '=HYPERLINK("http://evil.example")',
+        graph: { MBE: 1 },
+        lists: [{ rfxName: 'Made up' }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('filename="Period RFx Q1-Q2 2024.xlsx"');
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets.map((w) => w.name)).toEqual([
+      'Summary',
+      'RFx',
+      'Contract Value',
+      'Diversity in Sourcing',
+    ]);
+    const summary = book.getWorksheet('Summary')!;
+    expect(summary.getCell('A1').value).toBe('Period: RFx Q1-Q2 2024');
+    const texts = summary.getColumn(1).values.map(String);
+    expect(texts).toContain(`'=HYPERLINK("http://evil.example")`);
+
+    const rows = book.getWorksheet('RFx')!;
+    expect(rows.rowCount - 1).toBe(want.rows.length);
+    const starts = want.rows.map((_, i) =>
+      (rows.getRow(i + 2).getCell(4).value as Date).toISOString().slice(0, 10),
+    );
+    expect(starts).toEqual(want.rows);
+
+    const values = book.getWorksheet('Contract Value')!;
+    DIVERSITY_TYPES.forEach((type, i) => {
+      expect(values.getRow(i + 2).getCell(3).value).toBeCloseTo(want.graph[type]!, 2);
+    });
+
+    const view = book.getWorksheet('Diversity in Sourcing')!;
+    const diverse = view.getRow(2).values as unknown[];
+    expect(diverse.slice(1)).toEqual([
+      'All diverse suppliers',
+      want.diverse.invited,
+      expect.closeTo(pct(want.diverse.invited, want.invited), 2),
+      want.diverse.won,
+      expect.closeTo(pct(want.diverse.won, want.won), 2),
+      expect.closeTo(want.diverse.wonValue, 2),
+      expect.closeTo(pct(want.diverse.wonValue, want.wonValue), 2),
+    ]);
+    const all = view.getRow(view.rowCount).values as unknown[];
+    expect(all.slice(1, 5)).toEqual(['All suppliers', want.invited, 100, want.won]);
+  });
+
+  it('downloads the list as Excel, only the organisation’s own RFx', async () => {
+    const res = await call(token, 'GET', '/api/excel/list/rfx');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="RFx List.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(book.getWorksheet('RFx')!.rowCount - 1).toBe(fixture.length);
+    const suppliers = book.getWorksheet("Supplier's Data")!;
+    expect(suppliers.rowCount - 1).toBe(fixture.flatMap((r) => r.suppliers).length);
+    expect(suppliers.getRow(1).values).toEqual([
+      undefined,
+      'RFx Number',
+      'Supplier',
+      'Diversity Category',
+      'Ethnicity Category',
+      'Deals',
+      'Point of Contact',
+      'Reason for Loss',
+    ]);
   });
 
   it('accepts the quarters as one string and validates the period', async () => {

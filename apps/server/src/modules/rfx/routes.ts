@@ -11,6 +11,7 @@ import {
 } from '@spotzcity/shared/api';
 import {
   rfxDashboardListSchema,
+  rfxExcelDataSchema,
   rfxGraphSchema,
   rfxIdSchema,
   rfxPeriodSchema,
@@ -20,11 +21,16 @@ import {
 } from '@spotzcity/shared/rfx';
 import type { Permission } from '@spotzcity/shared/permissions';
 import { MESSAGES } from '@spotzcity/shared/validation';
+import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
+import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { parseInput } from '../../platform/validate.ts';
+import { rfxDashboardWorkbook, rfxListSheets } from './excel.ts';
 import {
+  allDashboardRows,
+  allRfx,
   contractValueGraph,
   dashboardList,
   deleteRfx,
@@ -178,6 +184,65 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const period = parseInput(rfxPeriodSchema, request.body);
       return ok(await sourcing(app.db, { clientRef: principalOf(request).clientRef, period }));
+    },
+  );
+
+  app.get(
+    '/api/excel/list/rfx',
+    {
+      onRequest: app.guard(...RFX_SECTION),
+      schema: { tags, description: 'The RFx list and its suppliers as an Excel workbook.' },
+    },
+    async (request, reply) => {
+      const records = await allRfx(app.db, { clientRef: principalOf(request).clientRef });
+      const workbook = await buildWorkbook(
+        {
+          title: 'RFx List',
+          parameters: [
+            ['RFx', String(records.length)],
+            ['Exported', new Date().toISOString().slice(0, 10)],
+          ],
+        },
+        rfxListSheets(records),
+      );
+      return sendFile(reply, workbook, safeFileName('RFx List', 'xlsx'), MIME.xlsx);
+    },
+  );
+
+  app.post(
+    '/api/excel/rfx',
+    {
+      onRequest: app.guard('CREATE_RFX_REPORT'),
+      schema: {
+        tags,
+        description:
+          'The RFx dashboard as Excel: body {excel: true, spendData: {period: {quaters, year}, analysis}}. Every figure is recomputed here.',
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const { analysis, ...period } = parseInput(rfxExcelDataSchema, spendData);
+      const scope = { clientRef: principalOf(request).clientRef, period };
+      const [rows, graph, view] = await Promise.all([
+        allDashboardRows(app.db, scope),
+        contractValueGraph(app.db, scope),
+        sourcing(app.db, scope),
+      ]);
+      const { meta, sheets } = rfxDashboardWorkbook({
+        period,
+        rows,
+        graph,
+        sourcing: view,
+        analysis,
+      });
+      const workbook = await buildWorkbook(meta, sheets);
+      return sendFile(
+        reply,
+        workbook,
+        safeFileName(meta.title.replace(':', ''), 'xlsx'),
+        MIME.xlsx,
+      );
     },
   );
 };

@@ -235,6 +235,16 @@ export function dashboardList(db: DbOrTx, scope: Scope & Page & { period: RfxPer
   return pageOf(db, inPeriod(scope, scope.period), [asc(rfx.startDate), asc(rfx.id)], scope);
 }
 
+/** Every RFx of the period in the table's order, for the dashboard's Excel export. */
+export async function allDashboardRows(db: DbOrTx, scope: Scope & { period: RfxPeriod }) {
+  const rows = await db
+    .select()
+    .from(rfx)
+    .where(inPeriod(scope, scope.period))
+    .orderBy(asc(rfx.startDate), asc(rfx.id));
+  return withSuppliers(db, rows);
+}
+
 const DIVERSE = sql`exists (select 1 from unnest(${rfxSuppliers.diversityCategory}) as d(type) where d.type <> 'NON_DIVERSE')`;
 
 /**
