@@ -20,7 +20,8 @@
  * The page module must `export default` its component. Its route matches `path` and everything
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { FileSearchOutlined, FileProtectOutlined } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -65,7 +66,32 @@ export interface AppModule {
   element?: LazyExoticComponent<ComponentType>;
 }
 
-export const MODULES: readonly AppModule[] = [];
+export const MODULES: readonly AppModule[] = [
+  {
+    key: 'rfx',
+    order: MODULE_ORDER.rfx,
+    path: '/home/rfx',
+    labelKey: 'modules.rfx',
+    descriptionKey: 'modules.rfxDescription',
+    icon: <FileSearchOutlined />,
+    feature: 'rfx',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/rfx/rfx-page.tsx')),
+  },
+  {
+    key: 'contracts',
+    order: MODULE_ORDER.contracts,
+    path: '/home/contracts',
+    labelKey: 'modules.contracts',
+    descriptionKey: 'modules.contractsDescription',
+    icon: <FileProtectOutlined />,
+    feature: 'contract',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/contracts/contracts-page.tsx')),
+  },
+];
 
 /** The modules this user may open, in the spec's order. */
 export function allowedModules(

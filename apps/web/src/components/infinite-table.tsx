@@ -46,6 +46,10 @@ export interface InfiniteTableProps<Row extends object> {
   /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
   endText?: string;
   size?: TableProps<Row>['size'];
+  /** Told the list's total once it is known (e.g. to disable a download when it is empty). */
+  onTotalChange?: (total: number) => void;
+  /** Horizontal scroll width for wide tables (antd `scroll.x`). */
+  scrollX?: number | string;
   'data-testid'?: string;
 }
 
@@ -61,6 +65,8 @@ export function InfiniteTable<Row extends object>({
   emptyText,
   endText,
   size = 'middle',
+  onTotalChange,
+  scrollX,
   'data-testid': testId = 'infinite-table',
 }: InfiniteTableProps<Row>) {
   const { t } = useTranslation();
@@ -79,6 +85,11 @@ export function InfiniteTable<Row extends object>({
 
   const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
   const total = data?.pages.at(-1)?.totalCount ?? 0;
+  const loaded = data !== undefined;
+
+  useEffect(() => {
+    if (loaded) onTotalChange?.(total);
+  }, [loaded, total, onTotalChange]);
 
   const loadMoreIfNear = useCallback(
     (element: HTMLElement) => {
@@ -129,6 +140,7 @@ export function InfiniteTable<Row extends object>({
           expandable={expandable}
           onChange={onChange}
           sticky={{ getContainer: () => scroller.current ?? window }}
+          scroll={scrollX ? { x: scrollX } : undefined}
           locale={{
             emptyText: isPending ? t('common.loading') : (emptyText ?? t('common.noRecords')),
           }}
