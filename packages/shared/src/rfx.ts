@@ -252,8 +252,11 @@ export type Sourcing = z.infer<typeof sourcingSchema>;
  * `spendData` of `POST /api/excel/rfx`: the period (at the top or under `period`) and the analysis
  * text. Any figures the browser sends along are ignored: the server recomputes them.
  */
-export const rfxExcelDataSchema = z.preprocess((raw) => {
-  if (raw === null || typeof raw !== 'object') return raw;
-  const { period } = raw as { period?: unknown };
-  return period && typeof period === 'object' ? { ...period, ...raw } : raw;
-}, rfxPeriodSchema.extend({ analysis: optionalText(ANALYSIS_MAX) }));
+export const rfxExcelDataSchema = z.preprocess(
+  (raw) => {
+    if (raw === null || typeof raw !== 'object') return raw;
+    const { period } = raw as { period?: unknown };
+    return period && typeof period === 'object' ? { ...period, ...raw } : raw;
+  },
+  rfxPeriodSchema.extend({ analysis: optionalText(ANALYSIS_MAX) }),
+);

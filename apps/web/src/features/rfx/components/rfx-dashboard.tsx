@@ -16,7 +16,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DIVERSITY_NAMES, NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
-import { formatDate, formatMoney } from '@spotzcity/shared/format';
+import { formatCompactMoney, formatDate, formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import {
   RFX_TYPE_NAMES,
@@ -38,7 +38,7 @@ import { dashboardGraphQuery } from '../api/dashboard-graph.ts';
 import { dashboardListKey, fetchDashboardPage } from '../api/dashboard-list.ts';
 import { dashboardSourcingQuery } from '../api/dashboard-sourcing.ts';
 import { downloadRfxDashboard } from '../api/excel.ts';
-import { SourcingView, compactMoney, sourcingHeight } from './sourcing-view.tsx';
+import { SourcingView, sourcingHeight } from './sourcing-view.tsx';
 import { StatusTag } from './status-tags.tsx';
 
 /** The period from the address (?quaters=Q1-Q2&year=2025), or null when it is not one. */
@@ -54,7 +54,7 @@ function ContractValueChart({ graph, height }: { graph: Record<string, number>; 
   const { t } = useTranslation();
   const option = useMemo<EChartsCoreOption>(
     () => ({
-      grid: { left: 12, right: 12, top: 28, bottom: 8, containLabel: true },
+      grid: { left: 30, right: 12, top: 28, bottom: 8, containLabel: true },
       tooltip: {
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
@@ -80,9 +80,9 @@ function ContractValueChart({ graph, height }: { graph: Record<string, number>; 
         type: 'value',
         name: t('rfx.dashboard.axis'),
         nameLocation: 'middle',
-        nameGap: 52,
+        nameGap: 58,
         nameTextStyle: { color: '#64748b', fontWeight: 500 },
-        axisLabel: { formatter: (v: number) => compactMoney(v) },
+        axisLabel: { formatter: (v: number) => formatCompactMoney(v) },
         splitLine: { lineStyle: { color: '#eef2f7' } },
       },
       series: [

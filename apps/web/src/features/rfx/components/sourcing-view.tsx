@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { BulbOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { diversityLabel, NON_DIVERSE } from '@spotzcity/shared/diversity';
-import { formatMoney } from '@spotzcity/shared/format';
+import { formatCompactMoney } from '@spotzcity/shared/format';
 import type { Sourcing } from '@spotzcity/shared/rfx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
@@ -15,13 +15,6 @@ import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 export const STEP_COLORS = { invited: '#0ea5e9', won: '#4f46e5', value: '#10b981' } as const;
 
 const pct = (n: number) => `${n.toFixed(1)}%`;
-
-/** Millions and thousands for tight spaces ('$11.1M'); whole dollars elsewhere. */
-export const compactMoney = (value: number) => {
-  if (Math.abs(value) >= 1_000_000) return `$${(value / 1_000_000).toFixed(1)}M`;
-  if (Math.abs(value) >= 10_000) return `$${Math.round(value / 1_000)}K`;
-  return formatMoney(value);
-};
 
 function Step({
   label,
@@ -165,7 +158,7 @@ export function SourcingView({ sourcing }: { sourcing: Sourcing }) {
             <Step
               label={t('rfx.dashboard.valueWon')}
               share={diverse.wonValueShare}
-              detail={`${compactMoney(diverse.wonValue)} of ${compactMoney(totals.wonValue)}`}
+              detail={`${formatCompactMoney(diverse.wonValue)} of ${formatCompactMoney(totals.wonValue)}`}
               color={STEP_COLORS.value}
               testId="sourcing-value"
             />
