@@ -2,6 +2,7 @@
  * The trash icon that asks before deleting (spec 01: "Delete asks for confirmation with label
  * User"). The label names what is deleted: 'Client', 'User', 'RFx' …
  */
+import { useState } from 'react';
 import { Button, Popconfirm, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,13 @@ export function DeleteAction({
   'data-testid': testId,
 }: DeleteActionProps) {
   const { t } = useTranslation();
+  // The tooltip would cover the confirmation's buttons: it stays closed while asking.
+  const [confirming, setConfirming] = useState(false);
   return (
     <Popconfirm
+      open={confirming}
+      onOpenChange={setConfirming}
+      placement="topRight"
       title={t('common.deleteTitle', { label })}
       description={t('common.deleteBody', { label })}
       okText={t('common.delete')}
@@ -30,7 +36,7 @@ export function DeleteAction({
       onConfirm={() => onConfirm()}
       disabled={disabled}
     >
-      <Tooltip title={t('common.deleteLabel', { label })}>
+      <Tooltip title={t('common.deleteLabel', { label })} open={confirming ? false : undefined}>
         <Button
           type="text"
           danger

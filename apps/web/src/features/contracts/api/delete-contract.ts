@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
-import { CONTRACTS_KEY } from './list-contracts.ts';
+import { refreshAfterChange } from './list-contracts.ts';
 
 /** `DELETE /api/contract/delete` with `{ id }`. */
 export const deleteContract = (id: number) =>
@@ -10,6 +10,6 @@ export function useDeleteContract() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContract,
-    onSuccess: () => queryClient.resetQueries({ queryKey: CONTRACTS_KEY }),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }

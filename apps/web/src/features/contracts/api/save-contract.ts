@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { ContractRecord } from '@spotzcity/shared/contracts';
 import { api } from '../../../api/client.ts';
-import { CONTRACTS_KEY } from './list-contracts.ts';
+import { refreshAfterChange } from './list-contracts.ts';
 
 export type ContractBody = Record<string, unknown> & { id?: number };
 
@@ -16,6 +16,6 @@ export function useSaveContract() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveContract,
-    onSuccess: () => queryClient.resetQueries({ queryKey: CONTRACTS_KEY }),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }

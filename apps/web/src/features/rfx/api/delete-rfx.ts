@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
-import { RFX_KEY } from './list-rfx.ts';
+import { refreshAfterChange } from './list-rfx.ts';
 
 /** `DELETE /api/rfx/delete` with `{ id }`. */
 export const deleteRfx = (id: number) => api.delete<{ message: string }>('/api/rfx/delete', { id });
@@ -9,6 +9,6 @@ export function useDeleteRfx() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRfx,
-    onSuccess: () => queryClient.resetQueries({ queryKey: RFX_KEY }),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }

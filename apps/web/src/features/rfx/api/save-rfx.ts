@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { RfxRecord } from '@spotzcity/shared/rfx';
 import { api } from '../../../api/client.ts';
-import { RFX_KEY } from './list-rfx.ts';
+import { refreshAfterChange } from './list-rfx.ts';
 
 /** The body of `/api/rfx/create`, dates already in their wire form. */
 export type RfxBody = Record<string, unknown> & { id?: number };
@@ -17,7 +17,6 @@ export function useSaveRfx() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRfx,
-    // The list restarts at page 0; the dashboards refetch.
-    onSuccess: () => queryClient.resetQueries({ queryKey: RFX_KEY }),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }
