@@ -16,8 +16,8 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail'];
-const webFeatures = ['auth', 'profile', 'home'];
+const serverModules = ['auth', 'users', 'health', 'mail', 'training'];
+const webFeatures = ['auth', 'profile', 'home', 'training'];
 
 export default tseslint.config(
   {
