@@ -30,7 +30,6 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
-        esbuild: { jsx: 'automatic' },
       },
       {
         test: {
