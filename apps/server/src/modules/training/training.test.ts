@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createOrg, createUser, signIn, signedInUser } from '../../../test/factories.ts';
 import { TINY_PNG, multipart } from '../../../test/multipart.ts';
 import { rolePermissions, roles, trainingItems, users } from '../../db/schema/index.ts';
+import { DEMO_TRAINING, seedTraining, simplePdf } from '../../db/seed/training.ts';
+import { FILE_TYPES } from '../../platform/file-types.ts';
 
 let t: TestApp;
 let uploader: string; // a Super Admin: TRAINING_VIDEO_UPLOAD
@@ -719,5 +721,39 @@ describe('PUT /api/training/delete', () => {
       { field: 'id', message: 'Required' },
       { field: 'type', message: 'type must be video or module' },
     ]);
+  });
+});
+
+describe('demo training material', () => {
+  it('passes the same content checks as uploads', () => {
+    for (const item of DEMO_TRAINING) {
+      const ext = item.fileName.split('.').pop() ?? '';
+      expect(FILE_TYPES[ext]?.matches(item.data().subarray(0, 4096)), item.fileName).toBe(true);
+      expect(FILE_TYPES[ext]?.mime).toBe(item.contentType);
+    }
+  });
+
+  it('writes a PDF whose cross-reference table points at its objects', () => {
+    const pdf = simplePdf('Title (draft)', ['a line', 'another \\ line']).toString('latin1');
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)?.[1]);
+    expect(pdf.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((offset, i) =>
+      expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true),
+    );
+  });
+
+  it('is listed by category and plays like any upload', async () => {
+    await seedTraining(t.database.db, t.app.storage);
+    const videos = (await list(viewer, 'video')).body.data;
+    const started = videos.find((g) => g.category === 'Getting Started')?.data[0];
+    expect(started?.fileName).toBe('Welcome to SpotzCity Training.webm');
+    const range = await t.app.inject({ url: started!.url, headers: { range: 'bytes=0-3' } });
+    expect(range.statusCode).toBe(206);
+    expect([...range.rawPayload]).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
+    const modules = (await list(viewer, 'module')).body.data;
+    expect(modules.find((g) => g.category === 'Sample Data Sheets')?.data[0]?.fileName).toBe(
+      'Sample Spend Data Sheet.csv',
+    );
   });
 });
