@@ -9,6 +9,7 @@ import {
   PayloadTooLarge,
   ValidationError,
 } from './errors.ts';
+import { formatFileSize } from '@spotzcity/shared/format';
 import type { Storage, StoredObject } from './storage.ts';
 
 const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
@@ -85,11 +86,7 @@ export function requireImage(file: { data: Buffer }, field = 'image') {
 }
 
 /** "500 MB", "1.5 MB", "10 KB": a size limit as people read it. */
-export function formatBytes(bytes: number) {
-  const mb = bytes / 1024 / 1024;
-  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
+export const formatBytes = (bytes: number) => formatFileSize(Math.max(bytes, 1024));
 
 export const tooLargeMessage = (maxBytes: number) =>
   `The file is larger than the ${formatBytes(maxBytes)} limit.`;
