@@ -1,3 +1,4 @@
+/* global OffscreenCanvas, VideoEncoder, VideoFrame -- the page script runs in Chromium */
 /**
  * Makes the small WebM (VP8) videos of the demo training material, in Chromium: frames drawn on a
  * canvas, encoded by WebCodecs, muxed into WebM here. Run from the repository root:
