@@ -52,7 +52,7 @@ async function chooseCategory(page: Page, dialog: Locator, category: string) {
   await dialog.getByTestId('training-category').click();
   await page.keyboard.type(category);
   // Leave the field (the dialog's title) so the suggestion list closes and the field is checked.
-  await page.locator('.ant-modal-title').click();
+  await page.locator('.ant-modal-title', { hasText: /^Add (Module|Video)$/ }).click();
 }
 
 describe('training', () => {
@@ -113,6 +113,7 @@ describe('training', () => {
     await videoDialog.getByTestId('training-category').click();
     await page.locator('.ant-select-item-option', { hasText: /^E2E Videos$/ }).click();
     await videoDialog.getByTestId('training-url').fill(LINK);
+    await page.waitForTimeout(400); // the suggestion list's closing animation
     await screenshot(page, 'training-add-link');
     await page.getByTestId('training-upload-video-submit').click();
     await alertSays(page, 'Training record added successfully');
