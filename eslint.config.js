@@ -16,8 +16,8 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail', 'reports'];
-const webFeatures = ['auth', 'profile', 'home'];
+const serverModules = ['auth', 'users', 'health', 'mail', 'reports', 'training'];
+const webFeatures = ['auth', 'profile', 'home', 'training'];
 
 export default tseslint.config(
   {
