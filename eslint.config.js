@@ -16,8 +16,8 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail'];
-const webFeatures = ['auth', 'profile', 'home'];
+const serverModules = ['auth', 'users', 'health', 'mail', 'clients', 'audit'];
+const webFeatures = ['auth', 'profile', 'home', 'clients', 'users', 'audit'];
 
 export default tseslint.config(
   {

@@ -94,6 +94,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Super Users and Super Admins administer every organisation; everyone else acts only within
+ * their own, whatever ids or client ids a request carries.
+ */
+export const actsAcrossOrganisations = (principal: Principal) =>
+  principal.role === 'ROLE_SUPER_USER' || principal.role === 'ROLE_SUPER_ADMIN';
+
 /** The signed-in user of a guarded route. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Unauthorized();
