@@ -68,7 +68,8 @@ export const recordId = () =>
     error: MESSAGES.required,
   });
 
-const clientFields = {
+/** The client form's fields one by one, for the web form's per-field rules. */
+export const clientFields = {
   clientId: clientIdField(),
   name: requiredText(LIMITS.nameMax),
   email: email(),

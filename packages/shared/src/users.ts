@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { recordId } from './clients.ts';
-import type { ClientType } from './enums.ts';
+import { CLIENT_TYPES, type ClientType } from './enums.ts';
 import { ROLES, type Role } from './permissions.ts';
 import { LIMITS, email, optionalText, requiredText } from './validation.ts';
 
@@ -25,6 +25,12 @@ export const firstUserRoleFor = (type: ClientType): Role =>
 
 /** Roles that only a holder of SPORTZCITY_ADMIN_CREATION / _DELETION may grant, change or remove. */
 export const PLATFORM_ROLES: readonly Role[] = ['ROLE_SUPER_USER', 'ROLE_SUPER_ADMIN'];
+
+/**
+ * Super Users and Super Admins administer every organisation; anyone else only their own, whose
+ * client id the server forces whatever a request says.
+ */
+export const actsAcrossOrganisations = (role: string) => PLATFORM_ROLES.includes(role as Role);
 
 export const USER_ADMIN_MESSAGES = {
   roleNotAllowed: 'This role is not available for users of this client.',
@@ -58,6 +64,8 @@ export const userItemSchema = z.object({
   email: z.string(),
   emailId: z.string(),
   companyName: z.string(),
+  /** The organisation's type, which decides the roles its users may have. */
+  clientType: z.enum(CLIENT_TYPES),
   role: z.enum(ROLES),
   dateCreated: z.string(),
   /** The user has not chosen a password from the invitation yet. */

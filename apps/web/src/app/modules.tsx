@@ -20,7 +20,8 @@
  * The page module must `export default` its component. Its route matches `path` and everything
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { AuditOutlined, BankOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -41,6 +42,7 @@ export const MODULE_ORDER = {
   users: 90,
   supplierSearch: 100,
   diversityEvents: 110,
+  audit: 120,
 } as const;
 
 export type ModuleKey = keyof typeof MODULE_ORDER;
@@ -65,7 +67,43 @@ export interface AppModule {
   element?: LazyExoticComponent<ComponentType>;
 }
 
-export const MODULES: readonly AppModule[] = [];
+export const MODULES: readonly AppModule[] = [
+  // Administration: sidebar items only (the spec's home tiles are the procurement modules).
+  {
+    key: 'client',
+    order: MODULE_ORDER.client,
+    path: '/home/client',
+    labelKey: 'modules.client',
+    icon: <BankOutlined />,
+    feature: 'client',
+    sidebar: true,
+    tile: false,
+    element: lazy(() => import('../features/clients/clients-page.tsx')),
+  },
+  {
+    key: 'users',
+    order: MODULE_ORDER.users,
+    path: '/home/users',
+    labelKey: 'modules.users',
+    icon: <TeamOutlined />,
+    feature: 'user',
+    sidebar: true,
+    tile: false,
+    element: lazy(() => import('../features/users/users-page.tsx')),
+  },
+  // Reached from the Clients screen; the page itself admits Super Users only, as the API does.
+  {
+    key: 'audit',
+    order: MODULE_ORDER.audit,
+    path: '/home/audit',
+    labelKey: 'modules.audit',
+    icon: <AuditOutlined />,
+    feature: 'client',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/audit/audit-page.tsx')),
+  },
+];
 
 /** The modules this user may open, in the spec's order. */
 export function allowedModules(

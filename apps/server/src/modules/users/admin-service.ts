@@ -56,6 +56,7 @@ const present = ({ user, client }: { user: UserRow; client: ClientRow }): UserIt
   email: user.email,
   emailId: user.email,
   companyName: client.companyName,
+  clientType: client.type,
   role: user.roleCode as Role,
   dateCreated: user.createdAt.toISOString(),
   invitationPending: user.passwordHash === null,

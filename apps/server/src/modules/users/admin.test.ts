@@ -61,6 +61,7 @@ describe('POST /api/users/list', () => {
       email: aUser.email,
       emailId: aUser.email,
       companyName: a.org.companyName,
+      clientType: 'BUYER',
       role: 'ROLE_BUYER_USER',
       dateCreated: aUser.createdAt.toISOString(),
       invitationPending: false,
