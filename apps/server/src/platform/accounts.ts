@@ -121,11 +121,19 @@ export function createInvitations(options: InvitationOptions): Invitations {
       }
       if (!user) throw new Error('user not created');
 
+      await writeAudit(tx, actor, {
+        action: 'CREATE',
+        entity: 'user',
+        entityId: user.id,
+        clientRef: user.clientRef,
+        after: userSnapshot(user),
+      });
       const code = await issueCode(tx, {
         userId: user.id,
         secret: options.codeSecret,
         ttlMs: INVITATION_TTL_MS,
       });
+      // The mail goes last: with SMTP it leaves at once, so nothing after it should fail.
       const link = new URL('/forgot-password', options.publicUrl);
       link.searchParams.set('email', email);
       link.searchParams.set('invitation', '1');
@@ -138,13 +146,6 @@ export function createInvitations(options: InvitationOptions): Invitations {
           `To choose your password, open ${link.toString()} and enter this code: ${code}\n\n` +
           `The code can be used once and expires in 7 days. If it has expired, use ` +
           `"Forgot Password?" on the sign-in page to receive a new one.`,
-      });
-      await writeAudit(tx, actor, {
-        action: 'CREATE',
-        entity: 'user',
-        entityId: user.id,
-        clientRef: user.clientRef,
-        after: userSnapshot(user),
       });
       return user;
     },
