@@ -16,7 +16,7 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail', 'clients', 'audit'];
+const serverModules = ['auth', 'users', 'health', 'mail', 'reports', 'clients', 'audit'];
 const webFeatures = ['auth', 'profile', 'home', 'clients', 'users', 'audit'];
 
 export default tseslint.config(

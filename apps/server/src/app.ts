@@ -34,6 +34,7 @@ import { clientRoutes } from './modules/clients/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(clientRoutes, { appName: config.appName });
   await app.register(auditRoutes);
   await app.register(mailRoutes);
+  await app.register(reportRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -210,6 +210,17 @@ export const en = {
     actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted' },
     entities: { client: 'Client', user: 'User' },
   },
+  exports: {
+    downloadPpt: 'Download PPT',
+    downloadPdf: 'Download PDF',
+    downloadExcel: 'Download Excel',
+    print: 'Print',
+    preparing: 'Preparing {{what}}…',
+    analysisPlaceholder: 'Write what this report shows and what should happen next…',
+    save: 'Save',
+    saved: 'Saved',
+    unsaved: 'Unsaved changes',
+  },
   alert: {
     error: 'Error',
     success: 'Success',

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './clients.ts';
 export * from './mail.ts';
 export * from './users.ts';
+export * from './reports.ts';
