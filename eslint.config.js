@@ -16,8 +16,17 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail', 'reports', 'training'];
-const webFeatures = ['auth', 'profile', 'home', 'training'];
+const serverModules = [
+  'auth',
+  'users',
+  'health',
+  'mail',
+  'reports',
+  'training',
+  'clients',
+  'audit',
+];
+const webFeatures = ['auth', 'profile', 'home', 'training', 'clients', 'users', 'audit'];
 
 export default tseslint.config(
   {
