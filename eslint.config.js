@@ -16,8 +16,29 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail', 'reports', 'rfx', 'contracts'];
-const webFeatures = ['auth', 'profile', 'home', 'rfx', 'contracts'];
+const serverModules = [
+  'auth',
+  'users',
+  'health',
+  'mail',
+  'reports',
+  'training',
+  'clients',
+  'audit',
+  'rfx',
+  'contracts',
+];
+const webFeatures = [
+  'auth',
+  'profile',
+  'home',
+  'training',
+  'clients',
+  'users',
+  'audit',
+  'rfx',
+  'contracts',
+];
 
 export default tseslint.config(
   {

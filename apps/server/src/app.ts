@@ -19,19 +19,25 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { invitationsPlugin } from './platform/accounts.ts';
 import { authPlugin } from './platform/auth.ts';
 import { errorHandler, routeIndex } from './platform/http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { AccountLimiter } from './platform/rate-limit.ts';
 import { resolveJwtSecret } from './platform/secrets.ts';
+import { signedUrlsPlugin } from './platform/signed-urls.ts';
 import { LocalStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { clientRoutes } from './modules/clients/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { trainingRoutes } from './modules/training/routes.ts';
 import { rfxRoutes } from './modules/rfx/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -81,7 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        // Training videos added by link play from their own hosts (plain http for intranets).
+        mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
         frameSrc: [
           'https://www.youtube-nocookie.com',
           'https://www.youtube.com',
@@ -135,6 +142,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
   );
   await app.register(authPlugin, { secret: jwtSecret, expiresIn: config.jwtExpiresIn });
+  await app.register(signedUrlsPlugin, { secret: jwtSecret });
+  await app.register(invitationsPlugin, {
+    codeSecret: jwtSecret,
+    appName: config.appName,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
 
   // Modules
   const limiter = new AccountLimiter(
@@ -149,8 +162,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ipLimit: { max: config.authRateLimit.perIp, timeWindow: config.authRateLimit.windowMs },
   });
   await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
+  await app.register(userAdminRoutes);
+  await app.register(clientRoutes, { appName: config.appName });
+  await app.register(auditRoutes);
   await app.register(mailRoutes);
   await app.register(reportRoutes);
+  await app.register(trainingRoutes, {
+    maxBytes: { video: config.limits.videoBytes, module: config.limits.moduleBytes },
+  });
   await app.register(rfxRoutes);
   await app.register(contractRoutes);
 

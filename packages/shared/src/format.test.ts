@@ -3,6 +3,7 @@ import {
   formatCompactMoney,
   formatDate,
   formatFileDate,
+  formatFileSize,
   formatMoney,
   formatPhone,
 } from './format.ts';
@@ -35,5 +36,19 @@ describe('formats', () => {
     expect(formatCompactMoney(11_060_000)).toBe('$11.1M');
     expect(formatCompactMoney(482_400)).toBe('$482K');
     expect(formatCompactMoney(9_950.75)).toBe('$9,950');
+  });
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 B'],
+    [512, '512 B'],
+    [43_695, '43 KB'],
+    [50 * 1024, '50 KB'],
+    [1.5 * 1024 * 1024, '1.5 MB'],
+    [500 * 1024 * 1024, '500 MB'],
+    [2 * 1024 ** 3, '2 GB'],
+  ])('writes %d bytes as %s', (bytes, text) => {
+    expect(formatFileSize(bytes)).toBe(text);
   });
 });

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Permission, Role } from '@spotzcity/shared/permissions';
+import { actsAcrossOrganisations as acrossByRole } from '@spotzcity/shared/users';
 import type { DbOrTx } from '../db/client.ts';
 import { clients, rolePermissions, users } from '../db/schema/index.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
@@ -22,6 +23,8 @@ export interface Principal {
   clientId: string;
   clientType: 'BUYER' | 'SUPPLIER' | 'SUPER_ADMIN';
   permissions: Set<Permission>;
+  /** The user's current token version (signed media URLs stop working when it changes). */
+  tokenVersion: number;
 }
 
 interface TokenClaims {
@@ -56,6 +59,21 @@ export async function loadPrincipal(db: DbOrTx, userId: number) {
     .from(rolePermissions)
     .where(eq(rolePermissions.roleCode, row.user.roleCode));
   return { ...row, permissions: granted.map((g) => g.code as Permission) };
+}
+
+/** The request's view of a loaded user. */
+export function toPrincipal(loaded: NonNullable<Awaited<ReturnType<typeof loadPrincipal>>>) {
+  return {
+    id: loaded.user.id,
+    name: loaded.user.name,
+    email: loaded.user.email,
+    role: loaded.user.roleCode as Role,
+    clientRef: loaded.client.id,
+    clientId: loaded.client.clientId,
+    clientType: loaded.client.type,
+    permissions: new Set(loaded.permissions),
+    tokenVersion: loaded.user.tokenVersion,
+  } satisfies Principal;
 }
 
 export interface TokenService {
@@ -94,6 +112,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Super Users and Super Admins administer every organisation; everyone else acts only within
+ * their own, whatever ids or client ids a request carries.
+ */
+export const actsAcrossOrganisations = (principal: Principal) => acrossByRole(principal.role);
+
 /** The signed-in user of a guarded route. */
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new Unauthorized();
@@ -115,16 +139,7 @@ export const authPlugin = fp(
       const loaded = await loadPrincipal(app.db, id);
       if (!loaded || loaded.user.tokenVersion !== claims.ver) throw new Unauthorized();
       if (organisationBlock(loaded.client)) throw new Unauthorized();
-      return {
-        id: loaded.user.id,
-        name: loaded.user.name,
-        email: loaded.user.email,
-        role: loaded.user.roleCode as Role,
-        clientRef: loaded.client.id,
-        clientId: loaded.client.clientId,
-        clientType: loaded.client.type,
-        permissions: new Set(loaded.permissions),
-      };
+      return toPrincipal(loaded);
     }
 
     app.decorate('guard', (...anyOf: Permission[]): onRequestHookHandler => {

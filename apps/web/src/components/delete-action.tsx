@@ -21,13 +21,12 @@ export function DeleteAction({
   'data-testid': testId,
 }: DeleteActionProps) {
   const { t } = useTranslation();
-  // The tooltip would cover the confirmation's buttons: it stays closed while asking.
-  const [confirming, setConfirming] = useState(false);
+  // The tooltip would sit over the confirmation's buttons: it hides while the question is open.
+  const [asking, setAsking] = useState(false);
   return (
     <Popconfirm
-      open={confirming}
-      onOpenChange={setConfirming}
-      placement="topRight"
+      open={asking}
+      onOpenChange={setAsking}
       title={t('common.deleteTitle', { label })}
       description={t('common.deleteBody', { label })}
       okText={t('common.delete')}
@@ -36,7 +35,7 @@ export function DeleteAction({
       onConfirm={() => onConfirm()}
       disabled={disabled}
     >
-      <Tooltip title={t('common.deleteLabel', { label })} open={confirming ? false : undefined}>
+      <Tooltip title={t('common.deleteLabel', { label })} open={asking ? false : undefined}>
         <Button
           type="text"
           danger

@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './clients.ts';
 export * from './mail.ts';
@@ -5,3 +6,4 @@ export * from './users.ts';
 export * from './contracts.ts';
 export * from './rfx.ts';
 export * from './reports.ts';
+export * from './training.ts';

@@ -7,6 +7,8 @@ import type { Db } from '../client.ts';
 import { clients, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedProcurementDemo } from './demo-procurement.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { seedTraining } from './training.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -16,7 +18,8 @@ export const DEMO = {
   buyerUser: { name: 'Jordan Lee', email: 'buyer.user@acme.example' },
 } as const;
 
-export async function seedDemo(db: Db) {
+/** `storage` receives the demo files (training material). */
+export async function seedDemo(db: Db, storage: Storage) {
   const [existing] = await db.select().from(clients).where(eq(clients.clientId, DEMO.clientId));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO.password);
@@ -58,6 +61,7 @@ export async function seedDemo(db: Db) {
         },
       ])
       .returning({ id: users.id });
+    await seedTraining(tx, storage);
     await seedProcurementDemo(tx, acme.id, admin!.id, today);
   });
   return true;
