@@ -313,12 +313,17 @@ export const en = {
       invited: 'Invitations',
       won: 'Deals won',
       valueWon: 'Value won',
+      invitedDetail: '{{diverse}} of {{total}} invitations',
+      wonDetail: '{{diverse}} of {{total}} deals won',
+      valueDetail: '{{diverse}} of {{total}} awarded',
       allDiverse: 'All diverse',
       headline:
         'Diverse suppliers received {{invited}} of invitations, won {{won}} of deals and {{value}} of the contract value awarded.',
       gapDown: 'They win less than they are invited: look at why bids are lost.',
       gapUp: 'They convert invitations into awards at least as well as other suppliers.',
       noAwards: 'No deals were won in this period yet.',
+      noInvitations: 'No suppliers were invited to an RFx in this period.',
+      noValue: 'No contract value was won in this period.',
     },
   },
   contracts: {
@@ -400,6 +405,9 @@ export const en = {
       contracts: 'Contracts',
       axisValue: 'Values ($)',
       analysisTitle: 'Contract Analysis',
+      noneCompleted: 'No contract ends in this year.',
+      noneInForce: 'No contract is in force in this year.',
+      noDiverseValue: 'No diverse contract ends in this year.',
     },
   },
   upload: {

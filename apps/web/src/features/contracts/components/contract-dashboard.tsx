@@ -25,6 +25,7 @@ import { formatCompactMoney, formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
+import { ChartEmpty } from '../../../components/chart-empty.tsx';
 import { DiversityTags } from '../../../components/diversity.tsx';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
@@ -78,6 +79,9 @@ function CompletedChart({ months }: { months: ContractMonth[] }) {
     }),
     [months, t],
   );
+  if (!months.some((m) => m.completed > 0)) {
+    return <ChartEmpty height={280} text={t('contracts.dashboard.noneCompleted')} />;
+  }
   return <EChart option={option} height={280} data-testid="contract-completed-chart" />;
 }
 
@@ -123,6 +127,9 @@ function PercentChart({ percentage }: { percentage: PercentageContract }) {
     }),
     [percentage, t],
   );
+  if (percentage.diverseCount + percentage.nonDiverseCount === 0) {
+    return <ChartEmpty height={280} text={t('contracts.dashboard.noneInForce')} />;
+  }
   return <EChart option={option} height={280} data-testid="contract-percent-chart" />;
 }
 
@@ -158,6 +165,9 @@ function DiverseValueChart({ months }: { months: ContractMonth[] }) {
     }),
     [months, t],
   );
+  if (!months.some((m) => m.diverseValue > 0)) {
+    return <ChartEmpty height={300} text={t('contracts.dashboard.noDiverseValue')} />;
+  }
   return <EChart option={option} height={300} data-testid="contract-value-chart" />;
 }
 

@@ -29,6 +29,7 @@ import {
 } from '@spotzcity/shared/rfx';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
+import { ChartEmpty } from '../../../components/chart-empty.tsx';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
@@ -102,6 +103,9 @@ function ContractValueChart({ graph, height }: { graph: Record<string, number>; 
     }),
     [graph, t],
   );
+  if (!Object.values(graph).some((v) => v > 0)) {
+    return <ChartEmpty height={height} text={t('rfx.dashboard.noValue')} />;
+  }
   return <EChart option={option} height={height} data-testid="rfx-contract-value-chart" />;
 }
 

@@ -10,6 +10,7 @@ import { diversityLabel, NON_DIVERSE } from '@spotzcity/shared/diversity';
 import { formatCompactMoney } from '@spotzcity/shared/format';
 import type { Sourcing } from '@spotzcity/shared/rfx';
 import { ChartCard } from '../../../components/chart-card.tsx';
+import { ChartEmpty } from '../../../components/chart-empty.tsx';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 
 export const STEP_COLORS = { invited: '#0ea5e9', won: '#4f46e5', value: '#10b981' } as const;
@@ -113,17 +114,19 @@ export function SourcingView({ sourcing }: { sourcing: Sourcing }) {
   }, [rows, diverse, t]);
 
   const headline =
-    totals.won === 0
-      ? t('rfx.dashboard.noAwards')
-      : `${t('rfx.dashboard.headline', {
-          invited: pct(diverse.invitedShare),
-          won: pct(diverse.wonShare),
-          value: pct(diverse.wonValueShare),
-        })} ${
-          Math.min(diverse.wonShare, diverse.wonValueShare) + 2 < diverse.invitedShare
-            ? t('rfx.dashboard.gapDown')
-            : t('rfx.dashboard.gapUp')
-        }`;
+    totals.invited === 0
+      ? t('rfx.dashboard.noInvitations')
+      : totals.won === 0
+        ? t('rfx.dashboard.noAwards')
+        : `${t('rfx.dashboard.headline', {
+            invited: pct(diverse.invitedShare),
+            won: pct(diverse.wonShare),
+            value: pct(diverse.wonValueShare),
+          })} ${
+            Math.min(diverse.wonShare, diverse.wonValueShare) + 2 < diverse.invitedShare
+              ? t('rfx.dashboard.gapDown')
+              : t('rfx.dashboard.gapUp')
+          }`;
 
   const chartHeight = chartHeightFor(rows.length);
 
@@ -134,43 +137,44 @@ export function SourcingView({ sourcing }: { sourcing: Sourcing }) {
       note={t('records.multiTypeNote')}
       data-testid="rfx-sourcing"
     >
-      <div className="sourcing-layout">
-        <div className="sourcing-summary">
-          <div className="sourcing-headline" data-testid="rfx-sourcing-headline">
-            <BulbOutlined />
-            <span>{headline}</span>
-          </div>
-          <div className="sourcing-steps">
-            <Step
-              label={t('rfx.dashboard.invited')}
-              share={diverse.invitedShare}
-              detail={`${diverse.invited} of ${totals.invited} invitations`}
-              color={STEP_COLORS.invited}
-              testId="sourcing-invited"
-            />
-            <Step
-              label={t('rfx.dashboard.won')}
-              share={diverse.wonShare}
-              detail={`${diverse.won} of ${totals.won} deals`}
-              color={STEP_COLORS.won}
-              testId="sourcing-won"
-            />
-            <Step
-              label={t('rfx.dashboard.valueWon')}
-              share={diverse.wonValueShare}
-              detail={`${formatCompactMoney(diverse.wonValue)} of ${formatCompactMoney(totals.wonValue)}`}
-              color={STEP_COLORS.value}
-              testId="sourcing-value"
-            />
-          </div>
-        </div>
-        <EChart
-          option={option}
-          height={chartHeight}
-          data-testid="rfx-sourcing-chart"
-          className="sourcing-chart"
+      <div className="sourcing-headline" data-testid="rfx-sourcing-headline">
+        <BulbOutlined />
+        <span>{headline}</span>
+      </div>
+      <div className="sourcing-steps">
+        <Step
+          label={t('rfx.dashboard.invited')}
+          share={diverse.invitedShare}
+          detail={t('rfx.dashboard.invitedDetail', {
+            diverse: diverse.invited,
+            total: totals.invited,
+          })}
+          color={STEP_COLORS.invited}
+          testId="sourcing-invited"
+        />
+        <Step
+          label={t('rfx.dashboard.won')}
+          share={diverse.wonShare}
+          detail={t('rfx.dashboard.wonDetail', { diverse: diverse.won, total: totals.won })}
+          color={STEP_COLORS.won}
+          testId="sourcing-won"
+        />
+        <Step
+          label={t('rfx.dashboard.valueWon')}
+          share={diverse.wonValueShare}
+          detail={t('rfx.dashboard.valueDetail', {
+            diverse: formatCompactMoney(diverse.wonValue),
+            total: formatCompactMoney(totals.wonValue),
+          })}
+          color={STEP_COLORS.value}
+          testId="sourcing-value"
         />
       </div>
+      {totals.invited > 0 ? (
+        <EChart option={option} height={chartHeight} data-testid="rfx-sourcing-chart" />
+      ) : (
+        <ChartEmpty height={chartHeight} text={t('rfx.dashboard.noInvitations')} />
+      )}
     </ChartCard>
   );
 }
