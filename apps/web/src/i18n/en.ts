@@ -234,10 +234,6 @@ export const en = {
     editLabel: 'Edit {{label}}',
     actions: 'Actions',
     cancel: 'Cancel',
-    loadFailed: 'This record could not be loaded.',
-    backToList: 'Back to the list',
-    yes: 'Yes',
-    no: 'No',
     select: 'Select',
     multiTypeNote:
       'A supplier with several diversity types counts in full under each of them, so the types can add up to more than the diverse total.',
@@ -299,7 +295,6 @@ export const en = {
       chartSubtitle: 'Won deals by diversity type of the winning supplier',
       axis: 'Values ($)',
       statRfx: 'RFx in period',
-      statRfxDetail: '{{awarded}} awarded · {{open}} open',
       statInvited: 'Supplier invitations',
       statInvitedDetail: '{{diverse}} to diverse suppliers',
       statWon: 'Deals won',
@@ -379,7 +374,6 @@ export const en = {
       dialogTitle: 'Create Contract Report',
     },
     dashboard: {
-      title: 'Contracts Dashboard {{year}}',
       subtitle: 'Contracts in force, completing and starting in {{year}}',
       totalDiverse: 'Total Diverse Contracts',
       totalDiverseDetail: 'of {{total}} contracts in force · {{suppliers}} diverse suppliers',

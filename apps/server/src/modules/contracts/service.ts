@@ -29,7 +29,7 @@ interface Page {
 
 type ContractRow = typeof contracts.$inferSelect;
 
-export function toRecord(row: ContractRow): ContractRecord {
+function toRecord(row: ContractRow): ContractRecord {
   return {
     id: row.id,
     contractNumber: row.contractNumber,
@@ -204,6 +204,18 @@ const startingIn = (scope: YearScope): SQL =>
     lte(contracts.startDate, lastDay(scope.year)),
   )!;
 
+const toNewContract = (row: ContractRow): NewContract => ({
+  id: row.id,
+  contractNumber: row.contractNumber,
+  contractName: row.contractName,
+  supplierName: row.awardeeVendorName,
+  diversity: row.awardeeDiversityCategory,
+  contractValue: Number(row.contractValue),
+  startDate: row.startDate,
+});
+
+const largestFirst = [desc(contracts.contractValue), asc(contracts.startDate), asc(contracts.id)];
+
 /** `/api/contract/topNewContract`: contracts starting in the year, largest value first. */
 export async function newContracts(db: DbOrTx, scope: YearScope & Page) {
   const where = startingIn(scope);
@@ -212,27 +224,22 @@ export async function newContracts(db: DbOrTx, scope: YearScope & Page) {
       .select()
       .from(contracts)
       .where(where)
-      .orderBy(desc(contracts.contractValue), asc(contracts.startDate), asc(contracts.id))
+      .orderBy(...largestFirst)
       .limit(scope.pageSize)
       .offset(scope.pageNumber * scope.pageSize),
     db.select({ n: count() }).from(contracts).where(where),
   ]);
-  const data: NewContract[] = rows.map((row) => ({
-    id: row.id,
-    contractNumber: row.contractNumber,
-    contractName: row.contractName,
-    supplierName: row.awardeeVendorName,
-    diversity: row.awardeeDiversityCategory,
-    contractValue: Number(row.contractValue),
-    startDate: row.startDate,
-  }));
-  return { rows: data, total: Number(total?.n ?? 0) };
+  return { rows: rows.map(toNewContract), total: Number(total?.n ?? 0) };
 }
 
 /** Every contract starting in the year, for the dashboard's Excel export. */
 export async function allNewContracts(db: DbOrTx, scope: YearScope) {
-  const { rows } = await newContracts(db, { ...scope, pageNumber: 0, pageSize: 1_000_000 });
-  return rows;
+  const rows = await db
+    .select()
+    .from(contracts)
+    .where(startingIn(scope))
+    .orderBy(...largestFirst);
+  return rows.map(toNewContract);
 }
 
 async function inForceCounts(db: DbOrTx, scope: YearScope) {
