@@ -16,7 +16,7 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail'];
+const serverModules = ['auth', 'users', 'health', 'mail', 'spend', 'ratings'];
 const webFeatures = ['auth', 'profile', 'home'];
 
 export default tseslint.config(

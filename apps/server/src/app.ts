@@ -30,6 +30,8 @@ import { registerWeb } from './platform/web.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
+import { spendRoutes } from './modules/spend/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -147,6 +149,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
   await app.register(mailRoutes);
+  await app.register(spendRoutes, {
+    maxFileBytes: config.limits.spendBytes,
+    limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+  });
+  await app.register(ratingRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

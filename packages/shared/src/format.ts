@@ -33,3 +33,10 @@ export function formatFileDate(value: string | Date | null | undefined): string 
     `${date.getHours()}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+/** A size for messages: "50 MB", "512 KB". */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : Math.round(mb * 10) / 10} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}

@@ -1,7 +1,13 @@
 /** Helpers shared by every upload endpoint. */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { PayloadMismatch, PayloadTooLarge, ValidationError } from './errors.ts';
+import { formatBytes } from '@spotzcity/shared/format';
+import { BadRequest, PayloadMismatch, PayloadTooLarge, ValidationError } from './errors.ts';
 
 const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
   {
@@ -76,4 +82,81 @@ export function requireImage(file: { data: Buffer }, field = 'image') {
   if (!kind)
     throw ValidationError.field(field, 'The picture must be a PNG, JPEG, GIF or WebP image.');
   return kind;
+}
+
+export const UPLOAD_MESSAGES = {
+  noFile: 'Please choose a file to upload.',
+  empty: 'The file is empty.',
+  wrongType: (extensions: readonly string[]) =>
+    `Only ${extensions.map((e) => `.${e}`).join(', ')} files are accepted.`,
+  tooLarge: (bytes: number) => `The file is larger than ${formatBytes(bytes)}.`,
+} as const;
+
+export interface ReceivedFile {
+  /** Where the upload was written; removed by `discard`. */
+  path: string;
+  filename: string;
+  size: number;
+  /** The form's text fields. */
+  fields: Record<string, string>;
+  discard(): Promise<void>;
+}
+
+/**
+ * Streams the one file of a multipart upload to a private temporary file, with explicit limits
+ * (one file, a few short text fields). A request that is not multipart answers 422; no file or
+ * an empty one 400; another extension 400; a file over `maxBytes` 413 — a truncated file is never
+ * kept. The caller must `discard()` the file when done.
+ */
+export async function receiveFileToDisk(
+  request: FastifyRequest,
+  options: { field: string; maxBytes: number; extensions: readonly string[] },
+): Promise<ReceivedFile> {
+  if (!request.isMultipart()) throw new PayloadMismatch();
+  const dir = await mkdtemp(path.join(tmpdir(), 'spotzcity-upload-'));
+  const discard = () => rm(dir, { recursive: true, force: true });
+  const fields: Record<string, string> = {};
+  let received: { path: string; filename: string } | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: options.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') {
+        const value = (part as MultipartValue<unknown>).value;
+        fields[part.fieldname] = typeof value === 'string' ? value : String(value);
+        continue;
+      }
+      const file = part as MultipartFile;
+      if (file.fieldname !== options.field || received) {
+        file.file.resume();
+        continue;
+      }
+      const extension = path.extname(file.filename).slice(1).toLowerCase();
+      if (!options.extensions.includes(extension)) {
+        file.file.resume();
+        throw new BadRequest(UPLOAD_MESSAGES.wrongType(options.extensions));
+      }
+      const target = path.join(dir, `upload.${extension}`);
+      try {
+        await pipeline(file.file, createWriteStream(target, { flags: 'wx' }));
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge(options.maxBytes));
+        }
+        throw error;
+      }
+      // A stream cut short by the size limit ends "successfully" with truncated data.
+      if (file.file.truncated)
+        throw new PayloadTooLarge(UPLOAD_MESSAGES.tooLarge(options.maxBytes));
+      received = { path: target, filename: path.basename(file.filename) };
+    }
+    if (!received) throw new BadRequest(UPLOAD_MESSAGES.noFile);
+    const { size } = await stat(received.path);
+    if (size === 0) throw new BadRequest(UPLOAD_MESSAGES.empty);
+    return { ...received, size, fields, discard };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
 }

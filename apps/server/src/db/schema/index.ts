@@ -1,4 +1,6 @@
 export * from './auth.ts';
 export * from './clients.ts';
 export * from './mail.ts';
+export * from './ratings.ts';
+export * from './spend.ts';
 export * from './users.ts';
