@@ -304,7 +304,7 @@ export function generateSuppliers(count: number, seed = 2020): GeneratedSupplier
               ? `${rng.pick(SURNAMES)} & ${rng.pick(SURNAMES)} ${noun}`
               : pattern === 3
                 ? `${rng.pick(SURNAMES)} & Sons ${noun}`
-                : `${rng.pick(PLACE_WORDS)} ${rng.pick(SURNAMES)} ${noun}`;
+                : `${rng.pick(SURNAMES)} Brothers ${noun}`;
       const suffix = rng.pick(SUFFIXES);
       name = suffix ? `${base} ${suffix}` : base;
       if (attempt > 40) name = `${name} ${i}`;
@@ -352,7 +352,7 @@ export function generateSuppliers(count: number, seed = 2020): GeneratedSupplier
       ethnicity,
       category,
       weight: size,
-      typicalPayment: Math.round(400 + Math.exp(7 + rng.normal() * 1.1)),
+      typicalPayment: Math.round(400 + Math.exp(7.9 + rng.normal() * 1.1)),
       activeFrom: churn < 0.1 ? 1 : churn < 0.14 ? 2 : 0,
       activeTo: churn > 0.93 ? 1 : churn > 0.9 ? 0 : 2,
     });
