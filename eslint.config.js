@@ -16,8 +16,17 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail', 'spend', 'ratings'];
-const webFeatures = ['auth', 'profile', 'home'];
+const serverModules = [
+  'auth',
+  'users',
+  'health',
+  'mail',
+  'reports',
+  'training',
+  'spend',
+  'ratings',
+];
+const webFeatures = ['auth', 'profile', 'home', 'training', 'supplier-spend'];
 
 export default tseslint.config(
   {

@@ -1,5 +1,5 @@
 /** Accounts the browser suite signs in with (created by global-setup before the server starts). */
-export const E2E_ADMIN = { email: 'admin@spotzcity.e2e', password: 'Admin@2020' } as const;
+export const E2E_ADMIN = { email: 'e2e.admin@spotzcity.test', password: 'Admin@2020' } as const;
 export const DEMO_PASSWORD = 'Demo@2020';
 
 /** One account per journey, so journeys that change a password never disturb each other. */

@@ -34,9 +34,13 @@ export function formatFileDate(value: string | Date | null | undefined): string 
   );
 }
 
-/** A size for messages: "50 MB", "512 KB". */
-export function formatBytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${Number.isInteger(mb) ? mb : Math.round(mb * 10) / 10} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
+/** A file size as people read it: "512 B", "43 KB", "1.5 MB", "2 GB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${Math.round(kb)} KB`;
+  const mb = kb / 1024;
+  if (mb < 1024) return `${Number(mb.toFixed(1))} MB`;
+  return `${Number((mb / 1024).toFixed(1))} GB`;
 }

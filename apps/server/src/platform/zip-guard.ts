@@ -11,7 +11,7 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry } from 'yauzl';
-import { formatBytes } from '@spotzcity/shared/format';
+import { formatBytes } from './uploads.ts';
 
 export interface ZipLimits {
   maxEntries: number;

@@ -4,3 +4,5 @@ export * from './mail.ts';
 export * from './ratings.ts';
 export * from './spend.ts';
 export * from './users.ts';
+export * from './reports.ts';
+export * from './training.ts';

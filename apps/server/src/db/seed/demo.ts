@@ -10,8 +10,10 @@ import type { Db } from '../client.ts';
 import { clients, users } from '../schema/index.ts';
 import { loadConfig } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import type { Storage } from '../../platform/storage.ts';
 import { importSpendFile } from '../../modules/spend/import.ts';
 import { generateSpendRows, generateSuppliers, writeSpendWorkbook } from './spend-generator.ts';
+import { seedTraining } from './training.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -21,7 +23,8 @@ export const DEMO = {
   buyerUser: { name: 'Jordan Lee', email: 'buyer.user@acme.example' },
 } as const;
 
-export async function seedDemo(db: Db, today = new Date()) {
+/** `storage` receives the demo files (training material); spend is dated back from `today`. */
+export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
   const [existing] = await db.select().from(clients).where(eq(clients.clientId, DEMO.clientId));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO.password);
@@ -63,12 +66,12 @@ export async function seedDemo(db: Db, today = new Date()) {
       ])
       .returning();
     if (!admin) throw new Error('Could not create the demo users');
+    await seedTraining(tx, storage);
     return { acme, admin };
   });
   await seedDemoSpend(db, acme.id, admin.id, today);
   return true;
 }
-
 /** Rows per demo spend file, oldest first: about 20,000 payments over three years. */
 export const DEMO_SPEND_ROWS = [6_400, 6_700, 7_000] as const;
 export const DEMO_SUPPLIERS = 400;

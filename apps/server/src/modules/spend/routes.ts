@@ -94,7 +94,7 @@ export const spendRoutes: FastifyPluginAsyncZod<SpendRouteOptions> = async (app,
         const file = await importSpendFile(app.db, {
           clientRef: principal.clientRef,
           uploadedBy: principal.id,
-          fileName: upload.filename,
+          fileName: upload.fileName,
           path: upload.path,
           limits: opts.limits,
           onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable spend workbook'),

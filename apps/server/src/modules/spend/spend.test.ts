@@ -367,7 +367,7 @@ describe('upload limits', () => {
     const { token } = await signedInUser(small.app, small.database.db);
     const res = await upload(token, Buffer.alloc(60 * 1024, 1), 'big.xlsx', small);
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The file is larger than 51 KB.');
+    expect(res.json().message).toBe('The file is larger than the 51 KB limit.');
   });
 
   it('answers 413 for more rows than allowed', async () => {

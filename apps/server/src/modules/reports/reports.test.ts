@@ -1,0 +1,195 @@
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { signedInUser } from '../../../test/factories.ts';
+import { TINY_PNG } from '../../../test/multipart.ts';
+import { buildWorkbook } from '../../platform/exports.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const image = `data:image/png;base64,${TINY_PNG.toString('base64')}`;
+
+describe('POST /api/download and /api/download/pdf', () => {
+  it('answers a PowerPoint holding the captured image and the analysis text', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      headers: t.auth(token),
+      payload: {
+        type: 'ppt',
+        name: 'Spend Dashboard',
+        image,
+        analysis: 'Diverse spend grew 12% year over year.',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('presentationml');
+    expect(res.headers['content-disposition']).toContain('filename="Spend Dashboard.pptx"');
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    const media = Object.keys(zip.files).filter(
+      (name) => name.startsWith('ppt/media/') && !zip.files[name]!.dir,
+    );
+    const images = await Promise.all(media.map((name) => zip.file(name)!.async('nodebuffer')));
+    expect(images.some((bytes) => bytes.equals(TINY_PNG))).toBe(true);
+    const slides = await Promise.all(
+      Object.keys(zip.files)
+        .filter((name) => /^ppt\/slides\/slide\d+\.xml$/.test(name))
+        .map((name) => zip.file(name)!.async('string')),
+    );
+    expect(slides.join('')).toContain('Diverse spend grew 12% year over year.');
+    expect(slides.join('')).toContain('Spend Dashboard');
+  });
+
+  it('answers a PDF that starts with %PDF and names the report', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/download/pdf',
+      headers: t.auth(token),
+      payload: { type: 'pdf', name: 'Category Dashboard', image },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = res.rawPayload.toString('latin1');
+    expect(text.startsWith('%PDF')).toBe(true);
+    expect(text).toContain('Category Dashboard');
+  });
+
+  it('refuses an image that is not a PNG or JPEG, and callers without a token', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const fake = `data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}`;
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      headers: t.auth(token),
+      payload: { type: 'ppt', name: 'x', image: fake },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('image');
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/download',
+      headers: t.auth(token),
+      payload: { type: 'ppt', image },
+    });
+    expect(missing.json().errors).toContainEqual({ field: 'name', message: 'Required' });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/download/pdf',
+      payload: { type: 'pdf', name: 'x', image },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('keeps the file name to safe characters', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/download/pdf',
+      headers: t.auth(token),
+      payload: { type: 'pdf', name: '../../etc/"passwd"\r\nX-Evil: 1', image },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).not.toMatch(/\.\.\/|\r|\n|X-Evil:/);
+  });
+});
+
+describe('analysis text', () => {
+  it('comes back for the same report and stays inside the organisation', async () => {
+    const a = await signedInUser(t.app, t.database.db);
+    const b = await signedInUser(t.app, t.database.db);
+    const key = 'spend?fileIds=1,2';
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/report/analysis',
+      headers: t.auth(a.token),
+      payload: { reportKey: key, text: 'MBE spend doubled.' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/analysis',
+      headers: t.auth(a.token),
+      payload: { reportKey: key },
+    });
+    expect(again.json().data.text).toBe('MBE spend doubled.');
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/analysis',
+      headers: t.auth(b.token),
+      payload: { reportKey: key },
+    });
+    expect(other.json().data.text).toBe('');
+
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/report/analysis',
+      headers: t.auth(a.token),
+      payload: { reportKey: key, text: 'Revised.' },
+    });
+    const revised = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/analysis',
+      headers: t.auth(a.token),
+      payload: { reportKey: key },
+    });
+    expect(revised.json().data.text).toBe('Revised.');
+  });
+
+  it('limits the text to 10,000 characters', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/report/analysis',
+      headers: t.auth(token),
+      payload: { reportKey: 'k', text: 'x'.repeat(10_001) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { field: 'text', message: 'Must be 10000 characters or less' },
+    ]);
+  });
+});
+
+describe('buildWorkbook', () => {
+  it('writes figures as numbers and formula-like text as text', async () => {
+    const buffer = await buildWorkbook(
+      {
+        title: 'Spend Dashboard',
+        parameters: [['Files', 'spend-2025.xlsx']],
+        analysis: '=HYPERLINK("x")',
+      },
+      [
+        {
+          name: 'Spend per diversity',
+          columns: [
+            { header: 'Diversity', key: 'diversity' },
+            { header: 'Spend', key: 'spend', kind: 'money' },
+          ],
+          rows: [
+            { diversity: 'MBE', spend: '1234.56' },
+            { diversity: '=cmd|"/c calc"!A1', spend: 10 },
+            { diversity: '@SUM(A1)', spend: 0 },
+          ],
+        },
+      ],
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Spend per diversity')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Diversity', 'Spend']);
+    expect(sheet.getCell('B2').value).toBe(1234.56);
+    expect(sheet.getCell('A3').value).toBe('\'=cmd|"/c calc"!A1');
+    expect(sheet.getCell('A3').formula).toBeUndefined();
+    expect(sheet.getCell('A4').value).toBe("'@SUM(A1)");
+    const summary = workbook.getWorksheet('Summary')!;
+    expect(summary.getCell('A1').value).toBe('Spend Dashboard');
+    expect(JSON.stringify(summary.getSheetValues())).toContain('\'=HYPERLINK(\\"x\\")');
+  });
+});

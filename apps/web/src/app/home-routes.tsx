@@ -1,0 +1,48 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../api/get-profile.ts';
+import EditProfilePage from '../features/profile/edit-profile-page.tsx';
+import HomePage from '../features/home/home-page.tsx';
+import { allowedModules, moduleRoutePath } from './modules.tsx';
+
+const pageFallback = (
+  <div className="page-loader">
+    <Spin size="large" />
+  </div>
+);
+
+/** The routes under /home: tiles, the profile editor and the modules this user may open. */
+export function HomeRoutes() {
+  const { t } = useTranslation();
+  const { features } = useCurrentUser();
+  const modules = allowedModules(features);
+  const tiles = modules
+    .filter((m) => m.tile)
+    .map((m) => ({
+      key: m.key,
+      path: m.path,
+      icon: m.icon,
+      label: t(m.labelKey),
+      description: m.descriptionKey ? t(m.descriptionKey) : undefined,
+    }));
+
+  return (
+    <Routes>
+      <Route index element={<HomePage tiles={tiles} />} />
+      <Route path="editProfile" element={<EditProfilePage />} />
+      {modules.map(
+        (m) =>
+          m.element && (
+            <Route
+              key={m.key}
+              path={moduleRoutePath(m)}
+              element={<Suspense fallback={pageFallback}>{<m.element />}</Suspense>}
+            />
+          ),
+      )}
+      <Route path="*" element={<Navigate to="/home" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The module registry: every procurement module is one entry here. An entry gives the route,
+ * the sidebar item and the home tile at once, and all three exist only when the signed-in
+ * user's feature flag `allowed` is true (spec 01 point 2).
+ *
+ * Adding a module is one entry, e.g.
+ *
+ *   {
+ *     key: 'rfx',
+ *     order: MODULE_ORDER.rfx,
+ *     path: '/home/rfx',
+ *     labelKey: 'modules.rfx',
+ *     icon: <FileSearchOutlined />,
+ *     feature: 'rfx',
+ *     sidebar: true,
+ *     tile: true,
+ *     element: lazy(() => import('../features/rfx/rfx-page.tsx')),
+ *   },
+ *
+ * The page module must `export default` its component. Its route matches `path` and everything
+ * below it (`/home/rfx/*`), so a module owns its sub-routes.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { PlayCircleOutlined } from '@ant-design/icons';
+import type { ParseKeys } from 'i18next';
+import type { Features } from '@spotzcity/shared/permissions';
+
+/**
+ * Sidebar and tile order of the spec: Home (always first, not a module), Supplier Spend Report,
+ * RFx, Contracts, Market Share, Training, Cost Savings, Rate Supplier, Client, Users. Modules
+ * without a sidebar item (Search Supplier, Diversity Events) sort after them.
+ */
+export const MODULE_ORDER = {
+  supplierSpend: 10,
+  rfx: 20,
+  contracts: 30,
+  marketShare: 40,
+  training: 50,
+  costSaving: 60,
+  rateSupplier: 70,
+  client: 80,
+  users: 90,
+  supplierSearch: 100,
+  diversityEvents: 110,
+} as const;
+
+export type ModuleKey = keyof typeof MODULE_ORDER;
+
+export interface AppModule {
+  key: ModuleKey;
+  order: number;
+  /** Absolute path under /home, e.g. '/home/rfx'. */
+  path: `/home/${string}`;
+  labelKey: ParseKeys;
+  /** One line under the label on the home tile. */
+  descriptionKey?: ParseKeys;
+  icon: ReactNode;
+  /** The feature whose `allowed` flag governs the route, the sidebar item and the tile. */
+  feature: keyof Features;
+  sidebar: boolean;
+  tile: boolean;
+  /**
+   * The page. Leave it out for an entry that only links to another module's route (Rate
+   * Supplier opens /home/supplierSpend/list, which the Supplier Spend module serves).
+   */
+  element?: LazyExoticComponent<ComponentType>;
+}
+
+export const MODULES: readonly AppModule[] = [
+  {
+    key: 'training',
+    order: MODULE_ORDER.training,
+    path: '/home/training',
+    labelKey: 'modules.training',
+    descriptionKey: 'training.tileDescription',
+    icon: <PlayCircleOutlined />,
+    feature: 'training',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/training/training-page.tsx')),
+  },
+];
+
+/** The modules this user may open, in the spec's order. */
+export function allowedModules(
+  features: Features,
+  modules: readonly AppModule[] = MODULES,
+): AppModule[] {
+  return modules
+    .filter((m) => features[m.feature]?.allowed === true)
+    .sort((a, b) => a.order - b.order);
+}
+
+/** The route pattern of a module inside the /home area ('/home/rfx' → 'rfx/*'). */
+export const moduleRoutePath = (module: AppModule) => `${module.path.slice('/home/'.length)}/*`;

@@ -1,0 +1,72 @@
+import { Layout, Menu, type MenuProps } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AppModule } from '../modules.tsx';
+import { ProfileBlock } from './profile-block.tsx';
+
+interface SidebarProps {
+  collapsed: boolean;
+  mobile: boolean;
+  modules: AppModule[];
+  onNavigate: () => void;
+}
+
+const HOME = '/home';
+
+/** The menu key of the current location: the longest item path the URL starts with. */
+function selectedKey(pathname: string, paths: string[]): string | undefined {
+  if (pathname === HOME || pathname === `${HOME}/`) return HOME;
+  return paths
+    .filter((p) => p !== HOME && (pathname === p || pathname.startsWith(`${p}/`)))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+export function Sidebar({ collapsed, mobile, modules, onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+
+  const entries = [
+    { key: HOME, icon: <HomeOutlined />, label: t('shell.home'), testId: 'nav-home' },
+    ...modules
+      .filter((m) => m.sidebar)
+      .map((m) => ({ key: m.path, icon: m.icon, label: t(m.labelKey), testId: `nav-${m.key}` })),
+  ];
+  const items: MenuProps['items'] = entries.map((e) => ({
+    key: e.key,
+    icon: e.icon,
+    label: (
+      <Link to={e.key} data-testid={e.testId} onClick={onNavigate}>
+        {e.label}
+      </Link>
+    ),
+  }));
+  const selected = selectedKey(
+    pathname,
+    entries.map((e) => e.key),
+  );
+
+  return (
+    <Layout.Sider
+      collapsible
+      collapsed={collapsed}
+      trigger={null}
+      width={264}
+      collapsedWidth={mobile ? 0 : 80}
+      className={`app-sider${mobile ? ' app-sider-mobile' : ''}`}
+      data-testid="sidebar"
+      data-collapsed={collapsed}
+    >
+      <nav aria-label={t('shell.navigation')} className="app-sider-inner">
+        <ProfileBlock collapsed={collapsed} />
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          className="app-menu"
+        />
+      </nav>
+    </Layout.Sider>
+  );
+}

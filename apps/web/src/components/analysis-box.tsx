@@ -1,0 +1,101 @@
+/**
+ * The free-text analysis of a dashboard ('Spend Analysis', 'Market Share Analysis' …), saved per
+ * organisation and report: the same report key brings the same text back, and the export bar
+ * includes it in every download.
+ *
+ *   const analysis = useAnalysis(reportKey('spend', { fileIds }));
+ *   <AnalysisBox title="Spend Analysis" analysis={analysis} />
+ *   <ExportBar … analysis={analysis.text} />
+ */
+import { useState } from 'react';
+import { Button, Card, Input, Space, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Envelope } from '@spotzcity/shared/api';
+import { ANALYSIS_MAX, type Analysis } from '@spotzcity/shared/reports';
+import { api } from '../api/client.ts';
+import { useAlert } from './alert-modal.tsx';
+
+const analysisKey = (reportKey: string) => ['report-analysis', reportKey] as const;
+
+export function useAnalysis(reportKey: string) {
+  const queryClient = useQueryClient();
+  const alert = useAlert();
+  const query = useQuery({
+    queryKey: analysisKey(reportKey),
+    queryFn: ({ signal }) =>
+      api
+        .post<Envelope<Analysis>>('/api/report/analysis', { reportKey }, { signal })
+        .then((r) => r.data),
+  });
+  // What the user typed for this report; the saved text shows until they type.
+  const [draft, setDraft] = useState<{ reportKey: string; text: string } | null>(null);
+  const saved = query.data?.text ?? '';
+  const text = draft?.reportKey === reportKey ? draft.text : saved;
+
+  const mutation = useMutation({
+    mutationFn: (value: string) =>
+      api
+        .put<Envelope<Analysis>>('/api/report/analysis', { reportKey, text: value })
+        .then((r) => r.data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(analysisKey(reportKey), data);
+      setDraft(null);
+    },
+    onError: (error) => alert.showError(error.message),
+  });
+
+  return {
+    text,
+    setText: (value: string) => setDraft({ reportKey, text: value }),
+    isLoading: query.isPending,
+    isSaving: mutation.isPending,
+    isDirty: text !== saved,
+    save: () => mutation.mutateAsync(text),
+  };
+}
+
+export type AnalysisState = ReturnType<typeof useAnalysis>;
+
+export function AnalysisBox({ title, analysis }: { title: string; analysis: AnalysisState }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={title}
+      size="small"
+      data-testid="analysis-box"
+      extra={
+        <Space>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {analysis.isDirty ? t('exports.unsaved') : analysis.text ? t('exports.saved') : ''}
+          </Typography.Text>
+          <Button
+            size="small"
+            type="primary"
+            disabled={!analysis.isDirty}
+            loading={analysis.isSaving}
+            onClick={() => void analysis.save()}
+            data-export-ignore="true"
+            data-testid="analysis-save"
+          >
+            {t('exports.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Input.TextArea
+        value={analysis.text}
+        onChange={(event) => analysis.setText(event.target.value)}
+        onBlur={() => {
+          if (analysis.isDirty) void analysis.save();
+        }}
+        autoSize={{ minRows: 4, maxRows: 12 }}
+        maxLength={ANALYSIS_MAX}
+        placeholder={t('exports.analysisPlaceholder')}
+        disabled={analysis.isLoading}
+        aria-label={title}
+        data-testid="analysis-text"
+      />
+    </Card>
+  );
+}

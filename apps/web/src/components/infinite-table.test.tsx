@@ -1,0 +1,90 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Paged } from '@spotzcity/shared/api';
+import { i18n } from '../i18n/i18n.ts';
+import { InfiniteTable } from './infinite-table.tsx';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const TOTAL = 45;
+const PAGE = 20;
+
+function page(pageNumber: number, total = TOTAL): Paged<Row> {
+  const start = pageNumber * PAGE;
+  const data = Array.from({ length: Math.max(0, Math.min(PAGE, total - start)) }, (_, i) => ({
+    id: start + i,
+    name: `Row ${start + i}`,
+  }));
+  return {
+    message: 'ok',
+    data,
+    totalCount: total,
+    pageNumber,
+    pageSize: PAGE,
+    length: data.length,
+  };
+}
+
+function renderTable(fetchPage: (n: number) => Promise<Paged<Row>>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <InfiniteTable<Row>
+          queryKey={['rows']}
+          fetchPage={(n) => fetchPage(n)}
+          columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
+          rowKey="id"
+        />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+// jsdom has no layout: give every element a 1000 px tall content in a 500 px window.
+let scrollTop = 0;
+beforeEach(() => {
+  scrollTop = 0;
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(1000);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
+  vi.spyOn(HTMLElement.prototype, 'scrollTop', 'get').mockImplementation(() => scrollTop);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('InfiniteTable', () => {
+  it('loads page 0, then the next page only within 20 px of the end, and stops at totalCount', async () => {
+    const fetchPage = vi.fn(async (n: number) => page(n));
+    renderTable(fetchPage);
+    expect(await screen.findByText('Row 0')).toBeTruthy();
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+
+    const scroller = screen.getByTestId('infinite-table-scroll');
+    scrollTop = 479; // 21 px from the end
+    fireEvent.scroll(scroller);
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+
+    scrollTop = 480; // 20 px from the end
+    fireEvent.scroll(scroller);
+    expect(await screen.findByText('Row 20')).toBeTruthy();
+    expect(fetchPage).toHaveBeenNthCalledWith(2, 1);
+
+    // Still within the threshold: the rest arrives, and nothing past totalCount is asked for.
+    fireEvent.scroll(scroller);
+    expect(await screen.findByText('Row 44')).toBeTruthy();
+    await act(async () => {
+      fireEvent.scroll(scroller);
+    });
+    expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([0, 1, 2]);
+    expect(screen.getByTestId('infinite-table-count').textContent).toBe('Showing 45 of 45');
+  });
+
+  it("says 'No Records Found' for an empty list", async () => {
+    renderTable(async (n) => page(n, 0));
+    await waitFor(() => expect(screen.getAllByText('No Records Found').length).toBeGreaterThan(0));
+  });
+});

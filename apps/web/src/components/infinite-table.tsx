@@ -1,0 +1,169 @@
+/**
+ * The infinite-scroll list every module uses (spec 01 point 4): page 0 first, the next page when
+ * the scroll reaches 20 px from the end, stopping when the loaded rows reach `totalCount`;
+ * 'Loading ...' while a page is on its way and 'No Records Found' when the list is empty.
+ *
+ *   <InfiniteTable
+ *     queryKey={['clients']}
+ *     fetchPage={(pageNumber, signal) => api.post('/api/super_admin/clients', { pageNumber }, { signal })}
+ *     columns={columns}
+ *     rowKey="id"
+ *   />
+ *
+ * After an add, update or delete call `useReloadList()(queryKey)`: the list restarts at page 0,
+ * replacing what was loaded.
+ */
+import { useCallback, useEffect, useMemo, useRef, type Key, type UIEvent } from 'react';
+import { Alert, Table, Typography, type TableProps } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useInfiniteQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { Paged } from '@spotzcity/shared/api';
+import type { SortOrder } from '@spotzcity/shared/enums';
+
+/** Distance from the end of the list, in pixels, at which the next page is requested. */
+export const SCROLL_THRESHOLD_PX = 20;
+
+export interface ServerSort {
+  /** The column's `key` (or dataIndex) that was sorted. */
+  field: string;
+  order: SortOrder;
+}
+
+export interface InfiniteTableProps<Row extends object> {
+  queryKey: QueryKey;
+  fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<Paged<Row>>;
+  columns: NonNullable<TableProps<Row>['columns']>;
+  rowKey: keyof Row | ((row: Row) => Key);
+  /** Height of the scrolling area in pixels (default 520). */
+  height?: number;
+  expandable?: TableProps<Row>['expandable'];
+  onRowClick?: (row: Row) => void;
+  /** Called when a sortable column header is clicked; the caller puts the sort in queryKey. */
+  onSortChange?: (sort: ServerSort | undefined) => void;
+  /** Shown instead of 'No Records Found'. */
+  emptyText?: string;
+  /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
+  endText?: string;
+  size?: TableProps<Row>['size'];
+  'data-testid'?: string;
+}
+
+export function InfiniteTable<Row extends object>({
+  queryKey,
+  fetchPage,
+  columns,
+  rowKey,
+  height = 520,
+  expandable,
+  onRowClick,
+  onSortChange,
+  emptyText,
+  endText,
+  size = 'middle',
+  'data-testid': testId = 'infinite-table',
+}: InfiniteTableProps<Row>) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.data.length, 0);
+      return loaded < last.totalCount && last.data.length > 0 ? last.pageNumber + 1 : undefined;
+    },
+  });
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPending, error } = query;
+
+  const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
+  const total = data?.pages.at(-1)?.totalCount ?? 0;
+
+  const loadMoreIfNear = useCallback(
+    (element: HTMLElement) => {
+      const remaining = element.scrollHeight - element.scrollTop - element.clientHeight;
+      if (remaining <= SCROLL_THRESHOLD_PX && hasNextPage && !isFetchingNextPage) {
+        void fetchNextPage();
+      }
+    },
+    [hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
+
+  // When the loaded rows do not fill the area there is nothing to scroll: keep loading.
+  useEffect(() => {
+    if (scroller.current) loadMoreIfNear(scroller.current);
+  }, [rows.length, loadMoreIfNear]);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => loadMoreIfNear(event.currentTarget);
+
+  const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter) => {
+    if (!onSortChange) return;
+    const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+    if (!single?.order) return onSortChange(undefined);
+    const field = String(single.columnKey ?? single.field ?? '');
+    onSortChange({ field, order: single.order === 'ascend' ? 'ASC' : 'DESC' });
+    scroller.current?.scrollTo({ top: 0 });
+  };
+
+  if (error) {
+    return <Alert type="error" showIcon title={error.message} data-testid={`${testId}-error`} />;
+  }
+
+  return (
+    <div className="infinite-table" data-testid={testId}>
+      <div
+        ref={scroller}
+        className="infinite-table-scroll"
+        style={{ maxHeight: height, overflowY: 'auto' }}
+        onScroll={onScroll}
+        data-testid={`${testId}-scroll`}
+      >
+        <Table<Row>
+          columns={columns}
+          dataSource={rows}
+          rowKey={rowKey as TableProps<Row>['rowKey']}
+          pagination={false}
+          loading={isPending}
+          size={size}
+          expandable={expandable}
+          onChange={onChange}
+          sticky={{ getContainer: () => scroller.current ?? window }}
+          locale={{
+            emptyText: isPending ? t('common.loading') : (emptyText ?? t('common.noRecords')),
+          }}
+          onRow={
+            onRowClick
+              ? (row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } })
+              : undefined
+          }
+        />
+        {isFetchingNextPage && (
+          <Typography.Paragraph className="infinite-table-status" data-testid={`${testId}-loading`}>
+            {t('common.loading')}
+          </Typography.Paragraph>
+        )}
+        {!hasNextPage && rows.length > 0 && endText && (
+          <Typography.Paragraph className="infinite-table-status" type="secondary">
+            {endText}
+          </Typography.Paragraph>
+        )}
+      </div>
+      {rows.length > 0 && (
+        <Typography.Text
+          type="secondary"
+          className="infinite-table-count"
+          data-testid={`${testId}-count`}
+        >
+          {t('common.loadedOf', { loaded: rows.length, total })}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+/** Restarts a list at page 0, replacing the loaded rows (after any add, update or delete). */
+export function useReloadList() {
+  const queryClient = useQueryClient();
+  return useCallback((queryKey: QueryKey) => queryClient.resetQueries({ queryKey }), [queryClient]);
+}

@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+/** Whether a CSS media query matches, kept in sync with the window. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** Below antd's `md` breakpoint the sidebar becomes an overlay. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';

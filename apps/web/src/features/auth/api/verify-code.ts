@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import { api } from '../../../api/client.ts';
+
+export interface VerifyCodeInput {
+  email: string;
+  code: string;
+}
+
+export const verifyCode = ({ email, code }: VerifyCodeInput) =>
+  api.post<Envelope<{ success: boolean }>>('/api/auth/verify/code', undefined, {
+    query: { code, email },
+  });
+
+export const useVerifyCode = () => useMutation({ mutationFn: verifyCode });

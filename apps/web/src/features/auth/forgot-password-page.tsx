@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Steps, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { AuthLayout } from './components/auth-layout.tsx';
+import { CodeStep } from './components/code-step.tsx';
+import { EmailStep } from './components/email-step.tsx';
+import { NewPasswordStep } from './components/new-password-step.tsx';
+import type { LoginNotice } from './login-page.tsx';
+
+type Step = 'email' | 'code' | 'password';
+const STEPS: Step[] = ['email', 'code', 'password'];
+
+interface RecoveryState {
+  step: Step;
+  email: string;
+  notice?: string;
+}
+
+/**
+ * Password recovery: e-mail, then the code, then the new password, then back to login. The state
+ * lives in this page only, so leaving the flow forgets it (spec 01 point 4).
+ */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<RecoveryState>({ step: 'email', email: '' });
+
+  const finish = (message: string) => {
+    const notice: LoginNotice = { notice: message };
+    void navigate('/login', { replace: true, state: notice });
+  };
+
+  return (
+    <AuthLayout>
+      <Typography.Title level={2} className="auth-title">
+        {t('auth.forgotTitle')}
+      </Typography.Title>
+      <Steps
+        size="small"
+        current={STEPS.indexOf(state.step)}
+        className="auth-steps"
+        items={[
+          { title: t('auth.stepEmail') },
+          { title: t('auth.stepCode') },
+          { title: t('auth.stepPassword') },
+        ]}
+      />
+      {state.step === 'email' && (
+        <EmailStep
+          initialEmail={state.email}
+          onSent={(email, notice) => setState({ step: 'code', email, notice })}
+        />
+      )}
+      {state.step === 'code' && (
+        <CodeStep
+          email={state.email}
+          notice={state.notice}
+          onVerified={() => setState({ step: 'password', email: state.email })}
+        />
+      )}
+      {state.step === 'password' && <NewPasswordStep email={state.email} onDone={finish} />}
+      <div className="auth-back">
+        <Link to="/login" data-testid="back-to-login">
+          <ArrowLeftOutlined /> {t('auth.backToLogin')}
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Button, Form, Input, Typography } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { signinSchema, type SigninInput } from '@spotzcity/shared/auth';
+import { useRevalidateInvalid, zodRule } from '../../components/form-rules.ts';
+import { useSignIn } from './api/sign-in.ts';
+import { AuthLayout } from './components/auth-layout.tsx';
+
+/** A message handed over by the recovery flow ("password changed"), shown once. */
+export interface LoginNotice {
+  notice?: string;
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notice = (location.state as LoginNotice | null)?.notice;
+  const [form] = Form.useForm<SigninInput>();
+  const revalidate = useRevalidateInvalid(form);
+  const signIn = useSignIn();
+
+  const submit = (values: SigninInput) => {
+    signIn.mutate(
+      { usernameOrEmail: values.usernameOrEmail.trim(), password: values.password },
+      { onSuccess: () => void navigate('/home', { replace: true }) },
+    );
+  };
+
+  return (
+    <AuthLayout>
+      <Typography.Title level={2} className="auth-title">
+        {t('auth.signInTitle')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary" className="auth-subtitle">
+        {t('auth.signInSubtitle')}
+      </Typography.Paragraph>
+
+      {signIn.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={signIn.error.message}
+          className="auth-alert"
+          data-testid="login-error"
+          role="alert"
+        />
+      )}
+      {!signIn.isError && notice && (
+        <Alert
+          type="success"
+          showIcon
+          title={notice}
+          className="auth-alert"
+          data-testid="login-notice"
+        />
+      )}
+
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        validateTrigger="onBlur"
+        onValuesChange={(changed: Partial<SigninInput>) => {
+          if (signIn.isError) signIn.reset();
+          revalidate(changed);
+        }}
+        onFinish={submit}
+        disabled={signIn.isPending}
+        data-testid="login-form"
+        size="large"
+      >
+        <Form.Item
+          name="usernameOrEmail"
+          label={t('auth.email')}
+          rules={[zodRule(signinSchema.shape.usernameOrEmail)]}
+        >
+          <Input
+            inputMode="email"
+            autoComplete="username"
+            placeholder={t('auth.emailPlaceholder')}
+            prefix={<MailOutlined />}
+            data-testid="login-email"
+            autoFocus
+          />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('auth.password')}
+          rules={[zodRule(signinSchema.shape.password)]}
+        >
+          <Input.Password
+            autoComplete="current-password"
+            placeholder={t('auth.passwordPlaceholder')}
+            prefix={<LockOutlined />}
+            data-testid="login-password"
+          />
+        </Form.Item>
+        <div className="auth-row-end">
+          <Link to="/forgot-password" data-testid="forgot-password-link">
+            {t('auth.forgotPassword')}
+          </Link>
+        </div>
+        <Button
+          type="primary"
+          htmlType="submit"
+          block
+          loading={signIn.isPending}
+          data-testid="login-submit"
+        >
+          {t('auth.signIn')}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,194 @@
+import { Button, Col, Form, Input, Radio, Row } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { UserProfile } from '@spotzcity/shared/api';
+import { profileUpdateSchema } from '@spotzcity/shared/auth';
+import type { Gender } from '@spotzcity/shared/enums';
+import { ROLE_LABELS, type Role } from '@spotzcity/shared/permissions';
+import { digitsOnly } from '@spotzcity/shared/validation';
+import { ApiError } from '../../../api/client.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { applyFieldErrors, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import type { PictureChange } from './avatar-picker.tsx';
+
+interface ProfileValues {
+  name: string;
+  phone: string;
+  gender?: Gender;
+  dateOfBirth: string;
+}
+
+interface ProfileFormProps {
+  user: UserProfile;
+  picture: PictureChange;
+  onSaved: () => void;
+  onResetPassword: () => void;
+  onPendingChange: (pending: boolean) => void;
+}
+
+const rules = profileUpdateSchema.shape;
+
+const asGender = (value: string | null): Gender | undefined =>
+  value === 'MALE' || value === 'FEMALE' ? value : undefined;
+
+/** The profile fields; Email ID, Role and Company are read-only. */
+export function ProfileForm({
+  user,
+  picture,
+  onSaved,
+  onResetPassword,
+  onPendingChange,
+}: ProfileFormProps) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const [form] = Form.useForm<ProfileValues>();
+  const revalidate = useRevalidateInvalid(form);
+  const update = useUpdateProfile();
+
+  const submit = (values: ProfileValues) => {
+    if (!values.gender) return;
+    onPendingChange(true);
+    update.mutate(
+      {
+        name: values.name.trim(),
+        phone: values.phone ?? '',
+        gender: values.gender,
+        dateOfBirth: values.dateOfBirth,
+        email: user.email,
+        deleteImage: picture.kind === 'remove',
+        image: picture.kind === 'replace' ? picture.file : undefined,
+      },
+      {
+        onSuccess: (reply) => {
+          onSaved();
+          alert.showSuccess(reply.message);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
+          alert.showError(error.message);
+        },
+        onSettled: () => onPendingChange(false),
+      },
+    );
+  };
+
+  return (
+    <Form
+      form={form}
+      name="profile"
+      layout="vertical"
+      validateTrigger="onBlur"
+      onValuesChange={revalidate}
+      onFinish={submit}
+      disabled={update.isPending}
+      initialValues={{
+        name: user.name,
+        phone: user.phone ?? '',
+        gender: asGender(user.gender),
+        dateOfBirth: user.dateOfBirth ?? '',
+      }}
+      data-testid="profile-form"
+    >
+      <Row gutter={20}>
+        <Col xs={24} md={12}>
+          <Form.Item name="name" label={t('profile.name')} required rules={[zodRule(rules.name)]}>
+            <Input autoComplete="name" data-testid="profile-name-input" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="phone"
+            label={t('profile.phone')}
+            rules={[zodRule(rules.phone)]}
+            normalize={(value?: string) => digitsOnly(value ?? '')}
+          >
+            <Input inputMode="tel" autoComplete="tel" data-testid="profile-phone" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label={t('profile.emailId')} htmlFor="profile_emailId">
+            <Input
+              id="profile_emailId"
+              value={user.email}
+              readOnly
+              variant="filled"
+              data-testid="profile-email-input"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label={t('profile.role')} htmlFor="profile_role">
+            <Input
+              id="profile_role"
+              value={ROLE_LABELS[user.role as Role] ?? user.role}
+              readOnly
+              variant="filled"
+              data-testid="profile-role"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label={t('profile.company')} htmlFor="profile_company">
+            <Input
+              id="profile_company"
+              value={user.companyName ?? ''}
+              readOnly
+              variant="filled"
+              data-testid="profile-company-input"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="gender"
+            label={t('profile.gender')}
+            required
+            rules={[zodRule(rules.gender)]}
+            validateTrigger="onChange"
+          >
+            <Radio.Group optionType="button" buttonStyle="solid" data-testid="profile-gender">
+              <Radio.Button value="MALE">
+                <span data-testid="gender-male">{t('profile.male')}</span>
+              </Radio.Button>
+              <Radio.Button value="FEMALE">
+                <span data-testid="gender-female">{t('profile.female')}</span>
+              </Radio.Button>
+            </Radio.Group>
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="dateOfBirth"
+            label={t('profile.dateOfBirth')}
+            required
+            rules={[zodRule(rules.dateOfBirth)]}
+            validateTrigger={['onBlur', 'onChange']}
+          >
+            <DatePickerWithYear disableFuture data-testid="profile-dob" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <div className="form-actions">
+        <Button
+          type="link"
+          icon={<KeyOutlined />}
+          onClick={onResetPassword}
+          className="form-actions-link"
+          data-testid="reset-password-link"
+        >
+          {t('profile.resetPasswordLink')}
+        </Button>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={update.isPending}
+          data-testid="profile-save"
+        >
+          {t('profile.save')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { setUnauthorizedHandler } from './api/client.ts';
+import { Providers } from './app/providers.tsx';
+import { queryClient } from './app/query-client.ts';
+import { router } from './app/router.tsx';
+import { RotateScreen } from './components/rotate-screen.tsx';
+import './app/styles.css';
+
+// A 401 has already cleared storage (api/client.ts): open /login without reloading the page,
+// then drop the cached answers of the previous session.
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname === '/login') return;
+  void router.navigate('/login', { replace: true }).then(() => queryClient.clear());
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <div className="app-root">
+        <RouterProvider router={router} />
+      </div>
+      <RotateScreen />
+    </Providers>
+  </StrictMode>,
+);

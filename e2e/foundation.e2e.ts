@@ -1,0 +1,157 @@
+/**
+ * The foundation journeys in Chromium: sign in → home → edit profile → reset password → log out
+ * → sign in again; and forgot password → code from the outbox → new password → sign in.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, latestMailTo, type Browser } from './browser.ts';
+import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(() => browser?.close());
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-page').waitFor();
+}
+
+async function alertSays(page: Page, text: string) {
+  const alert = page.getByTestId('alert-modal');
+  await alert.waitFor();
+  expect(await page.getByTestId('alert-message').textContent()).toContain(text);
+  await page.getByTestId('alert-ok').click();
+  await alert.waitFor({ state: 'hidden' });
+}
+
+describe('signing in and the profile', () => {
+  it('shows the server error in red for a wrong password', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await screenshot(page, 'foundation-login');
+    await page.getByLabel('Email').fill(E2E_USERS.profile.email);
+    await page.getByLabel('Password').fill('Wrong#Pass1');
+    await page.getByTestId('login-submit').click();
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('Invalid email or password.');
+  });
+
+  it('signs in, edits the profile, resets the password, logs out and signs in again', async () => {
+    const { page } = browser;
+    const user = E2E_USERS.profile;
+    await signIn(page, user.email, DEMO_PASSWORD);
+    expect(page.url()).toMatch(/\/home$/);
+    expect(await page.getByTestId('home-greeting').textContent()).toContain(user.name);
+    expect(await page.getByTestId('profile-email').textContent()).toBe(user.email);
+    await screenshot(page, 'foundation-home');
+
+    await page.getByTestId('edit-profile-button').click();
+    await page.getByTestId('edit-profile-page').waitFor();
+    await page.getByLabel('Name').fill('Priya Raman-Iyer');
+    await page.getByLabel('Phone').fill('(415) 555-0123');
+    await screenshot(page, 'foundation-edit-profile');
+    await page.getByTestId('profile-save').click();
+    await alertSays(page, 'User Detail Updated Successfully.');
+    expect(await page.getByTestId('profile-name').textContent()).toBe('Priya Raman-Iyer');
+    expect(await page.getByLabel('Phone').inputValue()).toBe('4155550123');
+
+    await page.getByTestId('reset-password-link').click();
+    await page.getByLabel('Old Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('New Password').fill('short');
+    await page.getByLabel('Confirm Password').fill('short');
+    await page.getByTestId('password-update').click();
+    await page
+      .getByText(
+        'Password should contain 8 characters with at least a symbol, upper and lower case letters and a number.',
+      )
+      .first()
+      .waitFor();
+    await page.getByLabel('New Password').fill('Profile#2026');
+    await page.getByLabel('Confirm Password').fill('Profile#2026');
+    await screenshot(page, 'foundation-reset-password');
+    await page.getByTestId('password-update').click();
+    await alertSays(page, 'Password Updated Successfully.');
+
+    // The session that changed the password goes on.
+    await page.reload();
+    await page.getByTestId('home-page').or(page.getByTestId('edit-profile-page')).first().waitFor();
+
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+
+    await signIn(page, user.email, 'Profile#2026');
+    expect(await page.getByTestId('profile-name').textContent()).toBe('Priya Raman-Iyer');
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL('**/login');
+  });
+});
+
+describe('forgot password', () => {
+  it('recovers the account with the code from the e-mail and signs in with the new password', async () => {
+    const { page, baseURL } = browser;
+    const user = E2E_USERS.recovery;
+    await page.goto('/login');
+    await page.getByTestId('forgot-password-link').click();
+    await page.getByTestId('forgot-step-email').waitFor();
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByTestId('forgot-send').click();
+    await page.getByTestId('forgot-step-code').waitFor();
+
+    // Verify with nothing typed gives the spec's message.
+    await page.getByTestId('verify-code').click();
+    await page.getByText('Please enter otp sent to your email.').first().waitFor();
+
+    const mail = await latestMailTo(baseURL, E2E_ADMIN, user.email);
+    const code = /\b(\d{6})\b/.exec(mail ?? '')?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    // Paste fills all six boxes.
+    await page.getByLabel('Digit 1').focus();
+    await page.evaluate((text) => {
+      const target = document.activeElement as HTMLElement;
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      target.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, code!);
+    for (let i = 0; i < 6; i += 1) {
+      expect(await page.getByLabel(`Digit ${i + 1}`).inputValue()).toBe(code![i]);
+    }
+    await screenshot(page, 'foundation-forgot-code');
+    await page.getByTestId('verify-code').click();
+
+    await page.getByTestId('forgot-step-password').waitFor();
+    await page.getByLabel('New Password').fill('Recover#2026');
+    await page.getByLabel('Confirm Password').fill('Recover#2027');
+    await page.getByTestId('forgot-reset').click();
+    await page.getByText('New Password and Confirm Password do not match.').first().waitFor();
+    await page.getByLabel('Confirm Password').fill('Recover#2026');
+    await page.getByTestId('forgot-reset').click();
+
+    await page.waitForURL('**/login');
+    await page.getByTestId('login-notice').waitFor();
+    await signIn(page, user.email, 'Recover#2026');
+    expect(await page.getByTestId('home-greeting').textContent()).toContain(user.name);
+  });
+});
+
+describe('small screens', () => {
+  it('asks to rotate the device in landscape under 767 px', async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 700, height: 400 });
+    await page.goto('/login');
+    await page.getByText('Please rotate your device').waitFor();
+    expect(await page.getByText('We support portrait mode only').isVisible()).toBe(true);
+    await screenshot(page, 'foundation-rotate');
+    await page.setViewportSize({ width: 1366, height: 768 });
+  });
+});

@@ -1,0 +1,51 @@
+/** Dashboard exports and the saved analysis text (spec 01 points 3, 7, 9; DESIGN.md §7). */
+import { z } from 'zod';
+import { MESSAGES, optionalText, requiredText } from './validation.ts';
+
+export const CAPTURE_SIZE = { width: 1600, height: 900 } as const;
+export const PRINT_WINDOW = { width: 1280, height: 720, delayMs: 250 } as const;
+export const ANALYSIS_MAX = 10_000;
+
+/** `POST /api/download` (ppt) and `/api/download/pdf`: a captured dashboard. */
+export const downloadRequestSchema = z.object({
+  type: z.enum(['ppt', 'pdf'], { error: MESSAGES.required }),
+  name: requiredText(100),
+  image: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }),
+  /** SpotzCity's own additions: the analysis text and a line saying what the report covers. */
+  analysis: optionalText(ANALYSIS_MAX),
+  subtitle: optionalText(200),
+});
+export type DownloadRequest = z.infer<typeof downloadRequestSchema>;
+
+/** The Excel variant of every dashboard download: `{ excel: true, spendData: {...} }`. */
+export const excelRequestSchema = z.object({
+  excel: z.literal(true, { error: MESSAGES.required }),
+  spendData: z.record(z.string(), z.unknown()),
+});
+
+export const analysisKeySchema = z.object({ reportKey: requiredText(200) });
+export const analysisSaveSchema = z.object({
+  reportKey: requiredText(200),
+  text: z.string().max(ANALYSIS_MAX, { error: MESSAGES.maxLength(ANALYSIS_MAX) }),
+});
+
+export const analysisSchema = z.object({
+  reportKey: z.string(),
+  text: z.string(),
+  updatedAt: z.string().nullable(),
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
+/** A stable key for a report and its selection: same dashboard and selection → same key. */
+export function reportKey(dashboard: string, selection: Record<string, unknown>): string {
+  const parts = Object.keys(selection)
+    .sort()
+    .map((key) => {
+      const value = selection[key];
+      const text = Array.isArray(value)
+        ? [...value].map(String).sort().join(',')
+        : String(value ?? '');
+      return `${key}=${text}`;
+    });
+  return `${dashboard}?${parts.join('&')}`.slice(0, 200);
+}
