@@ -26,7 +26,7 @@ export function SuppliersList() {
       key: 'name',
       title: t('spend.company'),
       dataIndex: 'name',
-      width: 230,
+      width: 200,
       fixed: 'left',
       render: (name: string, row) => (
         <div className="spend-supplier-cell">
@@ -39,30 +39,30 @@ export function SuppliersList() {
         </div>
       ),
     },
-    { key: 'city', title: t('spend.city'), dataIndex: 'city', width: 120 },
-    { key: 'state', title: t('spend.stateOrProvince'), dataIndex: 'stateOrProvince', width: 110 },
-    { key: 'zip', title: t('spend.zip'), dataIndex: 'zip', width: 76 },
-    { key: 'country', title: t('spend.country'), dataIndex: 'country', width: 76 },
+    { key: 'city', title: t('spend.city'), dataIndex: 'city', width: 100 },
+    { key: 'state', title: t('spend.stateOrProvince'), dataIndex: 'stateOrProvince', width: 124 },
+    { key: 'zip', title: t('spend.zip'), dataIndex: 'zip', width: 68 },
+    { key: 'country', title: t('spend.country'), dataIndex: 'country', width: 72 },
     {
       key: 'category',
       title: t('spend.category'),
       dataIndex: 'category',
-      width: 160,
+      width: 144,
       ellipsis: true,
     },
     {
       key: 'diversity',
       title: t('spend.diversity'),
       dataIndex: 'diversity',
-      width: 120,
+      width: 112,
       render: (value: string) => <DiversityTags value={value} />,
     },
     {
       key: 'spend',
-      title: t('spend.totalSpend2'),
+      title: t('spend.totalSpend'),
       dataIndex: 'totalSpends',
       align: 'right',
-      width: 128,
+      width: 122,
       fixed: 'right',
       sorter: true,
       sortOrder: sortOrder === 'ASC' ? 'ascend' : 'descend',
@@ -73,7 +73,7 @@ export function SuppliersList() {
     {
       key: 'rating',
       title: t('spend.rating'),
-      width: 140,
+      width: 126,
       fixed: 'right',
       render: (_, row) => (
         <SupplierRating
@@ -98,7 +98,7 @@ export function SuppliersList() {
           onSortChange={(sort) =>
             setSortOrder(sort?.order ?? (sortOrder === 'ASC' ? 'DESC' : 'ASC'))
           }
-          scrollX={1160}
+          scrollX={1068}
           height={600}
           data-testid="suppliers-table"
         />
