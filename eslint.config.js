@@ -25,8 +25,19 @@ const serverModules = [
   'training',
   'clients',
   'audit',
+  'spend',
+  'ratings',
 ];
-const webFeatures = ['auth', 'profile', 'home', 'training', 'clients', 'users', 'audit'];
+const webFeatures = [
+  'auth',
+  'profile',
+  'home',
+  'training',
+  'clients',
+  'users',
+  'audit',
+  'supplier-spend',
+];
 
 export default tseslint.config(
   {

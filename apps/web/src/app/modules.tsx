@@ -21,7 +21,14 @@
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { AuditOutlined, BankOutlined, PlayCircleOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  FundOutlined,
+  PlayCircleOutlined,
+  StarOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -68,6 +75,29 @@ export interface AppModule {
 }
 
 export const MODULES: readonly AppModule[] = [
+  {
+    key: 'supplierSpend',
+    order: MODULE_ORDER.supplierSpend,
+    path: '/home/supplierSpend',
+    labelKey: 'modules.supplierSpend',
+    descriptionKey: 'spend.tileDescription',
+    icon: <FundOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/supplier-spend/supplier-spend-page.tsx')),
+  },
+  {
+    // The spec's Rate Supplier item: the supplier list of the Supplier Spend Report.
+    key: 'rateSupplier',
+    order: MODULE_ORDER.rateSupplier,
+    path: '/home/supplierSpend/list',
+    labelKey: 'modules.rateSupplier',
+    icon: <StarOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: true,
+    tile: false,
+  },
   {
     key: 'training',
     order: MODULE_ORDER.training,

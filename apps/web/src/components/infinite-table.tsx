@@ -47,6 +47,10 @@ export interface InfiniteTableProps<Row extends object> {
   /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
   endText?: string;
   size?: TableProps<Row>['size'];
+  /** Checkboxes (or radios) per row; the caller keeps the selected keys. */
+  rowSelection?: TableProps<Row>['rowSelection'];
+  /** Width the columns need; wider than the area scrolls sideways (many columns). */
+  scrollX?: number | string;
   'data-testid'?: string;
 }
 
@@ -62,6 +66,8 @@ export function InfiniteTable<Row extends object>({
   emptyText,
   endText,
   size = 'middle',
+  rowSelection,
+  scrollX,
   'data-testid': testId = 'infinite-table',
 }: InfiniteTableProps<Row>) {
   const { t } = useTranslation();
@@ -128,6 +134,8 @@ export function InfiniteTable<Row extends object>({
           loading={isPending}
           size={size}
           expandable={expandable}
+          rowSelection={rowSelection}
+          scroll={scrollX === undefined ? undefined : { x: scrollX }}
           onChange={onChange}
           sticky={{ getContainer: () => scroller.current ?? window }}
           locale={{
@@ -156,7 +164,10 @@ export function InfiniteTable<Row extends object>({
           className="infinite-table-count"
           data-testid={`${testId}-count`}
         >
-          {t('common.loadedOf', { loaded: rows.length, total })}
+          {t('common.loadedOf', {
+            loaded: rows.length.toLocaleString('en-US'),
+            total: total.toLocaleString('en-US'),
+          })}
         </Typography.Text>
       )}
     </div>
