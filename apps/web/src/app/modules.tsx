@@ -26,7 +26,9 @@ import {
   BankOutlined,
   FileProtectOutlined,
   FileSearchOutlined,
+  FundOutlined,
   PlayCircleOutlined,
+  StarOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
@@ -75,6 +77,29 @@ export interface AppModule {
 }
 
 export const MODULES: readonly AppModule[] = [
+  {
+    key: 'supplierSpend',
+    order: MODULE_ORDER.supplierSpend,
+    path: '/home/supplierSpend',
+    labelKey: 'modules.supplierSpend',
+    descriptionKey: 'spend.tileDescription',
+    icon: <FundOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/supplier-spend/supplier-spend-page.tsx')),
+  },
+  {
+    // The spec's Rate Supplier item: the supplier list of the Supplier Spend Report.
+    key: 'rateSupplier',
+    order: MODULE_ORDER.rateSupplier,
+    path: '/home/supplierSpend/list',
+    labelKey: 'modules.rateSupplier',
+    icon: <StarOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: true,
+    tile: false,
+  },
   {
     key: 'rfx',
     order: MODULE_ORDER.rfx,

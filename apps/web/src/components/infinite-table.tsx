@@ -49,7 +49,9 @@ export interface InfiniteTableProps<Row extends object> {
   size?: TableProps<Row>['size'];
   /** Told the list's total once it is known (e.g. to disable a download when it is empty). */
   onTotalChange?: (total: number) => void;
-  /** Horizontal scroll width for wide tables (antd `scroll.x`). */
+  /** Checkboxes (or radios) per row; the caller keeps the selected keys. */
+  rowSelection?: TableProps<Row>['rowSelection'];
+  /** Width the columns need; wider than the area scrolls sideways (many columns). */
   scrollX?: number | string;
   'data-testid'?: string;
 }
@@ -67,6 +69,7 @@ export function InfiniteTable<Row extends object>({
   endText,
   size = 'middle',
   onTotalChange,
+  rowSelection,
   scrollX,
   'data-testid': testId = 'infinite-table',
 }: InfiniteTableProps<Row>) {
@@ -139,9 +142,10 @@ export function InfiniteTable<Row extends object>({
           loading={isPending}
           size={size}
           expandable={expandable}
+          rowSelection={rowSelection}
+          scroll={scrollX === undefined ? undefined : { x: scrollX }}
           onChange={onChange}
           sticky={{ getContainer: () => scroller.current ?? window }}
-          scroll={scrollX ? { x: scrollX } : undefined}
           locale={{
             emptyText: isPending ? t('common.loading') : (emptyText ?? t('common.noRecords')),
           }}
@@ -168,7 +172,10 @@ export function InfiniteTable<Row extends object>({
           className="infinite-table-count"
           data-testid={`${testId}-count`}
         >
-          {t('common.loadedOf', { loaded: rows.length, total })}
+          {t('common.loadedOf', {
+            loaded: rows.length.toLocaleString('en-US'),
+            total: total.toLocaleString('en-US'),
+          })}
         </Typography.Text>
       )}
     </div>
