@@ -95,6 +95,7 @@ export function RfxList() {
         title: t('rfx.rfxNumber'),
         dataIndex: 'rfxNumber',
         key: 'rfxNumber',
+        width: 124,
         render: (value: string) => <span className="cell-strong cell-nowrap">{value}</span>,
       },
       { title: t('rfx.name'), dataIndex: 'rfxName', key: 'rfxName' },
@@ -102,6 +103,7 @@ export function RfxList() {
         title: t('rfx.type'),
         dataIndex: 'type',
         key: 'type',
+        width: 64,
         render: (type: RfxType) => (
           <Tooltip title={RFX_TYPE_NAMES[type]}>
             <Tag variant="outlined">{type}</Tag>
@@ -119,6 +121,7 @@ export function RfxList() {
         title: t('rfx.startDate'),
         dataIndex: 'startDate',
         key: 'startDate',
+        width: 100,
         className: 'cell-nowrap',
         render: (value: string) => formatDate(value),
       },
@@ -126,6 +129,7 @@ export function RfxList() {
         title: t('rfx.dateSubmitted'),
         dataIndex: 'submitDate',
         key: 'submitDate',
+        width: 120,
         className: 'cell-nowrap',
         render: (value: string) => formatDate(value),
       },
@@ -133,6 +137,7 @@ export function RfxList() {
         title: t('rfx.contractValue'),
         dataIndex: 'contractValue',
         key: 'contractValue',
+        width: 120,
         align: 'right',
         className: 'cell-money',
         render: (value: number) => formatMoney(value),
@@ -141,6 +146,7 @@ export function RfxList() {
         title: t('rfx.completed'),
         dataIndex: 'rfxCompleted',
         key: 'rfxCompleted',
+        width: 96,
         render: (value: string) => (
           <Tag color={value === 'Yes' ? 'green' : 'gold'} variant="filled">
             {value}
