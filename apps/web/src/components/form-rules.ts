@@ -6,6 +6,8 @@ import { useCallback } from 'react';
 import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 import type { FieldError } from '@spotzcity/shared/validation';
+import { ApiError } from '../api/client.ts';
+import { useAlert } from './alert-modal.tsx';
 
 /** A rule checking one value against a schema (the first issue's message is shown). */
 export function zodRule(schema: z.ZodType): FormRule {
@@ -106,4 +108,22 @@ export function revalidateTouched<T>(form: FormInstance<T>, names: FieldPath[]) 
       (name) => form.isFieldTouched(name as never) || form.getFieldError(name as never).length,
     );
   if (touched.length) form.validateFields(touched as never).catch(() => undefined);
+}
+
+/**
+ * The result of saving a form (spec 02 point 4): the server's message in the alert and
+ * `onSaved` on success; on failure its field errors on the fields and its message titled Error.
+ */
+export function useSaveResult<T>(form: FormInstance<T>, onSaved: () => void) {
+  const alert = useAlert();
+  return {
+    onSuccess: (reply: { message: string }) => {
+      alert.showSuccess(reply.message);
+      onSaved();
+    },
+    onError: (error: Error) => {
+      if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
+      alert.showError(error.message);
+    },
+  };
 }
