@@ -25,8 +25,18 @@ const serverModules = [
   'training',
   'spend',
   'ratings',
+  'diversity-events',
+  'search-supplier',
 ];
-const webFeatures = ['auth', 'profile', 'home', 'training', 'supplier-spend'];
+const webFeatures = [
+  'auth',
+  'profile',
+  'home',
+  'training',
+  'supplier-spend',
+  'diversity-events',
+  'search-supplier',
+];
 
 export default tseslint.config(
   {

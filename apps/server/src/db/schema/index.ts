@@ -6,3 +6,4 @@ export * from './spend.ts';
 export * from './users.ts';
 export * from './reports.ts';
 export * from './training.ts';
+export * from './diversity-events.ts';

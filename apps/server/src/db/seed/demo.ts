@@ -13,6 +13,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { importSpendFile } from '../../modules/spend/import.ts';
 import { generateSpendRows, generateSuppliers, writeSpendWorkbook } from './spend-generator.ts';
+import { seedEvents } from './events.ts';
 import { seedTraining } from './training.ts';
 
 export const DEMO = {
@@ -67,6 +68,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
       .returning();
     if (!admin) throw new Error('Could not create the demo users');
     await seedTraining(tx, storage);
+    await seedEvents(tx, today);
     return { acme, admin };
   });
   await seedDemoSpend(db, acme.id, admin.id, today);
