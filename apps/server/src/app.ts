@@ -35,6 +35,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { diversityEventRoutes } from './modules/diversity-events/routes.ts';
+import { searchSupplierRoutes } from './modules/search-supplier/routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -166,6 +167,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(ratingRoutes);
   // Events and supplier lists are small next to spend files: the spend file limits bound them.
   await app.register(diversityEventRoutes, {
+    maxFileBytes: config.limits.spendBytes,
+    limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+  });
+  await app.register(searchSupplierRoutes, {
     maxFileBytes: config.limits.spendBytes,
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
   });

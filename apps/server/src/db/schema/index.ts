@@ -7,3 +7,4 @@ export * from './users.ts';
 export * from './reports.ts';
 export * from './training.ts';
 export * from './diversity-events.ts';
+export * from './search-supplier.ts';
