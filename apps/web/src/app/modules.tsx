@@ -21,7 +21,7 @@
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { PlayCircleOutlined } from '@ant-design/icons';
+import { CalendarOutlined, PlayCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -78,6 +78,28 @@ export const MODULES: readonly AppModule[] = [
     sidebar: true,
     tile: true,
     element: lazy(() => import('../features/training/training-page.tsx')),
+  },
+  {
+    key: 'supplierSearch',
+    order: MODULE_ORDER.supplierSearch,
+    path: '/home/supplierSearch',
+    labelKey: 'modules.supplierSearch',
+    icon: <SearchOutlined />,
+    feature: 'searchSupplier',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/search-supplier/search-supplier-page.tsx')),
+  },
+  {
+    key: 'diversityEvents',
+    order: MODULE_ORDER.diversityEvents,
+    path: '/home/diversityEvents',
+    labelKey: 'modules.diversityEvents',
+    icon: <CalendarOutlined />,
+    feature: 'diversityEvent',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/diversity-events/diversity-events-page.tsx')),
   },
 ];
 
