@@ -193,6 +193,7 @@ export const en = {
     country: 'Country',
     validate: 'Validated',
     yes: 'Yes',
+    any: 'Any',
     search: 'Search',
     uploadList: 'Upload Suppliers List',
     uploadHint:

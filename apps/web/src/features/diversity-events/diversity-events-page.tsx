@@ -44,14 +44,20 @@ export default function DiversityEventsPage() {
   const filtered = Object.keys(filters).length > 0;
 
   const columns = [
-    { title: t('diversityEvents.category'), dataIndex: 'category', key: 'category' },
-    { title: t('diversityEvents.eventName'), dataIndex: 'eventName', key: 'eventName' },
-    { title: t('diversityEvents.city'), dataIndex: 'city', key: 'city' },
-    { title: t('diversityEvents.state'), dataIndex: 'state', key: 'state' },
+    { title: t('diversityEvents.category'), dataIndex: 'category', key: 'category', width: 150 },
+    {
+      title: t('diversityEvents.eventName'),
+      dataIndex: 'eventName',
+      key: 'eventName',
+      width: 230,
+    },
+    { title: t('diversityEvents.city'), dataIndex: 'city', key: 'city', width: 120 },
+    { title: t('diversityEvents.state'), dataIndex: 'state', key: 'state', width: 70 },
     {
       title: t('diversityEvents.attendance'),
       dataIndex: 'attendance',
       key: 'attendance',
+      width: 110,
       align: 'right' as const,
       render: count,
     },
@@ -59,6 +65,7 @@ export default function DiversityEventsPage() {
       title: t('diversityEvents.exhibitor'),
       dataIndex: 'exhibitor',
       key: 'exhibitor',
+      width: 95,
       align: 'right' as const,
       render: count,
     },
@@ -75,14 +82,13 @@ export default function DiversityEventsPage() {
           : sortOrder === 'DESC'
             ? ('descend' as const)
             : null,
-      width: 120,
+      width: 110,
     },
     {
       title: t('diversityEvents.description'),
       dataIndex: 'description',
       key: 'description',
       ellipsis: true,
-      width: '30%',
     },
   ];
 

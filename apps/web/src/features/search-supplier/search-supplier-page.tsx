@@ -35,7 +35,7 @@ export default function SearchSupplierPage() {
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const columns = [
-    { title: t('supplierSearch.businessName'), dataIndex: 'name', key: 'name' },
+    { title: t('supplierSearch.businessName'), dataIndex: 'name', key: 'name', width: 280 },
     { title: t('supplierSearch.city'), dataIndex: 'city', key: 'city' },
     { title: t('supplierSearch.stateOrProvince'), dataIndex: 'stateOrProvince', key: 'state' },
     { title: t('supplierSearch.zip'), dataIndex: 'zip', key: 'zip' },

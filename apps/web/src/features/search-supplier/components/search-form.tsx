@@ -77,6 +77,8 @@ export function SearchForm({
             <Form.Item name="certification" label={t('supplierSearch.certification')}>
               <Select
                 allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('supplierSearch.any')}
                 options={CERTIFICATION_TYPES.map((c) => ({ value: c, label: c }))}
                 data-testid="search-certification"
               />
@@ -88,6 +90,7 @@ export function SearchForm({
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('supplierSearch.any')}
                 options={US_STATES.map(([code, name]) => ({ value: code, label: name }))}
                 data-testid="search-state"
               />
@@ -99,6 +102,7 @@ export function SearchForm({
             <Form.Item name="validate" label={t('supplierSearch.validate')}>
               <Select
                 allowClear
+                placeholder={t('supplierSearch.any')}
                 options={[{ value: VALIDATED_YES, label: t('supplierSearch.yes') }]}
                 data-testid="search-validate"
               />
