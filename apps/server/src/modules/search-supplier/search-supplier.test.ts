@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@spotzcity/shared/permissions';
@@ -363,5 +364,37 @@ describe('demo directory', () => {
     }
     const validated = (await search(supplier, { validate: 'X', certification: 'MBE' })).json();
     expect(validated.totalCount).toBeGreaterThan(10);
+  });
+});
+
+describe('search indexes', () => {
+  it('lets the planner answer prefix, certification and state filters from indexes', async () => {
+    await seedDirectory(t.database.db, DEMO_SUPPLIER_SEED);
+    const plan = async (where: ReturnType<typeof sql>) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(
+          sql`explain select id from supplier_directory d where ${where}`,
+        );
+        const rows = (result as unknown as { rows: Record<string, string>[] }).rows;
+        return rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+    // An index condition, not a filter over a scan: the prefix became an index range. (Under
+    // the C collation PGlite uses, the lower(name) sort index serves it as well.)
+    for (const where of [
+      sql`lower(d.name) like ${'harb%'}`,
+      sql`lower(d.supplier_dba_name) like ${'harb%'}`,
+      sql`lower(d.city) like ${'hou%'}`,
+      sql`lower(d.industry) like ${'it%'}`,
+      sql`d.duns like ${'55%'}`,
+      sql`d.zip like ${'770%'}`,
+      sql`d.business_contact_phone like ${'410%'}`,
+      sql`d.certifications @> array[${'MBE'}]::text[]`,
+      sql`d.state_or_province = ${'TX'}`,
+    ]) {
+      const text = await plan(where);
+      expect(text).toMatch(/Index Cond/);
+      expect(text).not.toMatch(/Seq Scan/);
+    }
   });
 });
