@@ -7,6 +7,7 @@ import { pageRequestSchema } from './api.ts';
 import { cellDate, cellText, type Cell, type FileColumn } from './cells.ts';
 import { DIVERSITY_TYPES, US_STATES, type DiversityType } from './enums.ts';
 import { ratingCountSchema } from './ratings.ts';
+import { supplierRatingBoSchema } from './spend.ts';
 import { normaliseDuns } from './suppliers.ts';
 import { EMAIL_PATTERN, LIMITS, MESSAGES, digitsOnly } from './validation.ts';
 
@@ -131,6 +132,8 @@ export const supplierDetailSchema = z.object({
   industry: z.string().nullable(),
   tulipValidated: z.string().nullable(),
   ratingCount: ratingCountSchema,
+  /** The signed-in user's own rating (`id` null, rating 0 when not rated): POST or PUT. */
+  supplierRatingBo: supplierRatingBoSchema,
 });
 export type SupplierDetail = z.infer<typeof supplierDetailSchema>;
 

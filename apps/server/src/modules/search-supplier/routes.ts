@@ -10,6 +10,7 @@ import {
   supplierSearchRequestSchema,
   supplierUploadResultSchema,
 } from '@spotzcity/shared/search-supplier';
+import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { receiveFileToDisk } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
@@ -45,7 +46,7 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
     },
     async (request) => {
       const input = request.body;
-      const { rows, total } = await searchSuppliers(app.db, input, input);
+      const { rows, total } = await searchSuppliers(app.db, input, input, principalOf(request).id);
       return paged(rows, total, { pageNumber: input.pageNumber, pageSize: input.pageSize });
     },
   );

@@ -230,6 +230,13 @@ describe('POST /api/searchSupplier/list', () => {
       industry: 'Logistics & Freight',
       tulipValidated: 'Yes',
       ratingCount: { rating: 4.25, count: 2 },
+      supplierRatingBo: { id: null, rating: 0, comment: null },
+    });
+    const mine = (await search(buyer, { duns: '804735132' })).json().data[0];
+    expect(mine.supplierRatingBo).toEqual({
+      id: expect.any(Number),
+      rating: 4,
+      comment: 'On time',
     });
     const count = await t.app.inject({
       url: '/api/supplier/rating/count?duns=804735132',

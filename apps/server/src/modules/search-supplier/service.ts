@@ -99,6 +99,9 @@ interface DirectoryRow {
   tulip_validated: string | null;
   rating: string;
   rating_count: number;
+  own_id: number | null;
+  own_rating: string | null;
+  own_comment: string | null;
 }
 
 /** PGlite and node-postgres both parse text[]; a literal '{A,B}' is handled just in case. */
@@ -147,11 +150,21 @@ function toDetail(r: DirectoryRow): SupplierDetail {
     industry: r.industry,
     tulipValidated: r.tulip_validated,
     ratingCount: { rating: Number(r.rating), count: r.rating_count },
+    supplierRatingBo: {
+      id: r.own_id,
+      rating: r.own_rating === null ? 0 : Number(r.own_rating),
+      comment: r.own_comment,
+    },
   };
 }
 
 /** One page of the search, by name; ratings are averaged for that page's suppliers only. */
-export async function searchSuppliers(db: DbOrTx, filter: SupplierSearchFilter, page: PageRequest) {
+export async function searchSuppliers(
+  db: DbOrTx,
+  filter: SupplierSearchFilter,
+  page: PageRequest,
+  raterId: number,
+) {
   const where = conditions(filter);
   const clause = where.length ? sql.join(where, sql` and `) : sql`true`;
   const rows = rowsOf<DirectoryRow>(
@@ -164,7 +177,8 @@ export async function searchSuppliers(db: DbOrTx, filter: SupplierSearchFilter, 
         d.minority_owned_status, d.wbe_status, d.vbe_status, d.sdvbe_status, d.dobe_status,
         d.dbe_status, d.primary_naics_code, d.primary_naics_description,
         d.additional_naics_codes, d.additional_naics_description, d.certifications, d.industry,
-        d.tulip_validated, r.rating, r.rating_count
+        d.tulip_validated, r.rating, r.rating_count, own.id as own_id,
+        own.rating::text as own_rating, own.comment as own_comment
       from (
         select * from supplier_directory d where ${clause}
         order by lower(d.name), d.id
@@ -174,6 +188,8 @@ export async function searchSuppliers(db: DbOrTx, filter: SupplierSearchFilter, 
         select coalesce(round(avg(sr.rating), 2), 0)::text as rating, count(*)::int as rating_count
         from supplier_ratings sr where sr.supplier_key = 'duns:' || d.duns
       ) r
+      left join supplier_ratings own
+        on own.supplier_key = 'duns:' || d.duns and own.rated_by = ${raterId}
       order by lower(d.name), d.id
     `),
   );
