@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Card, Descriptions, Empty, List, Rate, Skeleton, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SupplierDetail as Supplier } from '@spotzcity/shared/search-supplier';
+import { useCurrentUser } from '../../../api/get-profile.ts';
 import { Pager } from '../../../components/pager.tsx';
-import { RATINGS_PAGE_SIZE, ratingListQuery } from '../api/list-ratings.ts';
+import { SupplierRating, type OwnRating } from '../../../components/supplier-rating.tsx';
+import { supplierSearchKeys } from '../api/search-suppliers.ts';
+import { RATINGS_PAGE_SIZE, ratingKeys, ratingListQuery } from '../api/list-ratings.ts';
 
 const dash = (value: string | null | undefined) => (value && value.trim() ? value : '—');
 const usDate = (iso: string | null) =>
@@ -59,6 +62,10 @@ function RatingsAndComments({ duns }: { duns: string }) {
 /** Every detail field of spec 02 point 2, then 'Rating & Comments'. */
 export function SupplierDetail({ supplier }: { supplier: Supplier }) {
   const { t } = useTranslation();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const canRate = user.permissions.includes('RATE_SUPPLIER_VIEW');
+  const [own, setOwn] = useState<OwnRating>(supplier.supplierRatingBo);
   const s = supplier;
   const item = (label: string, value: React.ReactNode) => (
     <Descriptions.Item label={label}>{value}</Descriptions.Item>
@@ -73,6 +80,25 @@ export function SupplierDetail({ supplier }: { supplier: Supplier }) {
         <Typography.Text type="secondary">
           {t('supplierSearch.ratingCount', { count: s.ratingCount.count })}
         </Typography.Text>
+        {canRate && (
+          <div className="supplier-own-rating">
+            <Typography.Text strong>{t('supplierSearch.yourRating')}</Typography.Text>{' '}
+            <SupplierRating
+              supplier={{ name: s.name, duns: s.duns }}
+              current={own}
+              onSaved={(reply) => {
+                setOwn({
+                  id: reply.data.id,
+                  rating: reply.data.rating,
+                  comment: reply.data.comment,
+                });
+                void queryClient.invalidateQueries({ queryKey: ratingKeys.all });
+                void queryClient.invalidateQueries({ queryKey: supplierSearchKeys.all });
+              }}
+              data-testid="supplier-own-rating"
+            />
+          </div>
+        )}
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="small" style={{ marginTop: 16 }}>
           {item(t('supplierSearch.name'), s.name)}
           {item(t('supplierSearch.duns'), s.duns)}
