@@ -36,6 +36,7 @@ describe('diversity events', () => {
   it('browses tabs, filters, sorts by date and opens an event', async () => {
     const { page } = browser;
     await signIn(page, DEMO.buyerAdmin.email, DEMO_PASSWORD);
+    await screenshot(page, 'home-with-search-and-events-links');
     await page.getByTestId('home-diversity-events').click();
     await page.waitForURL('**/home/diversityEvents');
     await rows(page).first().waitFor();

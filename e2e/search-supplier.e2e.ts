@@ -123,6 +123,27 @@ describe('search supplier', () => {
       () => document.querySelectorAll('[data-testid="rating-item"]').length === 5,
     );
 
+    // Rate it: a star opens the rating modal; the new rating heads the list.
+    const own = page.getByTestId('supplier-own-rating');
+    await own.locator('.ant-rate-star').nth(4).click();
+    const modal = page.getByTestId('rating-modal');
+    await modal.waitFor();
+    await page.getByTestId('rating-comment').fill('Great partner for our Texas plants');
+    await page.waitForTimeout(500);
+    await screenshot(page, 'supplier-search-rating-modal');
+    await page.getByTestId('rating-submit').click();
+    await page.getByTestId('alert-modal').waitFor();
+    expect(await page.getByTestId('alert-message').textContent()).toBe(
+      'Rating Submitted Successfully',
+    );
+    await page.getByTestId('alert-ok').click();
+    await ratings
+      .getByTestId('rating-item')
+      .first()
+      .filter({ hasText: 'Great partner for our Texas plants' })
+      .waitFor();
+    await ratings.getByTestId('ratings-pager-page-2').waitFor();
+
     // The header returns to the list, 'Filter' to the form with its values.
     await page.getByTestId('supplier-search-header').click();
     await rows.first().waitFor();
