@@ -27,6 +27,8 @@ const serverModules = [
   'audit',
   'spend',
   'ratings',
+  'diversity-events',
+  'search-supplier',
 ];
 const webFeatures = [
   'auth',
@@ -37,6 +39,8 @@ const webFeatures = [
   'users',
   'audit',
   'supplier-spend',
+  'diversity-events',
+  'search-supplier',
 ];
 
 export default tseslint.config(

@@ -38,6 +38,8 @@ import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { diversityEventRoutes } from './modules/diversity-events/routes.ts';
+import { searchSupplierRoutes } from './modules/search-supplier/routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -175,6 +177,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
   });
   await app.register(ratingRoutes);
+  // Events and supplier lists are small next to spend files: the spend file limits bound them.
+  await app.register(diversityEventRoutes, {
+    maxFileBytes: config.limits.spendBytes,
+    limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+  });
+  await app.register(searchSupplierRoutes, {
+    maxFileBytes: config.limits.spendBytes,
+    limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+  });
 
   await registerWeb(app, config.webDist);
   return app;

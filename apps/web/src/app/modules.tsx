@@ -24,8 +24,10 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import {
   AuditOutlined,
   BankOutlined,
+  CalendarOutlined,
   FundOutlined,
   PlayCircleOutlined,
+  SearchOutlined,
   StarOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -144,6 +146,30 @@ export const MODULES: readonly AppModule[] = [
     sidebar: false,
     tile: false,
     element: lazy(() => import('../features/audit/audit-page.tsx')),
+  },
+  // Routes without sidebar item or tile (spec 02 point 2): reached from the home page's links
+  // and from supplier names.
+  {
+    key: 'supplierSearch',
+    order: MODULE_ORDER.supplierSearch,
+    path: '/home/supplierSearch',
+    labelKey: 'modules.supplierSearch',
+    icon: <SearchOutlined />,
+    feature: 'searchSupplier',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/search-supplier/search-supplier-page.tsx')),
+  },
+  {
+    key: 'diversityEvents',
+    order: MODULE_ORDER.diversityEvents,
+    path: '/home/diversityEvents',
+    labelKey: 'modules.diversityEvents',
+    icon: <CalendarOutlined />,
+    feature: 'diversityEvent',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/diversity-events/diversity-events-page.tsx')),
   },
 ];
 

@@ -7,3 +7,5 @@ export * from './spend.ts';
 export * from './users.ts';
 export * from './reports.ts';
 export * from './training.ts';
+export * from './diversity-events.ts';
+export * from './search-supplier.ts';

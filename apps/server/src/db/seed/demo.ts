@@ -13,6 +13,8 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { importSpendFile } from '../../modules/spend/import.ts';
 import { generateSpendRows, generateSuppliers, writeSpendWorkbook } from './spend-generator.ts';
+import { seedEvents } from './events.ts';
+import { seedDirectory } from './supplier-directory.ts';
 import { seedTraining } from './training.ts';
 
 export const DEMO = {
@@ -67,6 +69,8 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
       .returning();
     if (!admin) throw new Error('Could not create the demo users');
     await seedTraining(tx, storage);
+    await seedEvents(tx, today);
+    await seedDirectory(tx, DEMO_SUPPLIER_SEED);
     return { acme, admin };
   });
   await seedDemoSpend(db, acme.id, admin.id, today);
