@@ -25,8 +25,9 @@ const serverModules = [
   'training',
   'spend',
   'ratings',
+  'spend-dashboards',
 ];
-const webFeatures = ['auth', 'profile', 'home', 'training', 'supplier-spend'];
+const webFeatures = ['auth', 'profile', 'home', 'training', 'supplier-spend', 'spend-dashboards'];
 
 export default tseslint.config(
   {

@@ -35,6 +35,7 @@ import { reportRoutes } from './modules/reports/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
+import { spendDashboardRoutes } from './modules/spend-dashboards/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -163,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
   });
   await app.register(ratingRoutes);
+  await app.register(spendDashboardRoutes);
 
   await registerWeb(app, config.webDist);
   return app;
