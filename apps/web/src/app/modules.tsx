@@ -21,7 +21,7 @@
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { PlayCircleOutlined } from '@ant-design/icons';
+import { FundOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -32,6 +32,8 @@ import type { Features } from '@spotzcity/shared/permissions';
  */
 export const MODULE_ORDER = {
   supplierSpend: 10,
+  /** Create Report's dashboards: a route only, under the Supplier Spend Report. */
+  spendDashboards: 11,
   rfx: 20,
   contracts: 30,
   marketShare: 40,
@@ -67,6 +69,17 @@ export interface AppModule {
 }
 
 export const MODULES: readonly AppModule[] = [
+  {
+    key: 'spendDashboards',
+    order: MODULE_ORDER.spendDashboards,
+    path: '/home/supplierSpend/report',
+    labelKey: 'modules.supplierSpend',
+    icon: <FundOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/spend-dashboards/spend-dashboards-page.tsx')),
+  },
   {
     key: 'training',
     order: MODULE_ORDER.training,
