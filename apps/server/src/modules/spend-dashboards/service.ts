@@ -74,34 +74,51 @@ const inTwelveMonths = (last: string) =>
 
 /* ---------- Spend Dashboard ---------- */
 
-export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<SpendPerDiversity> {
-  const [totals] = rowsOf<{ total: string; diverse: string; non_diverse: string }>(
-    await db.execute(sql`
-      select coalesce(sum(r.spend), 0)::text as total,
-        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
-        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse
-      from spend_rows r where ${scoped(scope)}
-    `),
+/**
+ * Spend per diversity type as columns of one scan (`sum … filter (where type = any(diversity))`):
+ * a row with several types counts under each, without multiplying rows as `unnest` would.
+ */
+const perTypeColumns = () =>
+  sql.join(
+    DIVERSITY_TYPES.map(
+      (type, i) =>
+        sql`sum(r.spend) filter (where ${type}::text = any(r.diversity))::text as ${sql.raw(`t${i}`)}`,
+    ),
+    sql`, `,
   );
-  const types = rowsOf<{ diversity: string; spend: string; percentage: string }>(
+type PerTypeRow = Record<`t${number}`, string | null>;
+
+const splitColumns = sql`
+  coalesce(sum(r.spend), 0)::text as total,
+  coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
+  coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse`;
+type SplitRow = { total: string; diverse: string; non_diverse: string };
+
+export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<SpendPerDiversity> {
+  const [row] = rowsOf<SplitRow & PerTypeRow & { shares: string[] }>(
     await db.execute(sql`
-      with per_type as (
-        select t.diversity, sum(r.spend) as spend
-        from spend_rows r cross join lateral unnest(r.diversity) as t(diversity)
-        where ${scoped(scope)}
-        group by t.diversity
-      ), total as (select sum(r.spend) as spend from spend_rows r where ${scoped(scope)})
-      select p.diversity, p.spend::text as spend, ${percent(sql`p.spend`, sql`total.spend`)} as percentage
-      from per_type p cross join total
+      with sums as (
+        select ${splitColumns}, ${perTypeColumns()}
+        from spend_rows r where ${scoped(scope)}
+      )
+      select sums.*, array[${sql.join(
+        DIVERSITY_TYPES.map((_, i) =>
+          percent(sql.raw(`sums.t${i}::numeric`), sql`sums.total::numeric`),
+        ),
+        sql`, `,
+      )}] as shares
+      from sums
     `),
   );
   return {
-    totalSpend: num(totals?.total),
-    diverseSpend: num(totals?.diverse),
-    nonDiverseSpend: num(totals?.non_diverse),
-    types: types
-      .map((t) => ({ diversity: t.diversity, spend: num(t.spend), percentage: num(t.percentage) }))
-      .sort(byType),
+    totalSpend: num(row?.total),
+    diverseSpend: num(row?.diverse),
+    nonDiverseSpend: num(row?.non_diverse),
+    types: DIVERSITY_TYPES.flatMap((diversity, i) => {
+      const spend = row?.[`t${i}`];
+      if (spend === null || spend === undefined) return [];
+      return [{ diversity, spend: num(spend), percentage: num(row?.shares[i]) }];
+    }),
   };
 }
 
@@ -119,42 +136,34 @@ export async function spendPerDiversityMom(
     };
   }
   const months = twelveMonths(last);
-  // Month rows and the 12-month total (month null) of each type in one pass; totals in SQL.
-  const perType = rowsOf<{ diversity: string; month: string | null; spend: string }>(
+  // One scan: a row per month and the 12-month totals (month null), all summed in SQL.
+  const rows = rowsOf<SplitRow & PerTypeRow & { month: string | null }>(
     await db.execute(sql`
-      select t.diversity, to_char(r.payment_date, 'YYYY-MM') as month, sum(r.spend)::text as spend
-      from spend_rows r cross join lateral unnest(r.diversity) as t(diversity)
-      where ${scoped(scope)} and ${inTwelveMonths(last)}
-      group by grouping sets ((t.diversity, to_char(r.payment_date, 'YYYY-MM')), (t.diversity))
-    `),
-  );
-  const split = rowsOf<{ is_diverse: boolean; month: string | null; spend: string }>(
-    await db.execute(sql`
-      select r.is_diverse, to_char(r.payment_date, 'YYYY-MM') as month, sum(r.spend)::text as spend
+      select to_char(date_trunc('month', r.payment_date), 'YYYY-MM') as month, ${splitColumns},
+        ${perTypeColumns()}
       from spend_rows r
       where ${scoped(scope)} and ${inTwelveMonths(last)}
-      group by grouping sets ((r.is_diverse, to_char(r.payment_date, 'YYYY-MM')), (r.is_diverse))
+      group by grouping sets ((date_trunc('month', r.payment_date)), ())
     `),
   );
-
-  const seriesOf = (rows: { month: string | null; spend: string }[]) => {
-    const byMonth = new Map(rows.filter((r) => r.month).map((r) => [r.month, num(r.spend)]));
-    return {
-      values: months.map((m) => byMonth.get(m) ?? 0),
-      total: num(rows.find((r) => r.month === null)?.spend),
-    };
-  };
-  const types = [...new Set(perType.map((r) => r.diversity))];
+  const byMonth = new Map(rows.filter((r) => r.month !== null).map((r) => [r.month, r]));
+  const totals = rows.find((r) => r.month === null);
+  const seriesOf = (pick: (r: SplitRow & PerTypeRow) => string | null | undefined) => ({
+    values: months.map((m) => {
+      const row = byMonth.get(m);
+      return row ? num(pick(row)) : 0;
+    }),
+    total: totals ? num(pick(totals)) : 0,
+  });
   return {
     months,
-    series: types
-      .map((diversity) => ({
-        diversity,
-        ...seriesOf(perType.filter((r) => r.diversity === diversity)),
-      }))
-      .sort(byType),
-    diverse: seriesOf(split.filter((r) => r.is_diverse)),
-    nonDiverse: seriesOf(split.filter((r) => !r.is_diverse)),
+    series: DIVERSITY_TYPES.flatMap((diversity, i) =>
+      totals?.[`t${i}`] === null || totals?.[`t${i}`] === undefined
+        ? []
+        : [{ diversity: diversity as string, ...seriesOf((r) => r[`t${i}`]) }],
+    ),
+    diverse: seriesOf((r) => r.diverse),
+    nonDiverse: seriesOf((r) => r.non_diverse),
   };
 }
 
@@ -246,13 +255,17 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
     spend_percentage: string;
   }>(
     await db.execute(sql`
-      with per_category as (
-        select r.category, count(distinct r.supplier_key) as suppliers, sum(r.spend) as spend
+      with per_supplier as (
+        select r.category, r.supplier_key, sum(r.spend) as spend
         from spend_rows r where ${scoped(scope)}
-        group by r.category
+        group by r.category, r.supplier_key
+      ), per_category as (
+        select category, count(*) as suppliers, sum(spend) as spend
+        from per_supplier group by category
       ), totals as (
-        select count(distinct r.supplier_key) as suppliers, sum(r.spend) as spend
-        from spend_rows r where ${scoped(scope)}
+        select (select count(distinct supplier_key) from per_supplier) as suppliers,
+          sum(spend) as spend
+        from per_category
       )
       select c.category, c.suppliers::int as supplier_count,
         ${percent(sql`c.suppliers`, sql`t.suppliers`)} as supplier_percentage,
@@ -275,21 +288,26 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
 export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierCount> {
   const [totals] = rowsOf<{ total: number; diverse: number; last: string | null }>(
     await db.execute(sql`
-      select count(distinct r.supplier_key)::int as total,
-        (count(distinct r.supplier_key) filter (where r.is_diverse))::int as diverse,
-        max(r.payment_date)::text as last
-      from spend_rows r where ${scoped(scope)}
+      select count(*)::int as total, (count(*) filter (where diverse))::int as diverse,
+        max(last)::text as last
+      from (
+        select r.supplier_key, bool_or(r.is_diverse) as diverse, max(r.payment_date) as last
+        from spend_rows r where ${scoped(scope)}
+        group by r.supplier_key
+      ) as suppliers
     `),
   );
   const last = totals?.last ?? null;
   if (!last) return { totalSuppliers: 0, diverseSuppliers: 0, months: [] };
   const perMonth = rowsOf<{ month: string; suppliers: number }>(
     await db.execute(sql`
-      select to_char(r.payment_date, 'YYYY-MM') as month,
-        count(distinct r.supplier_key)::int as suppliers
-      from spend_rows r
-      where ${scoped(scope)} and r.is_diverse and ${inTwelveMonths(last)}
-      group by 1
+      select month, count(*)::int as suppliers
+      from (
+        select distinct to_char(r.payment_date, 'YYYY-MM') as month, r.supplier_key
+        from spend_rows r
+        where ${scoped(scope)} and r.is_diverse and ${inTwelveMonths(last)}
+      ) as paid
+      group by month
     `),
   );
   const byMonth = new Map(perMonth.map((r) => [r.month, r.suppliers]));
@@ -307,11 +325,15 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
 export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<SupplierQuarter[]> {
   const rows = rowsOf<{ year: number; quarter: number; suppliers: number }>(
     await db.execute(sql`
-      select extract(year from r.payment_date)::int as year,
-        extract(quarter from r.payment_date)::int as quarter,
-        (count(distinct r.supplier_key) filter (where r.is_diverse))::int as suppliers
-      from spend_rows r where ${scoped(scope)}
-      group by 1, 2 order by 1, 2
+      select year, quarter, count(supplier_key)::int as suppliers
+      from (
+        -- Every quarter paid appears; only diverse suppliers carry a key to count.
+        select distinct extract(year from r.payment_date)::int as year,
+          extract(quarter from r.payment_date)::int as quarter,
+          case when r.is_diverse then r.supplier_key end as supplier_key
+        from spend_rows r where ${scoped(scope)}
+      ) as paid
+      group by year, quarter order by year, quarter
     `),
   );
   const first = rows[0];
