@@ -41,13 +41,6 @@ const num = (value: string | number | null | undefined) =>
 const percent = (part: SQL, whole: SQL) =>
   sql`coalesce(round(100 * (${part})::numeric / nullif(${whole}, 0), 2), 0)::text`;
 
-const typeOrder = (type: string) => {
-  const index = (DIVERSITY_TYPES as readonly string[]).indexOf(type);
-  return index === -1 ? DIVERSITY_TYPES.length : index;
-};
-const byType = (a: { diversity: string }, b: { diversity: string }) =>
-  typeOrder(a.diversity) - typeOrder(b.diversity) || a.diversity.localeCompare(b.diversity);
-
 /** `YYYY-MM` of the 12 months ending with the month of `last` (`YYYY-MM-DD`), oldest first. */
 export function twelveMonths(last: string): string[] {
   const year = Number(last.slice(0, 4));
