@@ -23,11 +23,23 @@ const serverModules = [
   'mail',
   'reports',
   'training',
+  'clients',
+  'audit',
   'spend',
   'ratings',
   'spend-dashboards',
 ];
-const webFeatures = ['auth', 'profile', 'home', 'training', 'supplier-spend', 'spend-dashboards'];
+const webFeatures = [
+  'auth',
+  'profile',
+  'home',
+  'training',
+  'clients',
+  'users',
+  'audit',
+  'supplier-spend',
+  'spend-dashboards',
+];
 
 export default tseslint.config(
   {

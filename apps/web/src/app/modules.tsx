@@ -21,7 +21,14 @@
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { FundOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  FundOutlined,
+  PlayCircleOutlined,
+  StarOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -44,6 +51,7 @@ export const MODULE_ORDER = {
   users: 90,
   supplierSearch: 100,
   diversityEvents: 110,
+  audit: 120,
 } as const;
 
 export type ModuleKey = keyof typeof MODULE_ORDER;
@@ -70,6 +78,30 @@ export interface AppModule {
 
 export const MODULES: readonly AppModule[] = [
   {
+    key: 'supplierSpend',
+    order: MODULE_ORDER.supplierSpend,
+    path: '/home/supplierSpend',
+    labelKey: 'modules.supplierSpend',
+    descriptionKey: 'spend.tileDescription',
+    icon: <FundOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/supplier-spend/supplier-spend-page.tsx')),
+  },
+  {
+    // The spec's Rate Supplier item: the supplier list of the Supplier Spend Report.
+    key: 'rateSupplier',
+    order: MODULE_ORDER.rateSupplier,
+    path: '/home/supplierSpend/list',
+    labelKey: 'modules.rateSupplier',
+    icon: <StarOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: true,
+    tile: false,
+  },
+  {
+    // Create Report's chooser and the Supplier, Spend and Category Dashboards: a route only.
     key: 'spendDashboards',
     order: MODULE_ORDER.spendDashboards,
     path: '/home/supplierSpend/report',
@@ -91,6 +123,41 @@ export const MODULES: readonly AppModule[] = [
     sidebar: true,
     tile: true,
     element: lazy(() => import('../features/training/training-page.tsx')),
+  },
+  // Administration: sidebar items only (the spec's home tiles are the procurement modules).
+  {
+    key: 'client',
+    order: MODULE_ORDER.client,
+    path: '/home/client',
+    labelKey: 'modules.client',
+    icon: <BankOutlined />,
+    feature: 'client',
+    sidebar: true,
+    tile: false,
+    element: lazy(() => import('../features/clients/clients-page.tsx')),
+  },
+  {
+    key: 'users',
+    order: MODULE_ORDER.users,
+    path: '/home/users',
+    labelKey: 'modules.users',
+    icon: <TeamOutlined />,
+    feature: 'user',
+    sidebar: true,
+    tile: false,
+    element: lazy(() => import('../features/users/users-page.tsx')),
+  },
+  // Reached from the Clients screen; the page itself admits Super Users only, as the API does.
+  {
+    key: 'audit',
+    order: MODULE_ORDER.audit,
+    path: '/home/audit',
+    labelKey: 'modules.audit',
+    icon: <AuditOutlined />,
+    feature: 'client',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/audit/audit-page.tsx')),
   },
 ];
 

@@ -10,8 +10,9 @@
  *     rowKey="id"
  *   />
  *
- * After an add, update or delete call `useReloadList()(queryKey)`: the list restarts at page 0,
- * replacing what was loaded.
+ * After an add or update call `useReloadList()(queryKey)`: the list restarts at page 0,
+ * replacing what was loaded. After a delete pass `{ keepLoadedPages: true }`: the loaded pages are
+ * fetched again from page 0 and a page the deletion emptied is dropped.
  */
 import { useCallback, useEffect, useMemo, useRef, type Key, type UIEvent } from 'react';
 import { Alert, Table, Typography, type TableProps } from 'antd';
@@ -46,6 +47,10 @@ export interface InfiniteTableProps<Row extends object> {
   /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
   endText?: string;
   size?: TableProps<Row>['size'];
+  /** Checkboxes (or radios) per row; the caller keeps the selected keys. */
+  rowSelection?: TableProps<Row>['rowSelection'];
+  /** Width the columns need; wider than the area scrolls sideways (many columns). */
+  scrollX?: number | string;
   'data-testid'?: string;
 }
 
@@ -61,6 +66,8 @@ export function InfiniteTable<Row extends object>({
   emptyText,
   endText,
   size = 'middle',
+  rowSelection,
+  scrollX,
   'data-testid': testId = 'infinite-table',
 }: InfiniteTableProps<Row>) {
   const { t } = useTranslation();
@@ -127,6 +134,8 @@ export function InfiniteTable<Row extends object>({
           loading={isPending}
           size={size}
           expandable={expandable}
+          rowSelection={rowSelection}
+          scroll={scrollX === undefined ? undefined : { x: scrollX }}
           onChange={onChange}
           sticky={{ getContainer: () => scroller.current ?? window }}
           locale={{
@@ -155,15 +164,36 @@ export function InfiniteTable<Row extends object>({
           className="infinite-table-count"
           data-testid={`${testId}-count`}
         >
-          {t('common.loadedOf', { loaded: rows.length, total })}
+          {t('common.loadedOf', {
+            loaded: rows.length.toLocaleString('en-US'),
+            total: total.toLocaleString('en-US'),
+          })}
         </Typography.Text>
       )}
     </div>
   );
 }
 
-/** Restarts a list at page 0, replacing the loaded rows (after any add, update or delete). */
+export interface ReloadOptions {
+  /**
+   * Refetch every loaded page, starting again at page 0, instead of page 0 alone (use it after a
+   * delete): the rows stay where the user scrolled, and a page the deletion emptied is not asked
+   * for again, so the list steps back a page (spec 01 point 4).
+   */
+  keepLoadedPages?: boolean;
+}
+
+/**
+ * Reloads a list after an add, update or delete: by default it restarts at page 0, replacing the
+ * loaded rows; with `keepLoadedPages` it refetches the loaded pages from page 0.
+ */
 export function useReloadList() {
   const queryClient = useQueryClient();
-  return useCallback((queryKey: QueryKey) => queryClient.resetQueries({ queryKey }), [queryClient]);
+  return useCallback(
+    (queryKey: QueryKey, options: ReloadOptions = {}) =>
+      options.keepLoadedPages
+        ? queryClient.refetchQueries({ queryKey })
+        : queryClient.resetQueries({ queryKey }),
+    [queryClient],
+  );
 }
