@@ -29,6 +29,7 @@ const serverModules = [
   'ratings',
   'diversity-events',
   'search-supplier',
+  'spend-dashboards',
 ];
 const webFeatures = [
   'auth',
@@ -41,6 +42,7 @@ const webFeatures = [
   'supplier-spend',
   'diversity-events',
   'search-supplier',
+  'spend-dashboards',
 ];
 
 export default tseslint.config(

@@ -41,6 +41,7 @@ import { ratingRoutes } from './modules/ratings/routes.ts';
 import { diversityEventRoutes } from './modules/diversity-events/routes.ts';
 import { searchSupplierRoutes } from './modules/search-supplier/routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
+import { spendDashboardRoutes } from './modules/spend-dashboards/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxFileBytes: config.limits.spendBytes,
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
   });
+  await app.register(spendDashboardRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -41,6 +41,8 @@ import type { Features } from '@spotzcity/shared/permissions';
  */
 export const MODULE_ORDER = {
   supplierSpend: 10,
+  /** Create Report's dashboards: a route only, under the Supplier Spend Report. */
+  spendDashboards: 11,
   rfx: 20,
   contracts: 30,
   marketShare: 40,
@@ -99,6 +101,18 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: true,
     tile: false,
+  },
+  {
+    // Create Report's chooser and the Supplier, Spend and Category Dashboards: a route only.
+    key: 'spendDashboards',
+    order: MODULE_ORDER.spendDashboards,
+    path: '/home/supplierSpend/report',
+    labelKey: 'modules.supplierSpend',
+    icon: <FundOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/spend-dashboards/spend-dashboards-page.tsx')),
   },
   {
     key: 'training',
