@@ -16,8 +16,16 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = ['auth', 'users', 'health', 'mail', 'reports'];
-const webFeatures = ['auth', 'profile', 'home'];
+const serverModules = [
+  'auth',
+  'users',
+  'health',
+  'mail',
+  'reports',
+  'cost-savings',
+  'market-share',
+];
+const webFeatures = ['auth', 'profile', 'home', 'cost-savings', 'market-share'];
 
 export default tseslint.config(
   {

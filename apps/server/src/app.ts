@@ -28,6 +28,7 @@ import { resolveJwtSecret } from './platform/secrets.ts';
 import { LocalStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { costSavingRoutes } from './modules/cost-savings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
   await app.register(mailRoutes);
   await app.register(reportRoutes);
+  await app.register(costSavingRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

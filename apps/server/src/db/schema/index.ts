@@ -3,3 +3,4 @@ export * from './clients.ts';
 export * from './mail.ts';
 export * from './users.ts';
 export * from './reports.ts';
+export * from './cost-savings.ts';
