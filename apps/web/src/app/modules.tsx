@@ -20,7 +20,8 @@
  * The page module must `export default` its component. Its route matches `path` and everything
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { DollarCircleOutlined } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -65,7 +66,20 @@ export interface AppModule {
   element?: LazyExoticComponent<ComponentType>;
 }
 
-export const MODULES: readonly AppModule[] = [];
+export const MODULES: readonly AppModule[] = [
+  {
+    key: 'costSaving',
+    order: MODULE_ORDER.costSaving,
+    path: '/home/costSaving',
+    labelKey: 'modules.costSaving',
+    descriptionKey: 'modules.costSavingDescription',
+    icon: <DollarCircleOutlined />,
+    feature: 'costSaving',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/cost-savings/cost-savings-page.tsx')),
+  },
+];
 
 /** The modules this user may open, in the spec's order. */
 export function allowedModules(

@@ -46,6 +46,10 @@ export interface InfiniteTableProps<Row extends object> {
   /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
   endText?: string;
   size?: TableProps<Row>['size'];
+  /** Width of the table when its columns need more room than the page gives (scrolls sideways). */
+  scrollX?: number | string;
+  /** Told the list's total whenever a page arrives (e.g. to disable 'Create Report' when empty). */
+  onTotalChange?: (totalCount: number) => void;
   'data-testid'?: string;
 }
 
@@ -61,6 +65,8 @@ export function InfiniteTable<Row extends object>({
   emptyText,
   endText,
   size = 'middle',
+  scrollX,
+  onTotalChange,
   'data-testid': testId = 'infinite-table',
 }: InfiniteTableProps<Row>) {
   const { t } = useTranslation();
@@ -79,6 +85,11 @@ export function InfiniteTable<Row extends object>({
 
   const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
   const total = data?.pages.at(-1)?.totalCount ?? 0;
+  const loaded = data !== undefined;
+
+  useEffect(() => {
+    if (loaded) onTotalChange?.(total);
+  }, [loaded, total, onTotalChange]);
 
   const loadMoreIfNear = useCallback(
     (element: HTMLElement) => {
@@ -127,6 +138,7 @@ export function InfiniteTable<Row extends object>({
           loading={isPending}
           size={size}
           expandable={expandable}
+          scroll={scrollX === undefined ? undefined : { x: scrollX }}
           onChange={onChange}
           sticky={{ getContainer: () => scroller.current ?? window }}
           locale={{

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { clients, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { seedCostSavings } from './cost-savings.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -54,6 +55,7 @@ export async function seedDemo(db: Db) {
         phone: '3125550188',
       },
     ]);
+    await seedCostSavings(tx, acme.id, today);
   });
   return true;
 }
