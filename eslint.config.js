@@ -22,10 +22,11 @@ const serverModules = [
   'health',
   'mail',
   'reports',
+  'training',
   'cost-savings',
   'market-share',
 ];
-const webFeatures = ['auth', 'profile', 'home', 'cost-savings', 'market-share'];
+const webFeatures = ['auth', 'profile', 'home', 'training', 'cost-savings', 'market-share'];
 
 export default tseslint.config(
   {

@@ -29,6 +29,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // antd under jsdom is slow on a loaded 2-core machine; a timeout is not a failure of the UI.
+          testTimeout: 20_000,
         },
       },
       {

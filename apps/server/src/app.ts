@@ -25,6 +25,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { AccountLimiter } from './platform/rate-limit.ts';
 import { resolveJwtSecret } from './platform/secrets.ts';
+import { signedUrlsPlugin } from './platform/signed-urls.ts';
 import { LocalStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -32,6 +33,7 @@ import { costSavingRoutes } from './modules/cost-savings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
+import { trainingRoutes } from './modules/training/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -80,7 +82,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
+        // Training videos added by link play from their own hosts (plain http for intranets).
+        mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
         frameSrc: [
           'https://www.youtube-nocookie.com',
           'https://www.youtube.com',
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
   );
   await app.register(authPlugin, { secret: jwtSecret, expiresIn: config.jwtExpiresIn });
+  await app.register(signedUrlsPlugin, { secret: jwtSecret });
 
   // Modules
   const limiter = new AccountLimiter(
@@ -150,6 +154,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
   await app.register(mailRoutes);
   await app.register(reportRoutes);
+  await app.register(trainingRoutes, {
+    maxBytes: { video: config.limits.videoBytes, module: config.limits.moduleBytes },
+  });
   await app.register(costSavingRoutes);
 
   await registerWeb(app, config.webDist);

@@ -17,7 +17,7 @@ await bootstrap(database.db, {
   announce: (message) => console.log(`\n  ${message}\n`),
 });
 if (config.seedDemo && database.kind === 'pglite') {
-  if (await seedDemo(database.db)) {
+  if (await seedDemo(database.db, app.storage)) {
     app.log.info(
       `Demo organisation ${DEMO.companyName} loaded: ${DEMO.buyerAdmin.email} / ${DEMO.buyerUser.email}`,
     );

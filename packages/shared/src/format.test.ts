@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileDate, formatMoney } from './format.ts';
+import { formatDate, formatFileDate, formatFileSize, formatMoney } from './format.ts';
 
 describe('formats', () => {
   it('shows money with a $ sign, thousands separators and truncated decimals', () => {
@@ -17,5 +17,19 @@ describe('formats', () => {
 
   it('shows file dates as DD/MM/YYYY H:mm:ss', () => {
     expect(formatFileDate(new Date(2024, 0, 5, 9, 3, 7))).toBe('05/01/2024 9:03:07');
+  });
+});
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 B'],
+    [512, '512 B'],
+    [43_695, '43 KB'],
+    [50 * 1024, '50 KB'],
+    [1.5 * 1024 * 1024, '1.5 MB'],
+    [500 * 1024 * 1024, '500 MB'],
+    [2 * 1024 ** 3, '2 GB'],
+  ])('writes %d bytes as %s', (bytes, text) => {
+    expect(formatFileSize(bytes)).toBe(text);
   });
 });

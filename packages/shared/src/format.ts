@@ -33,3 +33,14 @@ export function formatFileDate(value: string | Date | null | undefined): string 
     `${date.getHours()}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+/** A file size as people read it: "512 B", "43 KB", "1.5 MB", "2 GB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} B`;
+  const kb = bytes / 1024;
+  if (kb < 1024) return `${Math.round(kb)} KB`;
+  const mb = kb / 1024;
+  if (mb < 1024) return `${Number(mb.toFixed(1))} MB`;
+  return `${Number((mb / 1024).toFixed(1))} GB`;
+}

@@ -22,6 +22,8 @@ export interface Principal {
   clientId: string;
   clientType: 'BUYER' | 'SUPPLIER' | 'SUPER_ADMIN';
   permissions: Set<Permission>;
+  /** The user's current token version (signed media URLs stop working when it changes). */
+  tokenVersion: number;
 }
 
 interface TokenClaims {
@@ -56,6 +58,21 @@ export async function loadPrincipal(db: DbOrTx, userId: number) {
     .from(rolePermissions)
     .where(eq(rolePermissions.roleCode, row.user.roleCode));
   return { ...row, permissions: granted.map((g) => g.code as Permission) };
+}
+
+/** The request's view of a loaded user. */
+export function toPrincipal(loaded: NonNullable<Awaited<ReturnType<typeof loadPrincipal>>>) {
+  return {
+    id: loaded.user.id,
+    name: loaded.user.name,
+    email: loaded.user.email,
+    role: loaded.user.roleCode as Role,
+    clientRef: loaded.client.id,
+    clientId: loaded.client.clientId,
+    clientType: loaded.client.type,
+    permissions: new Set(loaded.permissions),
+    tokenVersion: loaded.user.tokenVersion,
+  } satisfies Principal;
 }
 
 export interface TokenService {
@@ -115,16 +132,7 @@ export const authPlugin = fp(
       const loaded = await loadPrincipal(app.db, id);
       if (!loaded || loaded.user.tokenVersion !== claims.ver) throw new Unauthorized();
       if (organisationBlock(loaded.client)) throw new Unauthorized();
-      return {
-        id: loaded.user.id,
-        name: loaded.user.name,
-        email: loaded.user.email,
-        role: loaded.user.roleCode as Role,
-        clientRef: loaded.client.id,
-        clientId: loaded.client.clientId,
-        clientType: loaded.client.type,
-        permissions: new Set(loaded.permissions),
-      };
+      return toPrincipal(loaded);
     }
 
     app.decorate('guard', (...anyOf: Permission[]): onRequestHookHandler => {

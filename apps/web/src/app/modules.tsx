@@ -21,7 +21,7 @@
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { DollarCircleOutlined } from '@ant-design/icons';
+import { DollarCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -67,6 +67,18 @@ export interface AppModule {
 }
 
 export const MODULES: readonly AppModule[] = [
+  {
+    key: 'training',
+    order: MODULE_ORDER.training,
+    path: '/home/training',
+    labelKey: 'modules.training',
+    descriptionKey: 'training.tileDescription',
+    icon: <PlayCircleOutlined />,
+    feature: 'training',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/training/training-page.tsx')),
+  },
   {
     key: 'costSaving',
     order: MODULE_ORDER.costSaving,

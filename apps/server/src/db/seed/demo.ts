@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { clients, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import type { Storage } from '../../platform/storage.ts';
+import { seedTraining } from './training.ts';
 import { seedCostSavings } from './cost-savings.ts';
 
 export const DEMO = {
@@ -16,7 +18,8 @@ export const DEMO = {
   buyerUser: { name: 'Jordan Lee', email: 'buyer.user@acme.example' },
 } as const;
 
-export async function seedDemo(db: Db) {
+/** `storage` receives the demo files (training material). */
+export async function seedDemo(db: Db, storage: Storage) {
   const [existing] = await db.select().from(clients).where(eq(clients.clientId, DEMO.clientId));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO.password);
@@ -55,6 +58,7 @@ export async function seedDemo(db: Db) {
         phone: '3125550188',
       },
     ]);
+    await seedTraining(tx, storage);
     await seedCostSavings(tx, acme.id, today);
   });
   return true;

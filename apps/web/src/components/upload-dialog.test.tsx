@@ -1,0 +1,83 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Form, Input } from 'antd';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/i18n.ts';
+import { AlertProvider } from './alert-modal.tsx';
+import { UploadDialog, type UploadDialogProps } from './upload-dialog.tsx';
+
+type Values = { category: string; url?: string };
+
+function renderDialog(props: Partial<UploadDialogProps<Values>> = {}) {
+  const onDone = vi.fn();
+  const onClose = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <AlertProvider>
+        <UploadDialog<Values>
+          open
+          title="Add Module"
+          path="/api/training/module"
+          accept={{ extensions: ['.pdf'] }}
+          toFormData={() => new FormData()}
+          onClose={onClose}
+          onDone={onDone}
+          initialValues={{ category: 'Guides' }}
+          {...props}
+        >
+          <Form.Item name="category" label="Category">
+            <Input />
+          </Form.Item>
+        </UploadDialog>
+      </AlertProvider>
+    </I18nextProvider>,
+  );
+  return { onDone, onClose };
+}
+
+describe('UploadDialog', () => {
+  it('asks for a file before sending anything', async () => {
+    renderDialog();
+    expect(screen.getByText('Drop Your Files Here')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('upload-dialog-submit'));
+    expect(await screen.findByText('Choose a file to upload.')).toBeTruthy();
+  });
+
+  it('shows the chosen file with its size', async () => {
+    renderDialog();
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, {
+      target: { files: [new File(['x'.repeat(2048)], 'Guide.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await screen.findByText('Guide.pdf')).toBeTruthy();
+    expect(screen.getByText('2 KB')).toBeTruthy();
+  });
+
+  it('adds through the alternative without a file and reports the server message', async () => {
+    const submit = vi.fn().mockResolvedValue({ message: 'Training record added successfully' });
+    const { onDone, onClose } = renderDialog({
+      alternative: {
+        fileLabel: 'Upload a file',
+        label: 'Add a link',
+        fields: (
+          <Form.Item name="url" label="Video link">
+            <Input />
+          </Form.Item>
+        ),
+        submit,
+      },
+    });
+    fireEvent.click(screen.getByText('Add a link'));
+    fireEvent.change(await screen.findByLabelText('Video link'), {
+      target: { value: 'https://youtu.be/dQw4w9WgXcQ' },
+    });
+    fireEvent.click(screen.getByTestId('upload-dialog-submit'));
+    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(submit).toHaveBeenCalledWith({
+      category: 'Guides',
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    expect(onClose).toHaveBeenCalled();
+    expect(await screen.findByText('Training record added successfully')).toBeTruthy();
+  });
+});

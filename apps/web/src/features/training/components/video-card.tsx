@@ -1,0 +1,54 @@
+import { Tag, Typography } from 'antd';
+import { DownloadOutlined, LinkOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { formatFileSize } from '@spotzcity/shared/format';
+import { extensionOf, type TrainingItem } from '@spotzcity/shared/training';
+import { DeleteAction } from '../../../components/delete-action.tsx';
+import { VideoPlayer } from './video-player.tsx';
+
+export interface VideoCardProps {
+  item: TrainingItem;
+  canDelete: boolean;
+  onDelete: (item: TrainingItem) => Promise<unknown>;
+}
+
+export function VideoCard({ item, canDelete, onDelete }: VideoCardProps) {
+  const { t } = useTranslation();
+  const isLink = item.source === 'link';
+  return (
+    <article className="training-video" data-testid="training-video-card" data-id={item.id}>
+      <VideoPlayer item={item} />
+      <div className="training-video-meta">
+        <div className="training-video-text">
+          <Typography.Text strong ellipsis={{ tooltip: item.fileName }} className="training-name">
+            {item.fileName}
+          </Typography.Text>
+          <div className="training-video-facts">
+            {isLink ? (
+              <Tag icon={<LinkOutlined />} variant="filled" color="blue">
+                {t('training.link')}
+              </Tag>
+            ) : (
+              <Tag variant="filled">{extensionOf(item.fileName).toUpperCase() || 'VIDEO'}</Tag>
+            )}
+            {item.size !== null && (
+              <Typography.Text type="secondary">{formatFileSize(item.size)}</Typography.Text>
+            )}
+            {item.downloadUrl && (
+              <Typography.Link href={item.downloadUrl} className="training-video-download">
+                <DownloadOutlined /> {t('training.download')}
+              </Typography.Link>
+            )}
+          </div>
+        </div>
+        {canDelete && (
+          <DeleteAction
+            label={t('training.videoLabel')}
+            onConfirm={() => onDelete(item)}
+            data-testid="delete-video"
+          />
+        )}
+      </div>
+    </article>
+  );
+}
