@@ -23,10 +23,22 @@ const serverModules = [
   'mail',
   'reports',
   'training',
+  'clients',
+  'audit',
   'cost-savings',
   'market-share',
 ];
-const webFeatures = ['auth', 'profile', 'home', 'training', 'cost-savings', 'market-share'];
+const webFeatures = [
+  'auth',
+  'profile',
+  'home',
+  'training',
+  'clients',
+  'users',
+  'audit',
+  'cost-savings',
+  'market-share',
+];
 
 export default tseslint.config(
   {

@@ -19,6 +19,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { invitationsPlugin } from './platform/accounts.ts';
 import { authPlugin } from './platform/auth.ts';
 import { errorHandler, routeIndex } from './platform/http.ts';
 import { loggerOptions } from './platform/logger.ts';
@@ -28,10 +29,13 @@ import { resolveJwtSecret } from './platform/secrets.ts';
 import { signedUrlsPlugin } from './platform/signed-urls.ts';
 import { LocalStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { clientRoutes } from './modules/clients/routes.ts';
 import { costSavingRoutes } from './modules/cost-savings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
@@ -138,6 +142,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await app.register(authPlugin, { secret: jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(signedUrlsPlugin, { secret: jwtSecret });
+  await app.register(invitationsPlugin, {
+    codeSecret: jwtSecret,
+    appName: config.appName,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+  });
 
   // Modules
   const limiter = new AccountLimiter(
@@ -152,6 +161,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ipLimit: { max: config.authRateLimit.perIp, timeWindow: config.authRateLimit.windowMs },
   });
   await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
+  await app.register(userAdminRoutes);
+  await app.register(clientRoutes, { appName: config.appName });
+  await app.register(auditRoutes);
   await app.register(mailRoutes);
   await app.register(reportRoutes);
   await app.register(trainingRoutes, {

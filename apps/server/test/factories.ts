@@ -1,5 +1,6 @@
 /** Organisations and users for tests, created straight in the database. */
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@spotzcity/shared/permissions';
 import type { Db } from '../src/db/client.ts';
@@ -64,4 +65,29 @@ export async function signedInUser(app: FastifyInstance, db: Db, role: Role = 'R
   const user = await createUser(db, { clientRef: org.id, role });
   const token = await signIn(app, user.email);
   return { org, user, token };
+}
+
+/** The organisation type a role belongs to. */
+export const orgTypeFor = (role: Role) =>
+  role === 'ROLE_SUPER_USER' || role === 'ROLE_SUPER_ADMIN'
+    ? ('SUPER_ADMIN' as const)
+    : role === 'ROLE_SUPPLIER'
+      ? ('SUPPLIER' as const)
+      : ('BUYER' as const);
+
+/**
+ * A user of the given role in a new organisation of the matching type (or in `clientRef`), with
+ * a token signed directly, so that tests needing many users do not meet the sign-in rate limit.
+ */
+export async function actor(
+  app: FastifyInstance,
+  db: Db,
+  role: Role,
+  options: { clientRef?: number } = {},
+) {
+  const org = options.clientRef
+    ? (await db.select().from(clients).where(eq(clients.id, options.clientRef)))[0]!
+    : await createOrg(db, { type: orgTypeFor(role) });
+  const user = await createUser(db, { clientRef: org.id, role });
+  return { org, user, token: app.tokens.sign(user) };
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Permission, Role } from '@spotzcity/shared/permissions';
+import { actsAcrossOrganisations as acrossByRole } from '@spotzcity/shared/users';
 import type { DbOrTx } from '../db/client.ts';
 import { clients, rolePermissions, users } from '../db/schema/index.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
@@ -110,6 +111,12 @@ declare module 'fastify' {
     principal?: Principal;
   }
 }
+
+/**
+ * Super Users and Super Admins administer every organisation; everyone else acts only within
+ * their own, whatever ids or client ids a request carries.
+ */
+export const actsAcrossOrganisations = (principal: Principal) => acrossByRole(principal.role);
 
 /** The signed-in user of a guarded route. */
 export function principalOf(request: FastifyRequest): Principal {

@@ -21,7 +21,13 @@
  * below it (`/home/rfx/*`), so a module owns its sub-routes.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { DollarCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  DollarCircleOutlined,
+  PlayCircleOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
 import type { Features } from '@spotzcity/shared/permissions';
 
@@ -42,6 +48,7 @@ export const MODULE_ORDER = {
   users: 90,
   supplierSearch: 100,
   diversityEvents: 110,
+  audit: 120,
 } as const;
 
 export type ModuleKey = keyof typeof MODULE_ORDER;
@@ -90,6 +97,41 @@ export const MODULES: readonly AppModule[] = [
     sidebar: true,
     tile: true,
     element: lazy(() => import('../features/cost-savings/cost-savings-page.tsx')),
+  },
+  // Administration: sidebar items only (the spec's home tiles are the procurement modules).
+  {
+    key: 'client',
+    order: MODULE_ORDER.client,
+    path: '/home/client',
+    labelKey: 'modules.client',
+    icon: <BankOutlined />,
+    feature: 'client',
+    sidebar: true,
+    tile: false,
+    element: lazy(() => import('../features/clients/clients-page.tsx')),
+  },
+  {
+    key: 'users',
+    order: MODULE_ORDER.users,
+    path: '/home/users',
+    labelKey: 'modules.users',
+    icon: <TeamOutlined />,
+    feature: 'user',
+    sidebar: true,
+    tile: false,
+    element: lazy(() => import('../features/users/users-page.tsx')),
+  },
+  // Reached from the Clients screen; the page itself admits Super Users only, as the API does.
+  {
+    key: 'audit',
+    order: MODULE_ORDER.audit,
+    path: '/home/audit',
+    labelKey: 'modules.audit',
+    icon: <AuditOutlined />,
+    feature: 'client',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/audit/audit-page.tsx')),
   },
 ];
 

@@ -2,6 +2,7 @@
  * The trash icon that asks before deleting (spec 01: "Delete asks for confirmation with label
  * User"). The label names what is deleted: 'Client', 'User', 'RFx' …
  */
+import { useState } from 'react';
 import { Button, Popconfirm, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +21,12 @@ export function DeleteAction({
   'data-testid': testId,
 }: DeleteActionProps) {
   const { t } = useTranslation();
+  // The tooltip would sit over the confirmation's buttons: it hides while the question is open.
+  const [asking, setAsking] = useState(false);
   return (
     <Popconfirm
+      open={asking}
+      onOpenChange={setAsking}
       title={t('common.deleteTitle', { label })}
       description={t('common.deleteBody', { label })}
       okText={t('common.delete')}
@@ -30,7 +35,7 @@ export function DeleteAction({
       onConfirm={() => onConfirm()}
       disabled={disabled}
     >
-      <Tooltip title={t('common.deleteLabel', { label })}>
+      <Tooltip title={t('common.deleteLabel', { label })} open={asking ? false : undefined}>
         <Button
           type="text"
           danger

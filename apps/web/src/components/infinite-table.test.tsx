@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Paged } from '@spotzcity/shared/api';
 import { i18n } from '../i18n/i18n.ts';
-import { InfiniteTable } from './infinite-table.tsx';
+import { InfiniteTable, useReloadList } from './infinite-table.tsx';
 
 interface Row {
   id: number;
@@ -86,5 +86,58 @@ describe('InfiniteTable', () => {
   it("says 'No Records Found' for an empty list", async () => {
     renderTable(async (n) => page(n, 0));
     await waitFor(() => expect(screen.getAllByText('No Records Found').length).toBeGreaterThan(0));
+  });
+
+  it('after a delete, refetches the loaded pages from page 0 and steps back a page it emptied', async () => {
+    let total = 21;
+    const fetchPage = vi.fn(async (n: number) => page(n, total));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    function Reload({ keepLoadedPages }: { keepLoadedPages: boolean }) {
+      const reload = useReloadList();
+      return (
+        <button type="button" onClick={() => void reload(['rows'], { keepLoadedPages })}>
+          {keepLoadedPages ? 'after delete' : 'after add'}
+        </button>
+      );
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <InfiniteTable<Row>
+            queryKey={['rows']}
+            fetchPage={(n) => fetchPage(n)}
+            columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
+            rowKey="id"
+          />
+          <Reload keepLoadedPages />
+          <Reload keepLoadedPages={false} />
+        </QueryClientProvider>
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('Row 0')).toBeTruthy();
+    scrollTop = 480;
+    fireEvent.scroll(screen.getByTestId('infinite-table-scroll'));
+    expect(await screen.findByText('Row 20')).toBeTruthy();
+    expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([0, 1]);
+
+    // The only row of page 1 is deleted: page 0 is fetched again, page 1 is not.
+    total = 20;
+    fetchPage.mockClear();
+    fireEvent.click(screen.getByText('after delete'));
+    await waitFor(() =>
+      expect(screen.getByTestId('infinite-table-count').textContent).toBe('Showing 20 of 20'),
+    );
+    expect(screen.queryByText('Row 20')).toBeNull();
+    expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([0]);
+
+    // After an add the list restarts at page 0 alone.
+    total = 45;
+    fetchPage.mockClear();
+    scrollTop = 0;
+    fireEvent.click(screen.getByText('after add'));
+    await waitFor(() =>
+      expect(screen.getByTestId('infinite-table-count').textContent).toBe('Showing 20 of 45'),
+    );
+    expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([0]);
   });
 });

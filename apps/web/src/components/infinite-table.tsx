@@ -10,8 +10,9 @@
  *     rowKey="id"
  *   />
  *
- * After an add, update or delete call `useReloadList()(queryKey)`: the list restarts at page 0,
- * replacing what was loaded.
+ * After an add or update call `useReloadList()(queryKey)`: the list restarts at page 0,
+ * replacing what was loaded. After a delete pass `{ keepLoadedPages: true }`: the loaded pages are
+ * fetched again from page 0 and a page the deletion emptied is dropped.
  */
 import { useCallback, useEffect, useMemo, useRef, type Key, type UIEvent } from 'react';
 import { Alert, Table, Typography, type TableProps } from 'antd';
@@ -174,8 +175,26 @@ export function InfiniteTable<Row extends object>({
   );
 }
 
-/** Restarts a list at page 0, replacing the loaded rows (after any add, update or delete). */
+export interface ReloadOptions {
+  /**
+   * Refetch every loaded page, starting again at page 0, instead of page 0 alone (use it after a
+   * delete): the rows stay where the user scrolled, and a page the deletion emptied is not asked
+   * for again, so the list steps back a page (spec 01 point 4).
+   */
+  keepLoadedPages?: boolean;
+}
+
+/**
+ * Reloads a list after an add, update or delete: by default it restarts at page 0, replacing the
+ * loaded rows; with `keepLoadedPages` it refetches the loaded pages from page 0.
+ */
 export function useReloadList() {
   const queryClient = useQueryClient();
-  return useCallback((queryKey: QueryKey) => queryClient.resetQueries({ queryKey }), [queryClient]);
+  return useCallback(
+    (queryKey: QueryKey, options: ReloadOptions = {}) =>
+      options.keepLoadedPages
+        ? queryClient.refetchQueries({ queryKey })
+        : queryClient.resetQueries({ queryKey }),
+    [queryClient],
+  );
 }

@@ -3,17 +3,17 @@
  * from a CSPRNG, are stored as an HMAC, expire after 10 minutes, allow 5 wrong tries and are
  * single-use; a new password is accepted only for an e-mail whose code was verified recently.
  */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { clients, passwordResets, users } from '../../db/schema/index.ts';
 import { organisationBlock, type TokenService } from '../../platform/auth.ts';
 import { BadRequest, Forbidden, TooManyRequests } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { CODE_TTL_MS, hashCode, issueCode } from '../../platform/one-time-codes.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { AccountLimiter } from '../../platform/rate-limit.ts';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_ATTEMPTS = 5;
 
 export const AUTH_MESSAGES = {
@@ -67,10 +67,6 @@ export async function signIn(deps: AuthDeps, input: { usernameOrEmail: string; p
   return deps.tokens.sign(found.user);
 }
 
-function codeHash(secret: string, userId: number, code: string) {
-  return createHmac('sha256', secret).update(`${userId}:${code}`).digest('hex');
-}
-
 export async function requestCode(deps: AuthDeps, input: { email: string }) {
   const email = normalise(input.email);
   const key = `forgot:${email}`;
@@ -80,20 +76,12 @@ export async function requestCode(deps: AuthDeps, input: { email: string }) {
   const found = await findActiveUser(deps.db, email);
   if (!found) return; // Same answer for unknown e-mails.
 
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = deps.now?.() ?? new Date();
-  const values = {
+  const code = await issueCode(deps.db, {
     userId: found.user.id,
-    codeHash: codeHash(deps.codeSecret, found.user.id, code),
-    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-    failedAttempts: 0,
-    verifiedAt: null,
-    createdAt: now,
-  };
-  await deps.db
-    .insert(passwordResets)
-    .values(values)
-    .onConflictDoUpdate({ target: passwordResets.userId, set: values });
+    secret: deps.codeSecret,
+    ttlMs: CODE_TTL_MS,
+    now: deps.now?.() ?? new Date(),
+  });
   await deps.mailer.send(deps.db, {
     to: found.user.email,
     subject: `${deps.appName} verification code`,
@@ -123,7 +111,7 @@ export async function verifyCode(deps: AuthDeps, input: { email: string; code: s
     throw new BadRequest(AUTH_MESSAGES.badCode);
   }
   const expected = Buffer.from(reset.codeHash, 'hex');
-  const given = Buffer.from(codeHash(deps.codeSecret, found.user.id, input.code), 'hex');
+  const given = Buffer.from(hashCode(deps.codeSecret, found.user.id, input.code), 'hex');
   if (!timingSafeEqual(expected, given)) {
     await deps.db
       .update(passwordResets)

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Steps, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { forgotPasswordSchema } from '@spotzcity/shared/auth';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from './components/auth-layout.tsx';
 import { CodeStep } from './components/code-step.tsx';
@@ -25,7 +26,17 @@ interface RecoveryState {
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [state, setState] = useState<RecoveryState>({ step: 'email', email: '' });
+  const [params] = useSearchParams();
+  // The link of an invitation mail (…/forgot-password?email=…&invitation=1) opens the code step:
+  // the code is in the mail, asking for another would replace it.
+  const invited =
+    params.get('invitation') === '1' &&
+    forgotPasswordSchema.safeParse({ email: params.get('email') }).success;
+  const [state, setState] = useState<RecoveryState>(() =>
+    invited
+      ? { step: 'code', email: params.get('email') ?? '', notice: t('auth.invitationNotice') }
+      : { step: 'email', email: '' },
+  );
 
   const finish = (message: string) => {
     const notice: LoginNotice = { notice: message };
@@ -35,7 +46,7 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout>
       <Typography.Title level={2} className="auth-title">
-        {t('auth.forgotTitle')}
+        {invited ? t('auth.invitationTitle') : t('auth.forgotTitle')}
       </Typography.Title>
       <Steps
         size="small"

@@ -1,0 +1,127 @@
+/**
+ * `/api/users/list`, `/add` (POST adds, PUT updates), `/delete` and `/:id`: the users
+ * administration. Wiring only; the rules are in admin-service.ts.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SUCCESS, envelopeOf, messageReplySchema, pagedOf } from '@spotzcity/shared/api';
+import { deleteRequestSchema } from '@spotzcity/shared/clients';
+import {
+  userCreateSchema,
+  userItemSchema,
+  userListRequestSchema,
+  userUpdateSchema,
+} from '@spotzcity/shared/users';
+import type { Permission } from '@spotzcity/shared/permissions';
+import { principalOf } from '../../platform/auth.ts';
+import { ok, paged } from '../../platform/http.ts';
+import { parseInput } from '../../platform/validate.ts';
+import {
+  createUser,
+  deleteUser,
+  getUser,
+  listUsers,
+  updateUser,
+  userCreatedMessage,
+} from './admin-service.ts';
+
+/** Who may open the Users screen: the permissions behind the `user.allowed` flag. */
+const VIEW: Permission[] = [
+  'USER_VIEW',
+  'ADD_EDIT_USER',
+  'DELETE_USER',
+  'BUYER_ORG_USER_CREATION',
+  'BUYER_ORG_USER_DELETION',
+  'BUYER_ORG_USER_MANAGEMENT',
+];
+const loose = z.record(z.string(), z.unknown()).nullish();
+
+export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['users'];
+  const userReply = envelopeOf(userItemSchema);
+
+  app.post(
+    '/api/users/list',
+    {
+      onRequest: app.guard(...VIEW),
+      schema: {
+        tags,
+        body: userListRequestSchema.optional(),
+        response: { 200: pagedOf(userItemSchema) },
+      },
+    },
+    async (request) => {
+      const page = userListRequestSchema.parse(request.body ?? {});
+      const { rows, total } = await listUsers(app.db, principalOf(request), page);
+      return paged(rows, total, page);
+    },
+  );
+
+  app.get(
+    '/api/users/:id(^\\d+$)',
+    {
+      onRequest: app.guard(...VIEW),
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int() }),
+        response: { 200: userReply },
+      },
+    },
+    async (request) => ok(await getUser(app.db, principalOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/api/users/add',
+    {
+      onRequest: app.guard('ADD_EDIT_USER', 'BUYER_ORG_USER_CREATION'),
+      schema: {
+        tags,
+        description:
+          'Adds a user and mails them an invitation code to choose their password. The client ' +
+          'id is used only by Super Users and Super Admins; anyone else adds to their own client.',
+        body: userCreateSchema,
+        response: { 200: userReply },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const user = await app.db.transaction((tx) =>
+        createUser(tx, app.invitations, principal, request.body),
+      );
+      return ok(user, userCreatedMessage(user.email));
+    },
+  );
+
+  app.put(
+    '/api/users/add',
+    {
+      onRequest: app.guard('ADD_EDIT_USER', 'BUYER_ORG_USER_MANAGEMENT'),
+      schema: { tags, body: userUpdateSchema, response: { 200: userReply } },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const user = await app.db.transaction((tx) => updateUser(tx, principal, request.body));
+      return ok(user, SUCCESS.updated);
+    },
+  );
+
+  app.delete(
+    '/api/users/delete',
+    {
+      onRequest: app.guard('DELETE_USER', 'BUYER_ORG_USER_DELETION'),
+      schema: {
+        tags,
+        description: '`{ id }` in the body or the query string. A soft delete.',
+        querystring: loose,
+        body: loose,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { id } = parseInput(deleteRequestSchema, { ...request.body, ...request.query });
+      await app.db.transaction((tx) => deleteUser(tx, principal, id));
+      return { message: SUCCESS.deleted };
+    },
+  );
+};

@@ -1,0 +1,214 @@
+import { useRef } from 'react';
+import { Alert, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  clientCreateSchema,
+  clientFields,
+  oneYearAfter,
+  type ClientItem,
+} from '@spotzcity/shared/clients';
+import { CLIENT_TYPES, type ClientType } from '@spotzcity/shared/enums';
+import { todayIso } from '@spotzcity/shared/validation';
+import { ApiError } from '../../../api/client.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import {
+  applyFieldErrors,
+  useRevalidateInvalid,
+  zodFieldRule,
+  zodRule,
+} from '../../../components/form-rules.ts';
+import { useSaveClient, type ClientValues } from '../api/save-client.ts';
+import { endAfterStartChange } from '../contract-term.ts';
+
+interface ClientDialogProps {
+  /** The row being edited; none to add a client. */
+  client?: ClientItem;
+  /** Whether SUPER_ADMIN may be chosen as the type (the createAdmin flag). */
+  allowAdminType: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Add or edit a client: its contact, company, type, status and contract. The end of the contract
+ * follows the start (one year later) until the user picks an end of their own.
+ */
+export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogProps) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const [form] = Form.useForm<ClientValues>();
+  const revalidate = useRevalidateInvalid(form);
+  const save = useSaveClient();
+  const editing = Boolean(client);
+
+  const startValue = client?.contractStartAt ?? todayIso();
+  const initialValues: ClientValues = {
+    clientId: client?.clientId ?? '',
+    name: client?.name ?? '',
+    email: client?.email ?? '',
+    companyName: client?.companyName ?? '',
+    type: client?.type ?? ('BUYER' as ClientType),
+    status: client?.status ?? 'ENABLE',
+    contractStartAt: startValue,
+    contractEndAt: client?.contractEndAt ?? oneYearAfter(startValue),
+  };
+
+  // The start the end last followed: the end keeps the default term until the user moves it.
+  const previousStart = useRef(startValue);
+  const onValuesChange = (changed: Partial<ClientValues>, all: ClientValues) => {
+    if (changed.contractStartAt !== undefined) {
+      const end = endAfterStartChange(
+        previousStart.current,
+        all.contractEndAt,
+        changed.contractStartAt,
+      );
+      if (end !== all.contractEndAt) form.setFieldValue('contractEndAt', end);
+      previousStart.current = changed.contractStartAt;
+    }
+    revalidate(changed);
+  };
+
+  const submit = (values: ClientValues) => {
+    save.mutate(
+      {
+        id: client?.id,
+        clientId: values.clientId.trim(),
+        name: values.name.trim(),
+        email: values.email.trim(),
+        companyName: values.companyName.trim(),
+        type: values.type,
+        status: values.status,
+        contractStartAt: values.contractStartAt,
+        contractEndAt: values.contractEndAt || undefined,
+      },
+      {
+        onSuccess: (reply) => {
+          onClose();
+          alert.showSuccess(reply.message);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
+          alert.showError(error.message);
+        },
+      },
+    );
+  };
+
+  const typeOptions = CLIENT_TYPES.filter(
+    (type) => type !== 'SUPER_ADMIN' || allowAdminType || client?.type === type,
+  ).map((type) => ({ value: type, label: t(`clients.types.${type}`) }));
+
+  return (
+    <Modal
+      open
+      title={editing ? t('clients.editClientTitle') : t('clients.addClientTitle')}
+      onCancel={onClose}
+      okText={t('clients.save')}
+      cancelText={t('clients.cancel')}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      okButtonProps={{ ...{ 'data-testid': 'client-save' } }}
+      width={640}
+      maskClosable={false}
+    >
+      {!editing && (
+        <Alert type="info" showIcon title={t('clients.invitationHint')} className="dialog-hint" />
+      )}
+      <Form
+        form={form}
+        name="client"
+        data-testid="client-dialog"
+        layout="vertical"
+        validateTrigger="onBlur"
+        initialValues={initialValues}
+        onValuesChange={onValuesChange}
+        onFinish={submit}
+        disabled={save.isPending}
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="clientId"
+              label={t('clients.clientId')}
+              required
+              rules={[zodRule(clientFields.clientId)]}
+            >
+              <Input autoFocus data-testid="client-clientId" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="type"
+              label={t('clients.typeField')}
+              required
+              extra={editing ? t('clients.typeLocked') : undefined}
+            >
+              <Select options={typeOptions} disabled={editing} data-testid="client-type" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="name"
+              label={t('clients.name')}
+              required
+              rules={[zodRule(clientFields.name)]}
+            >
+              <Input autoComplete="name" data-testid="client-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="email"
+              label={t('clients.email')}
+              required
+              rules={[zodRule(clientFields.email)]}
+            >
+              <Input inputMode="email" autoComplete="email" data-testid="client-email" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="companyName"
+              label={t('clients.companyName')}
+              required
+              rules={[zodRule(clientFields.companyName)]}
+            >
+              <Input autoComplete="organization" data-testid="client-companyName" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="status" label={t('clients.status')} required>
+              <Radio.Group optionType="button" buttonStyle="solid" data-testid="client-status">
+                <Radio.Button value="ENABLE">{t('clients.enable')}</Radio.Button>
+                <Radio.Button value="DISABLE">{t('clients.disable')}</Radio.Button>
+              </Radio.Group>
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="contractStartAt"
+              label={t('clients.contractStartAt')}
+              required
+              rules={[zodRule(clientFields.contractStartAt)]}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <DatePickerWithYear data-testid="client-contractStartAt" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="contractEndAt"
+              label={t('clients.contractEndAt')}
+              extra={t('clients.contractEndHelp')}
+              dependencies={['contractStartAt']}
+              rules={[zodFieldRule(clientCreateSchema, 'contractEndAt')]}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <DatePickerWithYear data-testid="client-contractEndAt" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,145 @@
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ROLE_LABELS, type Role } from '@spotzcity/shared/permissions';
+import {
+  PLATFORM_ROLES,
+  ROLES_BY_CLIENT_TYPE,
+  actsAcrossOrganisations,
+  userCreateSchema,
+  type UserItem,
+} from '@spotzcity/shared/users';
+import { MESSAGES } from '@spotzcity/shared/validation';
+import { ApiError } from '../../../api/client.ts';
+import { useCurrentUser } from '../../../api/get-profile.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { applyFieldErrors, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { clientOptionsQuery } from '../api/get-client-options.ts';
+import { useSaveUser, type UserValues } from '../api/save-user.ts';
+
+interface UserDialogProps {
+  /** The row being edited; none to add a user. */
+  user?: UserItem;
+  onClose: () => void;
+}
+
+const rules = userCreateSchema.shape;
+
+/**
+ * Add or edit a user: client id, name and e-mail (spec 01 point 6). Super Users and Super Admins
+ * pick any client id; anyone else's users join their own organisation. Editing also offers the
+ * roles of the user's organisation (a Buyer Admin promotes or demotes within their own).
+ */
+export function UserDialog({ user, onClose }: UserDialogProps) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const me = useCurrentUser();
+  const [form] = Form.useForm<UserValues>();
+  const revalidate = useRevalidateInvalid(form);
+  const save = useSaveUser();
+  const across = actsAcrossOrganisations(me.role);
+  const options = useQuery({ ...clientOptionsQuery(), enabled: across && !user });
+
+  const roles = user
+    ? ROLES_BY_CLIENT_TYPE[user.clientType].filter(
+        (role) => !PLATFORM_ROLES.includes(role) || me.features.client.createAdmin,
+      )
+    : [];
+  const showRole = Boolean(user) && roles.length > 1 && user?.id !== me.id;
+
+  const submit = (values: UserValues) => {
+    save.mutate(
+      {
+        id: user?.id,
+        clientId: across ? values.clientId : undefined,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        role: showRole ? values.role : undefined,
+      },
+      {
+        onSuccess: (reply) => {
+          onClose();
+          alert.showSuccess(reply.message);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
+          alert.showError(error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      title={user ? t('users.editUserTitle') : t('users.addUserTitle')}
+      onCancel={onClose}
+      okText={t('users.save')}
+      cancelText={t('users.cancel')}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      okButtonProps={{ ...{ 'data-testid': 'user-save' } }}
+      maskClosable={false}
+    >
+      {!user && (
+        <Alert type="info" showIcon title={t('users.invitationHint')} className="dialog-hint" />
+      )}
+      <Form
+        form={form}
+        name="user"
+        data-testid="user-dialog"
+        layout="vertical"
+        validateTrigger="onBlur"
+        initialValues={{
+          clientId: user?.clientId ?? (across ? undefined : me.clientId),
+          name: user?.name ?? '',
+          email: user?.email ?? '',
+          role: user?.role,
+        }}
+        onValuesChange={revalidate}
+        onFinish={submit}
+        disabled={save.isPending}
+      >
+        {across && !user ? (
+          <Form.Item
+            name="clientId"
+            label={t('users.clientId')}
+            required
+            rules={[{ required: true, message: MESSAGES.required }]}
+            validateTrigger={['onBlur', 'onChange']}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('users.chooseClient')}
+              options={options.data ?? []}
+              loading={options.isPending}
+              data-testid="user-clientId"
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="clientId"
+            label={t('users.clientId')}
+            extra={!user ? t('users.clientIdForced') : undefined}
+          >
+            <Input readOnly variant="filled" data-testid="user-clientId" />
+          </Form.Item>
+        )}
+        <Form.Item name="name" label={t('users.name')} required rules={[zodRule(rules.name)]}>
+          <Input autoFocus autoComplete="name" data-testid="user-name" />
+        </Form.Item>
+        <Form.Item name="email" label={t('users.email')} required rules={[zodRule(rules.email)]}>
+          <Input inputMode="email" autoComplete="email" data-testid="user-email" />
+        </Form.Item>
+        {showRole && (
+          <Form.Item name="role" label={t('users.role')} required>
+            <Select
+              options={roles.map((role: Role) => ({ value: role, label: ROLE_LABELS[role] }))}
+              data-testid="user-role"
+            />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,163 @@
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserProfile } from '@spotzcity/shared/api';
+import { DEFAULT_ROLE_PERMISSIONS, deriveFeatures, type Role } from '@spotzcity/shared/permissions';
+import type { UserItem } from '@spotzcity/shared/users';
+import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import UsersPage from './users-page.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const profile = (role: Role): UserProfile => ({
+  id: 1,
+  clientId: role === 'ROLE_BUYER_ADMIN' ? 'ACME' : 'SPOTZCITY',
+  name: 'Alex Morgan',
+  email: 'alex@acme.example',
+  companyName: 'Acme',
+  createdDate: '2026-01-01T00:00:00.000Z',
+  role,
+  profilePicUrl: null,
+  gender: null,
+  dateOfBirth: null,
+  phone: null,
+  permissions: [...DEFAULT_ROLE_PERMISSIONS[role]],
+  features: deriveFeatures(DEFAULT_ROLE_PERMISSIONS[role]),
+});
+
+const row = (id: number, name: string, email: string): UserItem => ({
+  id,
+  clientId: 'ACME',
+  name,
+  email,
+  emailId: email,
+  companyName: 'Acme',
+  clientType: 'BUYER',
+  role: 'ROLE_BUYER_USER',
+  dateCreated: '2026-02-03T10:00:00.000Z',
+  invitationPending: false,
+});
+
+/** Answers the API by path; records every call. */
+function serve(role: Role, handlers: Record<string, () => Response> = {}) {
+  const users = [
+    row(2, 'Jordan Lee', 'jordan@acme.example'),
+    row(1, 'Alex Morgan', 'alex@acme.example'),
+  ];
+  fetchMock.mockImplementation(async (input, init) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const handler = Object.entries(handlers).find(([k]) => key.startsWith(k))?.[1];
+    if (handler) return handler();
+    if (key === 'GET /api/users/profile')
+      return jsonResponse(200, { message: 'ok', data: profile(role) });
+    if (key === 'POST /api/users/list') {
+      return jsonResponse(200, {
+        message: 'Fetched List Successfully',
+        data: users,
+        totalCount: users.length,
+        pageNumber: 0,
+        pageSize: 20,
+        length: users.length,
+      });
+    }
+    return jsonResponse(404, { message: 'Not Found' });
+  });
+}
+
+const calls = (method: string, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && url === path);
+
+const renderPage = () =>
+  renderRoutes(
+    [
+      {
+        path: '/home/users',
+        element: (
+          <Suspense fallback="loading">
+            <UsersPage />
+          </Suspense>
+        ),
+      },
+    ],
+    '/home/users',
+  );
+
+describe('UsersPage', () => {
+  it("adds a Buyer Admin's user to their own client, shows the answer and reloads from page 0", async () => {
+    serve('ROLE_BUYER_ADMIN', {
+      'POST /api/users/add': () =>
+        jsonResponse(200, {
+          message:
+            'Created Successfully. An invitation to set a password has been sent to kim@acme.example.',
+          data: row(3, 'Kim Ito', 'kim@acme.example'),
+        }),
+    });
+    renderPage();
+    expect(await screen.findByText('Jordan Lee', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('add-user'));
+
+    const dialog = await screen.findByTestId('user-dialog');
+    const clientId = within(dialog).getByTestId('user-clientId') as HTMLInputElement;
+    expect(clientId.value).toBe('ACME');
+    expect(clientId.readOnly).toBe(true);
+    expect(within(dialog).getByText('Users you add join your own organisation.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Kim Ito' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), {
+      target: { value: 'kim@acme.example' },
+    });
+    fireEvent.click(screen.getByTestId('user-save'));
+
+    expect((await screen.findByTestId('alert-message')).textContent).toContain(
+      'An invitation to set a password has been sent to kim@acme.example.',
+    );
+    const [add] = calls('POST', '/api/users/add');
+    expect(JSON.parse(String(add![1]!.body))).toEqual({
+      name: 'Kim Ito',
+      email: 'kim@acme.example',
+    });
+    await waitFor(() => expect(calls('POST', '/api/users/list')).toHaveLength(2));
+    expect(JSON.parse(String(calls('POST', '/api/users/list')[1]![1]!.body))).toEqual({
+      pageNumber: 0,
+    });
+  });
+
+  it('lets a Super User pick the client id, which is required', async () => {
+    serve('ROLE_SUPER_USER', {
+      'GET /api/super_admin/clients/all': () =>
+        jsonResponse(200, { message: 'ok', data: [{ value: 'ACME', label: 'ACME' }] }),
+    });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('add-user'));
+    const dialog = await screen.findByTestId('user-dialog');
+    await waitFor(() => expect(calls('GET', '/api/super_admin/clients/all')).toHaveLength(1));
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Kim Ito' } });
+    fireEvent.change(within(dialog).getByLabelText('Email'), {
+      target: { value: 'kim@acme.example' },
+    });
+    fireEvent.click(screen.getByTestId('user-save'));
+    expect(await within(dialog).findByText('Required')).toBeTruthy();
+    expect(calls('POST', '/api/users/add')).toHaveLength(0);
+  });
+
+  it('deletes a user after confirmation, never offering to delete oneself', async () => {
+    serve('ROLE_BUYER_ADMIN', {
+      'DELETE /api/users/delete': () => jsonResponse(200, { message: 'Deleted Successfully' }),
+    });
+    renderPage();
+    expect(await screen.findByText('Jordan Lee', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('user-delete-alex@acme.example')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('user-delete-jordan@acme.example'));
+    expect(await screen.findByText('Delete this User?')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('confirm-delete'));
+
+    expect((await screen.findByTestId('alert-message')).textContent).toBe('Deleted Successfully');
+    const [remove] = calls('DELETE', '/api/users/delete');
+    expect(JSON.parse(String(remove![1]!.body))).toEqual({ id: 2 });
+  });
+});

@@ -1,0 +1,33 @@
+/** The audit log of administration changes (who, when, what, before and after). */
+import { z } from 'zod';
+import { pageRequestSchema } from './api.ts';
+
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITIES = ['client', 'user'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** `GET /api/audit?pageNumber=&pageSize=&entity=&entityId=`. */
+export const auditListRequestSchema = pageRequestSchema.extend({
+  entity: z.enum(AUDIT_ENTITIES).optional(),
+  entityId: z.coerce.number().int().positive().optional(),
+});
+
+const snapshot = z.record(z.string(), z.unknown()).nullable();
+
+export const auditItemSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.number().int(),
+  /** The human client id of the organisation the record belongs to. */
+  clientId: z.string().nullable(),
+  before: snapshot,
+  after: snapshot,
+});
+export type AuditItem = z.infer<typeof auditItemSchema>;
