@@ -11,23 +11,18 @@ import type { CategorySaving } from '@spotzcity/shared/cost-savings';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
-import { CHART_COLORS, EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
+import {
+  CHART_COLORS,
+  EChart,
+  compactMoney,
+  type EChartsCoreOption,
+} from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { exportCostExcel } from '../api/export-cost-excel.ts';
 import { savingPerCategoryQuery } from '../api/get-saving-per-category.ts';
 import { savingPerDiversityQuery } from '../api/get-saving-per-diversity.ts';
 import { totalCostSavingQuery } from '../api/get-total-cost-saving.ts';
 import { diversityLabel } from './labels.ts';
-
-/** $1.2M, $350K, $900: axis labels that stay short. */
-export function compactMoney(value: number) {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1e9) return `${sign}$${+(abs / 1e9).toFixed(1)}B`;
-  if (abs >= 1e6) return `${sign}$${+(abs / 1e6).toFixed(1)}M`;
-  if (abs >= 1e3) return `${sign}$${+(abs / 1e3).toFixed(1)}K`;
-  return `${sign}$${Math.trunc(abs)}`;
-}
 
 const DIRECT_COLOR = CHART_COLORS[0];
 const INDIRECT_COLOR = CHART_COLORS[1];
