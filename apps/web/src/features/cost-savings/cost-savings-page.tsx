@@ -11,6 +11,7 @@ import type { CostSaving } from '@spotzcity/shared/cost-savings';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { CostSavingForm } from './components/cost-saving-form.tsx';
 import { CostSavingList } from './components/cost-saving-list.tsx';
+import '../../components/dashboard.css';
 import './cost-savings.css';
 
 const CostSavingsDashboard = lazy(() => import('./components/cost-savings-dashboard.tsx'));
@@ -24,7 +25,7 @@ function ListView() {
   const [total, setTotal] = useState<number | undefined>(undefined);
 
   return (
-    <div className="page cost-savings-page" data-testid="cost-savings-list-page">
+    <div className="page list-card cost-savings-page" data-testid="cost-savings-list-page">
       <header className="page-header page-header-row">
         <div>
           <Typography.Title level={3} className="page-title">

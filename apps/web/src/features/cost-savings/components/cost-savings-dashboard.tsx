@@ -189,7 +189,11 @@ export default function CostSavingsDashboard() {
             <Typography.Title level={3} className="page-title" data-testid="dashboard-title">
               {t('costSaving.dashboard.title')}
             </Typography.Title>
-            <Typography.Text type="secondary" data-testid="dashboard-period">
+            <Typography.Text
+              type="secondary"
+              className="dashboard-subtitle"
+              data-testid="dashboard-period"
+            >
               {subtitle}
             </Typography.Text>
           </div>
