@@ -163,5 +163,12 @@ describe('cost savings', () => {
       page.getByTestId('export-excel').click(),
     ]);
     expect(download.suggestedFilename()).toBe('Cost Savings Dashboard.xlsx');
+
+    // The PDF carries the captured dashboard.
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-pdf').click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe('Cost Savings Dashboard.pdf');
   });
 });
