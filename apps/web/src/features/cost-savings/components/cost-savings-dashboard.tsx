@@ -291,7 +291,7 @@ export default function CostSavingsDashboard() {
               />
             </Card>
           </Col>
-          <Col xs={24} xl={11}>
+          <Col xs={24} xl={11} className="analysis-fill">
             <AnalysisBox title={t('costSaving.dashboard.analysis')} analysis={analysis} />
           </Col>
         </Row>
