@@ -25,6 +25,8 @@ const serverModules = [
   'training',
   'clients',
   'audit',
+  'spend',
+  'ratings',
   'cost-savings',
   'market-share',
 ];
@@ -36,6 +38,7 @@ const webFeatures = [
   'clients',
   'users',
   'audit',
+  'supplier-spend',
   'cost-savings',
   'market-share',
 ];

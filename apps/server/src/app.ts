@@ -38,6 +38,8 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
+import { ratingRoutes } from './modules/ratings/routes.ts';
+import { spendRoutes } from './modules/spend/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -169,6 +171,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(trainingRoutes, {
     maxBytes: { video: config.limits.videoBytes, module: config.limits.moduleBytes },
   });
+  await app.register(spendRoutes, {
+    maxFileBytes: config.limits.spendBytes,
+    limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+  });
+  await app.register(ratingRoutes);
   await app.register(costSavingRoutes);
 
   await registerWeb(app, config.webDist);

@@ -35,6 +35,12 @@ const envSchema = z.object({
   UPLOAD_MAX_SPEND_MB: mb(50),
   UPLOAD_MAX_VIDEO_MB: mb(500),
   UPLOAD_MAX_MODULE_MB: mb(50),
+  UPLOAD_MAX_SPEND_ROWS: z.coerce.number().int().positive().default(1_000_000),
+  XLSX_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
+  XLSX_MAX_ENTRY_MB: mb(1024),
+  XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
+  XLSX_WORKER_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
+  XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
@@ -63,6 +69,15 @@ export interface Config {
     spendBytes: number;
     videoBytes: number;
     moduleBytes: number;
+    spendRows: number;
+  };
+  /** How far an uploaded workbook may go (platform/xlsx.ts). */
+  xlsx: {
+    maxEntries: number;
+    maxEntryBytes: number;
+    maxTotalBytes: number;
+    workerMemoryMb: number;
+    timeoutMs: number;
   };
   authRateLimit: { perIp: number; perAccount: number; windowMs: number };
 }
@@ -103,6 +118,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       spendBytes: e.UPLOAD_MAX_SPEND_MB * MB,
       videoBytes: e.UPLOAD_MAX_VIDEO_MB * MB,
       moduleBytes: e.UPLOAD_MAX_MODULE_MB * MB,
+      spendRows: e.UPLOAD_MAX_SPEND_ROWS,
+    },
+    xlsx: {
+      maxEntries: e.XLSX_MAX_ENTRIES,
+      maxEntryBytes: e.XLSX_MAX_ENTRY_MB * MB,
+      maxTotalBytes: e.XLSX_MAX_UNCOMPRESSED_MB * MB,
+      workerMemoryMb: e.XLSX_WORKER_MEMORY_MB,
+      timeoutMs: e.XLSX_TIMEOUT_SECONDS * 1000,
     },
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,

@@ -99,6 +99,13 @@ export interface FieldError {
   message: string;
 }
 
+/** A problem in one row of an uploaded spreadsheet (`row` is the sheet's own row number). */
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
 /** Turns zod issues into the API's field errors (first message per field). */
 export const toFieldErrors = (error: z.ZodError): FieldError[] => {
   const seen = new Set<string>();

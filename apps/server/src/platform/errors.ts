@@ -2,7 +2,7 @@
  * Typed domain errors thrown by services, and the one place that turns any error into the API's
  * shape `{ message, errors? }` (DESIGN.md §3). 5xx replies never carry internals.
  */
-import type { FieldError } from '@spotzcity/shared/validation';
+import type { FieldError, RowError } from '@spotzcity/shared/validation';
 
 export class AppError extends Error {
   constructor(
@@ -21,6 +21,20 @@ export class ValidationError extends AppError {
   }
   static field(field: string, message: string) {
     return new ValidationError([{ field, message }]);
+  }
+}
+
+/**
+ * An uploaded file refused as a whole (400, or 413 when it is too large to read): nothing of it
+ * was saved. `errors` lists problems by sheet row and column (the first 100).
+ */
+export class FileRejected extends AppError {
+  constructor(
+    message: string,
+    readonly rowErrors: RowError[] = [],
+    statusCode: 400 | 413 = 400,
+  ) {
+    super(statusCode, message);
   }
 }
 

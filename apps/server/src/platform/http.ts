@@ -7,12 +7,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import fp from 'fastify-plugin';
 import type { PageRequest, Paged } from '@spotzcity/shared/api';
-import type { FieldError } from '@spotzcity/shared/validation';
-import { AppError } from './errors.ts';
+import type { FieldError, RowError } from '@spotzcity/shared/validation';
+import { AppError, FileRejected } from './errors.ts';
 
 interface ErrorBody {
   message: string;
-  errors?: FieldError[];
+  errors?: FieldError[] | RowError[];
 }
 
 const send = (reply: FastifyReply, status: number, body: ErrorBody) =>
@@ -24,6 +24,12 @@ function toField(instancePath: string) {
 
 /** Maps every error to `{ message, errors? }`; internals of 5xx are logged, never sent. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof FileRejected) {
+    return send(reply, error.statusCode, {
+      message: error.message,
+      ...(error.rowErrors.length ? { errors: error.rowErrors } : {}),
+    });
+  }
   if (error instanceof AppError) {
     return send(reply, error.statusCode, {
       message: error.message,

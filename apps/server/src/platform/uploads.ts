@@ -1,5 +1,10 @@
 /** Helpers shared by every upload endpoint. */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -272,4 +277,75 @@ function uploadError(error: unknown, maxBytes: number) {
     return new BadRequest(INTERRUPTED);
   }
   return error;
+}
+
+export const UPLOAD_MESSAGES = {
+  noFile: 'Please choose a file to upload.',
+  empty: 'The file is empty.',
+  wrongType: (extensions: readonly string[]) =>
+    `Only ${extensions.map((e) => `.${e}`).join(', ')} files are accepted.`,
+} as const;
+
+export interface ReceivedFile {
+  /** Where the upload was written (a private temporary folder); removed by `discard`. */
+  path: string;
+  /** The cleaned original name. */
+  fileName: string;
+  size: number;
+  /** The form's text fields. */
+  fields: Record<string, string>;
+  discard(): Promise<void>;
+}
+
+/**
+ * Streams the one file of a multipart upload to a private temporary file, for readers that need
+ * random access (a workbook is a zip, read from its end). Explicit limits: one file, a few short
+ * text fields. Not multipart answers 422; no file, an empty one or another extension 400; a file
+ * over `maxBytes` 413 — a truncated file is never kept. The caller must `discard()` it.
+ */
+export async function receiveFileToDisk(
+  request: FastifyRequest,
+  options: { field: string; maxBytes: number; extensions: readonly string[] },
+): Promise<ReceivedFile> {
+  if (!request.isMultipart()) throw new PayloadMismatch();
+  const dir = await mkdtemp(path.join(tmpdir(), 'spotzcity-upload-'));
+  const discard = () => rm(dir, { recursive: true, force: true });
+  const fields: Record<string, string> = {};
+  let received: { path: string; fileName: string } | undefined;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: options.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') {
+        const value = (part as MultipartValue<unknown>).value;
+        fields[part.fieldname] = typeof value === 'string' ? value : String(value);
+        continue;
+      }
+      const upload = part as MultipartFile;
+      if (upload.fieldname !== options.field || received || !upload.filename) {
+        upload.file.resume();
+        continue;
+      }
+      const fileName = cleanFileName(upload.filename);
+      const extension = path.extname(fileName).slice(1).toLowerCase();
+      if (!options.extensions.includes(extension)) {
+        throw ValidationError.field(options.field, UPLOAD_MESSAGES.wrongType(options.extensions));
+      }
+      const target = path.join(dir, `upload.${extension}`);
+      await pipelineAsync(upload.file, createWriteStream(target, { flags: 'wx' }));
+      // busboy stops at the limit and marks the stream truncated: never a partial file.
+      if (upload.file.truncated) throw new PayloadTooLarge(tooLargeMessage(options.maxBytes));
+      received = { path: target, fileName };
+    }
+    if (!received) throw ValidationError.field(options.field, UPLOAD_MESSAGES.noFile);
+    const { size } = await stat(received.path);
+    if (size === 0) throw ValidationError.field(options.field, UPLOAD_MESSAGES.empty);
+    return { ...received, size, fields, discard };
+  } catch (error) {
+    await discard();
+    // Whatever is still arriving is read and dropped, so the client gets the answer.
+    request.raw.resume();
+    throw uploadError(error, options.maxBytes);
+  }
 }

@@ -127,6 +127,18 @@ describe('request', () => {
     expect((await failure(request('/api/x'))).message).toBe('Too Many Requests');
   });
 
+  it('keeps the rows and columns of a refused spreadsheet apart from field errors', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, {
+        message: 'The file was not imported: 1 problem in 1 row. Nothing was saved.',
+        errors: [{ row: 12, column: 'Spend', message: 'Must be a number' }],
+      }),
+    );
+    const error = await failure(request('/api/file/upload', { body: {} }));
+    expect(error.rowErrors).toEqual([{ row: 12, column: 'Spend', message: 'Must be a number' }]);
+    expect(error.fieldErrors).toEqual([]);
+  });
+
   it("answers a 2xx that is neither JSON nor a spreadsheet with 'Error while parsing result'", async () => {
     fetchMock.mockResolvedValueOnce(text(200, '<html></html>'));
     expect((await failure(request('/api/x'))).message).toBe(API_MESSAGES.parsing);

@@ -4,7 +4,7 @@
  * spec 01 point 8. Screens never call fetch themselves.
  */
 import type { ApiErrorBody } from '@spotzcity/shared/api';
-import type { FieldError } from '@spotzcity/shared/validation';
+import type { FieldError, RowError } from '@spotzcity/shared/validation';
 import { clearSession, getToken } from './token.ts';
 
 export const API_MESSAGES = {
@@ -20,12 +20,20 @@ export const API_MESSAGES = {
 export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: FieldError[];
+  /** A refused spreadsheet's problems by row and column (uploads). */
+  readonly rowErrors: RowError[];
 
-  constructor(status: number, message: string, fieldErrors: FieldError[] = []) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: FieldError[] = [],
+    rowErrors: RowError[] = [],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
+    this.rowErrors = rowErrors;
   }
 }
 
@@ -87,6 +95,21 @@ function bodyFieldErrors(body: unknown): FieldError[] {
   return [];
 }
 
+function bodyRowErrors(body: unknown): RowError[] {
+  if (body && typeof body === 'object' && 'errors' in body) {
+    const { errors } = body as { errors?: unknown };
+    if (Array.isArray(errors)) {
+      return errors.filter(
+        (e): e is RowError =>
+          typeof e?.row === 'number' &&
+          typeof e.column === 'string' &&
+          typeof e.message === 'string',
+      );
+    }
+  }
+  return [];
+}
+
 /**
  * The error for a failed reply. `body` is the parsed JSON body, or undefined when the reply
  * was not JSON. A 401 also logs the user out (see handleUnauthorized).
@@ -108,6 +131,7 @@ export function errorForStatus(status: number, body: unknown, statusText = ''): 
         status,
         serverMessage ?? (statusText || `Request failed with status ${status}`),
         fieldErrors,
+        bodyRowErrors(body),
       );
   }
 }

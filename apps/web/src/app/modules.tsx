@@ -25,7 +25,10 @@ import {
   AuditOutlined,
   BankOutlined,
   DollarCircleOutlined,
+  FundOutlined,
+  PieChartOutlined,
   PlayCircleOutlined,
+  StarOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
@@ -74,6 +77,29 @@ export interface AppModule {
 }
 
 export const MODULES: readonly AppModule[] = [
+  {
+    key: 'supplierSpend',
+    order: MODULE_ORDER.supplierSpend,
+    path: '/home/supplierSpend',
+    labelKey: 'modules.supplierSpend',
+    descriptionKey: 'spend.tileDescription',
+    icon: <FundOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/supplier-spend/supplier-spend-page.tsx')),
+  },
+  {
+    // The spec's Rate Supplier item: the supplier list of the Supplier Spend Report.
+    key: 'rateSupplier',
+    order: MODULE_ORDER.rateSupplier,
+    path: '/home/supplierSpend/list',
+    labelKey: 'modules.rateSupplier',
+    icon: <StarOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: true,
+    tile: false,
+  },
   {
     key: 'training',
     order: MODULE_ORDER.training,

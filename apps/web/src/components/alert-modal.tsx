@@ -10,16 +10,24 @@ import { useTranslation } from 'react-i18next';
 
 export type AlertKind = 'error' | 'success' | 'info';
 
-interface AlertState {
-  kind: AlertKind;
-  message: string;
+export interface AlertOptions {
   onClose?: () => void;
+  /** Lines listed under the message (e.g. the rows a refused upload got wrong). */
+  details?: string[];
 }
 
+interface AlertState extends AlertOptions {
+  kind: AlertKind;
+  message: string;
+}
+
+/** The second argument is the close callback, or options with it and the details. */
+type AlertSecond = (() => void) | AlertOptions;
+
 export interface AlertApi {
-  showError: (message: string, onClose?: () => void) => void;
-  showSuccess: (message: string, onClose?: () => void) => void;
-  showInfo: (message: string, onClose?: () => void) => void;
+  showError: (message: string, options?: AlertSecond) => void;
+  showSuccess: (message: string, options?: AlertSecond) => void;
+  showInfo: (message: string, options?: AlertSecond) => void;
 }
 
 const AlertContext = createContext<AlertApi | null>(null);
@@ -42,16 +50,17 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   const [alert, setAlert] = useState<AlertState | null>(null);
   const [open, setOpen] = useState(false);
 
-  const show = useCallback((kind: AlertKind, message: string, onClose?: () => void) => {
-    setAlert({ kind, message, onClose });
+  const show = useCallback((kind: AlertKind, message: string, second?: AlertSecond) => {
+    const options = typeof second === 'function' ? { onClose: second } : (second ?? {});
+    setAlert({ kind, message, ...options });
     setOpen(true);
   }, []);
 
   const api = useMemo<AlertApi>(
     () => ({
-      showError: (message, onClose) => show('error', message, onClose),
-      showSuccess: (message, onClose) => show('success', message, onClose),
-      showInfo: (message, onClose) => show('info', message, onClose),
+      showError: (message, options) => show('error', message, options),
+      showSuccess: (message, options) => show('success', message, options),
+      showInfo: (message, options) => show('info', message, options),
     }),
     [show],
   );
@@ -83,7 +92,7 @@ export function AlertProvider({ children }: { children: ReactNode }) {
             {t('alert.ok')}
           </Button>
         }
-        width={420}
+        width={alert?.details?.length ? 560 : 420}
         centered
         className={`alert-modal alert-modal-${alert?.kind ?? 'info'}`}
       >
@@ -91,6 +100,13 @@ export function AlertProvider({ children }: { children: ReactNode }) {
           <Typography.Paragraph data-testid="alert-message" className="alert-modal-message">
             {alert?.message}
           </Typography.Paragraph>
+          {alert?.details && alert.details.length > 0 && (
+            <ul className="alert-modal-details" data-testid="alert-details">
+              {alert.details.map((line, index) => (
+                <li key={index}>{line}</li>
+              ))}
+            </ul>
+          )}
         </div>
       </Modal>
     </AlertContext>

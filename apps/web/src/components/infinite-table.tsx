@@ -47,7 +47,9 @@ export interface InfiniteTableProps<Row extends object> {
   /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
   endText?: string;
   size?: TableProps<Row>['size'];
-  /** Width of the table when its columns need more room than the page gives (scrolls sideways). */
+  /** Checkboxes (or radios) per row; the caller keeps the selected keys. */
+  rowSelection?: TableProps<Row>['rowSelection'];
+  /** Width the columns need; wider than the area scrolls sideways (many columns). */
   scrollX?: number | string;
   /** Told the list's total whenever a page arrives (e.g. to disable 'Create Report' when empty). */
   onTotalChange?: (totalCount: number) => void;
@@ -66,6 +68,7 @@ export function InfiniteTable<Row extends object>({
   emptyText,
   endText,
   size = 'middle',
+  rowSelection,
   scrollX,
   onTotalChange,
   'data-testid': testId = 'infinite-table',
@@ -139,6 +142,7 @@ export function InfiniteTable<Row extends object>({
           loading={isPending}
           size={size}
           expandable={expandable}
+          rowSelection={rowSelection}
           scroll={scrollX === undefined ? undefined : { x: scrollX }}
           onChange={onChange}
           sticky={{ getContainer: () => scroller.current ?? window }}
@@ -168,7 +172,10 @@ export function InfiniteTable<Row extends object>({
           className="infinite-table-count"
           data-testid={`${testId}-count`}
         >
-          {t('common.loadedOf', { loaded: rows.length, total })}
+          {t('common.loadedOf', {
+            loaded: rows.length.toLocaleString('en-US'),
+            total: total.toLocaleString('en-US'),
+          })}
         </Typography.Text>
       )}
     </div>

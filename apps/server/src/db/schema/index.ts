@@ -2,6 +2,8 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './clients.ts';
 export * from './mail.ts';
+export * from './ratings.ts';
+export * from './spend.ts';
 export * from './users.ts';
 export * from './reports.ts';
 export * from './training.ts';

@@ -2,11 +2,17 @@
  * The demo organisation of the embedded default, so that `npm start` shows a working product.
  * Module issues add their own demo data here. Skipped when the organisation already exists.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { clients, users } from '../schema/index.ts';
+import { loadConfig } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { Storage } from '../../platform/storage.ts';
+import { importSpendFile } from '../../modules/spend/import.ts';
+import { generateSpendRows, generateSuppliers, writeSpendWorkbook } from './spend-generator.ts';
 import { seedTraining } from './training.ts';
 import { seedCostSavings } from './cost-savings.ts';
 
@@ -18,13 +24,12 @@ export const DEMO = {
   buyerUser: { name: 'Jordan Lee', email: 'buyer.user@acme.example' },
 } as const;
 
-/** `storage` receives the demo files (training material). */
-export async function seedDemo(db: Db, storage: Storage) {
+/** `storage` receives the demo files (training material); spend is dated back from `today`. */
+export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
   const [existing] = await db.select().from(clients).where(eq(clients.clientId, DEMO.clientId));
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO.password);
-  await db.transaction(async (tx) => {
-    const today = new Date();
+  const { acme, admin } = await db.transaction(async (tx) => {
     const [acme] = await tx
       .insert(clients)
       .values({
@@ -38,28 +43,82 @@ export async function seedDemo(db: Db, storage: Storage) {
       })
       .returning();
     if (!acme) throw new Error('Could not create the demo organisation');
-    await tx.insert(users).values([
-      {
-        clientRef: acme.id,
-        ...DEMO.buyerAdmin,
-        passwordHash,
-        roleCode: 'ROLE_BUYER_ADMIN',
-        gender: 'FEMALE',
-        dateOfBirth: '1986-04-12',
-        phone: '3125550147',
-      },
-      {
-        clientRef: acme.id,
-        ...DEMO.buyerUser,
-        passwordHash,
-        roleCode: 'ROLE_BUYER_USER',
-        gender: 'MALE',
-        dateOfBirth: '1991-09-30',
-        phone: '3125550188',
-      },
-    ]);
+    const [admin] = await tx
+      .insert(users)
+      .values([
+        {
+          clientRef: acme.id,
+          ...DEMO.buyerAdmin,
+          passwordHash,
+          roleCode: 'ROLE_BUYER_ADMIN',
+          gender: 'FEMALE',
+          dateOfBirth: '1986-04-12',
+          phone: '3125550147',
+        },
+        {
+          clientRef: acme.id,
+          ...DEMO.buyerUser,
+          passwordHash,
+          roleCode: 'ROLE_BUYER_USER',
+          gender: 'MALE',
+          dateOfBirth: '1991-09-30',
+          phone: '3125550188',
+        },
+      ])
+      .returning();
+    if (!admin) throw new Error('Could not create the demo users');
     await seedTraining(tx, storage);
     await seedCostSavings(tx, acme.id, today);
+    return { acme, admin };
   });
+  await seedDemoSpend(db, acme.id, admin.id, today);
   return true;
+}
+/** Rows per demo spend file, oldest first: about 20,000 payments over three years. */
+export const DEMO_SPEND_ROWS = [6_400, 6_700, 7_000] as const;
+export const DEMO_SUPPLIERS = 400;
+/** The seed of the demo suppliers (Search Supplier's directory can reuse it for the same DUNS). */
+export const DEMO_SUPPLIER_SEED = 2020;
+
+const MONTH_NAMES = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+
+/**
+ * Three spend files of twelve months each, ending with last month, generated from a seed and
+ * loaded through the same import as an upload.
+ */
+async function seedDemoSpend(db: Db, clientRef: number, uploadedBy: number, today: Date) {
+  const config = loadConfig({});
+  const suppliers = generateSuppliers(DEMO_SUPPLIERS, DEMO_SUPPLIER_SEED);
+  const end = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1);
+  const dir = await mkdtemp(path.join(tmpdir(), 'spotzcity-demo-'));
+  try {
+    for (const [yearIndex, rows] of DEMO_SPEND_ROWS.entries()) {
+      const yearsBack = DEMO_SPEND_ROWS.length - yearIndex;
+      const from = new Date(end);
+      from.setUTCFullYear(from.getUTCFullYear() - yearsBack);
+      const to = new Date(from);
+      to.setUTCFullYear(to.getUTCFullYear() + 1);
+      const last = new Date(to.getTime() - 86_400_000);
+      const label = (d: Date) => `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+      const fileName = `Acme AP Spend ${label(from)} - ${label(last)}.xlsx`;
+      const file = path.join(dir, `${yearIndex}.xlsx`);
+      const period = {
+        from: from.toISOString().slice(0, 10),
+        days: Math.round((to.getTime() - from.getTime()) / 86_400_000),
+        yearIndex,
+      };
+      await writeSpendWorkbook(file, generateSpendRows(suppliers, period, rows, 7));
+      await importSpendFile(db, {
+        clientRef,
+        uploadedBy,
+        fileName,
+        path: file,
+        limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+        // Uploaded a few days after each period closed.
+        createdAt: new Date(to.getTime() + (4 + yearIndex) * 86_400_000 + 9.5 * 3_600_000),
+      });
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

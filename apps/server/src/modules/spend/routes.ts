@@ -1,0 +1,220 @@
+/**
+ * Suppliers & Spend Report endpoints (spec 01 point 7): files (template, upload, list, delete),
+ * the Suppliers & Spend panel, the All Suppliers list and the table view's spend rows.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, pagedOf, type PageRequest } from '@spotzcity/shared/api';
+import type { Permission } from '@spotzcity/shared/permissions';
+import {
+  SPEND_MESSAGES,
+  fileDeleteSchema,
+  fileListRequestSchema,
+  selectionSchema,
+  spendRowSchema,
+  spendRowsRequestSchema,
+  spendTotalsSchema,
+  supplierListItemSchema,
+  supplierListRequestSchema,
+  supplierSpendSchema,
+  topSuppliersRequestSchema,
+  uploadedFileSchema,
+} from '@spotzcity/shared/spend';
+import { principalOf } from '../../platform/auth.ts';
+import { ok, paged } from '../../platform/http.ts';
+import { receiveFileToDisk } from '../../platform/uploads.ts';
+import { parseInput } from '../../platform/validate.ts';
+import type { XlsxLimits } from '../../platform/xlsx.ts';
+import { importSpendFile } from './import.ts';
+import {
+  deleteFile,
+  listFiles,
+  listSpendRows,
+  listSuppliers,
+  spendTotals,
+  topSuppliers,
+} from './service.ts';
+import { TEMPLATE_FILE_NAME, spendTemplate } from './template.ts';
+
+/** Whoever may open the Suppliers & Spend Report (features.supplierAndSpend.allowed). */
+export const SPEND_READERS: Permission[] = [
+  'SUPPLIER_SPEND_VIEW',
+  'RATE_SUPPLIER_VIEW',
+  'UPLOAD_SUPPLIER_SPEND_FILE',
+  'DELETE_SUPPLIER_SPEND_FILE',
+  'CREATE_SUPPLIER_SPEND_REPORT',
+];
+
+export interface SpendRouteOptions {
+  maxFileBytes: number;
+  limits: XlsxLimits;
+}
+
+const pageOf = (input: PageRequest) => ({
+  pageNumber: input.pageNumber,
+  pageSize: input.pageSize,
+});
+
+export const spendRoutes: FastifyPluginAsyncZod<SpendRouteOptions> = async (app, opts) => {
+  const tags = ['supplier spend'];
+  const readers = app.guard(...SPEND_READERS);
+
+  app.get(
+    '/api/file/template',
+    { onRequest: readers, schema: { tags, description: 'The spend template (.xlsx).' } },
+    async (_request, reply) =>
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
+        .send(await spendTemplate()),
+  );
+
+  app.post(
+    '/api/file/upload',
+    {
+      onRequest: app.guard('UPLOAD_SUPPLIER_SPEND_FILE'),
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          "Multipart: `file` (.xlsx, the template's columns) and an optional `category` " +
+          '(ignored). All-or-nothing: a file with bad rows answers 400 with ' +
+          '`errors: [{row, column, message}]` (the first 100) and saves nothing.',
+        response: { 200: envelopeOf(uploadedFileSchema) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const upload = await receiveFileToDisk(request, {
+        field: 'file',
+        maxBytes: opts.maxFileBytes,
+        extensions: ['xlsx'],
+      });
+      try {
+        const file = await importSpendFile(app.db, {
+          clientRef: principal.clientRef,
+          uploadedBy: principal.id,
+          fileName: upload.fileName,
+          path: upload.path,
+          limits: opts.limits,
+          onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable spend workbook'),
+        });
+        return ok(file, SPEND_MESSAGES.uploaded);
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
+
+  app.post(
+    '/api/file/list',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        body: fileListRequestSchema.optional(),
+        response: { 200: pagedOf(uploadedFileSchema) },
+      },
+    },
+    async (request) => {
+      const input = request.body ?? fileListRequestSchema.parse({});
+      const { rows, total } = await listFiles(app.db, principalOf(request).clientRef, input);
+      return paged(rows, total, pageOf(input));
+    },
+  );
+
+  app.delete(
+    '/api/file/delete',
+    {
+      onRequest: app.guard('DELETE_SUPPLIER_SPEND_FILE'),
+      schema: {
+        tags,
+        description: '`fileId` (or `id`) in the body or the query.',
+        response: { 200: envelopeOf(uploadedFileSchema) },
+      },
+    },
+    async (request) => {
+      const input = parseInput(fileDeleteSchema, {
+        ...(request.query as object),
+        ...((request.body as object | undefined) ?? {}),
+      });
+      const file = await deleteFile(app.db, principalOf(request).clientRef, input.fileId);
+      return ok(file, SPEND_MESSAGES.deleted);
+    },
+  );
+
+  app.post(
+    '/api/supplier/topSuppliers',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        body: topSuppliersRequestSchema.optional(),
+        response: { 200: envelopeOf(z.array(supplierSpendSchema)) },
+      },
+    },
+    async (request) => {
+      const input = request.body ?? topSuppliersRequestSchema.parse({});
+      const scope = { clientRef: principalOf(request).clientRef, selectedIds: input.selectedIds };
+      return ok(await topSuppliers(app.db, scope, input.limit));
+    },
+  );
+
+  app.post(
+    '/api/supplier/spends',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: 'Totals of the selected files (all files when none is selected).',
+        body: selectionSchema.optional(),
+        response: { 200: envelopeOf(spendTotalsSchema) },
+      },
+    },
+    async (request) => {
+      const input = request.body ?? selectionSchema.parse({});
+      const scope = { clientRef: principalOf(request).clientRef, selectedIds: input.selectedIds };
+      return ok(await spendTotals(app.db, scope));
+    },
+  );
+
+  app.post(
+    '/api/supplier/list',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        body: supplierListRequestSchema.optional(),
+        response: { 200: pagedOf(supplierListItemSchema) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const input = request.body ?? supplierListRequestSchema.parse({});
+      const scope = { clientRef: principal.clientRef, selectedIds: input.selectedIds };
+      const { rows, total } = await listSuppliers(app.db, scope, input, principal.id);
+      return paged(rows, total, pageOf(input));
+    },
+  );
+
+  app.post(
+    '/api/supplier/spendRows',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          'Table view: spend rows of the selected files; `sortOn: "spend"` with `sortOrder` ' +
+          'ASC or DESC, otherwise in file order.',
+        body: spendRowsRequestSchema.optional(),
+        response: { 200: pagedOf(spendRowSchema) },
+      },
+    },
+    async (request) => {
+      const input = request.body ?? spendRowsRequestSchema.parse({});
+      const scope = { clientRef: principalOf(request).clientRef, selectedIds: input.selectedIds };
+      const { rows, total } = await listSpendRows(app.db, scope, input);
+      return paged(rows, total, pageOf(input));
+    },
+  );
+};

@@ -1,0 +1,78 @@
+/** What the spreadsheet reader (xlsx.ts) and its worker (xlsx-worker.ts) say to each other. */
+import type { Cell, FileColumn } from '@spotzcity/shared/cells';
+import type { RowError } from '@spotzcity/shared/validation';
+import type { ZipLimits } from './zip-guard.ts';
+
+/**
+ * A module the worker loads to check and convert each row (runs off the request thread). Its
+ * rows must be flat objects of primitives; they travel to the parent column by column.
+ */
+export interface RowModule {
+  parseRow(
+    cells: Record<string, Cell>,
+    context: { date1904: boolean },
+  ):
+    | { ok: true; row: Record<string, unknown> }
+    | { ok: false; problems: { column: string; message: string }[] };
+}
+
+export interface WorkerInput {
+  path: string;
+  columns: readonly FileColumn[];
+  /** URL of a RowModule; without one, batches carry the raw cells. */
+  rowModule?: string;
+  /** Problems listed before reading stops (the file is refused either way). */
+  maxProblems: number;
+  limits: ZipLimits;
+  maxRows: number;
+  batchSize: number;
+  /** Batches the worker may post before the parent asks for more. */
+  prefetch: number;
+}
+
+export type WorkerMessage =
+  | { type: 'header'; row: number; headers: Record<string, string>; date1904: boolean }
+  | {
+      type: 'batch';
+      lines: number[];
+      /** Raw cells in the order of `columns` (without a row module). */
+      rows?: Cell[][];
+      /** Converted rows, column by column (with a row module). */
+      columns?: Record<string, unknown[]>;
+    }
+  | { type: 'done'; rowCount: number }
+  | {
+      type: 'rejected';
+      status: 400 | 413;
+      message: string;
+      errors?: RowError[];
+      detail?: string;
+    };
+
+export type ParentMessage = { type: 'more' } | { type: 'stop' };
+
+export const XLSX_MESSAGES = {
+  missingColumn: 'Missing required column',
+  missingColumns: (headers: string[]) =>
+    `The file is missing the required ${headers.length === 1 ? 'column' : 'columns'} ` +
+    `${headers.join(', ')}. Download the template to see the expected columns.`,
+  noRows: 'The file has no rows.',
+  noDataRows: 'The file has a header row but no data rows.',
+  tooManyRows: (max: number) =>
+    `The file has more than ${max.toLocaleString('en-US')} rows. Split it into smaller files.`,
+  unreadable: 'The workbook could not be read. Open it in Excel, save it as .xlsx and try again.',
+  tooMuchMemory:
+    'The workbook is too large to read within the memory allowed. Split it into smaller files.',
+  /** `complete` is false when reading stopped once `listed` problems were found. */
+  rowsRejected: (problems: number, rows: number, listed: number, complete: boolean) =>
+    complete
+      ? `The file was not imported: ${problems} ${problems === 1 ? 'problem' : 'problems'} in ` +
+        `${rows} ${rows === 1 ? 'row' : 'rows'}. Nothing was saved.`
+      : `The file was not imported: at least ${problems} problems; the first ${listed} are ` +
+        `listed. Nothing was saved.`,
+  tooSlow: (seconds: number) =>
+    `Reading the workbook took longer than ${seconds} seconds. Split it into smaller files.`,
+} as const;
+
+/** Header cells match ignoring case, spaces and punctuation ("State/Province" = "stateprovince"). */
+export const headerKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');

@@ -1,0 +1,215 @@
+/**
+ * The spreadsheet reader's worker (see xlsx.ts): checks the zip, then streams the first worksheet
+ * with exceljs's WorkbookReader and posts its rows to the parent in batches, as plain cells in
+ * the order of the requested columns. It runs under resource limits, off the request thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import ExcelJS from 'exceljs';
+import type { Cell } from '@spotzcity/shared/cells';
+import type { RowError } from '@spotzcity/shared/validation';
+import { ZipProblem, inspectXlsx } from './zip-guard.ts';
+import {
+  XLSX_MESSAGES,
+  headerKey,
+  type ParentMessage,
+  type RowModule,
+  type WorkerInput,
+  type WorkerMessage,
+} from './xlsx-protocol.ts';
+
+const input = workerData as WorkerInput;
+const port = parentPort!;
+const post = (message: WorkerMessage) => port.postMessage(message);
+
+let credit = input.prefetch;
+let stopped = false;
+let wake: (() => void) | undefined;
+port.on('message', (message: ParentMessage) => {
+  if (message.type === 'more') credit += 1;
+  else stopped = true;
+  wake?.();
+});
+
+async function waitForCredit() {
+  while (credit <= 0 && !stopped) await new Promise<void>((resolve) => (wake = resolve));
+  credit -= 1;
+}
+
+/** A cell as text, number, boolean or null, whatever exceljs made of it. */
+function toCell(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return value;
+  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (Array.isArray(v.richText)) {
+      return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
+    }
+    if ('formula' in v || 'sharedFormula' in v) return toCell(v.result ?? null);
+    if (typeof v.error === 'string') return v.error;
+    if (typeof v.text === 'string') return v.text;
+  }
+  return null;
+}
+
+async function run() {
+  const inspection = await inspectXlsx(input.path, input.limits);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input.path, {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+
+  const wanted = new Map<string, number>();
+  // Header names and aliases, squashed; the first column to claim a name keeps it.
+  input.columns.forEach((column, index) => {
+    for (const name of [column.header, ...(column.aliases ?? [])]) {
+      const key = headerKey(name);
+      if (!wanted.has(key)) wanted.set(key, index);
+    }
+  });
+
+  const rowModule = input.rowModule ? ((await import(input.rowModule)) as RowModule) : undefined;
+  const keys = input.columns.map((c) => c.key);
+  const templateHeader = Object.fromEntries(input.columns.map((c) => [c.key, c.header]));
+  const headers: Record<string, string> = {};
+  let mapping: number[] | undefined;
+  let rowCount = 0;
+  const errors: RowError[] = [];
+  let badRows = 0;
+  let problems = 0;
+
+  let lines: number[] = [];
+  let raw: Cell[][] = [];
+  let columns: Record<string, unknown[]> = {};
+  const flush = async () => {
+    if (lines.length === 0 || badRows > 0) return;
+    await waitForCredit();
+    if (stopped) return;
+    post(rowModule ? { type: 'batch', lines, columns } : { type: 'batch', lines, rows: raw });
+    lines = [];
+    raw = [];
+    columns = {};
+  };
+
+  sheets: for await (const sheet of reader) {
+    for await (const row of sheet) {
+      const values = row.values as unknown[];
+      if (!mapping) {
+        const found = values.map((v) => cellHeader(v));
+        if (found.every((h) => h === '')) continue;
+        mapping = new Array<number>(input.columns.length).fill(0);
+        found.forEach((header, fileIndex) => {
+          const index = wanted.get(headerKey(header));
+          if (index === undefined || mapping![index] !== 0) return;
+          mapping![index] = fileIndex;
+          headers[keys[index]!] = header;
+        });
+        const missing = input.columns.filter((c, i) => c.required && mapping![i] === 0);
+        if (missing.length > 0) {
+          post({
+            type: 'rejected',
+            status: 400,
+            message: XLSX_MESSAGES.missingColumns(missing.map((c) => c.header)),
+            errors: missing.map((c) => ({
+              row: row.number,
+              column: c.header,
+              message: XLSX_MESSAGES.missingColumn,
+            })),
+          });
+          return;
+        }
+        post({ type: 'header', row: row.number, headers, date1904: inspection.date1904 });
+        continue;
+      }
+
+      const cells = mapping.map((fileIndex) => (fileIndex ? toCell(values[fileIndex]) : null));
+      if (cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''))) continue;
+      rowCount += 1;
+      if (rowCount > input.maxRows) {
+        post({ type: 'rejected', status: 413, message: XLSX_MESSAGES.tooManyRows(input.maxRows) });
+        return;
+      }
+
+      if (!rowModule) {
+        raw.push(cells);
+        lines.push(row.number);
+      } else {
+        const record: Record<string, Cell> = {};
+        for (let k = 0; k < keys.length; k += 1) record[keys[k]!] = cells[k] ?? null;
+        const result = rowModule.parseRow(record, { date1904: inspection.date1904 });
+        if (result.ok) {
+          // After the first bad row nothing will be saved: stop collecting good ones.
+          if (badRows === 0) {
+            lines.push(row.number);
+            for (const key in result.row) (columns[key] ??= []).push(result.row[key]);
+          }
+        } else {
+          badRows += 1;
+          problems += result.problems.length;
+          for (const p of result.problems) {
+            if (errors.length >= input.maxProblems) break;
+            errors.push({
+              row: row.number,
+              column: headers[p.column] ?? templateHeader[p.column] ?? p.column,
+              message: p.message,
+            });
+          }
+          if (errors.length >= input.maxProblems) break sheets;
+        }
+      }
+      if (lines.length >= input.batchSize) await flush();
+      if (stopped) return;
+    }
+    // Only the first worksheet holds data; the template's second one lists allowed values.
+    break;
+  }
+
+  if (!mapping) {
+    post({ type: 'rejected', status: 400, message: XLSX_MESSAGES.noRows });
+    return;
+  }
+  if (badRows > 0) {
+    post({
+      type: 'rejected',
+      status: 400,
+      message: XLSX_MESSAGES.rowsRejected(
+        problems,
+        badRows,
+        errors.length,
+        errors.length < input.maxProblems,
+      ),
+      errors,
+    });
+    return;
+  }
+  await flush();
+  if (!stopped) post({ type: 'done', rowCount });
+}
+
+function cellHeader(value: unknown): string {
+  const cell = toCell(value);
+  return cell === null ? '' : String(cell).trim();
+}
+
+run().catch((error: unknown) => {
+  if (error instanceof ZipProblem) {
+    post({
+      type: 'rejected',
+      status: error.kind === 'too-large' ? 413 : 400,
+      message: error.message,
+    });
+    return;
+  }
+  // exceljs/unzipper/saxes failures on a zip that passed the checks: a damaged workbook.
+  post({
+    type: 'rejected',
+    status: 400,
+    message: XLSX_MESSAGES.unreadable,
+    detail: error instanceof Error ? error.message : String(error),
+  });
+});

@@ -1,0 +1,189 @@
+/**
+ * Reads the first worksheet of an uploaded .xlsx as a stream of row batches (DESIGN.md §5), for
+ * every upload kind (spend files, supplier lists, events). The work happens in a worker thread
+ * with memory and time limits: it checks the zip (zip-guard.ts), matches the header row to the
+ * expected columns ignoring case, spaces and punctuation, and streams rows with exceljs's
+ * WorkbookReader; with a row module it also checks and converts every row there. The caller
+ * pulls batches; the worker parses at most `prefetch` batches ahead, so memory stays flat
+ * whatever the file's size.
+ *
+ *   for await (const batch of readSheet(path, { columns, limits, onHeader })) { … }
+ *
+ * A refused file throws FileRejected (400, or 413 when it is too large to read).
+ */
+import { Worker } from 'node:worker_threads';
+import type { Cell, FileColumn } from '@spotzcity/shared/cells';
+import { FileRejected } from './errors.ts';
+import {
+  XLSX_MESSAGES,
+  type ParentMessage,
+  type WorkerInput,
+  type WorkerMessage,
+} from './xlsx-protocol.ts';
+import type { ZipLimits } from './zip-guard.ts';
+
+export { XLSX_MESSAGES, type RowModule } from './xlsx-protocol.ts';
+
+export interface XlsxLimits extends ZipLimits {
+  /** Data rows (blank rows are not counted). */
+  maxRows: number;
+  /** Old-generation heap of the reading worker. */
+  workerMemoryMb: number;
+  /** Wall-clock limit of one read. */
+  timeoutMs: number;
+}
+
+export interface SheetHeader {
+  /** The header's row number in the sheet. */
+  row: number;
+  /** Column key → the header text as written in the file, for the columns found. */
+  headers: Record<string, string>;
+  /** Whether date serials count from 1904 (workbooks saved by old Mac Excel). */
+  date1904: boolean;
+}
+
+export interface SheetBatch {
+  /** Sheet row number of each row. */
+  lines: number[];
+  /** Without a row module: cells in the order of `columns` (null where absent). */
+  rows?: Cell[][];
+  /** With a row module: its converted rows, column by column. */
+  columns?: Record<string, unknown[]>;
+}
+
+export interface ReadSheetOptions {
+  columns: readonly FileColumn[];
+  /**
+   * A module (its URL) exporting `parseRow` (see RowModule): the worker checks and converts each
+   * row with it and refuses the file with the first `maxProblems` problems if any row is bad.
+   */
+  rowModule?: URL;
+  maxProblems?: number;
+  limits: XlsxLimits;
+  onHeader?: (header: SheetHeader) => void;
+  batchSize?: number;
+  /** Called with the worker's explanation when a workbook cannot be parsed at all. */
+  onUnreadable?: (detail: string) => void;
+}
+
+/** At most this many workbooks are read at once; further uploads wait for a slot. */
+const MAX_CONCURRENT_READS = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function acquireSlot() {
+  if (running < MAX_CONCURRENT_READS) {
+    running += 1;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function releaseSlot() {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
+}
+
+const WORKER_URL = new URL('./xlsx-worker.mjs', import.meta.url);
+
+export async function* readSheet(
+  path: string,
+  options: ReadSheetOptions,
+): AsyncGenerator<SheetBatch, number> {
+  await acquireSlot();
+  const { limits } = options;
+  const input: WorkerInput = {
+    path,
+    columns: options.columns.map((c) => ({
+      key: c.key,
+      header: c.header,
+      ...(c.aliases ? { aliases: [...c.aliases] } : {}),
+      ...(c.required ? { required: true } : {}),
+    })),
+    ...(options.rowModule ? { rowModule: options.rowModule.href } : {}),
+    maxProblems: options.maxProblems ?? 100,
+    limits: {
+      maxEntries: limits.maxEntries,
+      maxEntryBytes: limits.maxEntryBytes,
+      maxTotalBytes: limits.maxTotalBytes,
+    },
+    maxRows: limits.maxRows,
+    batchSize: options.batchSize ?? 5000,
+    prefetch: 2,
+  };
+  const worker = new Worker(WORKER_URL, {
+    workerData: input,
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.workerMemoryMb,
+      maxYoungGenerationSizeMb: 64,
+      stackSizeMb: 4,
+    },
+  });
+
+  type Event = WorkerMessage | { type: 'error'; error: Error } | { type: 'exit'; code: number };
+  const queue: Event[] = [];
+  let notify: (() => void) | undefined;
+  const push = (event: Event) => {
+    queue.push(event);
+    notify?.();
+  };
+  worker.on('message', (message: WorkerMessage) => push(message));
+  worker.on('error', (error) => push({ type: 'error', error }));
+  worker.on('exit', (code) => push({ type: 'exit', code }));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void worker.terminate();
+  }, limits.timeoutMs);
+
+  const next = async (): Promise<Event> => {
+    while (queue.length === 0) await new Promise<void>((resolve) => (notify = resolve));
+    return queue.shift()!;
+  };
+  const send = (message: ParentMessage) => worker.postMessage(message);
+
+  try {
+    for (;;) {
+      const event = await next();
+      switch (event.type) {
+        case 'header':
+          options.onHeader?.({ row: event.row, headers: event.headers, date1904: event.date1904 });
+          break;
+        case 'batch':
+          yield {
+            lines: event.lines,
+            ...(event.rows ? { rows: event.rows } : {}),
+            ...(event.columns ? { columns: event.columns } : {}),
+          };
+          send({ type: 'more' });
+          break;
+        case 'done':
+          if (event.rowCount === 0) throw new FileRejected(XLSX_MESSAGES.noDataRows);
+          return event.rowCount;
+        case 'rejected':
+          if (event.detail) options.onUnreadable?.(event.detail);
+          throw new FileRejected(event.message, event.errors ?? [], event.status);
+        case 'error':
+          if ((event.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+            throw new FileRejected(XLSX_MESSAGES.tooMuchMemory, [], 413);
+          }
+          throw event.error;
+        case 'exit':
+          if (timedOut) {
+            throw new FileRejected(
+              XLSX_MESSAGES.tooSlow(Math.round(limits.timeoutMs / 1000)),
+              [],
+              413,
+            );
+          }
+          throw new Error(`The spreadsheet worker stopped unexpectedly (exit code ${event.code})`);
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    send({ type: 'stop' });
+    await worker.terminate();
+    releaseSlot();
+  }
+}

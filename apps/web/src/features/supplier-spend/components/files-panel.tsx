@@ -1,0 +1,185 @@
+import { Button, Card, Flex, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { EyeOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatFileDate } from '@spotzcity/shared/format';
+import type { UploadedFile } from '@spotzcity/shared/spend';
+import { useCurrentUser } from '../../../api/get-profile.ts';
+import { ApiError } from '../../../api/client.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { DeleteAction } from '../../../components/delete-action.tsx';
+import { FileDropArea } from '../../../components/file-drop-area.tsx';
+import { InfiniteTable } from '../../../components/infinite-table.tsx';
+import { useDeleteFile } from '../api/delete-file.ts';
+import { downloadTemplate } from '../api/download-template.ts';
+import { spendKeys } from '../api/keys.ts';
+import { fetchFilesPage } from '../api/list-files.ts';
+import { useUploadSpendFile } from '../api/upload-file.ts';
+import { SPEND_HOME, withFiles } from '../selection.ts';
+
+interface FilesPanelProps {
+  selected: number[];
+  onSelect: (fileIds: number[]) => void;
+}
+
+/** Left panel: upload, then the organisation's files with checkboxes, View and delete. */
+export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const { features } = useCurrentUser();
+  const canUpload = features.supplierAndSpend.uploadFile;
+  const canDelete = features.supplierAndSpend.deleteFile;
+  const { progress, uploadFile } = useUploadSpendFile();
+  const remove = useDeleteFile();
+
+  const view = (fileIds: number[]) => navigate(withFiles(`${SPEND_HOME}/table`, fileIds));
+
+  const onUpload = async (file: File) => {
+    try {
+      const reply = await uploadFile(file);
+      alert.showSuccess(reply.message);
+    } catch (error) {
+      const details =
+        error instanceof ApiError
+          ? error.rowErrors.map((e) => t('spend.rowProblem', { ...e }))
+          : [];
+      alert.showError((error as Error).message, { details });
+    }
+  };
+
+  const onDelete = async (file: UploadedFile) => {
+    try {
+      const reply = await remove.mutateAsync(file.fileId);
+      onSelect(selected.filter((id) => id !== file.fileId));
+      alert.showSuccess(reply.message);
+    } catch (error) {
+      alert.showError((error as Error).message);
+    }
+  };
+
+  const onTemplate = async () => {
+    try {
+      await downloadTemplate();
+    } catch (error) {
+      alert.showError((error as Error).message);
+    }
+  };
+
+  const columns: TableColumnsType<UploadedFile> = [
+    {
+      key: 'fileName',
+      title: t('spend.fileName'),
+      render: (_, file) => (
+        <Flex gap={10} align="start" className="spend-file-cell">
+          <FileExcelOutlined className="spend-file-icon" />
+          <div>
+            <Typography.Text strong className="spend-file-name" data-testid="file-name">
+              {file.fileName}
+            </Typography.Text>
+            <Typography.Text type="secondary" className="spend-file-meta">
+              {t('spend.fileMeta', {
+                rows: file.rowCount.toLocaleString('en-US'),
+                uploadedBy: file.uploadedBy ?? '—',
+              })}
+            </Typography.Text>
+          </div>
+        </Flex>
+      ),
+    },
+    {
+      key: 'createdOn',
+      title: t('spend.uploadedOn'),
+      width: 136,
+      render: (_, file) => (
+        <span className="spend-file-date" data-testid="file-date">
+          {formatFileDate(file.createdOn)}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      title: '',
+      width: canDelete ? 92 : 64,
+      align: 'right',
+      render: (_, file) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            onClick={(event) => {
+              event.stopPropagation();
+              view([file.fileId]);
+            }}
+            data-testid="file-view"
+          >
+            {t('spend.view')}
+          </Button>
+          {canDelete && (
+            <DeleteAction
+              label={t('spend.fileLabel')}
+              onConfirm={() => onDelete(file)}
+              data-testid="file-delete"
+            />
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      className="spend-panel spend-files-panel"
+      title={t('spend.filesTitle')}
+      extra={
+        <Tooltip title={selected.length === 0 ? t('spend.selectToView') : undefined}>
+          <Button
+            type="primary"
+            icon={<EyeOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => view(selected)}
+            data-testid="view-selected"
+          >
+            {selected.length === 0
+              ? t('spend.viewSelected')
+              : t('spend.viewSelectedCount', { count: selected.length })}
+          </Button>
+        </Tooltip>
+      }
+      data-testid="files-panel"
+    >
+      {canUpload && (
+        <div className="spend-upload">
+          <Typography.Paragraph className="spend-template-line">
+            {t('spend.templateBefore')}
+            <Typography.Link onClick={() => void onTemplate()} data-testid="template-link">
+              {t('spend.templateLink')}
+            </Typography.Link>
+            {t('spend.templateAfter')}
+          </Typography.Paragraph>
+          <FileDropArea
+            accept={{ extensions: ['.xlsx'] }}
+            onFiles={([file]) => file && void onUpload(file)}
+            progress={progress}
+            hint={t('spend.uploadHint')}
+            data-testid="spend-drop-area"
+          />
+        </div>
+      )}
+      <InfiniteTable<UploadedFile>
+        queryKey={spendKeys.files()}
+        fetchPage={fetchFilesPage}
+        columns={columns}
+        rowKey="fileId"
+        height={canUpload ? 420 : 640}
+        size="small"
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => onSelect(keys.map(Number)),
+          columnWidth: 36,
+        }}
+        data-testid="files-table"
+      />
+    </Card>
+  );
+}

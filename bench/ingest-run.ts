@@ -1,0 +1,101 @@
+/**
+ * One measurement of bench/ingest.ts, in a process of its own so that its peak RSS is its own:
+ *   parse <file>              exceljs's WorkbookReader alone, rows counted (the baseline)
+ *   postgres <file> <url>     importSpendFile into a fresh PostgreSQL database
+ *   pglite <file>             importSpendFile into a fresh PGlite directory
+ * Prints one JSON line: { mode, rows, ms, peakRssMb }.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { clients } from '../apps/server/src/db/schema/index.ts';
+import { importSpendFile } from '../apps/server/src/modules/spend/import.ts';
+
+const [mode, file, url] = process.argv.slice(2);
+if (!mode || !file) throw new Error('usage: ingest-run.ts parse|postgres|pglite <file> [url]');
+
+const LIMITS = {
+  maxEntries: 1000,
+  maxEntryBytes: 4 * 1024 ** 3,
+  maxTotalBytes: 8 * 1024 ** 3,
+  maxRows: 5_000_000,
+  workerMemoryMb: 1024,
+  timeoutMs: 3_600_000,
+};
+
+const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+async function parseOnly() {
+  const started = performance.now();
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file!, {
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let rows = 0;
+  for await (const sheet of reader) {
+    for await (const row of sheet) if (row.number > 1) rows += 1;
+    break;
+  }
+  return { rows, ms: performance.now() - started };
+}
+
+async function importInto(kind: 'postgres' | 'pglite') {
+  let dataDir: string | undefined;
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (kind === 'pglite') {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-pglite-'));
+  } else {
+    const { default: pg } = await import('pg');
+    const name = `spotzcity_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url!);
+    target.pathname = `/${name}`;
+    databaseUrl = target.toString();
+    drop = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: dataDir ?? tmpdir() });
+  try {
+    const [org] = await database.db
+      .insert(clients)
+      .values({
+        clientId: `BENCH-${process.pid}`,
+        name: 'Bench',
+        email: 'bench@example.com',
+        companyName: 'Bench Buyer',
+        type: 'BUYER',
+      })
+      .returning();
+    const started = performance.now();
+    const result = await importSpendFile(database.db, {
+      clientRef: org!.id,
+      uploadedBy: null,
+      fileName: path.basename(file!),
+      path: file!,
+      limits: LIMITS,
+    });
+    return { rows: result.rowCount, ms: performance.now() - started };
+  } finally {
+    await database.close();
+    await drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const result =
+  mode === 'parse' ? await parseOnly() : await importInto(mode as 'postgres' | 'pglite');
+console.log(JSON.stringify({ mode, ...result, peakRssMb: peakRssMb() }));

@@ -1,0 +1,115 @@
+/**
+ * `npm run bench:ingest`: how fast a spend file goes into the database, next to how long exceljs
+ * alone needs to stream-parse the same file (the ratio is the figure that matters: the target is
+ * an import within 2× of the bare parse, under 400 MB RSS for a million rows).
+ *
+ * Generates spend files of 100,000 and 1,000,000 rows with the seeded generator (kept in
+ * $TMPDIR/spotzcity-bench between runs), then measures in separate processes: the bare parse,
+ * the import into PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server)
+ * and the import into PGlite.
+ *
+ *   npm run bench:ingest                       both sizes, all three measurements
+ *   npm run bench:ingest -- --rows 100000      one size
+ *   npm run bench:ingest -- --skip pglite      leave a target out
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  generateSpendRows,
+  generateSuppliers,
+  writeSpendWorkbook,
+} from '../apps/server/src/db/seed/spend-generator.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? undefined : args[at + 1];
+};
+const sizes = (option('rows') ?? '100000,1000000').split(',').map(Number);
+const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
+const databaseUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+
+const dir = path.join(tmpdir(), 'spotzcity-bench');
+mkdirSync(dir, { recursive: true });
+
+async function fileOf(rows: number) {
+  const file = path.join(dir, `spend-${rows}.xlsx`);
+  if (existsSync(file)) return file;
+  const started = performance.now();
+  // Bigger organisations buy from more suppliers.
+  const suppliers = generateSuppliers(Math.max(400, Math.round(rows / 250)), 2020);
+  await writeSpendWorkbook(
+    file,
+    generateSpendRows(suppliers, { from: '2024-01-01', days: 366, yearIndex: 0 }, rows, 7),
+  );
+  console.log(
+    `generated ${file} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB) in ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return file;
+}
+
+interface Measurement {
+  mode: string;
+  rows: number;
+  ms: number;
+  peakRssMb: number;
+}
+
+function measure(mode: string, file: string): Measurement {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'ingest-run.ts'), mode, file, databaseUrl],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  const line = run.stdout.trim().split('\n').at(-1) ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) {
+    throw new Error(`${mode} failed:\n${run.stdout}\n${run.stderr}`);
+  }
+  return JSON.parse(line) as Measurement;
+}
+
+const table: string[][] = [['rows', 'what', 'wall time', 'rows/s', 'peak RSS', '× bare parse']];
+for (const rows of sizes) {
+  const file = await fileOf(rows);
+  const size = `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`;
+  const parse = measure('parse', file);
+  const line = (label: string, m: Measurement, ratio: string) =>
+    table.push([
+      m.rows.toLocaleString('en-US'),
+      label,
+      `${(m.ms / 1000).toFixed(1)} s`,
+      Math.round(m.rows / (m.ms / 1000)).toLocaleString('en-US'),
+      `${m.peakRssMb} MB`,
+      ratio,
+    ]);
+  line(`exceljs stream parse (${size})`, parse, '1.00');
+  for (const mode of ['postgres', 'pglite']) {
+    if (skip.has(mode)) continue;
+    const m = measure(mode, file);
+    if (m.rows !== parse.rows) throw new Error(`${mode} imported ${m.rows} of ${parse.rows} rows`);
+    line(
+      `import into ${mode === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+      m,
+      (m.ms / parse.ms).toFixed(2),
+    );
+  }
+  console.log(`measured ${rows.toLocaleString('en-US')} rows`);
+}
+
+const widths = table[0]!.map((_, c) => Math.max(...table.map((r) => r[c]!.length)));
+console.log(
+  '\n' +
+    table
+      .map((r) =>
+        r
+          .map((cell, c) => (c === 1 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+          .join('  '),
+      )
+      .join('\n'),
+);
