@@ -33,6 +33,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { costSavingRoutes } from './modules/cost-savings/routes.ts';
+import { marketShareRoutes } from './modules/market-share/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(ratingRoutes);
   await app.register(costSavingRoutes);
+  await app.register(marketShareRoutes);
 
   await registerWeb(app, config.webDist);
   return app;
