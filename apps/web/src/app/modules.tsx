@@ -101,6 +101,18 @@ export const MODULES: readonly AppModule[] = [
     tile: false,
   },
   {
+    key: 'marketShare',
+    order: MODULE_ORDER.marketShare,
+    path: '/home/marketShare',
+    labelKey: 'modules.marketShare',
+    descriptionKey: 'marketShare.tileDescription',
+    icon: <PieChartOutlined />,
+    feature: 'marketShare',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/market-share/market-share-page.tsx')),
+  },
+  {
     key: 'training',
     order: MODULE_ORDER.training,
     path: '/home/training',
