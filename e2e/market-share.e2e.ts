@@ -72,7 +72,7 @@ describe('market share', () => {
 
     await page.getByTestId('market-share-create-report').click();
     await page.getByTestId('report-form').waitFor();
-    await page.getByTestId('span-state').click();
+    await page.locator('.ant-radio-button-wrapper', { hasText: 'State' }).click();
     await page.getByLabel('State values to keep').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await options.first().waitFor();
