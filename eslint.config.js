@@ -30,6 +30,8 @@ const serverModules = [
   'diversity-events',
   'search-supplier',
   'spend-dashboards',
+  'cost-savings',
+  'market-share',
 ];
 const webFeatures = [
   'auth',
@@ -43,6 +45,8 @@ const webFeatures = [
   'diversity-events',
   'search-supplier',
   'spend-dashboards',
+  'cost-savings',
+  'market-share',
 ];
 
 export default tseslint.config(

@@ -32,6 +32,8 @@ import { registerWeb } from './platform/web.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { costSavingRoutes } from './modules/cost-savings/routes.ts';
+import { marketShareRoutes } from './modules/market-share/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
@@ -188,6 +190,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
   });
   await app.register(spendDashboardRoutes);
+  await app.register(costSavingRoutes);
+  await app.register(marketShareRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

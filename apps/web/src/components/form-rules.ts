@@ -50,11 +50,17 @@ export function useRevalidateInvalid<T>(form: FormInstance<T>) {
   );
 }
 
+/** A server field ('yearlySavings.savingsFor2025', 'suppliers.0.name') as a form name path. */
+export const fieldPath = (field: string): (string | number)[] =>
+  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
 /** Puts the server's field errors (400 with `errors`) on the matching form fields. */
 export function applyFieldErrors<T>(form: FormInstance<T>, errors: FieldError[]): boolean {
-  const known = errors.filter((e) => form.getFieldInstance(e.field as never) !== undefined);
+  const known = errors.filter(
+    (e) => form.getFieldInstance(fieldPath(e.field) as never) !== undefined,
+  );
   if (known.length) {
-    form.setFields(known.map((e) => ({ name: e.field as never, errors: [e.message] })));
+    form.setFields(known.map((e) => ({ name: fieldPath(e.field) as never, errors: [e.message] })));
   }
   return known.length > 0;
 }

@@ -51,6 +51,8 @@ export interface InfiniteTableProps<Row extends object> {
   rowSelection?: TableProps<Row>['rowSelection'];
   /** Width the columns need; wider than the area scrolls sideways (many columns). */
   scrollX?: number | string;
+  /** Told the list's total whenever a page arrives (e.g. to disable 'Create Report' when empty). */
+  onTotalChange?: (totalCount: number) => void;
   'data-testid'?: string;
 }
 
@@ -68,6 +70,7 @@ export function InfiniteTable<Row extends object>({
   size = 'middle',
   rowSelection,
   scrollX,
+  onTotalChange,
   'data-testid': testId = 'infinite-table',
 }: InfiniteTableProps<Row>) {
   const { t } = useTranslation();
@@ -86,6 +89,11 @@ export function InfiniteTable<Row extends object>({
 
   const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
   const total = data?.pages.at(-1)?.totalCount ?? 0;
+  const loaded = data !== undefined;
+
+  useEffect(() => {
+    if (loaded) onTotalChange?.(total);
+  }, [loaded, total, onTotalChange]);
 
   const loadMoreIfNear = useCallback(
     (element: HTMLElement) => {

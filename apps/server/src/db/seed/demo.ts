@@ -16,6 +16,7 @@ import { generateSpendRows, generateSuppliers, writeSpendWorkbook } from './spen
 import { seedEvents } from './events.ts';
 import { seedDirectory } from './supplier-directory.ts';
 import { seedTraining } from './training.ts';
+import { seedCostSavings } from './cost-savings.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -71,6 +72,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
     await seedTraining(tx, storage);
     await seedEvents(tx, today);
     await seedDirectory(tx, DEMO_SUPPLIER_SEED);
+    await seedCostSavings(tx, acme.id, today);
     return { acme, admin };
   });
   await seedDemoSpend(db, acme.id, admin.id, today);
