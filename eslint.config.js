@@ -32,6 +32,8 @@ const serverModules = [
   'spend-dashboards',
   'cost-savings',
   'market-share',
+  'rfx',
+  'contracts',
 ];
 const webFeatures = [
   'auth',
@@ -47,6 +49,8 @@ const webFeatures = [
   'spend-dashboards',
   'cost-savings',
   'market-share',
+  'rfx',
+  'contracts',
 ];
 
 export default tseslint.config(

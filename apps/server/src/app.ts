@@ -34,6 +34,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
 import { costSavingRoutes } from './modules/cost-savings/routes.ts';
 import { marketShareRoutes } from './modules/market-share/routes.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
@@ -44,6 +45,7 @@ import { diversityEventRoutes } from './modules/diversity-events/routes.ts';
 import { searchSupplierRoutes } from './modules/search-supplier/routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
 import { spendDashboardRoutes } from './modules/spend-dashboards/routes.ts';
+import { rfxRoutes } from './modules/rfx/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -192,6 +194,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(spendDashboardRoutes);
   await app.register(costSavingRoutes);
   await app.register(marketShareRoutes);
+  await app.register(rfxRoutes);
+  await app.register(contractRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

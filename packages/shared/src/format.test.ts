@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatFileDate, formatFileSize, formatMoney } from './format.ts';
+import {
+  formatCompactMoney,
+  formatDate,
+  formatFileDate,
+  formatFileSize,
+  formatMoney,
+  formatPhone,
+} from './format.ts';
 
 describe('formats', () => {
   it('shows money with a $ sign, thousands separators and truncated decimals', () => {
@@ -17,6 +24,18 @@ describe('formats', () => {
 
   it('shows file dates as DD/MM/YYYY H:mm:ss', () => {
     expect(formatFileDate(new Date(2024, 0, 5, 9, 3, 7))).toBe('05/01/2024 9:03:07');
+  });
+
+  it('shows a 10-digit phone number as (312) 555-0147', () => {
+    expect(formatPhone('3125550147')).toBe('(312) 555-0147');
+    expect(formatPhone('555-0147')).toBe('555-0147');
+    expect(formatPhone(null)).toBe('');
+  });
+
+  it('shortens dollars for chart axes', () => {
+    expect(formatCompactMoney(11_060_000)).toBe('$11.1M');
+    expect(formatCompactMoney(482_400)).toBe('$482K');
+    expect(formatCompactMoney(9_950.75)).toBe('$9,950');
   });
 });
 

@@ -34,6 +34,24 @@ export function formatFileDate(value: string | Date | null | undefined): string 
   );
 }
 
+/** A 10-digit US phone number as (312) 555-0147; anything else as it is. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const digits = value.replace(/\D+/g, '');
+  return digits.length === 10
+    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+    : value;
+}
+
+/** Short dollars for chart axes and tight spaces: $11.1M, $482K, $9,950. */
+export function formatCompactMoney(value: number): string {
+  const abs = Math.abs(value);
+  const sign = value < 0 ? '-' : '';
+  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(1)}M`;
+  if (abs >= 10_000) return `${sign}$${Math.round(abs / 1_000)}K`;
+  return formatMoney(value);
+}
+
 /** A file size as people read it: "512 B", "43 KB", "1.5 MB", "2 GB". */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes < 0) return '';

@@ -12,6 +12,10 @@ export const MESSAGES = {
   passwordMismatch: 'New Password and Confirm Password do not match.',
   otpRequired: 'Please enter otp sent to your email.',
   invalidDate: 'Enter Valid Date.',
+  /** The contract form's date message (spec 02 point 5 writes it without the full stop). */
+  invalidDatePlain: 'Enter Valid Date',
+  notANumber: 'Must be a number',
+  notNegative: 'Must be 0 or more',
   maxLength: (n: number) => `Must be ${n} characters or less`,
   maxNumber: (n: number) => `Must be ${n} equal or less`,
 } as const;
@@ -75,6 +79,42 @@ export const maxNumber = (max: number) =>
     .refine((n) => Number.isFinite(n), { error: MESSAGES.required })
     .max(max, { error: MESSAGES.maxNumber(max) });
 
+/** An optional e-mail address: empty is allowed, anything else must be an address. */
+export const optionalEmail = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .max(LIMITS.emailMax, { error: MESSAGES.maxLength(LIMITS.emailMax) })
+      .regex(EMAIL_PATTERN, { error: MESSAGES.invalidEmail })
+      .optional(),
+  );
+
+/**
+ * A required amount of money from 0 to `max` ('Required' when empty, 'Must be N equal or less'
+ * above it), rounded to cents: what a numeric(14,2) column holds.
+ */
+export const requiredAmount = (max: number) =>
+  z.preprocess(
+    (value) => {
+      if (value === null || value === undefined) return undefined;
+      if (typeof value === 'string') {
+        const text = value.replace(/[$,\s]/g, '');
+        return text === '' ? undefined : Number(text);
+      }
+      return value;
+    },
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.notANumber),
+      })
+      .refine((n) => Number.isFinite(n), { error: MESSAGES.notANumber })
+      .min(0, { error: MESSAGES.notNegative })
+      .max(max, { error: MESSAGES.maxNumber(max) })
+      .transform((n) => Math.round(n * 100) / 100),
+  );
+
 /** ISO calendar date (YYYY-MM-DD). */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -86,6 +126,57 @@ export const isoDate = () =>
     .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), {
       error: MESSAGES.invalidDate,
     });
+
+/** True for a real calendar date written YYYY-MM-DD (not 2023-02-30). */
+export function isCalendarDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const WALL_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?([+-]\d{2}:?\d{2})?$/;
+const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z$/;
+
+/**
+ * The calendar date the sender meant. Forms send a day as the sender's wall time with its offset
+ * ('2025-03-31T23:59:59-05:00'): the date is the wall date, whatever the server's zone. A UTC
+ * instant ('…Z') is moved back to the sender's zone with `offset` (JavaScript's
+ * getTimezoneOffset(): minutes west of UTC). A bare YYYY-MM-DD is taken as it is.
+ */
+export function wallDate(value: unknown, offset?: number): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  const wall = WALL_TIME.exec(text);
+  if (wall) return wall[1];
+  if (UTC_TIME.test(text)) {
+    const instant = Date.parse(text);
+    if (Number.isNaN(instant)) return text;
+    return new Date(instant - (offset ?? 0) * 60_000).toISOString().slice(0, 10);
+  }
+  return text;
+}
+
+/** Applies wallDate to the named fields of a request body, with the body's own `offset`. */
+export function withWallDates(fields: readonly string[]) {
+  return (raw: unknown) => {
+    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+    const body = { ...(raw as Record<string, unknown>) };
+    const offset = Number(body.offset);
+    for (const field of fields) {
+      body[field] = wallDate(body[field], Number.isFinite(offset) ? offset : undefined);
+    }
+    return body;
+  };
+}
+
+/** A required calendar date (YYYY-MM-DD after wallDate); `invalid` is the form's date message. */
+export const calendarDate = (invalid: string = MESSAGES.invalidDate) =>
+  z
+    .string({ error: MESSAGES.required })
+    .trim()
+    .min(1, { error: MESSAGES.required })
+    .refine(isCalendarDate, { error: invalid });
 
 /** Today as YYYY-MM-DD in the local time zone of whoever runs the check. */
 export const todayIso = (now = new Date()) => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FormInstance, FormRule } from 'antd';
 import { passwordChangeSchema, profileUpdateSchema, signinSchema } from '@spotzcity/shared/auth';
 import { MESSAGES } from '@spotzcity/shared/validation';
-import { zodFieldRule, zodRule } from './form-rules.ts';
+import { rfxSchema } from '@spotzcity/shared/rfx';
+import { applyFieldErrors, pathOfField, zodFieldRule, zodRule } from './form-rules.ts';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 
@@ -57,5 +58,53 @@ describe('zodFieldRule', () => {
     const values = { oldPassword: 'x', newPassword: '', confirmPassword: 'weak' };
     const validate = validatorOf(zodFieldRule(passwordChangeSchema, 'newPassword'), values);
     expect(await messageOf(validate, 'weak')).toBe(MESSAGES.passwordRule);
+  });
+});
+
+describe('rules inside lists and sections', () => {
+  const rfx = {
+    rfxNumber: 'RFP-1',
+    rfxName: 'Racking',
+    type: 'RFP',
+    category: 'Facilities',
+    startDate: '2025-03-10',
+    submitDate: '2025-03-20',
+    contractValue: 1000,
+    rfxCompleted: 'No',
+    rfxSupplier: [
+      { supplierIncluded: 'A', diversityCategory: ['MBE'], deals: 'Won' },
+      { supplierIncluded: 'B', diversityCategory: ['WBE'], deals: 'Loss' },
+    ],
+  };
+
+  it('checks a supplier row field with the whole form, and only that row', async () => {
+    const contact = validatorOf(zodFieldRule(rfxSchema, ['rfxSupplier', 0, 'pointOfContact']), rfx);
+    expect(await messageOf(contact, '')).toBe('Required');
+    expect(await messageOf(contact, 'Pat Lee')).toBeUndefined();
+    const reason = validatorOf(zodFieldRule(rfxSchema, ['rfxSupplier', 1, 'reasonForLoss']), rfx);
+    expect(await messageOf(reason, '')).toBe('Required');
+    expect(await messageOf(reason, 'Price not competitive')).toBeUndefined();
+  });
+
+  it('reports a start after the submit date on the submit date', async () => {
+    const submit = validatorOf(zodFieldRule(rfxSchema, 'submitDate'), rfx);
+    expect(await messageOf(submit, '2025-03-09')).toBe('Enter Valid Date.');
+    expect(await messageOf(submit, '2025-03-10')).toBeUndefined();
+  });
+
+  it('puts the server’s dotted field names on the nested fields', () => {
+    expect(pathOfField('rfxSupplier.1.reasonForLoss')).toEqual(['rfxSupplier', 1, 'reasonForLoss']);
+    const set: unknown[] = [];
+    const form = {
+      getFieldInstance: (name: unknown) =>
+        JSON.stringify(name).includes('ghost') ? undefined : {},
+      setFields: (fields: unknown[]) => set.push(...fields),
+    } as unknown as FormInstance;
+    const applied = applyFieldErrors(form, [
+      { field: 'divisionInfo.divisionName', message: 'Required' },
+      { field: 'ghost', message: 'Nowhere' },
+    ]);
+    expect(applied).toBe(true);
+    expect(set).toEqual([{ name: ['divisionInfo', 'divisionName'], errors: ['Required'] }]);
   });
 });

@@ -17,17 +17,46 @@ export function zodRule(schema: z.ZodType): FormRule {
   };
 }
 
+/** A field's path: 'startDate', or ['rfxSupplier', 0, 'pointOfContact'] inside a list. */
+export type FieldPath = string | readonly (string | number)[];
+
+const asPath = (field: FieldPath) => (typeof field === 'string' ? [field] : [...field]);
+
+/** 'rfxSupplier.0.pointOfContact' (the API's field name) → ['rfxSupplier', 0, 'pointOfContact']. */
+export const pathOfField = (field: string) =>
+  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/** A copy of `values` with `value` at `path`. */
+function withValueAt(values: unknown, path: (string | number)[], value: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return value;
+  if (typeof head === 'number') {
+    const list = Array.isArray(values) ? [...(values as unknown[])] : [];
+    list[head] = withValueAt(list[head], rest, value);
+    return list;
+  }
+  const object = values && typeof values === 'object' ? { ...(values as object) } : {};
+  return {
+    ...object,
+    [head]: withValueAt((object as Record<string, unknown>)[head], rest, value),
+  };
+}
+
 /**
  * A rule checking one field inside a whole-form schema, so cross-field refinements (such as
- * "New Password and Confirm Password do not match.") report on the field they name.
+ * "New Password and Confirm Password do not match.", or a start date after the submit date)
+ * report on the field they name. `field` may be a path into a list or a section.
  */
-export function zodFieldRule(schema: z.ZodType, field: string): FormRule {
+export function zodFieldRule(schema: z.ZodType, field: FieldPath): FormRule {
+  const path = asPath(field);
+  const key = path.join('.');
   return (form) => ({
     validator: async (_rule, value: unknown) => {
-      const values = { ...(form.getFieldsValue(true) as object), [field]: value ?? '' };
+      const values = withValueAt(form.getFieldsValue(true), path, value ?? '');
       const result = await schema.safeParseAsync(values);
       if (result.success) return;
-      const issue = result.error.issues.find((i) => i.path[0] === field);
+      // Issues of the field itself or inside it (an item of a multi-select).
+      const issue = result.error.issues.find((i) => i.path.slice(0, path.length).join('.') === key);
       if (issue) throw new Error(issue.message);
     },
   });
@@ -36,31 +65,48 @@ export function zodFieldRule(schema: z.ZodType, field: string): FormRule {
 /**
  * Forms validate a field when it loses focus (so errors appear only once it was touched); after
  * that, an invalid field is re-checked as the user types so the error clears as soon as it is
- * fixed. Pass the result to Form's onValuesChange.
+ * fixed, inside lists and sections too. Pass the result to Form's onValuesChange.
  */
 export function useRevalidateInvalid<T>(form: FormInstance<T>) {
   return useCallback(
     (changed: Partial<T>) => {
-      const names = Object.keys(changed).filter(
-        (name) => form.getFieldError(name as never).length > 0,
-      );
-      if (names.length) form.validateFields(names as never).catch(() => undefined);
+      const changedRoots = new Set(Object.keys(changed as object));
+      const invalid = form
+        .getFieldsError()
+        .filter((field) => field.errors.length > 0 && changedRoots.has(String(field.name[0])))
+        .map((field) => field.name);
+      if (invalid.length) form.validateFields(invalid as never).catch(() => undefined);
     },
     [form],
   );
 }
 
 /** A server field ('yearlySavings.savingsFor2025', 'suppliers.0.name') as a form name path. */
-export const fieldPath = (field: string): (string | number)[] =>
-  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+export const fieldPath = (field: string) => pathOfField(field);
 
-/** Puts the server's field errors (400 with `errors`) on the matching form fields. */
+/**
+ * Puts the server's field errors (400 with `errors`) on the matching form fields; dotted names
+ * ('rfxSupplier.0.pointOfContact') reach fields inside lists and sections.
+ */
 export function applyFieldErrors<T>(form: FormInstance<T>, errors: FieldError[]): boolean {
-  const known = errors.filter(
-    (e) => form.getFieldInstance(fieldPath(e.field) as never) !== undefined,
-  );
+  const known = errors
+    .map((e) => ({ name: pathOfField(e.field), message: e.message }))
+    .filter((e) => form.getFieldInstance(e.name as never) !== undefined);
   if (known.length) {
-    form.setFields(known.map((e) => ({ name: fieldPath(e.field) as never, errors: [e.message] })));
+    form.setFields(known.map((e) => ({ name: e.name as never, errors: [e.message] })));
   }
   return known.length > 0;
+}
+
+/**
+ * Re-checks the named fields that the user has already touched (a cross-field rule such as
+ * "start not after submit" depends on another field) without flagging untouched ones.
+ */
+export function revalidateTouched<T>(form: FormInstance<T>, names: FieldPath[]) {
+  const touched = names
+    .map(asPath)
+    .filter(
+      (name) => form.isFieldTouched(name as never) || form.getFieldError(name as never).length,
+    );
+  if (touched.length) form.validateFields(touched as never).catch(() => undefined);
 }

@@ -47,12 +47,12 @@ export interface InfiniteTableProps<Row extends object> {
   /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
   endText?: string;
   size?: TableProps<Row>['size'];
+  /** Told the list's total once it is known (e.g. to disable a download when it is empty). */
+  onTotalChange?: (total: number) => void;
   /** Checkboxes (or radios) per row; the caller keeps the selected keys. */
   rowSelection?: TableProps<Row>['rowSelection'];
   /** Width the columns need; wider than the area scrolls sideways (many columns). */
   scrollX?: number | string;
-  /** Told the list's total whenever a page arrives (e.g. to disable 'Create Report' when empty). */
-  onTotalChange?: (totalCount: number) => void;
   'data-testid'?: string;
 }
 
@@ -68,9 +68,9 @@ export function InfiniteTable<Row extends object>({
   emptyText,
   endText,
   size = 'middle',
+  onTotalChange,
   rowSelection,
   scrollX,
-  onTotalChange,
   'data-testid': testId = 'infinite-table',
 }: InfiniteTableProps<Row>) {
   const { t } = useTranslation();

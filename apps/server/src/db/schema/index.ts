@@ -5,6 +5,8 @@ export * from './mail.ts';
 export * from './ratings.ts';
 export * from './spend.ts';
 export * from './users.ts';
+export * from './contracts.ts';
+export * from './rfx.ts';
 export * from './reports.ts';
 export * from './training.ts';
 export * from './diversity-events.ts';

@@ -10,6 +10,7 @@ import type { Db } from '../client.ts';
 import { clients, users } from '../schema/index.ts';
 import { loadConfig } from '../../config.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { seedProcurementDemo } from './demo-procurement.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { importSpendFile } from '../../modules/spend/import.ts';
 import { generateSpendRows, generateSuppliers, writeSpendWorkbook } from './spend-generator.ts';
@@ -73,6 +74,13 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
     await seedEvents(tx, today);
     await seedDirectory(tx, DEMO_SUPPLIER_SEED);
     await seedCostSavings(tx, acme.id, today);
+    await seedProcurementDemo(
+      tx,
+      acme.id,
+      admin.id,
+      today,
+      generateSuppliers(DEMO_SUPPLIERS, DEMO_SUPPLIER_SEED),
+    );
     return { acme, admin };
   });
   await seedDemoSpend(db, acme.id, admin.id, today);

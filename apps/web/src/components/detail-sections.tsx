@@ -1,0 +1,38 @@
+/**
+ * Labelled groups of read-only values, for the expanded row of a record (Awardee's Data,
+ * Vendor's Data, Company Contact …). Empty values show a dash.
+ */
+import type { ReactNode } from 'react';
+import './records.css';
+
+export interface DetailSection {
+  title: string;
+  icon?: ReactNode;
+  items: { label: string; value: ReactNode }[];
+}
+
+const shown = (value: ReactNode) =>
+  value === null || value === undefined || value === '' ? '—' : value;
+
+export function DetailSections({ sections }: { sections: DetailSection[] }) {
+  return (
+    <div className="detail-sections" data-testid="detail-sections">
+      {sections.map((section) => (
+        <section key={section.title} className="detail-section">
+          <h4 className="detail-section-title">
+            {section.icon}
+            {section.title}
+          </h4>
+          <dl>
+            {section.items.map((item) => (
+              <div key={item.label} style={{ display: 'contents' }}>
+                <dt>{item.label}</dt>
+                <dd>{shown(item.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The header of a record module (spec 02 point 2: "The header shows Add, Edit or Dashboard"):
+ * the module's name, which returns to its list when clicked, the current view, and the view's
+ * actions on the right.
+ *
+ *   <ModuleHeader title="RFx" view="Add" onTitleClick={toList} actions={<Button>…</Button>} />
+ */
+import type { ReactNode } from 'react';
+import { Typography } from 'antd';
+import './records.css';
+
+export interface ModuleHeaderProps {
+  title: string;
+  /** 'Add', 'Edit', 'Dashboard'; nothing on the list. */
+  view?: string;
+  subtitle?: ReactNode;
+  onTitleClick?: () => void;
+  actions?: ReactNode;
+}
+
+export function ModuleHeader({ title, view, subtitle, onTitleClick, actions }: ModuleHeaderProps) {
+  const heading =
+    onTitleClick && view ? (
+      <a
+        className="module-header-title-link"
+        role="link"
+        tabIndex={0}
+        onClick={onTitleClick}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onTitleClick();
+        }}
+        data-testid="module-header-back"
+      >
+        {title}
+      </a>
+    ) : (
+      title
+    );
+  return (
+    <header className="module-header" data-testid="module-header">
+      <div className="module-header-titles">
+        <div className="module-header-crumbs">
+          <Typography.Title level={3} className="module-header-title">
+            {heading}
+          </Typography.Title>
+          {view && (
+            <>
+              <span className="module-header-sep" aria-hidden>
+                /
+              </span>
+              <span className="module-header-view" data-testid="module-header-view">
+                {view}
+              </span>
+            </>
+          )}
+        </div>
+        {subtitle && (
+          <Typography.Text type="secondary" className="module-header-subtitle">
+            {subtitle}
+          </Typography.Text>
+        )}
+      </div>
+      {actions && <div className="module-header-actions">{actions}</div>}
+    </header>
+  );
+}

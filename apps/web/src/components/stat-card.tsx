@@ -1,0 +1,26 @@
+/** One headline figure of a dashboard: a label, the value and a line of context. */
+import type { ReactNode } from 'react';
+import './records.css';
+
+export interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  icon?: ReactNode;
+  'data-testid'?: string;
+}
+
+export function StatCard({ label, value, detail, icon, 'data-testid': testId }: StatCardProps) {
+  return (
+    <div className="stat-card" data-testid={testId}>
+      <div className="stat-card-label">
+        {icon && <span className="stat-card-icon">{icon}</span>}
+        {label}
+      </div>
+      <div className="stat-card-value" data-testid={testId ? `${testId}-value` : undefined}>
+        {value}
+      </div>
+      {detail && <div className="stat-card-detail">{detail}</div>}
+    </div>
+  );
+}

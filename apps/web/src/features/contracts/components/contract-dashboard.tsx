@@ -1,0 +1,347 @@
+/**
+ * The contract dashboard for a year (spec 02 point 2, DESIGN.md §6): completed contracts per
+ * month, total diverse contracts, percent of contracts, diverse contract value per month, the
+ * new-contracts table, the analysis text and the export bar.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { Alert, Spin, type TableProps } from 'antd';
+import {
+  FileAddOutlined,
+  FileProtectOutlined,
+  PieChartOutlined,
+  ShopOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  contractDashboardTitle,
+  contractYearSchema,
+  type ContractMonth,
+  type NewContract,
+  type PercentageContract,
+} from '@spotzcity/shared/contracts';
+import { formatCompactMoney, formatMoney } from '@spotzcity/shared/format';
+import { reportKey } from '@spotzcity/shared/reports';
+import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
+import { ChartCard } from '../../../components/chart-card.tsx';
+import { ChartEmpty } from '../../../components/chart-empty.tsx';
+import { DiversityTags } from '../../../components/diversity.tsx';
+import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
+import { ExportBar } from '../../../components/export-bar.tsx';
+import { InfiniteTable } from '../../../components/infinite-table.tsx';
+import { ModuleHeader } from '../../../components/module-header.tsx';
+import { StatCard } from '../../../components/stat-card.tsx';
+import { perMonthQuery } from '../api/contract-per-diversity-mom.ts';
+import { downloadContractDashboard } from '../api/excel.ts';
+import { percentageQuery } from '../api/percentage-contract.ts';
+import { fetchNewContracts, newContractsKey } from '../api/top-new-contract.ts';
+import { totalDiverseQuery } from '../api/total-diverse-supplier.ts';
+
+const DIVERSE_COLOR = '#4f46e5';
+const NON_DIVERSE_COLOR = '#cbd5e1';
+
+const axisGrid = { left: 12, right: 16, top: 40, bottom: 8, containLabel: true };
+
+function CompletedChart({ months }: { months: ContractMonth[] }) {
+  const { t } = useTranslation();
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
+      grid: axisGrid,
+      legend: { top: 0, itemWidth: 12, itemHeight: 12 },
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      xAxis: { type: 'category', data: months.map((m) => m.month), axisTick: { show: false } },
+      yAxis: {
+        type: 'value',
+        minInterval: 1,
+        name: t('contracts.dashboard.contracts'),
+        nameTextStyle: { color: '#64748b' },
+        splitLine: { lineStyle: { color: '#eef2f7' } },
+      },
+      series: [
+        {
+          name: t('contracts.dashboard.diverse'),
+          type: 'bar',
+          stack: 'completed',
+          barMaxWidth: 26,
+          itemStyle: { color: DIVERSE_COLOR },
+          data: months.map((m) => m.completedDiverse),
+        },
+        {
+          name: t('contracts.dashboard.nonDiverse'),
+          type: 'bar',
+          stack: 'completed',
+          barMaxWidth: 26,
+          itemStyle: { color: NON_DIVERSE_COLOR, borderRadius: [4, 4, 0, 0] },
+          data: months.map((m) => m.completedNonDiverse),
+        },
+      ],
+    }),
+    [months, t],
+  );
+  if (!months.some((m) => m.completed > 0)) {
+    return <ChartEmpty height={280} text={t('contracts.dashboard.noneCompleted')} />;
+  }
+  return <EChart option={option} height={280} data-testid="contract-completed-chart" />;
+}
+
+function PercentChart({ percentage }: { percentage: PercentageContract }) {
+  const { t } = useTranslation();
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: { name: string; value: number; percent: number }) =>
+          `${p.name}: ${p.value} (${p.percent.toFixed(2)}%)`,
+      },
+      legend: { bottom: 0, itemWidth: 12, itemHeight: 12 },
+      title: {
+        text: `${percentage.diverse.toFixed(2)}%`,
+        subtext: t('contracts.dashboard.diverse'),
+        left: 'center',
+        top: '36%',
+        textStyle: { fontSize: 24, fontWeight: 700, color: '#0f172a' },
+        subtextStyle: { fontSize: 12, color: '#64748b' },
+      },
+      series: [
+        {
+          type: 'pie',
+          radius: ['52%', '74%'],
+          center: ['50%', '45%'],
+          avoidLabelOverlap: true,
+          label: { show: false },
+          data: [
+            {
+              name: t('contracts.dashboard.diverse'),
+              value: percentage.diverseCount,
+              itemStyle: { color: DIVERSE_COLOR },
+            },
+            {
+              name: t('contracts.dashboard.nonDiverse'),
+              value: percentage.nonDiverseCount,
+              itemStyle: { color: NON_DIVERSE_COLOR },
+            },
+          ],
+        },
+      ],
+    }),
+    [percentage, t],
+  );
+  if (percentage.diverseCount + percentage.nonDiverseCount === 0) {
+    return <ChartEmpty height={280} text={t('contracts.dashboard.noneInForce')} />;
+  }
+  return <EChart option={option} height={280} data-testid="contract-percent-chart" />;
+}
+
+function DiverseValueChart({ months }: { months: ContractMonth[] }) {
+  const { t } = useTranslation();
+  const option = useMemo<EChartsCoreOption>(
+    () => ({
+      grid: { ...axisGrid, left: 30, top: 24 },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        valueFormatter: (value: number) => formatMoney(value),
+      },
+      xAxis: { type: 'category', data: months.map((m) => m.month), axisTick: { show: false } },
+      yAxis: {
+        type: 'value',
+        name: t('contracts.dashboard.axisValue'),
+        nameLocation: 'middle',
+        nameGap: 58,
+        nameTextStyle: { color: '#64748b', fontWeight: 500 },
+        axisLabel: { formatter: (v: number) => formatCompactMoney(v) },
+        splitLine: { lineStyle: { color: '#eef2f7' } },
+      },
+      series: [
+        {
+          name: t('contracts.dashboard.valueTitle'),
+          type: 'bar',
+          barMaxWidth: 26,
+          itemStyle: { color: '#10b981', borderRadius: [4, 4, 0, 0] },
+          data: months.map((m) => m.diverseValue),
+        },
+      ],
+    }),
+    [months, t],
+  );
+  if (!months.some((m) => m.diverseValue > 0)) {
+    return <ChartEmpty height={300} text={t('contracts.dashboard.noDiverseValue')} />;
+  }
+  return <EChart option={option} height={300} data-testid="contract-value-chart" />;
+}
+
+function Dashboard({ year }: { year: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const target = useRef<HTMLDivElement>(null);
+  const title = contractDashboardTitle(year);
+  const months = useQuery(perMonthQuery(year));
+  const total = useQuery(totalDiverseQuery(year));
+  const percentage = useQuery(percentageQuery(year));
+  const analysis = useAnalysis(reportKey('contracts', { year }));
+  const [newCount, setNewCount] = useState<number | null>(null);
+
+  const columns = useMemo<NonNullable<TableProps<NewContract>['columns']>>(
+    () => [
+      {
+        title: t('contracts.dashboard.supplierName'),
+        dataIndex: 'supplierName',
+        key: 'supplierName',
+        ellipsis: true,
+        render: (name: string, row) => (
+          <span title={`${row.contractNumber} · ${row.contractName}`} className="cell-strong">
+            {name}
+          </span>
+        ),
+      },
+      {
+        title: t('contracts.dashboard.diversity'),
+        dataIndex: 'diversity',
+        key: 'diversity',
+        width: 130,
+        render: (types: string[]) => <DiversityTags types={types} />,
+      },
+      {
+        title: t('contracts.dashboard.contractValue'),
+        dataIndex: 'contractValue',
+        key: 'contractValue',
+        width: 124,
+        align: 'right',
+        className: 'cell-money',
+        render: (value: number) => formatMoney(value),
+      },
+    ],
+    [t],
+  );
+
+  const error = months.error ?? total.error ?? percentage.error;
+  const diverseValue = months.data?.reduce((sum, m) => sum + m.diverseValue, 0) ?? 0;
+
+  return (
+    <div data-testid="contract-dashboard-page">
+      <ModuleHeader
+        title={t('contracts.title')}
+        view={t('records.dashboard')}
+        onTitleClick={() => navigate('/home/contracts')}
+        actions={
+          <ExportBar
+            target={target}
+            name={title}
+            subtitle={t('contracts.dashboard.subtitle', { year })}
+            analysis={analysis.text}
+            onExcel={() => downloadContractDashboard(year, analysis.text)}
+          />
+        }
+      />
+      {error && <Alert type="error" showIcon title={error.message} />}
+      <div className="dashboard" ref={target} data-testid="contract-dashboard">
+        <div className="dashboard-heading">
+          <h2 data-testid="contract-dashboard-title">{title}</h2>
+          <span>{t('contracts.dashboard.subtitle', { year })}</span>
+        </div>
+        <div className="dashboard-grid">
+          <div className="span-3">
+            <StatCard
+              label={t('contracts.dashboard.totalDiverse')}
+              icon={<FileProtectOutlined />}
+              value={total.data?.totalDiverseContracts ?? '…'}
+              detail={
+                total.data &&
+                t('contracts.dashboard.totalDiverseDetail', {
+                  total: total.data.totalContracts,
+                  suppliers: total.data.diverseSuppliers,
+                  year,
+                })
+              }
+              data-testid="stat-total-diverse"
+            />
+          </div>
+          <div className="span-3">
+            <StatCard
+              label={t('contracts.dashboard.percent')}
+              icon={<PieChartOutlined />}
+              value={percentage.data ? `${percentage.data.diverse.toFixed(2)}%` : '…'}
+              detail={t('contracts.dashboard.percentDetail')}
+              data-testid="stat-percent"
+            />
+          </div>
+          <div className="span-3">
+            <StatCard
+              label={t('contracts.dashboard.diverseValue')}
+              icon={<ShopOutlined />}
+              value={months.data ? formatMoney(diverseValue) : '…'}
+              detail={t('contracts.dashboard.diverseValueDetail', { year })}
+              data-testid="stat-diverse-value"
+            />
+          </div>
+          <div className="span-3">
+            <StatCard
+              label={t('contracts.dashboard.newContracts')}
+              icon={<FileAddOutlined />}
+              value={newCount ?? '…'}
+              detail={t('contracts.dashboard.newContractsDetail', { year })}
+              data-testid="stat-new"
+            />
+          </div>
+          <div className="span-7">
+            <ChartCard
+              title={t('contracts.dashboard.completedTitle')}
+              subtitle={t('contracts.dashboard.completedSubtitle')}
+              data-testid="contract-completed"
+            >
+              {months.data ? <CompletedChart months={months.data} /> : <Spin />}
+            </ChartCard>
+          </div>
+          <div className="span-5">
+            <ChartCard
+              title={t('contracts.dashboard.percentTitle')}
+              subtitle={t('contracts.dashboard.percentSubtitle')}
+              data-testid="contract-percent"
+            >
+              {percentage.data ? <PercentChart percentage={percentage.data} /> : <Spin />}
+            </ChartCard>
+          </div>
+          <div className="span-7">
+            <ChartCard
+              title={t('contracts.dashboard.valueTitle')}
+              subtitle={t('contracts.dashboard.valueSubtitle')}
+              data-testid="contract-diverse-value"
+            >
+              {months.data ? <DiverseValueChart months={months.data} /> : <Spin />}
+            </ChartCard>
+          </div>
+          <div className="span-5">
+            <ChartCard
+              title={t('contracts.dashboard.newTitle')}
+              subtitle={t('contracts.dashboard.newSubtitle', { year })}
+              data-testid="contract-new"
+            >
+              <InfiniteTable<NewContract>
+                queryKey={newContractsKey(year)}
+                fetchPage={fetchNewContracts(year)}
+                columns={columns}
+                rowKey="id"
+                size="small"
+                height={268}
+                onTotalChange={setNewCount}
+                data-testid="contract-new-table"
+              />
+            </ChartCard>
+          </div>
+        </div>
+      </div>
+      {/* The analysis is exported as text with every download, not in the picture. */}
+      <div className="dashboard-analysis">
+        <AnalysisBox title={t('contracts.dashboard.analysisTitle')} analysis={analysis} />
+      </div>
+    </div>
+  );
+}
+
+export default function ContractDashboard() {
+  const [params] = useSearchParams();
+  const parsed = contractYearSchema.safeParse({ year: params.get('year') ?? '' });
+  if (!parsed.success) return <Navigate to="/home/contracts" replace />;
+  return <Dashboard key={parsed.data.year} year={parsed.data.year} />;
+}

@@ -1,0 +1,373 @@
+/**
+ * Add and edit a contract (spec 02 points 2 and 5): contract, awardee, vendor account and
+ * division sections. Every rule comes from the shared `contractSchema`, the one the server uses
+ * ('Enter Valid Date' when the signature, start and end dates are out of order).
+ */
+import type { ReactNode } from 'react';
+import { AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
+import { BankOutlined, FileProtectOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  CONTRACT_TYPE_SUGGESTIONS,
+  contractSchema,
+  type ContractRecord,
+} from '@spotzcity/shared/contracts';
+import { digitsOnly } from '@spotzcity/shared/validation';
+import { ApiError } from '../../../api/client.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { DiversitySelect, EthnicitySelect } from '../../../components/diversity.tsx';
+import {
+  applyFieldErrors,
+  revalidateTouched,
+  useRevalidateInvalid,
+  zodFieldRule,
+  type FieldPath,
+} from '../../../components/form-rules.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
+import { useSaveContract } from '../api/save-contract.ts';
+
+type Section = Record<string, string | string[] | undefined>;
+
+export interface ContractValues {
+  contractNumber?: string;
+  contractName?: string;
+  category?: string;
+  contractSignatureDate?: string;
+  startDate?: string;
+  endDate?: string;
+  contractType?: string;
+  contractValue?: number | null;
+  awardeeVendorInfo: Section;
+  vendorAccount: Section;
+  divisionInfo: Section;
+}
+
+const EMPTY: ContractValues = { awardeeVendorInfo: {}, vendorAccount: {}, divisionInfo: {} };
+
+/** Nulls of a stored section become empty fields. */
+const section = (values: Record<string, string | string[] | null>): Section =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined]));
+
+export function toValues(record: ContractRecord): ContractValues {
+  return {
+    contractNumber: record.contractNumber,
+    contractName: record.contractName,
+    category: record.category,
+    contractSignatureDate: record.contractSignatureDate,
+    startDate: record.startDate,
+    endDate: record.endDate,
+    contractType: record.contractType,
+    contractValue: record.contractValue,
+    awardeeVendorInfo: section(record.awardeeVendorInfo),
+    vendorAccount: section(record.vendorAccount),
+    divisionInfo: section(record.divisionInfo),
+  };
+}
+
+/** Form values as the API's body: days as wall times with their offset. */
+export function toBody(values: ContractValues, id?: number) {
+  const day = (value: string | undefined, at: (d: string) => string) => (value ? at(value) : '');
+  return {
+    ...(id === undefined ? {} : { id }),
+    ...values,
+    contractSignatureDate: day(values.contractSignatureDate, startOfDay),
+    startDate: day(values.startDate, startOfDay),
+    endDate: day(values.endDate, endOfDay),
+    offset: values.startDate ? timezoneOffset(values.startDate) : undefined,
+  };
+}
+
+const rule = (field: FieldPath) => [zodFieldRule(contractSchema, field)];
+const DATES = ['contractSignatureDate', 'startDate', 'endDate'] as const;
+
+function SectionCard({
+  icon,
+  title,
+  help,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  help: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      className="record-form-card"
+      title={
+        <>
+          <span className="record-form-section-icon">{icon}</span>
+          <span>
+            {title}
+            <span className="chart-card-subtitle">{help}</span>
+          </span>
+        </>
+      }
+    >
+      <Row gutter={20}>{children}</Row>
+    </Card>
+  );
+}
+
+export function ContractForm({ record }: { record?: ContractRecord }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const [form] = Form.useForm<ContractValues>();
+  const revalidate = useRevalidateInvalid(form);
+  const save = useSaveContract();
+  const toList = () => navigate('/home/contracts');
+
+  const onValuesChange = (changed: Partial<ContractValues>) => {
+    revalidate(changed);
+    // The date-order rules read the other dates: re-check the touched ones.
+    if (DATES.some((d) => d in changed)) revalidateTouched(form, ['startDate', 'endDate']);
+  };
+
+  const submit = (values: ContractValues) => {
+    save.mutate(toBody(values, record?.id), {
+      onSuccess: (reply) => {
+        alert.showSuccess(reply.message);
+        toList();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
+        alert.showError(error.message);
+      },
+    });
+  };
+
+  const text = (name: FieldPath, label: string, required: boolean, testId: string) => (
+    <Form.Item name={name as never} label={label} required={required} rules={rule(name)}>
+      <Input data-testid={testId} />
+    </Form.Item>
+  );
+  const phoneItem = (name: FieldPath, label: string, testId: string) => (
+    <Form.Item
+      name={name as never}
+      label={label}
+      rules={rule(name)}
+      normalize={(value?: string) => digitsOnly(value ?? '')}
+    >
+      <Input inputMode="tel" data-testid={testId} />
+    </Form.Item>
+  );
+  const date = (name: (typeof DATES)[number], label: string, testId: string) => (
+    <Form.Item
+      name={name}
+      label={label}
+      required
+      rules={rule(name)}
+      validateTrigger={['onBlur', 'onChange']}
+    >
+      <DatePickerWithYear data-testid={testId} />
+    </Form.Item>
+  );
+
+  return (
+    <Form<ContractValues>
+      form={form}
+      name="contract"
+      layout="vertical"
+      validateTrigger="onBlur"
+      onValuesChange={onValuesChange}
+      onFinish={submit}
+      onFinishFailed={({ errorFields }) => {
+        if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
+      }}
+      initialValues={record ? toValues(record) : EMPTY}
+      disabled={save.isPending}
+      data-testid="contract-form"
+    >
+      <SectionCard
+        icon={<FileProtectOutlined />}
+        title={t('contracts.form.contractTitle')}
+        help={t('contracts.form.contractHelp')}
+      >
+        <Col xs={24} md={8}>
+          {text('contractNumber', t('contracts.contractNumber'), true, 'contract-number')}
+        </Col>
+        <Col xs={24} md={16}>
+          {text('contractName', t('contracts.form.contractName'), true, 'contract-name')}
+        </Col>
+        <Col xs={24} md={8}>
+          {text('category', t('contracts.category'), true, 'contract-category')}
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            name="contractType"
+            label={t('contracts.form.contractType')}
+            required
+            rules={rule('contractType')}
+          >
+            <AutoComplete
+              options={CONTRACT_TYPE_SUGGESTIONS.map((value) => ({ value }))}
+              filterOption={(input, option) =>
+                (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
+              }
+              data-testid="contract-type"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            name="contractValue"
+            label={t('contracts.form.contractValue')}
+            required
+            rules={rule('contractValue')}
+          >
+            <MoneyInput data-testid="contract-value" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}>
+          {date(
+            'contractSignatureDate',
+            t('contracts.form.contractSignatureDate'),
+            'contract-signature',
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          {date('startDate', t('contracts.startDate'), 'contract-start')}
+        </Col>
+        <Col xs={24} md={8}>
+          {date('endDate', t('contracts.endDate'), 'contract-end')}
+        </Col>
+      </SectionCard>
+
+      <SectionCard
+        icon={<ShopOutlined />}
+        title={t('contracts.form.awardeeTitle')}
+        help={t('contracts.form.awardeeHelp')}
+      >
+        <Col xs={24} md={8}>
+          {text(
+            ['awardeeVendorInfo', 'awardeeVandorIdNumber'],
+            t('contracts.form.awardeeVandorIdNumber'),
+            true,
+            'awardee-id',
+          )}
+        </Col>
+        <Col xs={24} md={16}>
+          {text(
+            ['awardeeVendorInfo', 'awardeeVandorName'],
+            t('contracts.form.awardeeVandorName'),
+            true,
+            'awardee-name',
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          <Form.Item
+            name={['awardeeVendorInfo', 'awardeeEthnicityCategory']}
+            label={t('contracts.form.awardeeEthnicityCategory')}
+          >
+            <EthnicitySelect placeholder={t('records.select')} data-testid="awardee-ethnicity" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={16}>
+          <Form.Item
+            name={['awardeeVendorInfo', 'awardeeDivercityCategory']}
+            label={t('contracts.form.awardeeDivercityCategory')}
+            required
+            rules={rule(['awardeeVendorInfo', 'awardeeDivercityCategory'])}
+            validateTrigger={['onBlur', 'onChange']}
+          >
+            <DiversitySelect placeholder={t('records.select')} data-testid="awardee-diversity" />
+          </Form.Item>
+        </Col>
+      </SectionCard>
+
+      <SectionCard
+        icon={<UserOutlined />}
+        title={t('contracts.form.vendorTitle')}
+        help={t('contracts.form.vendorHelp')}
+      >
+        <Col xs={24} md={8}>
+          {text(
+            ['vendorAccount', 'vandorAcountManagerName'],
+            t('contracts.form.vandorAcountManagerName'),
+            false,
+            'vendor-manager',
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          {text(
+            ['vendorAccount', 'vandorAcountManagerEmail'],
+            t('contracts.form.vandorAcountManagerEmail'),
+            false,
+            'vendor-email',
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          {phoneItem(
+            ['vendorAccount', 'vandorAcountManagerPhone'],
+            t('contracts.form.vandorAcountManagerPhone'),
+            'vendor-phone',
+          )}
+        </Col>
+      </SectionCard>
+
+      <SectionCard
+        icon={<BankOutlined />}
+        title={t('contracts.form.divisionTitle')}
+        help={t('contracts.form.divisionHelp')}
+      >
+        <Col xs={24} md={8}>
+          {text(
+            ['divisionInfo', 'divisionName'],
+            t('contracts.form.divisionName'),
+            true,
+            'division-name',
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          {text(
+            ['divisionInfo', 'divisionCostCenter'],
+            t('contracts.form.divisionCostCenter'),
+            false,
+            'division-cost-center',
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          {text(
+            ['divisionInfo', 'companyContractOwnerName'],
+            t('contracts.form.companyContractOwnerName'),
+            true,
+            'owner-name',
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          {text(
+            ['divisionInfo', 'companyContractOwnerEmail'],
+            t('contracts.form.companyContractOwnerEmail'),
+            false,
+            'owner-email',
+          )}
+        </Col>
+        <Col xs={24} md={8}>
+          {phoneItem(
+            ['divisionInfo', 'companyContractOwnerPhone'],
+            t('contracts.form.companyContractOwnerPhone'),
+            'owner-phone',
+          )}
+        </Col>
+      </SectionCard>
+
+      <div className="record-form-footer">
+        <Button onClick={toList} data-testid="contract-cancel">
+          {t('records.cancel')}
+        </Button>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={save.isPending}
+          data-testid="contract-submit"
+        >
+          {record ? t('contracts.updateContract') : t('contracts.addContract')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Paged } from '@spotzcity/shared/api';
+import type { RfxPeriod, RfxRecord } from '@spotzcity/shared/rfx';
+import { api } from '../../../api/client.ts';
+import { RFX_KEY } from './list-rfx.ts';
+
+export const dashboardListKey = (period: RfxPeriod) =>
+  [...RFX_KEY, 'dashboard', 'list', period.quaters.join('-'), period.year] as const;
+
+/** `POST /api/rfx/dashboard/list`: the period's RFx, paged, by start date. */
+export const fetchDashboardPage =
+  (period: RfxPeriod) => (pageNumber: number, signal: AbortSignal) =>
+    api.post<Paged<RfxRecord>>('/api/rfx/dashboard/list', { ...period, pageNumber }, { signal });

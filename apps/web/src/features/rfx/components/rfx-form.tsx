@@ -1,0 +1,298 @@
+/**
+ * Add and edit an RFx (spec 02 points 2 and 5). Every rule comes from the shared `rfxSchema`,
+ * the one the server validates with; the start date is sent as 00:00:00 and the submit date as
+ * 23:59:59 in the user's zone, with its offset.
+ */
+import { AutoComplete, Button, Card, Col, Form, Input, Radio, Row, Segmented } from 'antd';
+import { FileSearchOutlined, TeamOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RFX_TYPES, YES_NO, rfxSchema, type RfxRecord } from '@spotzcity/shared/rfx';
+import { ApiError } from '../../../api/client.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import {
+  applyFieldErrors,
+  revalidateTouched,
+  useRevalidateInvalid,
+  zodFieldRule,
+} from '../../../components/form-rules.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
+import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
+import { useSaveRfx } from '../api/save-rfx.ts';
+import { SupplierRows } from './supplier-rows.tsx';
+
+interface SupplierValues {
+  supplierIncluded?: string;
+  ethenicityCategory?: string;
+  diversityCategory?: string[];
+  deals?: string;
+  pointOfContact?: string;
+  reasonForLoss?: string;
+  reasonForLossOther?: string;
+}
+
+export interface RfxValues {
+  rfxNumber?: string;
+  rfxName?: string;
+  type?: string;
+  category?: string;
+  categoryManager?: string;
+  startDate?: string;
+  submitDate?: string;
+  contractValue?: number | null;
+  rfxCompleted?: string;
+  rfxSupplier: SupplierValues[];
+}
+
+/** Common sourcing categories offered while typing (any text is accepted). */
+const CATEGORY_SUGGESTIONS = [
+  'Construction',
+  'Facilities',
+  'Fleet',
+  'IT Services',
+  'Janitorial',
+  'Logistics',
+  'Marketing',
+  'MRO Supplies',
+  'Office Supplies',
+  'Packaging',
+  'Professional Services',
+  'Raw Materials',
+  'Security Services',
+].map((value) => ({ value }));
+
+const NEW_RFX: RfxValues = { rfxCompleted: 'No', rfxSupplier: [{}] };
+
+const orUndefined = <T,>(value: T | null) => value ?? undefined;
+
+/** A stored RFx as form values. */
+export function toValues(record: RfxRecord): RfxValues {
+  return {
+    rfxNumber: record.rfxNumber,
+    rfxName: record.rfxName,
+    type: record.type,
+    category: record.category,
+    categoryManager: orUndefined(record.categoryManager),
+    startDate: record.startDate,
+    submitDate: record.submitDate,
+    contractValue: record.contractValue,
+    rfxCompleted: record.rfxCompleted,
+    rfxSupplier: record.rfxSupplier.map((s) => ({
+      supplierIncluded: s.supplierIncluded,
+      ethenicityCategory: orUndefined(s.ethenicityCategory),
+      diversityCategory: s.diversityCategory,
+      deals: orUndefined(s.deals),
+      pointOfContact: orUndefined(s.pointOfContact),
+      reasonForLoss: orUndefined(s.reasonForLoss),
+      reasonForLossOther: orUndefined(s.reasonForLossOther),
+    })),
+  };
+}
+
+/** Form values as the API's body: dates at the start and end of the picked days, with offset. */
+export function toBody(values: RfxValues, id?: number) {
+  const startDate = values.startDate ?? '';
+  const submitDate = values.submitDate ?? '';
+  return {
+    ...(id === undefined ? {} : { id }),
+    ...values,
+    startDate: startDate && startOfDay(startDate),
+    submitDate: submitDate && endOfDay(submitDate),
+    offset: startDate ? timezoneOffset(startDate) : undefined,
+  };
+}
+
+const rule = (field: string) => [zodFieldRule(rfxSchema, field)];
+
+export function RfxForm({ record }: { record?: RfxRecord }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const [form] = Form.useForm<RfxValues>();
+  const revalidate = useRevalidateInvalid(form);
+  const save = useSaveRfx();
+  const toList = () => navigate('/home/rfx');
+
+  const onValuesChange = (changed: Partial<RfxValues>) => {
+    revalidate(changed);
+    if ('startDate' in changed) revalidateTouched(form, ['submitDate']);
+  };
+
+  const submit = (values: RfxValues) => {
+    save.mutate(toBody(values, record?.id), {
+      onSuccess: (reply) => {
+        alert.showSuccess(reply.message);
+        toList();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
+        alert.showError(error.message);
+      },
+    });
+  };
+
+  return (
+    <Form<RfxValues>
+      form={form}
+      name="rfx"
+      layout="vertical"
+      validateTrigger="onBlur"
+      onValuesChange={onValuesChange}
+      onFinish={submit}
+      onFinishFailed={({ errorFields }) => {
+        if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
+      }}
+      initialValues={record ? toValues(record) : NEW_RFX}
+      disabled={save.isPending}
+      scrollToFirstError={false}
+      data-testid="rfx-form"
+    >
+      <Card
+        className="record-form-card"
+        title={
+          <>
+            <span className="record-form-section-icon">
+              <FileSearchOutlined />
+            </span>
+            <span>
+              {t('rfx.form.detailsTitle')}
+              <span className="chart-card-subtitle">{t('rfx.form.detailsHelp')}</span>
+            </span>
+          </>
+        }
+      >
+        <Row gutter={20}>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="rfxNumber"
+              label={t('rfx.rfxNumber')}
+              required
+              rules={rule('rfxNumber')}
+            >
+              <Input placeholder="RFP-2025-001" data-testid="rfx-number" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item
+              name="rfxName"
+              label={t('rfx.form.rfxName')}
+              required
+              rules={rule('rfxName')}
+            >
+              <Input data-testid="rfx-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="type"
+              label={t('rfx.type')}
+              required
+              rules={rule('type')}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <Radio.Group
+                optionType="button"
+                buttonStyle="solid"
+                options={RFX_TYPES.map((type) => ({ value: type, label: type }))}
+                data-testid="rfx-type"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="category" label={t('rfx.category')} required rules={rule('category')}>
+              <AutoComplete
+                options={CATEGORY_SUGGESTIONS}
+                placeholder={t('rfx.form.categoryPlaceholder')}
+                filterOption={(input, option) =>
+                  (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
+                }
+                data-testid="rfx-category"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="categoryManager"
+              label={t('rfx.categoryManager')}
+              rules={rule('categoryManager')}
+            >
+              <Input data-testid="rfx-manager" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="startDate"
+              label={t('rfx.startDate')}
+              required
+              rules={rule('startDate')}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <DatePickerWithYear data-testid="rfx-start-date" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="submitDate"
+              label={t('rfx.form.submitDate')}
+              required
+              rules={rule('submitDate')}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <DatePickerWithYear data-testid="rfx-submit-date" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="contractValue"
+              label={t('rfx.contractValue')}
+              required
+              rules={rule('contractValue')}
+            >
+              <MoneyInput data-testid="rfx-contract-value" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="rfxCompleted"
+              label={t('rfx.form.rfxCompleted')}
+              required
+              rules={rule('rfxCompleted')}
+            >
+              <Segmented
+                options={YES_NO.map((v) => ({ value: v, label: v }))}
+                data-testid="rfx-completed"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card
+        className="record-form-card"
+        title={
+          <>
+            <span className="record-form-section-icon">
+              <TeamOutlined />
+            </span>
+            <span>
+              {t('rfx.form.suppliersTitle')}
+              <span className="chart-card-subtitle">{t('rfx.form.suppliersHelp')}</span>
+            </span>
+          </>
+        }
+      >
+        <SupplierRows form={form} />
+      </Card>
+
+      <div className="record-form-footer">
+        <Button onClick={toList} data-testid="rfx-cancel">
+          {t('records.cancel')}
+        </Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="rfx-submit">
+          {record ? t('rfx.updateRfx') : t('rfx.addRfx')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
