@@ -27,6 +27,11 @@ const serverModules = [
   'audit',
   'spend',
   'ratings',
+  'diversity-events',
+  'search-supplier',
+  'spend-dashboards',
+  'cost-savings',
+  'market-share',
   'rfx',
   'contracts',
 ];
@@ -39,6 +44,11 @@ const webFeatures = [
   'users',
   'audit',
   'supplier-spend',
+  'diversity-events',
+  'search-supplier',
+  'spend-dashboards',
+  'cost-savings',
+  'market-share',
   'rfx',
   'contracts',
 ];

@@ -21,7 +21,7 @@ const LIMITS = {
   maxEntryBytes: 4 * 1024 ** 3,
   maxTotalBytes: 8 * 1024 ** 3,
   maxRows: 5_000_000,
-  workerMemoryMb: 1024,
+  workerMemoryMb: Number(process.env.BENCH_WORKER_MB ?? 1024),
   timeoutMs: 3_600_000,
 };
 

@@ -11,6 +11,7 @@
  *   npm run bench:ingest                       both sizes, all three measurements
  *   npm run bench:ingest -- --rows 100000      one size
  *   npm run bench:ingest -- --skip pglite      leave a target out
+ *   BENCH_WORKER_MB=256 npm run bench:ingest   the reading worker's heap (XLSX_WORKER_MEMORY_MB)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';

@@ -6,4 +6,11 @@ export const DEMO_PASSWORD = 'Demo@2020';
 export const E2E_USERS = {
   profile: { name: 'Priya Raman', email: 'profile.e2e@acme.example', role: 'ROLE_BUYER_ADMIN' },
   recovery: { name: 'Sam Ortiz', email: 'recovery.e2e@acme.example', role: 'ROLE_BUYER_USER' },
+  // Raters of one supplier, so that Search Supplier's 'Rating & Comments' has two pages.
+  rater1: { name: 'Rater One', email: 'rater1.e2e@acme.example', role: 'ROLE_BUYER_USER' },
+  rater2: { name: 'Rater Two', email: 'rater2.e2e@acme.example', role: 'ROLE_BUYER_USER' },
+  rater3: { name: 'Rater Three', email: 'rater3.e2e@acme.example', role: 'ROLE_BUYER_USER' },
+  rater4: { name: 'Rater Four', email: 'rater4.e2e@acme.example', role: 'ROLE_BUYER_USER' },
+  rater5: { name: 'Rater Five', email: 'rater5.e2e@acme.example', role: 'ROLE_BUYER_USER' },
+  rater6: { name: 'Rater Six', email: 'rater6.e2e@acme.example', role: 'ROLE_BUYER_USER' },
 } as const;

@@ -32,6 +32,8 @@ import { registerWeb } from './platform/web.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
+import { costSavingRoutes } from './modules/cost-savings/routes.ts';
+import { marketShareRoutes } from './modules/market-share/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
@@ -39,7 +41,10 @@ import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { trainingRoutes } from './modules/training/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
+import { diversityEventRoutes } from './modules/diversity-events/routes.ts';
+import { searchSupplierRoutes } from './modules/search-supplier/routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
+import { spendDashboardRoutes } from './modules/spend-dashboards/routes.ts';
 import { rfxRoutes } from './modules/rfx/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -177,6 +182,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
   });
   await app.register(ratingRoutes);
+  // Events and supplier lists are small next to spend files: the spend file limits bound them.
+  await app.register(diversityEventRoutes, {
+    maxFileBytes: config.limits.spendBytes,
+    limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+  });
+  await app.register(searchSupplierRoutes, {
+    maxFileBytes: config.limits.spendBytes,
+    limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+  });
+  await app.register(spendDashboardRoutes);
+  await app.register(costSavingRoutes);
+  await app.register(marketShareRoutes);
   await app.register(rfxRoutes);
   await app.register(contractRoutes);
 

@@ -32,7 +32,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   UPLOAD_MAX_IMAGE_MB: mb(5),
-  UPLOAD_MAX_SPEND_MB: mb(50),
+  UPLOAD_MAX_SPEND_MB: mb(100),
   UPLOAD_MAX_VIDEO_MB: mb(500),
   UPLOAD_MAX_MODULE_MB: mb(50),
   UPLOAD_MAX_SPEND_ROWS: z.coerce.number().int().positive().default(1_000_000),

@@ -24,10 +24,14 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import {
   AuditOutlined,
   BankOutlined,
+  CalendarOutlined,
+  DollarCircleOutlined,
   FileProtectOutlined,
   FileSearchOutlined,
   FundOutlined,
+  PieChartOutlined,
   PlayCircleOutlined,
+  SearchOutlined,
   StarOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -41,6 +45,8 @@ import type { Features } from '@spotzcity/shared/permissions';
  */
 export const MODULE_ORDER = {
   supplierSpend: 10,
+  /** Create Report's dashboards: a route only, under the Supplier Spend Report. */
+  spendDashboards: 11,
   rfx: 20,
   contracts: 30,
   marketShare: 40,
@@ -101,6 +107,30 @@ export const MODULES: readonly AppModule[] = [
     tile: false,
   },
   {
+    // Create Report's chooser and the Supplier, Spend and Category Dashboards: a route only.
+    key: 'spendDashboards',
+    order: MODULE_ORDER.spendDashboards,
+    path: '/home/supplierSpend/report',
+    labelKey: 'modules.supplierSpend',
+    icon: <FundOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/spend-dashboards/spend-dashboards-page.tsx')),
+  },
+  {
+    key: 'marketShare',
+    order: MODULE_ORDER.marketShare,
+    path: '/home/marketShare',
+    labelKey: 'modules.marketShare',
+    descriptionKey: 'marketShare.tileDescription',
+    icon: <PieChartOutlined />,
+    feature: 'marketShare',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/market-share/market-share-page.tsx')),
+  },
+  {
     key: 'rfx',
     order: MODULE_ORDER.rfx,
     path: '/home/rfx',
@@ -136,6 +166,18 @@ export const MODULES: readonly AppModule[] = [
     tile: true,
     element: lazy(() => import('../features/training/training-page.tsx')),
   },
+  {
+    key: 'costSaving',
+    order: MODULE_ORDER.costSaving,
+    path: '/home/costSaving',
+    labelKey: 'modules.costSaving',
+    descriptionKey: 'modules.costSavingDescription',
+    icon: <DollarCircleOutlined />,
+    feature: 'costSaving',
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/cost-savings/cost-savings-page.tsx')),
+  },
   // Administration: sidebar items only (the spec's home tiles are the procurement modules).
   {
     key: 'client',
@@ -170,6 +212,30 @@ export const MODULES: readonly AppModule[] = [
     sidebar: false,
     tile: false,
     element: lazy(() => import('../features/audit/audit-page.tsx')),
+  },
+  // Routes without sidebar item or tile (spec 02 point 2): reached from the home page's links
+  // and from supplier names.
+  {
+    key: 'supplierSearch',
+    order: MODULE_ORDER.supplierSearch,
+    path: '/home/supplierSearch',
+    labelKey: 'modules.supplierSearch',
+    icon: <SearchOutlined />,
+    feature: 'searchSupplier',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/search-supplier/search-supplier-page.tsx')),
+  },
+  {
+    key: 'diversityEvents',
+    order: MODULE_ORDER.diversityEvents,
+    path: '/home/diversityEvents',
+    labelKey: 'modules.diversityEvents',
+    icon: <CalendarOutlined />,
+    feature: 'diversityEvent',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/diversity-events/diversity-events-page.tsx')),
   },
 ];
 

@@ -57,6 +57,16 @@ export const CHART_COLORS = [
 ] as const;
 
 export { echarts };
+
+/** $1.2M, $350K, $900: money on chart axes and labels, short enough to fit. */
+export function compactMoney(value: number) {
+  const abs = Math.abs(value);
+  const sign = value < 0 ? '-' : '';
+  if (abs >= 1e9) return `${sign}$${+(abs / 1e9).toFixed(1)}B`;
+  if (abs >= 1e6) return `${sign}$${+(abs / 1e6).toFixed(1)}M`;
+  if (abs >= 1e3) return `${sign}$${+(abs / 1e3).toFixed(1)}K`;
+  return `${sign}$${Math.trunc(abs)}`;
+}
 export type { EChartsCoreOption };
 
 export interface EChartProps {

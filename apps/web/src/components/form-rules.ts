@@ -83,6 +83,9 @@ export function useRevalidateInvalid<T>(form: FormInstance<T>) {
   );
 }
 
+/** A server field ('yearlySavings.savingsFor2025', 'suppliers.0.name') as a form name path. */
+export const fieldPath = (field: string) => pathOfField(field);
+
 /**
  * Puts the server's field errors (400 with `errors`) on the matching form fields; dotted names
  * ('rfxSupplier.0.pointOfContact') reach fields inside lists and sections.

@@ -9,3 +9,6 @@ export * from './contracts.ts';
 export * from './rfx.ts';
 export * from './reports.ts';
 export * from './training.ts';
+export * from './diversity-events.ts';
+export * from './search-supplier.ts';
+export * from './cost-savings.ts';

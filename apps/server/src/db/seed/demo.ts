@@ -14,7 +14,10 @@ import { seedProcurementDemo } from './demo-procurement.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { importSpendFile } from '../../modules/spend/import.ts';
 import { generateSpendRows, generateSuppliers, writeSpendWorkbook } from './spend-generator.ts';
+import { seedEvents } from './events.ts';
+import { seedDirectory } from './supplier-directory.ts';
 import { seedTraining } from './training.ts';
+import { seedCostSavings } from './cost-savings.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -68,6 +71,9 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
       .returning();
     if (!admin) throw new Error('Could not create the demo users');
     await seedTraining(tx, storage);
+    await seedEvents(tx, today);
+    await seedDirectory(tx, DEMO_SUPPLIER_SEED);
+    await seedCostSavings(tx, acme.id, today);
     await seedProcurementDemo(
       tx,
       acme.id,

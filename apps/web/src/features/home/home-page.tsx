@@ -5,6 +5,8 @@ import {
   CalendarOutlined,
   CustomerServiceOutlined,
   EditOutlined,
+  SearchOutlined,
+  TeamOutlined,
 } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -120,6 +122,38 @@ export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
               <span>{t('home.updateProfile')}</span>
               <ArrowRightOutlined />
             </Link>
+            {user.features.diversityEvent.allowed && (
+              <Link
+                to="/home/diversityEvents"
+                className="home-action"
+                data-testid="home-diversity-events"
+              >
+                <span className="home-action-icon">
+                  <TeamOutlined />
+                </span>
+                <span>
+                  {t('modules.diversityEvents')}
+                  <small>{t('diversityEvents.homeLink')}</small>
+                </span>
+                <ArrowRightOutlined />
+              </Link>
+            )}
+            {user.features.searchSupplier.allowed && (
+              <Link
+                to="/home/supplierSearch"
+                className="home-action"
+                data-testid="home-supplier-search"
+              >
+                <span className="home-action-icon">
+                  <SearchOutlined />
+                </span>
+                <span>
+                  {t('modules.supplierSearch')}
+                  <small>{t('supplierSearch.homeLink')}</small>
+                </span>
+                <ArrowRightOutlined />
+              </Link>
+            )}
             {supportEmail && (
               <a href={`mailto:${supportEmail}`} className="home-action">
                 <span className="home-action-icon">

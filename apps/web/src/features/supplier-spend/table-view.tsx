@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, type TableColumnsType } from 'antd';
-import { InfoCircleOutlined } from '@ant-design/icons';
+import { BarChartOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@spotzcity/shared/enums';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
@@ -12,13 +13,13 @@ import { DiversityTags } from './components/diversity-tags.tsx';
 import { Legends } from './components/legends.tsx';
 import { SelectedFiles } from './components/selected-files.tsx';
 import { SpendHeader } from './components/spend-header.tsx';
-import { useSelectedFiles } from './selection.ts';
+import { SPEND_HOME, useSelectedFiles, withFiles } from './selection.ts';
 
 const text = (value: string | null) => value ?? '';
 
 /**
  * Table View of the selected files: every payment, infinite scroll, spend sortable (toggling
- * DESC/ASC and restarting at page 0), and the Legends. Create Report arrives with the dashboards.
+ * DESC/ASC and restarting at page 0), the Legends, and Create Report (the dashboards' chooser).
  */
 export function TableView() {
   const { t } = useTranslation();
@@ -128,16 +129,24 @@ export function TableView() {
         title={t('spend.tableTitle')}
         fileIds={fileIds}
         actions={
-          <Button
-            icon={<InfoCircleOutlined />}
-            type={showLegends ? 'primary' : 'default'}
-            ghost={showLegends}
-            onClick={() => setShowLegends((shown) => !shown)}
-            aria-pressed={showLegends}
-            data-testid="legends-toggle"
-          >
-            {showLegends ? t('spend.hideLegends') : t('spend.legends')}
-          </Button>
+          <>
+            <Button
+              icon={<InfoCircleOutlined />}
+              type={showLegends ? 'primary' : 'default'}
+              ghost={showLegends}
+              onClick={() => setShowLegends((shown) => !shown)}
+              aria-pressed={showLegends}
+              data-testid="legends-toggle"
+            >
+              {showLegends ? t('spend.hideLegends') : t('spend.legends')}
+            </Button>
+            {/* The chooser and the dashboards are the spend-dashboards feature's routes. */}
+            <Link to={withFiles(`${SPEND_HOME}/report`, fileIds)} data-testid="create-report">
+              <Button type="primary" icon={<BarChartOutlined />}>
+                {t('spendDashboards.createReport')}
+              </Button>
+            </Link>
+          </>
         }
       />
       {showLegends && <Legends />}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { date, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The supplier directory of Search Supplier: platform-wide (DESIGN.md §4), one row per DUNS (an
+ * uploaded list upserts by it). Ratings join on `supplier_ratings.supplier_key = 'duns:' || duns`.
+ *
+ * Search indexes (no pg_trgm in PGlite): text filters match from the start of the value, ignoring
+ * case, so each has a `lower(col) text_pattern_ops` btree that serves `like 'abc%'`; state is an
+ * equality; certifications a GIN array index; DUNS, zip and phone digits prefix indexes.
+ */
+export const supplierDirectory = pgTable(
+  'supplier_directory',
+  {
+    id: serial('id').primaryKey(),
+    duns: text('duns').notNull(),
+    name: text('name').notNull(),
+    supplierDbaName: text('supplier_dba_name'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    city: text('city'),
+    stateOrProvince: text('state_or_province'),
+    zip: text('zip'),
+    country: text('country'),
+    businessStartDate: date('business_start_date'),
+    websiteUrl: text('website_url'),
+    businessContactName: text('business_contact_name'),
+    businessContactTitle: text('business_contact_title'),
+    businessContactPhone: text('business_contact_phone'),
+    businessContactEmail: text('business_contact_email'),
+    alternateContactName: text('alternate_contact_name'),
+    alternateContactTitle: text('alternate_contact_title'),
+    alternateContactPhone: text('alternate_contact_phone'),
+    alternateContactEmail: text('alternate_contact_email'),
+    minorityOwnedStatus: text('minority_owned_status'),
+    wbeStatus: text('wbe_status'),
+    vbeStatus: text('vbe_status'),
+    sdvbeStatus: text('sdvbe_status'),
+    dobeStatus: text('dobe_status'),
+    dbeStatus: text('dbe_status'),
+    primaryNaicsCode: text('primary_naics_code'),
+    primaryNaicsDescription: text('primary_naics_description'),
+    additionalNaicsCodes: text('additional_naics_codes'),
+    additionalNaicsDescription: text('additional_naics_description'),
+    certifications: text('certifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    industry: text('industry'),
+    tulipValidated: text('tulip_validated'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('supplier_directory_duns_key').on(t.duns),
+    index('supplier_directory_duns_prefix_idx').using('btree', sql`${t.duns} text_pattern_ops`),
+    index('supplier_directory_name_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('supplier_directory_dba_idx').using(
+      'btree',
+      sql`lower(${t.supplierDbaName}) text_pattern_ops`,
+    ),
+    index('supplier_directory_city_idx').using('btree', sql`lower(${t.city}) text_pattern_ops`),
+    index('supplier_directory_state_idx').on(t.stateOrProvince, sql`lower(${t.name})`),
+    index('supplier_directory_zip_idx').using('btree', sql`${t.zip} text_pattern_ops`),
+    index('supplier_directory_industry_idx').using(
+      'btree',
+      sql`lower(${t.industry}) text_pattern_ops`,
+    ),
+    index('supplier_directory_business_phone_idx').using(
+      'btree',
+      sql`${t.businessContactPhone} text_pattern_ops`,
+    ),
+    index('supplier_directory_alternate_phone_idx').using(
+      'btree',
+      sql`${t.alternateContactPhone} text_pattern_ops`,
+    ),
+    index('supplier_directory_certifications_idx').using('gin', t.certifications),
+    index('supplier_directory_sort_idx').on(sql`lower(${t.name})`, t.id),
+  ],
+);

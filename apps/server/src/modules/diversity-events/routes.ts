@@ -1,0 +1,93 @@
+/** Diversity Events endpoints (spec 02 point 7): the tab's list, the events upload and its template. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, pagedOf } from '@spotzcity/shared/api';
+import {
+  EVENT_MESSAGES,
+  diversityEventSchema,
+  eventListRequestSchema,
+  eventUploadResultSchema,
+} from '@spotzcity/shared/diversity-events';
+import { principalOf } from '../../platform/auth.ts';
+import { ok, paged } from '../../platform/http.ts';
+import { receiveFileToDisk } from '../../platform/uploads.ts';
+import type { XlsxLimits } from '../../platform/xlsx.ts';
+import { importEvents, listEvents } from './service.ts';
+import { EVENT_TEMPLATE_FILE_NAME, eventsTemplate } from './template.ts';
+
+export interface DiversityEventRouteOptions {
+  maxFileBytes: number;
+  limits: XlsxLimits;
+}
+
+export const diversityEventRoutes: FastifyPluginAsyncZod<DiversityEventRouteOptions> = async (
+  app,
+  opts,
+) => {
+  const tags = ['diversity events'];
+  const readers = app.guard('DIVERSITY_EVENTS_VIEW', 'UPLOAD_DIVERSITY_EVENT');
+  const uploaders = app.guard('UPLOAD_DIVERSITY_EVENT');
+
+  app.post(
+    '/api/diversity_events/list',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          'One tab (`eventType`: Trade, Conference or Consumers) with `filters` {category, ' +
+          'eventName, city, state, fromDate, toDate}; `sortOn: "date"` sorts on startDate ' +
+          '(`sortOrder` ASC or DESC; ASC by default).',
+        body: eventListRequestSchema.optional(),
+        response: { 200: pagedOf(diversityEventSchema) },
+      },
+    },
+    async (request) => {
+      const input = request.body ?? eventListRequestSchema.parse({});
+      const { rows, total } = await listEvents(app.db, input);
+      return paged(rows, total, { pageNumber: input.pageNumber, pageSize: input.pageSize });
+    },
+  );
+
+  app.get(
+    '/api/diversity_events/template',
+    { onRequest: uploaders, schema: { tags, description: 'The events-list template (.xlsx).' } },
+    async (_request, reply) =>
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${EVENT_TEMPLATE_FILE_NAME}"`)
+        .send(await eventsTemplate()),
+  );
+
+  app.post(
+    '/api/diversity_events/upload',
+    {
+      onRequest: uploaders,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart `file` (.xlsx, the template columns). All-or-nothing: a bad row answers 400 ' +
+          'with `errors: [{row, column, message}]` (the first 100) and saves nothing.',
+        response: { 200: envelopeOf(eventUploadResultSchema) },
+      },
+    },
+    async (request) => {
+      const upload = await receiveFileToDisk(request, {
+        field: 'file',
+        maxBytes: opts.maxFileBytes,
+        extensions: ['xlsx'],
+      });
+      try {
+        const result = await importEvents(app.db, {
+          createdBy: principalOf(request).id,
+          path: upload.path,
+          limits: opts.limits,
+          onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable events workbook'),
+        });
+        return ok(result, EVENT_MESSAGES.uploaded);
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
+};

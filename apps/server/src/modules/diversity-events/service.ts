@@ -1,0 +1,145 @@
+/**
+ * Diversity events (spec 02 points 2–4, 7): platform-wide, listed per tab (event type) with the
+ * 'Filter Events' fields and the date sort; imported from an events list all-or-nothing.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  EVENT_COLUMNS,
+  type DiversityEvent,
+  type EventListRequest,
+  type EventRow,
+} from '@spotzcity/shared/diversity-events';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
+import { readSheet, type XlsxLimits } from '../../platform/xlsx.ts';
+
+const ROW_MODULE = new URL('./rows.ts', import.meta.url);
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** `%text%` for LIKE, with the user's own % and _ taken literally. */
+export const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+
+interface EventDbRow {
+  id: number;
+  event_type: DiversityEvent['eventType'];
+  category: string | null;
+  event_name: string;
+  city: string | null;
+  state: string | null;
+  attendance: number | null;
+  exhibitor: number | null;
+  start_date: string;
+  description: string | null;
+  total_count: number;
+}
+
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+export async function listEvents(db: DbOrTx, input: EventListRequest) {
+  const f = input.filters;
+  const where: SQL[] = [sql`e.event_type = ${input.eventType}`];
+  if (f.category) where.push(sql`lower(e.category) like ${contains(f.category)}`);
+  if (f.eventName) where.push(sql`lower(e.event_name) like ${contains(f.eventName)}`);
+  if (f.city) where.push(sql`lower(e.city) like ${contains(f.city)}`);
+  if (f.state) where.push(sql`lower(e.state) like ${contains(f.state)}`);
+  if (f.fromDate) where.push(sql`e.start_date >= ${f.fromDate}::date`);
+  if (f.toDate) where.push(sql`e.start_date <= ${f.toDate}::date`);
+  // Without a sort the calendar reads in date order; the header toggles ASC then DESC.
+  const order =
+    input.sortOrder === 'DESC'
+      ? sql`e.start_date desc, e.id desc`
+      : sql`e.start_date asc, e.id asc`;
+  const rows = rowsOf<EventDbRow>(
+    await db.execute(sql`
+      select e.id, e.event_type, e.category, e.event_name, e.city, e.state, e.attendance,
+        e.exhibitor, e.start_date::text as start_date, e.description,
+        count(*) over ()::int as total_count
+      from diversity_events e
+      where ${sql.join(where, sql` and `)}
+      order by ${order}
+      limit ${input.pageSize} offset ${input.pageNumber * input.pageSize}
+    `),
+  );
+  let total = rows[0]?.total_count;
+  if (total === undefined) {
+    // A page past the end still reports how many there are.
+    const [c] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from diversity_events e where ${sql.join(where, sql` and `)}`,
+      ),
+    );
+    total = c?.n ?? 0;
+  }
+  const events: DiversityEvent[] = rows.map((r) => ({
+    id: r.id,
+    eventType: r.event_type,
+    category: r.category,
+    eventName: r.event_name,
+    city: r.city,
+    state: r.state,
+    attendance: r.attendance,
+    exhibitor: r.exhibitor,
+    date: usDate(r.start_date),
+    startDate: r.start_date,
+    description: r.description,
+  }));
+  return { rows: events, total };
+}
+
+/** Rows column by column, as the worker sends them (or the demo seed builds them). */
+export interface EventColumns {
+  lines: number[];
+  columns: Record<string, unknown[]>;
+}
+
+/**
+ * Adds the events, or updates those already known (same type, name and start date). Within one
+ * batch the last line of an event wins.
+ */
+export async function upsertEvents(tx: DbOrTx, createdBy: number | null, batch: EventColumns) {
+  const c = (key: keyof EventRow) => sql.param(batch.columns[key] ?? []);
+  await tx.execute(sql`
+    insert into diversity_events (event_type, category, event_name, city, state, attendance,
+      exhibitor, start_date, description, created_by)
+    select distinct on (t.event_type, lower(t.event_name), t.start_date)
+      t.event_type, t.category, t.event_name, t.city, t.state, t.attendance, t.exhibitor,
+      t.start_date, t.description, ${createdBy}::int
+    from unnest(${sql.param(batch.lines)}::int[], ${c('eventType')}::text[],
+      ${c('category')}::text[], ${c('eventName')}::text[], ${c('city')}::text[],
+      ${c('state')}::text[], ${c('attendance')}::int[], ${c('exhibitor')}::int[],
+      ${c('startDate')}::date[], ${c('description')}::text[])
+      as t(line, event_type, category, event_name, city, state, attendance, exhibitor,
+        start_date, description)
+    order by t.event_type, lower(t.event_name), t.start_date, t.line desc
+    on conflict (event_type, lower(event_name), start_date) do update set
+      category = excluded.category, event_name = excluded.event_name, city = excluded.city,
+      state = excluded.state, attendance = excluded.attendance, exhibitor = excluded.exhibitor,
+      description = excluded.description, updated_at = now()
+  `);
+}
+
+export interface ImportEventsOptions {
+  createdBy: number | null;
+  path: string;
+  limits: XlsxLimits;
+  onUnreadable?: (detail: string) => void;
+}
+
+/** All-or-nothing (DESIGN.md §5): one transaction; a bad row refuses the file, saving nothing. */
+export async function importEvents(db: Db, options: ImportEventsOptions) {
+  return db.transaction(async (tx) => {
+    const batches = readSheet(options.path, {
+      columns: EVENT_COLUMNS,
+      rowModule: ROW_MODULE,
+      maxProblems: MAX_LISTED_PROBLEMS,
+      limits: options.limits,
+      ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
+    });
+    let count = 0;
+    for await (const batch of batches) {
+      if (!batch.columns) continue;
+      await upsertEvents(tx, options.createdBy, { lines: batch.lines, columns: batch.columns });
+      count += batch.lines.length;
+    }
+    return { count };
+  });
+}

@@ -1,0 +1,137 @@
+/** Market Share HTTP wiring (spec 02 point 7): the supplier list, the graphs and Excel. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, pageRequestSchema, pagedOf } from '@spotzcity/shared/api';
+import {
+  categoryGraphSchema,
+  marketExcelDataSchema,
+  marketShareRecordSchema,
+  marketShareReportSchema,
+  revenueTreeSchema,
+  spanValueSchema,
+  spanValuesRequestSchema,
+} from '@spotzcity/shared/market-share';
+import { excelRequestSchema } from '@spotzcity/shared/reports';
+import { principalOf } from '../../platform/auth.ts';
+import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { ok, paged } from '../../platform/http.ts';
+import { parseInput } from '../../platform/validate.ts';
+import { marketShareWorkbook } from './excel.ts';
+import { categoryGraph, listMarketShare, revenueTree, spanValues } from './service.ts';
+
+const loose = z.record(z.string(), z.unknown());
+const REPORT = 'CREATE_MARKET_SHARE_REPORT' as const;
+
+export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['market share'];
+
+  app.post(
+    '/api/marketShare/list',
+    {
+      onRequest: app.guard('MARKETSHARE_VIEW', REPORT),
+      schema: {
+        tags,
+        description: "Paged suppliers of the organisation's spend, largest total spend first.",
+        body: pageRequestSchema.optional(),
+        response: { 200: pagedOf(marketShareRecordSchema) },
+      },
+    },
+    async (request) => {
+      const page = pageRequestSchema.parse(request.body ?? {});
+      const { rows, totalCount } = await listMarketShare(app.db, {
+        clientRef: principalOf(request).clientRef,
+        ...page,
+      });
+      return paged(rows, totalCount, page);
+    },
+  );
+
+  app.post(
+    '/api/marketShare/spanValues',
+    {
+      onRequest: app.guard(REPORT),
+      schema: {
+        tags,
+        description:
+          'The values of a span (city, state or zip) present in the period, with their spend: the report dialog offers them. Body {span, fromDate?, toDate?}.',
+        body: loose,
+        response: { 200: envelopeOf(z.array(spanValueSchema)) },
+      },
+    },
+    async (request) => {
+      const input = parseInput(spanValuesRequestSchema, request.body);
+      return ok(await spanValues(app.db, { clientRef: principalOf(request).clientRef, ...input }));
+    },
+  );
+
+  app.post(
+    '/api/marketShare/graphPerCategories',
+    {
+      onRequest: app.guard(REPORT),
+      schema: {
+        tags,
+        description:
+          'Diverse vs non-diverse spend per category, the totals and the market share. Body: the report parameters {span, spanKeys, fromDate?, toDate?}.',
+        body: loose,
+        response: { 200: envelopeOf(categoryGraphSchema) },
+      },
+    },
+    async (request) => {
+      const input = parseInput(marketShareReportSchema, request.body);
+      return ok(
+        await categoryGraph(app.db, { clientRef: principalOf(request).clientRef, ...input }),
+      );
+    },
+  );
+
+  for (const [side, diverse] of [
+    ['diverse', true],
+    ['non_diverse', false],
+  ] as const) {
+    app.post(
+      `/api/marketShare/graphRevenueCityStateZip/${side}`,
+      {
+        onRequest: app.guard(REPORT),
+        schema: {
+          tags,
+          description: `${diverse ? 'Diverse' : 'Non-diverse'} spend per span value (treemap). Body: the report parameters plus isForDiversity (the path decides).`,
+          body: loose,
+          response: { 200: envelopeOf(revenueTreeSchema) },
+        },
+      },
+      async (request) => {
+        const input = parseInput(marketShareReportSchema, request.body);
+        const scope = { clientRef: principalOf(request).clientRef, ...input };
+        return ok(await revenueTree(app.db, scope, diverse));
+      },
+    );
+  }
+
+  app.post(
+    '/api/excel/market',
+    {
+      onRequest: app.guard(REPORT),
+      schema: {
+        tags,
+        description:
+          'The market share dashboard as a workbook: body {excel: true, spendData: {span, spanKeys, fromDate?, toDate?, analysis?}}; every figure is recomputed here.',
+        body: loose,
+      },
+    },
+    async (request, reply) => {
+      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const { analysis, ...parameters } = parseInput(marketExcelDataSchema, spendData);
+      const { meta, sheets } = await marketShareWorkbook(
+        app.db,
+        { clientRef: principalOf(request).clientRef, ...parameters },
+        analysis,
+      );
+      return sendFile(
+        reply,
+        await buildWorkbook(meta, sheets),
+        safeFileName(meta.title, 'xlsx'),
+        MIME.xlsx,
+      );
+    },
+  );
+};

@@ -1,0 +1,240 @@
+/**
+ * Market Share (spec 02, DESIGN.md §6), read from the organisation's spend rows (imported by the
+ * spend module; never written here). The report keeps the rows of the period whose span value
+ * (city, state or zip) is one of the chosen ones, and splits their spend into diverse and
+ * non-diverse. Every sum is SQL's; the shares are split exactly (packages/shared/src/percent.ts).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { PageRequest } from '@spotzcity/shared/api';
+import type {
+  CategoryGraph,
+  MarketShareRecord,
+  RevenueTree,
+  Span,
+  SpanValue,
+} from '@spotzcity/shared/market-share';
+import { percentShares } from '@spotzcity/shared/percent';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+
+/** The rows a report reads: the organisation's, in the period, with a chosen span value. */
+export interface MarketScope {
+  clientRef: number;
+  span: Span;
+  /** Span values to keep; empty = every value (rows without one included). */
+  spanKeys: string[];
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+}
+
+/** Shown for rows without a value of the span (only when every value is kept). */
+export const NOT_GIVEN = '(Not given)';
+
+const dollars = (value: string | number | null | undefined) => Number(value ?? 0);
+
+/**
+ * A row's value of the span, normalised so that spelling does not split it: states upper-cased,
+ * ZIP codes to their first five digits, cities in title case with their state ("Springfield, IL"
+ * and "Springfield, MO" are two cities). Null when the row has none.
+ */
+export function spanValue(span: Span): SQL {
+  switch (span) {
+    case 'state':
+      return sql`nullif(upper(trim(r.state)), '')`;
+    case 'zip':
+      return sql`nullif(left(trim(r.zip), 5), '')`;
+    case 'city':
+      return sql`case when nullif(trim(r.city), '') is null then null
+        else initcap(lower(trim(r.city))) || coalesce(', ' || nullif(upper(trim(r.state)), ''), '')
+        end`;
+  }
+}
+
+function period(scope: { fromDate?: string | undefined; toDate?: string | undefined }): SQL {
+  return sql.join(
+    [
+      ...(scope.fromDate ? [sql` and r.payment_date >= ${scope.fromDate}::date`] : []),
+      ...(scope.toDate ? [sql` and r.payment_date <= ${scope.toDate}::date`] : []),
+    ],
+    sql``,
+  );
+}
+
+function scoped(scope: MarketScope): SQL {
+  const keys = scope.spanKeys.length
+    ? sql` and ${spanValue(scope.span)} = any(${sql.param(scope.spanKeys)}::text[])`
+    : sql``;
+  return sql`r.client_ref = ${scope.clientRef}${period(scope)}${keys}`;
+}
+
+interface SupplierRow {
+  supplier_key: string;
+  total: string;
+  name: string;
+  duns: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  diversity: string[];
+  category: string;
+  payment_date: string;
+  total_count: number;
+}
+
+/**
+ * The list: one row per supplier, largest total spend first. Name, address and diversity are the
+ * supplier's latest payment's; the category is the one it was paid most in; the date is the
+ * latest payment date.
+ */
+export async function listMarketShare(
+  db: DbOrTx,
+  { clientRef, pageNumber, pageSize }: { clientRef: number } & PageRequest,
+): Promise<{ rows: MarketShareRecord[]; totalCount: number }> {
+  const rows = rowsOf<SupplierRow>(
+    await db.execute(sql`
+      with totals as (
+        select r.supplier_key, sum(r.spend) as total, max(r.payment_date) as payment_date
+        from spend_rows r where r.client_ref = ${clientRef}
+        group by r.supplier_key
+      ),
+      page as (
+        select supplier_key, total, payment_date, count(*) over () as total_count
+        from totals order by total desc, supplier_key
+        limit ${pageSize} offset ${pageNumber * pageSize}
+      ),
+      latest as (
+        select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
+          r.state, r.zip, r.country, r.diversity
+        from spend_rows r join page p on p.supplier_key = r.supplier_key
+        where r.client_ref = ${clientRef}
+        order by r.supplier_key, r.payment_date desc, r.id desc
+      ),
+      categories as (
+        select distinct on (supplier_key) supplier_key, category
+        from (
+          select r.supplier_key, r.category, sum(r.spend) as amount
+          from spend_rows r join page p on p.supplier_key = r.supplier_key
+          where r.client_ref = ${clientRef}
+          group by r.supplier_key, r.category
+        ) c
+        order by supplier_key, amount desc, category
+      )
+      select p.supplier_key, p.total::text as total, p.payment_date::text as payment_date,
+        l.vendor_name as name, l.duns, l.city, l.state, l.zip, l.country, l.diversity,
+        c.category, p.total_count::int as total_count
+      from page p
+      join latest l on l.supplier_key = p.supplier_key
+      join categories c on c.supplier_key = p.supplier_key
+      order by p.total desc, p.supplier_key
+    `),
+  );
+  let totalCount = rows[0]?.total_count ?? 0;
+  if (rows.length === 0 && pageNumber > 0) {
+    const [counted] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(distinct r.supplier_key)::int as n from spend_rows r where r.client_ref = ${clientRef}`,
+      ),
+    );
+    totalCount = counted?.n ?? 0;
+  }
+  return {
+    totalCount,
+    rows: rows.map((r) => ({
+      id: r.supplier_key,
+      duns: r.duns,
+      name: r.name,
+      city: r.city,
+      stateOrProvince: r.state,
+      zip: r.zip,
+      country: r.country,
+      category: r.category,
+      diversityCategory: r.diversity,
+      spend: dollars(r.total),
+      paymentDate: r.payment_date,
+    })),
+  };
+}
+
+/** The values of a span present in the period, with their spend, largest first. */
+export async function spanValues(
+  db: DbOrTx,
+  scope: Omit<MarketScope, 'spanKeys'>,
+): Promise<SpanValue[]> {
+  const value = spanValue(scope.span);
+  const rows = rowsOf<{ value: string; spend: string }>(
+    await db.execute(sql`
+      select ${value} as value, sum(r.spend)::text as spend
+      from spend_rows r
+      where r.client_ref = ${scope.clientRef}${period(scope)} and ${value} is not null
+      group by 1
+      order by sum(r.spend) desc, 1
+      limit 5000
+    `),
+  );
+  return rows.map((r) => ({ value: r.value, spend: dollars(r.spend) }));
+}
+
+/**
+ * 'Market Share Diverse vs Non Diverse By Category' with the totals and the market share: per
+ * category the diverse and non-diverse spend (largest category first), and the shares of the
+ * overall spend in percent with two decimals adding up to 100.00.
+ */
+export async function categoryGraph(db: DbOrTx, scope: MarketScope): Promise<CategoryGraph> {
+  const where = scoped(scope);
+  const data = rowsOf<{ category: string; diverse: string; non_diverse: string }>(
+    await db.execute(sql`
+      select r.category,
+        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
+        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse
+      from spend_rows r where ${where}
+      group by r.category
+      order by sum(r.spend) desc, r.category
+    `),
+  );
+  const [totals] = rowsOf<{ diverse: string; non_diverse: string; overall: string }>(
+    await db.execute(sql`
+      select coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
+        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
+        coalesce(sum(r.spend), 0)::text as overall
+      from spend_rows r where ${where}
+    `),
+  );
+  const diverse = totals?.diverse ?? '0';
+  const nonDiverse = totals?.non_diverse ?? '0';
+  const [diverseShare = 0, nonDiverseShare = 0] = percentShares([diverse, nonDiverse]);
+  return {
+    data: data.map((d) => ({
+      category: d.category,
+      diverse: dollars(d.diverse),
+      nonDiverse: dollars(d.non_diverse),
+    })),
+    diverseTotal: dollars(diverse),
+    nonDiverseTotal: dollars(nonDiverse),
+    overallTotal: dollars(totals?.overall),
+    diverseShare,
+    nonDiverseShare,
+  };
+}
+
+/**
+ * 'Diverse Revenue By {span}' / 'Non-Diverse Revenue By {span}': the diverse (or non-diverse)
+ * spend per span value, largest first. A treemap cannot draw a net credit, so values whose spend
+ * nets to zero or less are left out.
+ */
+export async function revenueTree(
+  db: DbOrTx,
+  scope: MarketScope,
+  diverse: boolean,
+): Promise<RevenueTree> {
+  const rows = rowsOf<{ name: string; value: string }>(
+    await db.execute(sql`
+      select coalesce(${spanValue(scope.span)}, ${NOT_GIVEN}) as name, sum(r.spend)::text as value
+      from spend_rows r
+      where ${scoped(scope)} and r.is_diverse = ${diverse}
+      group by 1
+      having sum(r.spend) > 0
+      order by sum(r.spend) desc, 1
+    `),
+  );
+  return rows.map((r) => ({ name: r.name, value: dollars(r.value) }));
+}

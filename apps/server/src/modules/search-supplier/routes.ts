@@ -1,0 +1,95 @@
+/**
+ * Search Supplier endpoints (spec 02 point 7): the directory search, the supplier-list upload and
+ * its template. Ratings are the ratings module's (`/api/supplier/rating…`).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelopeOf, pagedOf } from '@spotzcity/shared/api';
+import {
+  SEARCH_MESSAGES,
+  supplierDetailSchema,
+  supplierSearchRequestSchema,
+  supplierUploadResultSchema,
+} from '@spotzcity/shared/search-supplier';
+import { principalOf } from '../../platform/auth.ts';
+import { ok, paged } from '../../platform/http.ts';
+import { receiveFileToDisk } from '../../platform/uploads.ts';
+import type { XlsxLimits } from '../../platform/xlsx.ts';
+import { importSuppliers, searchSuppliers } from './service.ts';
+import { SUPPLIER_TEMPLATE_FILE_NAME, suppliersTemplate } from './template.ts';
+
+export interface SearchSupplierRouteOptions {
+  maxFileBytes: number;
+  limits: XlsxLimits;
+}
+
+export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOptions> = async (
+  app,
+  opts,
+) => {
+  const tags = ['search supplier'];
+  const readers = app.guard('SEARCH_SUPPLIER_VIEW', 'UPLOAD_SUPPLIER_LIST');
+  const uploaders = app.guard('UPLOAD_SUPPLIER_LIST');
+
+  app.post(
+    '/api/searchSupplier/list',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          'The filter values (at least one): dbaName, duns, naics, industry, contact, ' +
+          'certification, city, state, zip, country, validate (X). Text matches from the start ' +
+          'of the value, ignoring case; dbaName matches the name or the DBA name.',
+        body: supplierSearchRequestSchema,
+        response: { 200: pagedOf(supplierDetailSchema) },
+      },
+    },
+    async (request) => {
+      const input = request.body;
+      const { rows, total } = await searchSuppliers(app.db, input, input, principalOf(request).id);
+      return paged(rows, total, { pageNumber: input.pageNumber, pageSize: input.pageSize });
+    },
+  );
+
+  app.get(
+    '/api/searchSupplier/template',
+    { onRequest: uploaders, schema: { tags, description: 'The supplier-list template (.xlsx).' } },
+    async (_request, reply) =>
+      reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${SUPPLIER_TEMPLATE_FILE_NAME}"`)
+        .send(await suppliersTemplate()),
+  );
+
+  app.post(
+    '/api/searchSupplier/upload',
+    {
+      onRequest: uploaders,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart `file` (.xlsx, the template columns); upserts by DUNS. All-or-nothing: a ' +
+          'bad row answers 400 with `errors: [{row, column, message}]` and saves nothing.',
+        response: { 200: envelopeOf(supplierUploadResultSchema) },
+      },
+    },
+    async (request) => {
+      const upload = await receiveFileToDisk(request, {
+        field: 'file',
+        maxBytes: opts.maxFileBytes,
+        extensions: ['xlsx'],
+      });
+      try {
+        const result = await importSuppliers(app.db, {
+          path: upload.path,
+          limits: opts.limits,
+          onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable suppliers workbook'),
+        });
+        return ok(result, SEARCH_MESSAGES.uploaded);
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
+};

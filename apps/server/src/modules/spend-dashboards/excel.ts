@@ -1,0 +1,192 @@
+/**
+ * The workbooks of the three dashboards: one sheet per chart and one for the table, every figure
+ * recomputed by the dashboard's own queries (DESIGN.md §7). Formula-like text is neutralised by
+ * `buildWorkbook`.
+ */
+import {
+  DASHBOARD_TITLES,
+  DIVERSE_LABEL,
+  NON_DIVERSE_LABEL,
+} from '@spotzcity/shared/spend-dashboards';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Sheet } from '../../platform/exports.ts';
+import * as figures from './service.ts';
+import type { Scope } from './service.ts';
+
+export interface DashboardWorkbook {
+  title: string;
+  parameters: [string, string][];
+  sheets: Sheet[];
+}
+
+const typeLabel = (type: string) => (type === 'NON_DIVERSE' ? NON_DIVERSE_LABEL : type);
+
+async function parametersOf(db: DbOrTx, scope: Scope): Promise<[string, string][]> {
+  const names = await figures.selectedFileNames(db, scope);
+  return [
+    ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
+    ['Generated', new Date().toISOString().slice(0, 10)],
+  ];
+}
+
+export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<DashboardWorkbook> {
+  const [perType, mom, years] = await Promise.all([
+    figures.spendPerDiversity(db, scope),
+    figures.spendPerDiversityMom(db, scope),
+    figures.spendDiversityOverNonDiversity(db, scope),
+  ]);
+  const monthColumns = mom.months.map((m) => ({ header: m, key: m, kind: 'money' as const }));
+  const momRow = (label: string, values: number[], total: number) => ({
+    diversity: label,
+    ...Object.fromEntries(mom.months.map((m, i) => [m, values[i] ?? 0])),
+    total,
+  });
+  return {
+    title: DASHBOARD_TITLES.spend,
+    parameters: [
+      ...(await parametersOf(db, scope)),
+      ['Total Spend', perType.totalSpend.toFixed(2)],
+      [`${DIVERSE_LABEL} Spend`, perType.diverseSpend.toFixed(2)],
+      [`${NON_DIVERSE_LABEL} Spend`, perType.nonDiverseSpend.toFixed(2)],
+      ['Note', 'A payment with several diversity types counts in full under each type.'],
+    ],
+    sheets: [
+      {
+        name: 'Spend per Diversity',
+        columns: [
+          { header: 'Diversity', key: 'diversity', width: 16 },
+          { header: 'Spend', key: 'spend', kind: 'money', width: 18 },
+          { header: '% Of Spend', key: 'percentage', kind: 'percent' },
+        ],
+        rows: perType.types.map((t) => ({ ...t, diversity: typeLabel(t.diversity) })),
+      },
+      {
+        name: 'Month over Month',
+        columns: [
+          { header: 'Diversity', key: 'diversity', width: 16 },
+          ...monthColumns,
+          { header: '12-Month Total', key: 'total', kind: 'money', width: 18 },
+        ],
+        rows: [
+          ...mom.series.map((s) => momRow(typeLabel(s.diversity), s.values, s.total)),
+          momRow(DIVERSE_LABEL, mom.diverse.values, mom.diverse.total),
+          momRow(NON_DIVERSE_LABEL, mom.nonDiverse.values, mom.nonDiverse.total),
+        ],
+      },
+      {
+        name: 'Diverse vs Non Diverse',
+        columns: [
+          { header: 'Year', key: 'year', kind: 'integer' },
+          { header: DIVERSE_LABEL, key: 'diverse', kind: 'money', width: 18 },
+          { header: NON_DIVERSE_LABEL, key: 'nonDiverse', kind: 'money', width: 18 },
+          { header: 'Total', key: 'total', kind: 'money', width: 18 },
+          { header: `% ${DIVERSE_LABEL}`, key: 'diversePercentage', kind: 'percent' },
+        ],
+        rows: years,
+      },
+    ],
+  };
+}
+
+export async function supplierWorkbook(db: DbOrTx, scope: Scope): Promise<DashboardWorkbook> {
+  const [quarters, count, states, suppliers] = await Promise.all([
+    figures.supplierDataPerQuater(db, scope),
+    figures.supplierCount(db, scope),
+    figures.supplierLocationData(db, scope),
+    figures.diverseSupplierList(db, scope),
+  ]);
+  return {
+    title: DASHBOARD_TITLES.supplier,
+    parameters: [
+      ...(await parametersOf(db, scope)),
+      ['Suppliers', String(count.totalSuppliers)],
+      [`${DIVERSE_LABEL} Suppliers`, String(count.diverseSuppliers)],
+    ],
+    sheets: [
+      {
+        name: 'Diverse Suppliers per Quarter',
+        columns: [
+          { header: 'Quarter', key: 'label' },
+          { header: 'Diverse Suppliers', key: 'diverseSuppliers', kind: 'integer' },
+        ],
+        rows: quarters,
+      },
+      {
+        name: 'Diverse Suppliers per Month',
+        columns: [
+          { header: 'Month', key: 'month' },
+          { header: 'Diverse Suppliers', key: 'diverseSuppliers', kind: 'integer' },
+        ],
+        rows: count.months,
+      },
+      {
+        name: 'States',
+        columns: [
+          { header: 'State', key: 'stateName', width: 20 },
+          { header: 'Diverse Suppliers', key: 'diverseSuppliers', kind: 'integer' },
+          { header: 'Diverse Spend', key: 'diverseSpend', kind: 'money', width: 18 },
+        ],
+        rows: states,
+      },
+      {
+        name: 'Diverse Suppliers',
+        columns: [
+          { header: 'Supplier', key: 'name', width: 32 },
+          { header: 'DUNS', key: 'duns', width: 12 },
+          { header: 'State', key: 'states', width: 12 },
+          { header: 'Diversity', key: 'types', width: 16 },
+          { header: 'Spend', key: 'spend', kind: 'money', width: 18 },
+        ],
+        rows: suppliers,
+      },
+    ],
+  };
+}
+
+export async function categoryWorkbook(db: DbOrTx, scope: Scope): Promise<DashboardWorkbook> {
+  const [bars, pie, top] = await Promise.all([
+    figures.categoryPerDiversity(db, scope),
+    figures.categoryPercentage(db, scope),
+    figures.topCategoriesStatatics(db, scope),
+  ]);
+  return {
+    title: DASHBOARD_TITLES.category,
+    parameters: [
+      ...(await parametersOf(db, scope)),
+      ['Maximum Category', pie.max ? `${pie.max.category} (${pie.max.percentage}%)` : ''],
+      ['Minimum Category', pie.min ? `${pie.min.category} (${pie.min.percentage}%)` : ''],
+    ],
+    sheets: [
+      {
+        name: 'Spend per Category',
+        columns: [
+          { header: 'Category', key: 'category', width: 28 },
+          { header: DIVERSE_LABEL, key: 'diverse', kind: 'money', width: 18 },
+          { header: NON_DIVERSE_LABEL, key: 'nonDiverse', kind: 'money', width: 18 },
+          { header: 'Total', key: 'total', kind: 'money', width: 18 },
+        ],
+        rows: bars,
+      },
+      {
+        name: 'Category Percentage',
+        columns: [
+          { header: 'Category', key: 'category', width: 28 },
+          { header: 'Spend', key: 'spend', kind: 'money', width: 18 },
+          { header: '% Of Spend', key: 'percentage', kind: 'percent' },
+        ],
+        rows: pie.categories,
+      },
+      {
+        name: 'Top Categories',
+        columns: [
+          { header: 'Category', key: 'category', width: 28 },
+          { header: 'Total # Suppliers', key: 'supplierCount', kind: 'integer' },
+          { header: '% Of Suppliers', key: 'supplierPercentage', kind: 'percent' },
+          { header: 'Spend', key: 'spend', kind: 'money', width: 18 },
+          { header: '% Of Spend', key: 'spendPercentage', kind: 'percent' },
+        ],
+        rows: top,
+      },
+    ],
+  };
+}

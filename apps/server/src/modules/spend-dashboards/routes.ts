@@ -1,0 +1,160 @@
+/**
+ * Graph endpoints of the Supplier, Spend and Category Dashboards and their Excel exports
+ * (spec 01 points 2, 7; DESIGN.md §6, §7). Paths are the spec's, spelling included.
+ *
+ * Guards: the graphs answer whoever may see the spend figures or make a report of them
+ * (SUPPLIER_SPEND_VIEW or CREATE_SUPPLIER_SPEND_REPORT); an Excel export is a report, so it needs
+ * CREATE_SUPPLIER_SPEND_REPORT (docs/decisions.md, "Spend dashboards").
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf } from '@spotzcity/shared/api';
+import { excelRequestSchema } from '@spotzcity/shared/reports';
+import { selectionSchema } from '@spotzcity/shared/spend';
+import {
+  categoryPerDiversitySchema,
+  categoryPercentageSchema,
+  dashboardExcelSchema,
+  spendDiversityOverNonDiversitySchema,
+  spendPerDiversityMomSchema,
+  spendPerDiversitySchema,
+  supplierCountSchema,
+  supplierDataPerQuaterSchema,
+  supplierLocationDataSchema,
+  topCategoriesSchema,
+} from '@spotzcity/shared/spend-dashboards';
+import type { DbOrTx } from '../../db/client.ts';
+import { principalOf } from '../../platform/auth.ts';
+import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { ok } from '../../platform/http.ts';
+import { parseInput } from '../../platform/validate.ts';
+import { categoryWorkbook, spendWorkbook, supplierWorkbook } from './excel.ts';
+import * as figures from './service.ts';
+import type { Scope } from './service.ts';
+
+interface Graph {
+  path: string;
+  description: string;
+  response: z.ZodType;
+  compute: (db: DbOrTx, scope: Scope) => Promise<unknown>;
+}
+
+const GRAPHS: Graph[] = [
+  {
+    path: 'spendPerDiversity',
+    description: 'Spend and % of spend per diversity type (a row counts under each of its types).',
+    response: spendPerDiversitySchema,
+    compute: figures.spendPerDiversity,
+  },
+  {
+    path: 'spendPerDiversityMom',
+    description:
+      'Spend per diversity type per month, 12 months to the latest payment, with totals.',
+    response: spendPerDiversityMomSchema,
+    compute: figures.spendPerDiversityMom,
+  },
+  {
+    path: 'spendDiversityOverNonDiversity',
+    description: 'Diverse vs non-diverse spend per payment year.',
+    response: spendDiversityOverNonDiversitySchema,
+    compute: figures.spendDiversityOverNonDiversity,
+  },
+  {
+    path: 'categoryPerDiversity',
+    description: 'Diverse and non-diverse spend per category.',
+    response: categoryPerDiversitySchema,
+    compute: figures.categoryPerDiversity,
+  },
+  {
+    path: 'categoryPercentage',
+    description: 'Spend and % of spend per category, with the largest and smallest category.',
+    response: categoryPercentageSchema,
+    compute: figures.categoryPercentage,
+  },
+  {
+    path: 'topCategoriesStatatics',
+    description: 'Top Categories: suppliers, % of suppliers, spend, % of spend per category.',
+    response: topCategoriesSchema,
+    compute: figures.topCategoriesStatatics,
+  },
+  {
+    path: 'supplierCount',
+    description:
+      'Suppliers and diverse suppliers, and diverse suppliers paid per month (12 months).',
+    response: supplierCountSchema,
+    compute: figures.supplierCount,
+  },
+  {
+    path: 'supplierDataPerQuater',
+    description: 'Distinct diverse suppliers per quarter.',
+    response: supplierDataPerQuaterSchema,
+    compute: figures.supplierDataPerQuater,
+  },
+  {
+    path: 'supplierLocationData',
+    description: 'Diverse suppliers and diverse spend per US state.',
+    response: supplierLocationDataSchema,
+    compute: figures.supplierLocationData,
+  },
+];
+
+const EXCELS = [
+  { path: 'spend', build: spendWorkbook },
+  { path: 'supplier', build: supplierWorkbook },
+  { path: 'categories', build: categoryWorkbook },
+] as const;
+
+export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['spend dashboards'];
+  const readers = app.guard('SUPPLIER_SPEND_VIEW', 'CREATE_SUPPLIER_SPEND_REPORT');
+
+  for (const graph of GRAPHS) {
+    app.post(
+      `/api/graph/${graph.path}`,
+      {
+        onRequest: readers,
+        schema: {
+          tags,
+          description: graph.description,
+          body: selectionSchema,
+          response: { 200: envelopeOf(graph.response) },
+        },
+      },
+      async (request) => {
+        const { clientRef } = principalOf(request);
+        return ok(
+          await graph.compute(app.db, { clientRef, selectedIds: request.body.selectedIds }),
+        );
+      },
+    );
+  }
+
+  for (const excel of EXCELS) {
+    app.post(
+      `/api/excel/${excel.path}`,
+      {
+        onRequest: app.guard('CREATE_SUPPLIER_SPEND_REPORT'),
+        schema: {
+          tags,
+          description:
+            'The dashboard as a workbook: body {excel: true, spendData: {selectedIds, analysis?}}; every figure recomputed here.',
+          body: z.record(z.string(), z.unknown()),
+        },
+      },
+      async (request, reply) => {
+        const { spendData } = parseInput(excelRequestSchema, request.body);
+        const params = parseInput(dashboardExcelSchema, spendData);
+        const { clientRef } = principalOf(request);
+        const { title, parameters, sheets } = await excel.build(app.db, {
+          clientRef,
+          selectedIds: params.selectedIds,
+        });
+        const buffer = await buildWorkbook(
+          { title, parameters, analysis: params.analysis },
+          sheets,
+        );
+        return sendFile(reply, buffer, safeFileName(title, 'xlsx'), MIME.xlsx);
+      },
+    );
+  }
+};

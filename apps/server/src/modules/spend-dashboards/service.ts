@@ -1,0 +1,428 @@
+/**
+ * Figures of the Supplier, Spend and Category Dashboards (spec 01 point 2; DESIGN.md §6), computed
+ * in SQL over the spend rows of one organisation and its selected files (every file when none is
+ * selected; another organisation's file id matches nothing). Money is summed as numeric and leaves
+ * the database as text; percentages are rounded to two decimals in SQL. The Excel exports call the
+ * same functions, so a workbook carries exactly what the dashboard shows.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { DIVERSITY_TYPES, QUARTERS, US_STATES } from '@spotzcity/shared/enums';
+import type {
+  CategoryDiversity,
+  CategoryPercentage,
+  SpendPerDiversity,
+  SpendPerDiversityMom,
+  SupplierCount,
+  SupplierLocation,
+  SupplierQuarter,
+  TopCategory,
+  YearSplit,
+} from '@spotzcity/shared/spend-dashboards';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+
+export interface Scope {
+  clientRef: number;
+  /** Selected file ids; empty = every file of the organisation. */
+  selectedIds: number[];
+}
+
+/** `client_ref = … [and file_id = any(…)]` on spend_rows (alias `r`), so the indexes apply. */
+function scoped(scope: Scope): SQL {
+  const ids = [...new Set(scope.selectedIds)];
+  return ids.length === 0
+    ? sql`r.client_ref = ${scope.clientRef}`
+    : sql`r.client_ref = ${scope.clientRef} and r.file_id = any(${sql.param(ids)}::int[])`;
+}
+
+const num = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? 0 : Number(value);
+
+/** The share `part / whole` in percent with two decimals, in SQL (numeric, half away from zero). */
+const percent = (part: SQL, whole: SQL) =>
+  sql`coalesce(round(100 * (${part})::numeric / nullif(${whole}, 0), 2), 0)::text`;
+
+/** `YYYY-MM` of the 12 months ending with the month of `last` (`YYYY-MM-DD`), oldest first. */
+export function twelveMonths(last: string): string[] {
+  const year = Number(last.slice(0, 4));
+  const month = Number(last.slice(5, 7));
+  return Array.from({ length: 12 }, (_, i) => {
+    const index = year * 12 + (month - 1) - (11 - i);
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** The latest payment date of the selection, `YYYY-MM-DD`, or null when it has no rows. */
+async function lastPaymentDate(db: DbOrTx, scope: Scope): Promise<string | null> {
+  const [row] = rowsOf<{ last: string | null }>(
+    await db.execute(
+      sql`select max(r.payment_date)::text as last from spend_rows r where ${scoped(scope)}`,
+    ),
+  );
+  return row?.last ?? null;
+}
+
+/** Rows paid in the 12 months ending at `last` (from the first day of the 12th month back). */
+const inTwelveMonths = (last: string) =>
+  sql`r.payment_date between (date_trunc('month', ${last}::date) - interval '11 months')::date and ${last}::date`;
+
+/* ---------- Spend Dashboard ---------- */
+
+/**
+ * Spend per diversity type as columns of one scan (`sum … filter (where type = any(diversity))`):
+ * a row with several types counts under each, without multiplying rows as `unnest` would.
+ */
+const perTypeColumns = () =>
+  sql.join(
+    DIVERSITY_TYPES.map(
+      (type, i) =>
+        sql`sum(r.spend) filter (where ${type}::text = any(r.diversity))::text as ${sql.raw(`t${i}`)}`,
+    ),
+    sql`, `,
+  );
+type PerTypeRow = Record<`t${number}`, string | null>;
+
+const splitColumns = sql`
+  coalesce(sum(r.spend), 0)::text as total,
+  coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
+  coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse`;
+type SplitRow = { total: string; diverse: string; non_diverse: string };
+
+export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<SpendPerDiversity> {
+  const [row] = rowsOf<SplitRow & PerTypeRow & { shares: string[] }>(
+    await db.execute(sql`
+      with sums as (
+        select ${splitColumns}, ${perTypeColumns()}
+        from spend_rows r where ${scoped(scope)}
+      )
+      select sums.*, array[${sql.join(
+        DIVERSITY_TYPES.map((_, i) =>
+          percent(sql.raw(`sums.t${i}::numeric`), sql`sums.total::numeric`),
+        ),
+        sql`, `,
+      )}] as shares
+      from sums
+    `),
+  );
+  return {
+    totalSpend: num(row?.total),
+    diverseSpend: num(row?.diverse),
+    nonDiverseSpend: num(row?.non_diverse),
+    types: DIVERSITY_TYPES.flatMap((diversity, i) => {
+      const spend = row?.[`t${i}`];
+      if (spend === null || spend === undefined) return [];
+      return [{ diversity, spend: num(spend), percentage: num(row?.shares[i]) }];
+    }),
+  };
+}
+
+export async function spendPerDiversityMom(
+  db: DbOrTx,
+  scope: Scope,
+): Promise<SpendPerDiversityMom> {
+  const last = await lastPaymentDate(db, scope);
+  if (!last) {
+    return {
+      months: [],
+      series: [],
+      diverse: { values: [], total: 0 },
+      nonDiverse: { values: [], total: 0 },
+    };
+  }
+  const months = twelveMonths(last);
+  // One scan: a row per month and the 12-month totals (month null), all summed in SQL.
+  const rows = rowsOf<SplitRow & PerTypeRow & { month: string | null }>(
+    await db.execute(sql`
+      select to_char(date_trunc('month', r.payment_date), 'YYYY-MM') as month, ${splitColumns},
+        ${perTypeColumns()}
+      from spend_rows r
+      where ${scoped(scope)} and ${inTwelveMonths(last)}
+      group by grouping sets ((date_trunc('month', r.payment_date)), ())
+    `),
+  );
+  const byMonth = new Map(rows.filter((r) => r.month !== null).map((r) => [r.month, r]));
+  const totals = rows.find((r) => r.month === null);
+  const seriesOf = (pick: (r: SplitRow & PerTypeRow) => string | null | undefined) => ({
+    values: months.map((m) => {
+      const row = byMonth.get(m);
+      return row ? num(pick(row)) : 0;
+    }),
+    total: totals ? num(pick(totals)) : 0,
+  });
+  return {
+    months,
+    series: DIVERSITY_TYPES.flatMap((diversity, i) =>
+      totals?.[`t${i}`] === null || totals?.[`t${i}`] === undefined
+        ? []
+        : [{ diversity: diversity as string, ...seriesOf((r) => r[`t${i}`]) }],
+    ),
+    diverse: seriesOf((r) => r.diverse),
+    nonDiverse: seriesOf((r) => r.non_diverse),
+  };
+}
+
+export async function spendDiversityOverNonDiversity(
+  db: DbOrTx,
+  scope: Scope,
+): Promise<YearSplit[]> {
+  const rows = rowsOf<{
+    year: number;
+    diverse: string;
+    non_diverse: string;
+    total: string;
+    percentage: string;
+  }>(
+    await db.execute(sql`
+      select extract(year from r.payment_date)::int as year,
+        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
+        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
+        sum(r.spend)::text as total,
+        ${percent(sql`coalesce(sum(r.spend) filter (where r.is_diverse), 0)`, sql`sum(r.spend)`)} as percentage
+      from spend_rows r where ${scoped(scope)}
+      group by 1 order by 1
+    `),
+  );
+  return rows.map((r) => ({
+    year: r.year,
+    diverse: num(r.diverse),
+    nonDiverse: num(r.non_diverse),
+    total: num(r.total),
+    diversePercentage: num(r.percentage),
+  }));
+}
+
+/* ---------- Category Dashboard ---------- */
+
+export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<CategoryDiversity[]> {
+  const rows = rowsOf<{ category: string; diverse: string; non_diverse: string; total: string }>(
+    await db.execute(sql`
+      select r.category,
+        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
+        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
+        sum(r.spend)::text as total
+      from spend_rows r where ${scoped(scope)}
+      group by r.category order by sum(r.spend) desc, r.category
+    `),
+  );
+  return rows.map((r) => ({
+    category: r.category,
+    diverse: num(r.diverse),
+    nonDiverse: num(r.non_diverse),
+    total: num(r.total),
+  }));
+}
+
+export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<CategoryPercentage> {
+  const rows = rowsOf<{ category: string; spend: string; percentage: string }>(
+    await db.execute(sql`
+      with per_category as (
+        select r.category, sum(r.spend) as spend from spend_rows r where ${scoped(scope)}
+        group by r.category
+      )
+      select category, spend::text as spend,
+        ${percent(sql`spend`, sql`sum(spend) over ()`)} as percentage
+      from per_category order by per_category.spend desc, category
+    `),
+  );
+  const categories = rows.map((r) => ({
+    category: r.category,
+    spend: num(r.spend),
+    percentage: num(r.percentage),
+  }));
+  return {
+    categories,
+    max: categories[0] ?? null,
+    // Ties on the smallest spend go to the first category by name, like the largest.
+    min:
+      categories.length === 0
+        ? null
+        : (categories.find((c) => c.spend === categories[categories.length - 1]?.spend) ?? null),
+  };
+}
+
+export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<TopCategory[]> {
+  const rows = rowsOf<{
+    category: string;
+    supplier_count: number;
+    supplier_percentage: string;
+    spend: string;
+    spend_percentage: string;
+  }>(
+    await db.execute(sql`
+      with per_supplier as (
+        select r.category, r.supplier_key, sum(r.spend) as spend
+        from spend_rows r where ${scoped(scope)}
+        group by r.category, r.supplier_key
+      ), per_category as (
+        select category, count(*) as suppliers, sum(spend) as spend
+        from per_supplier group by category
+      ), totals as (
+        select (select count(distinct supplier_key) from per_supplier) as suppliers,
+          sum(spend) as spend
+        from per_category
+      )
+      select c.category, c.suppliers::int as supplier_count,
+        ${percent(sql`c.suppliers`, sql`t.suppliers`)} as supplier_percentage,
+        c.spend::text as spend, ${percent(sql`c.spend`, sql`t.spend`)} as spend_percentage
+      from per_category c cross join totals t
+      order by c.spend desc, c.category
+    `),
+  );
+  return rows.map((r) => ({
+    category: r.category,
+    supplierCount: r.supplier_count,
+    supplierPercentage: num(r.supplier_percentage),
+    spend: num(r.spend),
+    spendPercentage: num(r.spend_percentage),
+  }));
+}
+
+/* ---------- Supplier Dashboard ---------- */
+
+export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierCount> {
+  const [totals] = rowsOf<{ total: number; diverse: number; last: string | null }>(
+    await db.execute(sql`
+      select count(*)::int as total, (count(*) filter (where diverse))::int as diverse,
+        max(last)::text as last
+      from (
+        select r.supplier_key, bool_or(r.is_diverse) as diverse, max(r.payment_date) as last
+        from spend_rows r where ${scoped(scope)}
+        group by r.supplier_key
+      ) as suppliers
+    `),
+  );
+  const last = totals?.last ?? null;
+  if (!last) return { totalSuppliers: 0, diverseSuppliers: 0, months: [] };
+  const perMonth = rowsOf<{ month: string; suppliers: number }>(
+    await db.execute(sql`
+      select month, count(*)::int as suppliers
+      from (
+        select distinct to_char(r.payment_date, 'YYYY-MM') as month, r.supplier_key
+        from spend_rows r
+        where ${scoped(scope)} and r.is_diverse and ${inTwelveMonths(last)}
+      ) as paid
+      group by month
+    `),
+  );
+  const byMonth = new Map(perMonth.map((r) => [r.month, r.suppliers]));
+  return {
+    totalSuppliers: totals?.total ?? 0,
+    diverseSuppliers: totals?.diverse ?? 0,
+    months: twelveMonths(last).map((month) => ({
+      month,
+      diverseSuppliers: byMonth.get(month) ?? 0,
+    })),
+  };
+}
+
+/** Distinct diverse suppliers per quarter from the first to the last quarter paid (gaps are 0). */
+export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<SupplierQuarter[]> {
+  const rows = rowsOf<{ year: number; quarter: number; suppliers: number }>(
+    await db.execute(sql`
+      select year, quarter, count(supplier_key)::int as suppliers
+      from (
+        -- Every quarter paid appears; only diverse suppliers carry a key to count.
+        select distinct extract(year from r.payment_date)::int as year,
+          extract(quarter from r.payment_date)::int as quarter,
+          case when r.is_diverse then r.supplier_key end as supplier_key
+        from spend_rows r where ${scoped(scope)}
+      ) as paid
+      group by year, quarter order by year, quarter
+    `),
+  );
+  const first = rows[0];
+  const lastRow = rows[rows.length - 1];
+  if (!first || !lastRow) return [];
+  const counts = new Map(rows.map((r) => [r.year * 4 + r.quarter - 1, r.suppliers]));
+  const result: SupplierQuarter[] = [];
+  for (
+    let i = first.year * 4 + first.quarter - 1;
+    i <= lastRow.year * 4 + lastRow.quarter - 1;
+    i++
+  ) {
+    const year = Math.floor(i / 4);
+    const quarter = QUARTERS[i % 4] ?? 'Q1';
+    result.push({
+      year,
+      quarter,
+      label: `${quarter} ${year}`,
+      diverseSuppliers: counts.get(i) ?? 0,
+    });
+  }
+  return result;
+}
+
+const STATE_NAMES = new Map<string, string>(US_STATES.map(([code, name]) => [code, name]));
+
+/**
+ * Per US state (rows whose State is one of the 50 codes or names), the distinct diverse suppliers
+ * and their spend, largest spend first. Other states and countries are left out of the map.
+ */
+export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<SupplierLocation[]> {
+  const codes = US_STATES.map(([code]) => code);
+  const names = US_STATES.map(([, name]) => name.toUpperCase());
+  const rows = rowsOf<{ state: string; suppliers: number; spend: string }>(
+    await db.execute(sql`
+      with located as (
+        select r.supplier_key, r.spend,
+          coalesce(
+            case when upper(trim(r.state)) = any(${sql.param(codes)}::text[]) then upper(trim(r.state)) end,
+            (${sql.param(codes)}::text[])[array_position(${sql.param(names)}::text[], upper(trim(r.state)))]
+          ) as state
+        from spend_rows r where ${scoped(scope)} and r.is_diverse and r.state is not null
+      )
+      select state, count(distinct supplier_key)::int as suppliers, sum(spend)::text as spend
+      from located where state is not null
+      group by state order by sum(spend) desc, state
+    `),
+  );
+  return rows.map((r) => ({
+    state: r.state,
+    stateName: STATE_NAMES.get(r.state) ?? r.state,
+    diverseSuppliers: r.suppliers,
+    diverseSpend: num(r.spend),
+  }));
+}
+
+/** The diverse suppliers of the selection with their states, types and spend (Excel detail). */
+export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
+  const rows = rowsOf<{
+    name: string;
+    duns: string | null;
+    states: string;
+    types: string;
+    spend: string;
+  }>(
+    await db.execute(sql`
+      with suppliers as (
+        select r.supplier_key, min(r.vendor_name) as name, min(r.duns) as duns,
+          string_agg(distinct upper(trim(r.state)), ', ') as states, sum(r.spend) as spend
+        from spend_rows r where ${scoped(scope)} and r.is_diverse
+        group by r.supplier_key
+      ), types as (
+        select r.supplier_key, string_agg(distinct t.diversity, ', ') as types
+        from spend_rows r cross join lateral unnest(r.diversity) as t(diversity)
+        where ${scoped(scope)} and r.is_diverse
+        group by r.supplier_key
+      )
+      select s.name, s.duns, coalesce(s.states, '') as states, coalesce(t.types, '') as types,
+        s.spend::text as spend
+      from suppliers s left join types t on t.supplier_key = s.supplier_key
+      order by s.spend desc, s.supplier_key
+    `),
+  );
+  return rows.map((r) => ({ ...r, spend: num(r.spend) }));
+}
+
+/** Names of the selected files of the organisation (for the workbook's parameters). */
+export async function selectedFileNames(db: DbOrTx, scope: Scope): Promise<string[]> {
+  const ids = [...new Set(scope.selectedIds)];
+  const rows = rowsOf<{ file_name: string }>(
+    await db.execute(sql`
+      select f.file_name from spend_files f
+      where f.client_ref = ${scope.clientRef}
+        ${ids.length ? sql`and f.id = any(${sql.param(ids)}::int[])` : sql``}
+      order by f.id
+    `),
+  );
+  return rows.map((r) => r.file_name);
+}

@@ -1,0 +1,291 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { supplierKey } from '@spotzcity/shared/suppliers';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { signedInUser } from '../../../test/factories.ts';
+import { spendFiles, spendRows } from '../../db/schema/index.ts';
+import {
+  FILE_ONE,
+  FILE_TWO,
+  FORMULA_CATEGORY,
+  FORMULA_NAME,
+  OTHER_ORG,
+  expectedFigures,
+  type FixtureRow,
+} from './fixture.ts';
+
+const GRAPHS = [
+  'spendPerDiversity',
+  'spendPerDiversityMom',
+  'spendDiversityOverNonDiversity',
+  'categoryPerDiversity',
+  'categoryPercentage',
+  'topCategoriesStatatics',
+  'supplierCount',
+  'supplierDataPerQuater',
+  'supplierLocationData',
+] as const;
+
+let t: TestApp;
+let buyer: { token: string; orgId: number };
+let other: { token: string; orgId: number };
+let supplierToken: string;
+let fileOne: number;
+let fileTwo: number;
+let otherFile: number;
+
+async function insertFile(clientRef: number, name: string, rows: FixtureRow[]) {
+  const db = t.database.db;
+  const [file] = await db
+    .insert(spendFiles)
+    .values({ clientRef, fileName: name, rowCount: rows.length })
+    .returning();
+  await db.insert(spendRows).values(
+    rows.map((r, i) => ({
+      clientRef,
+      fileId: file!.id,
+      lineNumber: i + 2,
+      vendorName: r.name,
+      duns: r.duns,
+      supplierKey: supplierKey(r.duns, r.name),
+      spend: (r.cents / 100).toFixed(2),
+      state: r.state,
+      diversity: r.diversity,
+      isDiverse: r.diversity.some((d) => d !== 'NON_DIVERSE'),
+      paymentDate: r.date,
+      category: r.category,
+    })),
+  );
+  return file!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
+  const b = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+  supplierToken = (await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER')).token;
+  buyer = { token: a.token, orgId: a.org.id };
+  other = { token: b.token, orgId: b.org.id };
+  fileOne = await insertFile(buyer.orgId, 'spend-one.xlsx', FILE_ONE);
+  fileTwo = await insertFile(buyer.orgId, 'spend-two.xlsx', FILE_TWO);
+  otherFile = await insertFile(other.orgId, 'other.xlsx', OTHER_ORG);
+});
+afterAll(() => t?.close());
+
+const graph = (name: string, token: string, selectedIds: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/graph/${name}`,
+    headers: t.auth(token),
+    payload: { selectedIds },
+  });
+
+describe('graph endpoints', () => {
+  it.each(GRAPHS)('%s matches the fixture to the cent for one selected file', async (name) => {
+    const res = await graph(name, buyer.token, [fileOne]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual(expectedFigures(FILE_ONE)[name]);
+  });
+
+  it.each(GRAPHS)(
+    '%s covers every file of the organisation when none is selected',
+    async (name) => {
+      const res = await graph(name, buyer.token, []);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual(expectedFigures([...FILE_ONE, ...FILE_TWO])[name]);
+    },
+  );
+
+  it('counts a row with several types in full under each and once in the diverse total', async () => {
+    const data = (await graph('spendPerDiversity', buyer.token, [fileTwo])).json().data;
+    // Acme 500.50 is MBE and WBE, Zeta 123.45 is WBE.
+    expect(data.diverseSpend).toBe(623.95);
+    expect(data.types).toEqual([
+      { diversity: 'MBE', spend: 500.5, percentage: 80.21 },
+      { diversity: 'WBE', spend: 623.95, percentage: 100 },
+    ]);
+  });
+
+  it.each(GRAPHS)(
+    '%s counts nothing of another organisation, whatever ids it sends',
+    async (name) => {
+      const foreign = await graph(name, buyer.token, [otherFile]);
+      expect(foreign.statusCode).toBe(200);
+      expect(foreign.json().data).toEqual(expectedFigures([])[name]);
+      const mixed = await graph(name, buyer.token, [fileOne, otherFile]);
+      expect(mixed.json().data).toEqual(expectedFigures(FILE_ONE)[name]);
+      const theirs = await graph(name, other.token, []);
+      expect(theirs.json().data).toEqual(expectedFigures(OTHER_ORG)[name]);
+    },
+  );
+
+  it.each(GRAPHS)(
+    '%s answers 401 without a token and 403 without a spend permission',
+    async (name) => {
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: `/api/graph/${name}`,
+        payload: { selectedIds: [] },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json().message).toBe('Unauthorized');
+      expect((await graph(name, supplierToken, [])).statusCode).toBe(403);
+    },
+  );
+
+  it('rejects selected ids that are not numbers', async () => {
+    const res = await graph('supplierCount', buyer.token, ['abc']);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+const excel = (path: string, token: string, spendData: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/excel/${path}`,
+    headers: t.auth(token),
+    payload: { excel: true, spendData },
+  });
+
+async function workbookOf(body: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  return workbook;
+}
+
+/** A sheet's data rows as objects keyed by its header. */
+function sheetRows(workbook: ExcelJS.Workbook, name: string) {
+  const sheet = workbook.getWorksheet(name);
+  if (!sheet) throw new Error(`no sheet ${name}`);
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const rows: Record<string, unknown>[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const values = (row.values as unknown[]).slice(1);
+    rows.push(Object.fromEntries(headers.map((h, i) => [h, values[i] ?? null])));
+  });
+  return rows;
+}
+
+describe('Excel exports', () => {
+  const expected = expectedFigures(FILE_ONE);
+
+  it('writes the Spend Dashboard figures, recomputed, with the analysis text', async () => {
+    const res = await excel('spend', buyer.token, {
+      selectedIds: [fileOne],
+      analysis: 'Diverse spend grew.',
+      // A browser's own numbers are ignored: the server recomputes.
+      totalSpend: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('Spend Dashboard.xlsx');
+    const wb = await workbookOf(res.rawPayload);
+    expect(sheetRows(wb, 'Spend per Diversity')).toEqual(
+      expected.spendPerDiversity.types.map((r) => ({
+        Diversity: r.diversity === 'NON_DIVERSE' ? 'Non Diverse' : r.diversity,
+        Spend: r.spend,
+        '% Of Spend': r.percentage,
+      })),
+    );
+    const mom = sheetRows(wb, 'Month over Month');
+    expect(mom.map((r) => r['12-Month Total'])).toEqual([
+      ...expected.spendPerDiversityMom.series.map((s) => s.total),
+      expected.spendPerDiversityMom.diverse.total,
+      expected.spendPerDiversityMom.nonDiverse.total,
+    ]);
+    const lastMonth = expected.spendPerDiversityMom.months.at(-1)!;
+    expect(mom.at(-2)?.[lastMonth]).toBe(expected.spendPerDiversityMom.diverse.values.at(-1));
+    expect(sheetRows(wb, 'Diverse vs Non Diverse')).toEqual(
+      expected.spendDiversityOverNonDiversity.map((y) => ({
+        Year: y.year,
+        Diverse: y.diverse,
+        'Non Diverse': y.nonDiverse,
+        Total: y.total,
+        '% Diverse': y.diversePercentage,
+      })),
+    );
+    const summary = JSON.stringify(wb.getWorksheet('Summary')!.getSheetValues());
+    expect(summary).toContain('Diverse spend grew.');
+    expect(summary).toContain('spend-one.xlsx');
+  });
+
+  it('writes the Supplier Dashboard figures and a formula-like supplier name as text', async () => {
+    const res = await excel('supplier', buyer.token, { selectedIds: [fileOne] });
+    expect(res.statusCode).toBe(200);
+    const wb = await workbookOf(res.rawPayload);
+    expect(sheetRows(wb, 'Diverse Suppliers per Quarter')).toEqual(
+      expected.supplierDataPerQuater.map((q) => ({
+        Quarter: q.label,
+        'Diverse Suppliers': q.diverseSuppliers,
+      })),
+    );
+    expect(sheetRows(wb, 'Diverse Suppliers per Month')).toEqual(
+      expected.supplierCount.months.map((m) => ({
+        Month: m.month,
+        'Diverse Suppliers': m.diverseSuppliers,
+      })),
+    );
+    expect(sheetRows(wb, 'States')).toEqual(
+      expected.supplierLocationData.map((s) => ({
+        State: s.stateName,
+        'Diverse Suppliers': s.diverseSuppliers,
+        'Diverse Spend': s.diverseSpend,
+      })),
+    );
+    const suppliers = wb.getWorksheet('Diverse Suppliers')!;
+    let formulaCells = 0;
+    let injected = false;
+    suppliers.eachRow((row) =>
+      row.eachCell((cell) => {
+        if (cell.formula) formulaCells += 1;
+        if (cell.value === `'${FORMULA_NAME}`) injected = true;
+      }),
+    );
+    expect(formulaCells).toBe(0);
+    expect(injected).toBe(true);
+  });
+
+  it('writes the Category Dashboard figures and a formula-like category as text', async () => {
+    const res = await excel('categories', buyer.token, { selectedIds: [fileOne] });
+    expect(res.statusCode).toBe(200);
+    const wb = await workbookOf(res.rawPayload);
+    expect(sheetRows(wb, 'Top Categories')).toEqual(
+      expected.topCategoriesStatatics.map((c) => ({
+        Category: c.category === FORMULA_CATEGORY ? `'${c.category}` : c.category,
+        'Total # Suppliers': c.supplierCount,
+        '% Of Suppliers': c.supplierPercentage,
+        Spend: c.spend,
+        '% Of Spend': c.spendPercentage,
+      })),
+    );
+    expect(sheetRows(wb, 'Spend per Category').map((r) => r.Total)).toEqual(
+      expected.categoryPerDiversity.map((c) => c.total),
+    );
+    expect(sheetRows(wb, 'Category Percentage').map((r) => r['% Of Spend'])).toEqual(
+      expected.categoryPercentage.categories.map((c) => c.percentage),
+    );
+  });
+
+  it('never puts another organisation’s figures in a workbook', async () => {
+    const res = await excel('categories', buyer.token, { selectedIds: [otherFile] });
+    expect(res.statusCode).toBe(200);
+    expect(sheetRows(await workbookOf(res.rawPayload), 'Top Categories')).toEqual([]);
+  });
+
+  it('answers 401, 403 without CREATE_SUPPLIER_SPEND_REPORT, and 400 without excel: true', async () => {
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/excel/spend',
+      payload: { excel: true, spendData: {} },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await excel('supplier', supplierToken, { selectedIds: [] })).statusCode).toBe(403);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/excel/spend',
+      headers: t.auth(buyer.token),
+      payload: { spendData: {} },
+    });
+    expect(missing.statusCode).toBe(400);
+  });
+});

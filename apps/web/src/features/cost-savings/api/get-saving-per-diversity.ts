@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type { DiversitySaving } from '@spotzcity/shared/cost-savings';
+import { api } from '../../../api/client.ts';
+import { costReportKey } from './report-key.ts';
+
+/** 'Savings by Diversity': Direct and Indirect share of the savings per diversity type. */
+export const savingPerDiversityQuery = (years: number[]) =>
+  queryOptions({
+    queryKey: [...costReportKey, 'savingPerDiversity', years],
+    queryFn: async ({ signal }) =>
+      (
+        await api.post<Envelope<DiversitySaving[]>>(
+          '/api/costSaving/graph/savingPerDiversity',
+          { years },
+          { signal },
+        )
+      ).data,
+  });

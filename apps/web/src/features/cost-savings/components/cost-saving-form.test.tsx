@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CostSaving } from '@spotzcity/shared/cost-savings';
+import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
+import { CostSavingForm } from './cost-saving-form.tsx';
+
+const record: CostSaving = {
+  id: 7,
+  businessCategory: 'Freight & Logistics',
+  contractYears: 2,
+  currentContractAmount: 500_000,
+  currentOrNewSuppliers: 'Current Supplier',
+  currentSpendPerItem: 12.5,
+  startDate: '2025-01-01',
+  endDate: '2026-12-31',
+  newlyQuotedAmountPerTime: 11,
+  newlyQuotedCotractAmount: 450_000,
+  precurementDirOrIndir: 'Direct',
+  rfxOrOpportunityName: 'RFP-7',
+  vendorDiversityCategory: ['MBE'],
+  vendorEthnicityCategory: null,
+  winnerVandorName: 'Delta Bridge Transport',
+  yearlySavings: { savingsFor2025: 25_000, savingsFor2026: 25_000 },
+  yearsOfContract: [2025, 2026],
+  totalSavings: 50_000,
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderForm(onDone = vi.fn()) {
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: <CostSavingForm record={record} onDone={onDone} onCancel={() => undefined} />,
+      },
+    ],
+    '/',
+  );
+  return onDone;
+}
+
+describe('CostSavingForm', () => {
+  it('says Update Data when editing and sends the case with its id', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse(200, { message: 'Updated Successfully', data: record }));
+    const onDone = renderForm();
+    const submit = await screen.findByTestId('cost-saving-submit');
+    expect(submit.textContent).toBe('Update Data');
+    fireEvent.click(submit);
+    await screen.findByText('Updated Successfully');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/costSaving/create');
+    expect(init?.method).toBe('PUT');
+    const body = JSON.parse(String(init?.body));
+    expect(body).toMatchObject({
+      id: 7,
+      yearsOfContract: [2025, 2026],
+      yearlySavings: { savingsFor2025: 25_000, savingsFor2026: 25_000 },
+      winnerVandorName: 'Delta Bridge Transport',
+    });
+    expect(onDone).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('alert-ok'));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+  }, 30_000);
+
+  it("stays on the form after an error's OK and shows the server's field errors", async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(400, {
+        message: 'Must be 1000000000 equal or less',
+        errors: [
+          { field: 'yearlySavings.savingsFor2026', message: 'Must be 1000000000 equal or less' },
+        ],
+      }),
+    );
+    const onDone = renderForm();
+    fireEvent.click(await screen.findByTestId('cost-saving-submit'));
+    const alert = await screen.findByTestId('alert-modal');
+    expect(alert.dataset.kind).toBe('error');
+    fireEvent.click(screen.getByTestId('alert-ok'));
+    const form = screen.getByTestId('cost-saving-form');
+    await waitFor(() =>
+      expect(within(form).getByText('Must be 1000000000 equal or less')).toBeTruthy(),
+    );
+    expect(onDone).not.toHaveBeenCalled();
+    expect(screen.getByTestId('cost-saving-form')).toBeTruthy();
+  }, 30_000);
+});

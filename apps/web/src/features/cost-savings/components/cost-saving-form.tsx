@@ -1,0 +1,324 @@
+/**
+ * 'Add Data' / 'Edit Data' (spec 02 points 2, 4, 5): every rule comes from the shared schema; the
+ * years of contract drive one savings input per year. After the result alert, OK returns to the
+ * list on success and stays on the form on error.
+ */
+import { AutoComplete, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import type { FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  COST_SAVING_LIMITS,
+  PROCUREMENT_TYPES,
+  SUPPLIER_STATUSES,
+  costSavingFieldsSchema,
+  isCalendarDate,
+  type CostSaving,
+} from '@spotzcity/shared/cost-savings';
+import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
+import { MESSAGES } from '@spotzcity/shared/validation';
+import { ApiError } from '../../../api/client.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { useSaveCostSaving } from '../api/save-cost-saving.ts';
+import { moneyFormatter, moneyParser } from './money-input.ts';
+import { diversityLabel } from './labels.ts';
+import { YearlySavingsFields } from './yearly-savings-fields.tsx';
+
+const rules = costSavingFieldsSchema.shape;
+
+/** Categories sourcing teams use most; any other text is accepted too. */
+const CATEGORY_SUGGESTIONS = [
+  'IT Services',
+  'IT Hardware',
+  'Software & SaaS',
+  'Facilities Management',
+  'Janitorial Services',
+  'Professional Services',
+  'Marketing & Advertising',
+  'Freight & Logistics',
+  'Raw Materials',
+  'MRO Supplies',
+  'Office Supplies',
+  'Packaging',
+  'Construction',
+  'Staffing',
+  'Telecommunications',
+  'Travel',
+];
+
+const endNotBeforeStart: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: unknown) => {
+    const start: unknown = getFieldValue('startDate');
+    if (isCalendarDate(start) && isCalendarDate(value) && start > value) {
+      throw new Error(MESSAGES.invalidDate);
+    }
+  },
+});
+
+type FormValues = Record<string, unknown>;
+
+interface CostSavingFormProps {
+  /** The case being edited; a new case when absent. */
+  record?: CostSaving;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const [form] = Form.useForm<FormValues>();
+  const revalidate = useRevalidateInvalid(form);
+  const save = useSaveCostSaving();
+  const editing = record !== undefined;
+
+  const submit = (values: FormValues) => {
+    save.mutate(
+      {
+        ...values,
+        offset: new Date().getTimezoneOffset(),
+        ...(editing ? { id: record.id } : {}),
+      },
+      {
+        onSuccess: (reply) => alert.showSuccess(reply.message, onDone),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fieldErrors.length) {
+            form.setFields(
+              error.fieldErrors.map((e) => ({
+                name: fieldPath(e.field) as never,
+                errors: [e.message],
+              })),
+            );
+          }
+          alert.showError(error.message);
+        },
+      },
+    );
+  };
+
+  const money = (name: keyof typeof rules, testId: string) => (
+    <Form.Item
+      name={name}
+      label={t(`costSaving.fields.${name}` as 'costSaving.fields.currentContractAmount')}
+      required
+      rules={[zodRule(rules[name])]}
+    >
+      <InputNumber<number>
+        min={0}
+        prefix="$"
+        style={{ width: '100%' }}
+        formatter={moneyFormatter}
+        parser={moneyParser}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <Form
+      form={form}
+      name="cost-saving"
+      layout="vertical"
+      validateTrigger="onBlur"
+      onValuesChange={revalidate}
+      onFinish={submit}
+      onFinishFailed={({ errorFields }) => {
+        const first = errorFields[0]?.name;
+        if (first) form.scrollToField(first, { block: 'center' });
+      }}
+      disabled={save.isPending}
+      initialValues={record ?? { yearsOfContract: [], vendorDiversityCategory: [] }}
+      className="cost-saving-form"
+      data-testid="cost-saving-form"
+    >
+      <Card title={t('costSaving.sections.opportunity')} size="small" className="form-section">
+        <Row gutter={20}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="rfxOrOpportunityName"
+              label={t('costSaving.fields.rfxOrOpportunityName')}
+              required
+              rules={[zodRule(rules.rfxOrOpportunityName)]}
+            >
+              <Input data-testid="rfx-or-opportunity-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="businessCategory"
+              label={t('costSaving.fields.businessCategory')}
+              required
+              rules={[zodRule(rules.businessCategory)]}
+            >
+              <AutoComplete
+                options={CATEGORY_SUGGESTIONS.map((value) => ({ value }))}
+                filterOption={(input, option) =>
+                  (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
+                }
+                data-testid="business-category"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="precurementDirOrIndir"
+              label={t('costSaving.fields.precurementDirOrIndir')}
+              required
+              rules={[zodRule(rules.precurementDirOrIndir)]}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <Select
+                placeholder={t('costSaving.select')}
+                options={PROCUREMENT_TYPES.map((value) => ({ value, label: value }))}
+                data-testid="procurement"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="currentOrNewSuppliers"
+              label={t('costSaving.fields.currentOrNewSuppliers')}
+              required
+              rules={[zodRule(rules.currentOrNewSuppliers)]}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <Select
+                placeholder={t('costSaving.select')}
+                options={SUPPLIER_STATUSES.map((value) => ({ value, label: value }))}
+                data-testid="current-or-new"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('costSaving.sections.vendor')} size="small" className="form-section">
+        <Row gutter={20}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="winnerVandorName"
+              label={t('costSaving.fields.winnerVandorName')}
+              required
+              rules={[zodRule(rules.winnerVandorName)]}
+            >
+              <Input data-testid="winner-vendor-name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="vendorEthnicityCategory"
+              label={
+                <span>
+                  {t('costSaving.fields.vendorEthnicityCategory')}{' '}
+                  <span className="form-optional">{t('costSaving.optional')}</span>
+                </span>
+              }
+              rules={[zodRule(rules.vendorEthnicityCategory)]}
+            >
+              <Select
+                allowClear
+                placeholder={t('costSaving.select')}
+                options={ETHNICITY_CATEGORIES.map((value) => ({ value, label: value }))}
+                data-testid="vendor-ethnicity"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              name="vendorDiversityCategory"
+              label={t('costSaving.fields.vendorDiversityCategory')}
+              required
+              rules={[zodRule(rules.vendorDiversityCategory)]}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <Select
+                mode="multiple"
+                allowClear
+                placeholder={t('costSaving.select')}
+                options={DIVERSITY_TYPES.map((value) => ({ value, label: diversityLabel(value) }))}
+                data-testid="vendor-diversity"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('costSaving.sections.contract')} size="small" className="form-section">
+        <Row gutter={20}>
+          <Col xs={24} md={12}>
+            {money('currentContractAmount', 'current-contract-amount')}
+          </Col>
+          <Col xs={24} md={12}>
+            {money('currentSpendPerItem', 'current-spend-per-item')}
+          </Col>
+          <Col xs={24} md={12}>
+            {money('newlyQuotedCotractAmount', 'newly-quoted-contract-amount')}
+          </Col>
+          <Col xs={24} md={12}>
+            {money('newlyQuotedAmountPerTime', 'newly-quoted-amount-per-time')}
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="contractYears"
+              label={t('costSaving.fields.contractYears')}
+              required
+              rules={[zodRule(rules.contractYears)]}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <Select
+                placeholder={t('costSaving.select')}
+                options={Array.from({ length: COST_SAVING_LIMITS.contractYearsMax }, (_, i) => ({
+                  value: i + 1,
+                  label: t('costSaving.contractYearsOption', { count: i + 1 }),
+                }))}
+                data-testid="contract-years"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="startDate"
+              label={t('costSaving.fields.startDate')}
+              required
+              rules={[zodRule(rules.startDate)]}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <DatePickerWithYear data-testid="start-date" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="endDate"
+              label={t('costSaving.fields.endDate')}
+              required
+              dependencies={['startDate']}
+              rules={[zodRule(rules.endDate), endNotBeforeStart]}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <DatePickerWithYear data-testid="end-date" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+
+      <Card title={t('costSaving.sections.savings')} size="small" className="form-section">
+        <YearlySavingsFields />
+      </Card>
+
+      <div className="form-actions cost-saving-actions">
+        <Button onClick={onCancel} disabled={false} data-testid="cost-saving-cancel">
+          {t('costSaving.cancel')}
+        </Button>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={save.isPending}
+          data-testid="cost-saving-submit"
+        >
+          {editing ? t('costSaving.updateData') : t('costSaving.addData')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

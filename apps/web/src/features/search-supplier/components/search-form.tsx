@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
+import { SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { US_STATES } from '@spotzcity/shared/enums';
+import {
+  CERTIFICATION_TYPES,
+  VALIDATED_YES,
+  hasAnyFilter,
+  type SupplierSearchFilter,
+} from '@spotzcity/shared/search-supplier';
+
+type Values = Partial<Record<keyof SupplierSearchFilter, string | null>>;
+
+const digits = (value: string | undefined) => (value ?? '').replace(/\D+/g, '');
+
+/** The filter view: every field optional, at least one filled. */
+export function SearchForm({
+  initial,
+  canUpload,
+  onSearch,
+  onUpload,
+}: {
+  initial: SupplierSearchFilter;
+  canUpload: boolean;
+  onSearch: (filter: SupplierSearchFilter) => void;
+  onUpload: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [empty, setEmpty] = useState(false);
+
+  const submit = (values: Values) => {
+    const filter: Record<string, string> = {};
+    for (const [key, value] of Object.entries(values)) {
+      if (typeof value === 'string' && value.trim() !== '') filter[key] = value.trim();
+    }
+    if (!hasAnyFilter(filter as SupplierSearchFilter)) {
+      setEmpty(true);
+      return;
+    }
+    setEmpty(false);
+    onSearch(filter as SupplierSearchFilter);
+  };
+
+  const text = (name: keyof SupplierSearchFilter, label: string, max = 100) => (
+    <Col xs={24} md={12} xl={8}>
+      <Form.Item name={name} label={label}>
+        <Input allowClear maxLength={max} data-testid={`search-${name}`} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Card data-testid="supplier-search-form">
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={submit}
+        onValuesChange={() => setEmpty(false)}
+      >
+        <Row gutter={16}>
+          {text('dbaName', t('supplierSearch.dbaName'), 200)}
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="duns" label={t('supplierSearch.duns')} normalize={digits}>
+              <Input allowClear maxLength={9} inputMode="numeric" data-testid="search-duns" />
+            </Form.Item>
+          </Col>
+          {text('industry', t('supplierSearch.industry'))}
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="contact" label={t('supplierSearch.contact')} normalize={digits}>
+              <Input allowClear maxLength={10} inputMode="numeric" data-testid="search-contact" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="certification" label={t('supplierSearch.certification')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('supplierSearch.any')}
+                options={CERTIFICATION_TYPES.map((c) => ({ value: c, label: c }))}
+                data-testid="search-certification"
+              />
+            </Form.Item>
+          </Col>
+          {text('city', t('supplierSearch.city'))}
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="state" label={t('supplierSearch.state')}>
+              <Select
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                placeholder={t('supplierSearch.any')}
+                options={US_STATES.map(([code, name]) => ({ value: code, label: name }))}
+                data-testid="search-state"
+              />
+            </Form.Item>
+          </Col>
+          {text('zip', t('supplierSearch.zip'), 20)}
+          {text('country', t('supplierSearch.country'))}
+          <Col xs={24} md={12} xl={8}>
+            <Form.Item name="validate" label={t('supplierSearch.validate')}>
+              <Select
+                allowClear
+                placeholder={t('supplierSearch.any')}
+                options={[{ value: VALIDATED_YES, label: t('supplierSearch.yes') }]}
+                data-testid="search-validate"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        {empty && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('supplierSearch.fillOne')}
+            style={{ marginBottom: 16 }}
+            data-testid="search-empty"
+          />
+        )}
+        <Flex gap={8} justify="flex-end" wrap>
+          {canUpload && (
+            <Button icon={<UploadOutlined />} onClick={onUpload} data-testid="upload-suppliers">
+              {t('supplierSearch.uploadList')}
+            </Button>
+          )}
+          <Button
+            type="primary"
+            htmlType="submit"
+            icon={<SearchOutlined />}
+            data-testid="search-submit"
+          >
+            {t('supplierSearch.search')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

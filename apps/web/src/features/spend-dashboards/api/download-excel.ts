@@ -1,0 +1,19 @@
+/** `POST /api/excel/spend|supplier|categories`: the server recomputes every figure. */
+import type { DashboardKind } from '@spotzcity/shared/spend-dashboards';
+import { download } from '../../../api/client.ts';
+
+const EXCEL_PATHS: Record<DashboardKind, string> = {
+  supplier: '/api/excel/supplier',
+  spend: '/api/excel/spend',
+  category: '/api/excel/categories',
+};
+
+export const downloadDashboardExcel = (
+  kind: DashboardKind,
+  selectedIds: readonly number[],
+  analysis: string,
+) =>
+  download(EXCEL_PATHS[kind], {
+    excel: true,
+    spendData: { selectedIds, ...(analysis.trim() ? { analysis } : {}) },
+  });

@@ -1,0 +1,36 @@
+/** `POST /api/graph/<name>` with `{selectedIds}`: one query per chart of the three dashboards. */
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type {
+  CategoryDiversity,
+  CategoryPercentage,
+  SpendPerDiversity,
+  SpendPerDiversityMom,
+  SupplierCount,
+  SupplierLocation,
+  SupplierQuarter,
+  TopCategory,
+  YearSplit,
+} from '@spotzcity/shared/spend-dashboards';
+import { api } from '../../../api/client.ts';
+
+export interface Graphs {
+  spendPerDiversity: SpendPerDiversity;
+  spendPerDiversityMom: SpendPerDiversityMom;
+  spendDiversityOverNonDiversity: YearSplit[];
+  categoryPerDiversity: CategoryDiversity[];
+  categoryPercentage: CategoryPercentage;
+  topCategoriesStatatics: TopCategory[];
+  supplierCount: SupplierCount;
+  supplierDataPerQuater: SupplierQuarter[];
+  supplierLocationData: SupplierLocation[];
+}
+
+export const graphQuery = <K extends keyof Graphs>(name: K, selectedIds: readonly number[]) =>
+  queryOptions({
+    queryKey: ['spend-graph', name, [...selectedIds]] as const,
+    queryFn: ({ signal }) =>
+      api
+        .post<Envelope<Graphs[K]>>(`/api/graph/${name}`, { selectedIds }, { signal })
+        .then((r) => r.data),
+  });

@@ -1,0 +1,144 @@
+/**
+ * /home/supplierSpend/report/*: Create Report's chooser and the Supplier, Spend and Category
+ * Dashboards of the selected files (spec 01 point 2). The breadcrumbs return to the table view
+ * with the same selection.
+ */
+import { useRef, type ReactNode } from 'react';
+import { Breadcrumb, Typography } from 'antd';
+import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { reportKey } from '@spotzcity/shared/reports';
+import {
+  DASHBOARD_KINDS,
+  DASHBOARD_TITLES,
+  type DashboardKind,
+} from '@spotzcity/shared/spend-dashboards';
+import { AnalysisBox, useAnalysis } from '../../components/analysis-box.tsx';
+import { ExportBar } from '../../components/export-bar.tsx';
+import { downloadDashboardExcel } from './api/download-excel.ts';
+import { CategoryDashboard } from './components/category-dashboard.tsx';
+import { ReportChooser } from './components/report-chooser.tsx';
+import { SpendDashboard } from './components/spend-dashboard.tsx';
+import { SupplierDashboard } from './components/supplier-dashboard.tsx';
+import { parseFileIds, reportPath, spendHomePath, tableViewPath } from './paths.ts';
+import './spend-dashboards.css';
+
+function useFileIds() {
+  const [params] = useSearchParams();
+  return parseFileIds(params.get('files'));
+}
+
+function Frame({
+  fileIds,
+  title,
+  actions,
+  children,
+}: {
+  fileIds: number[];
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="spend-dashboards">
+      <Breadcrumb
+        data-testid="report-breadcrumbs"
+        items={[
+          { title: <Link to={spendHomePath(fileIds)}>{t('modules.supplierSpend')}</Link> },
+          {
+            title: (
+              <Link to={tableViewPath(fileIds)} data-testid="breadcrumb-table-view">
+                {t('spendDashboards.tableView')}
+              </Link>
+            ),
+          },
+          { title },
+        ]}
+      />
+      <div className="dashboard-header">
+        <div>
+          <Typography.Title level={3} className="dashboard-title">
+            {title}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {fileIds.length === 0
+              ? t('spendDashboards.allFiles')
+              : t('spendDashboards.selectedFiles', { count: fileIds.length })}
+          </Typography.Text>
+        </div>
+        {actions}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+const ANALYSIS_TITLE = {
+  supplier: 'spendDashboards.supplierAnalysis',
+  spend: 'spendDashboards.spendAnalysis',
+  category: 'spendDashboards.categoryAnalysis',
+} as const;
+
+function DashboardView({ kind }: { kind: DashboardKind }) {
+  const { t } = useTranslation();
+  const fileIds = useFileIds();
+  const dashboard = useRef<HTMLDivElement>(null);
+  const analysis = useAnalysis(reportKey(kind, { files: fileIds }));
+  const title = DASHBOARD_TITLES[kind];
+  const subtitle =
+    fileIds.length === 0
+      ? t('spendDashboards.allFiles')
+      : t('spendDashboards.selectedFiles', { count: fileIds.length });
+  const Body = { supplier: SupplierDashboard, spend: SpendDashboard, category: CategoryDashboard }[
+    kind
+  ];
+  return (
+    <Frame
+      fileIds={fileIds}
+      title={title}
+      actions={
+        <ExportBar
+          target={dashboard}
+          name={title}
+          subtitle={subtitle}
+          analysis={analysis.text}
+          onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text)}
+        />
+      }
+    >
+      <div ref={dashboard} className="dashboard-capture" data-testid={`dashboard-${kind}`}>
+        <Body fileIds={fileIds} />
+        <AnalysisBox title={t(ANALYSIS_TITLE[kind])} analysis={analysis} />
+      </div>
+    </Frame>
+  );
+}
+
+function DashboardRoute() {
+  const { kind } = useParams();
+  const fileIds = useFileIds();
+  if (!DASHBOARD_KINDS.includes(kind as DashboardKind)) {
+    return <Navigate to={reportPath(null, fileIds)} replace />;
+  }
+  return <DashboardView key={kind} kind={kind as DashboardKind} />;
+}
+
+function ChooserRoute() {
+  const { t } = useTranslation();
+  const fileIds = useFileIds();
+  return (
+    <Frame fileIds={fileIds} title={t('spendDashboards.createReport')}>
+      <ReportChooser fileIds={fileIds} />
+    </Frame>
+  );
+}
+
+export default function SpendDashboardsPage() {
+  return (
+    <Routes>
+      <Route index element={<ChooserRoute />} />
+      <Route path=":kind" element={<DashboardRoute />} />
+    </Routes>
+  );
+}

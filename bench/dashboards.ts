@@ -1,0 +1,196 @@
+/**
+ * `npm run bench:dashboards`: p50/p95 of every spend-dashboard graph endpoint for an organisation
+ * with 500,000 spend rows, in a PostgreSQL database holding 5,000,000 rows across 50
+ * organisations (generated in SQL, deterministic). Target: p95 < 150 ms each.
+ *
+ *   npm run bench:dashboards                         the full size (a fresh database each run)
+ *   npm run bench:dashboards -- --scale 0.1          a tenth of it (quick check)
+ *   npm run bench:dashboards -- --runs 40            requests per endpoint (default 30)
+ *
+ * The database is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; a database
+ * named spotzcity_bench_dashboards is dropped and created next to it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { clients, users } from '../apps/server/src/db/schema/index.ts';
+import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
+import { hashPassword } from '../apps/server/src/platform/passwords.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? undefined : args[at + 1];
+};
+const scale = Number(option('scale') ?? '1');
+const runs = Number(option('runs') ?? '30');
+const ORGS = 50;
+const TOTAL_ROWS = Math.round(5_000_000 * scale);
+const TARGET_ROWS = Math.round(500_000 * scale);
+const OTHER_ROWS = Math.floor((TOTAL_ROWS - TARGET_ROWS) / (ORGS - 1));
+const FILES_PER_ORG = 3;
+const GRAPHS = [
+  'spendPerDiversity',
+  'spendPerDiversityMom',
+  'spendDiversityOverNonDiversity',
+  'categoryPerDiversity',
+  'categoryPercentage',
+  'topCategoriesStatatics',
+  'supplierCount',
+  'supplierDataPerQuater',
+  'supplierLocationData',
+];
+
+const baseUrl = new URL(
+  process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres',
+);
+const NAME = 'spotzcity_bench_dashboards';
+const databaseUrl = new URL(baseUrl);
+databaseUrl.pathname = `/${NAME}`;
+
+const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
+
+async function recreateDatabase() {
+  const admin = new pg.Client({ connectionString: baseUrl.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists ${NAME} with (force)`);
+  await admin.query(`create database ${NAME}`);
+  await admin.end();
+}
+
+/** Rows of one organisation, spread over its files, three years, 16 categories and 50 states. */
+const generateRows = (clientRef: number, fileIds: number[], rows: number, seed: number) => sql`
+  insert into spend_rows (client_ref, file_id, line_number, vendor_name, duns, supplier_key, spend,
+    state, diversity, is_diverse, payment_date, category)
+  select ${clientRef}, (${sql.param(fileIds)}::int[])[1 + g % ${fileIds.length}], g,
+    'Supplier ' || s, lpad(s::text, 9, '0'), 'duns:' || lpad(s::text, 9, '0'),
+    round((10 + (hashint4(g + ${seed}) & 65535) * 0.37)::numeric, 2),
+    (array['CA','TX','NY','FL','IL','PA','OH','GA','NC','MI','NJ','VA','WA','AZ','MA','TN','IN',
+      'MO','MD','WI','CO','MN','SC','AL','LA','KY','OR','OK','CT','UT','IA','NV','AR','MS','KS',
+      'NM','NE','ID','WV','HI','NH','ME','MT','RI','DE','SD','ND','AK','VT','WY'])[1 + s % 50],
+    case when s % 10 < 3 then array[(array['MBE','WBE','VBE','SDVBE','DoBE','LGBTBE','DBE','SBE',
+      'SDB','8A','HUB'])[1 + s % 11]] || case when s % 7 = 0 then array['WBE'] else array[]::text[] end
+      else array['NON_DIVERSE'] end,
+    s % 10 < 3,
+    date '2023-01-01' + (abs(hashint4(g * 7 + ${seed})) % 1095),
+    'Category ' || (s % 16)
+  from generate_series(1, ${rows}) as g,
+    lateral (select 1 + abs(hashint4(g + ${seed} * 31)) % 2000 as s) as pick
+`;
+
+async function load() {
+  const started = performance.now();
+  await recreateDatabase();
+  const database = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
+  const { db } = database;
+  await bootstrap(db, {
+    adminEmail: 'bench.admin@example.com',
+    adminPassword: 'Bench#Admin2020',
+    appName: 'SpotzCity',
+    announce: () => {},
+  });
+  let target = { clientRef: 0, email: '' };
+  for (let org = 0; org < ORGS; org++) {
+    const [client] = await db
+      .insert(clients)
+      .values({
+        clientId: `BENCH-${org}`,
+        name: `Bench ${org}`,
+        email: `bench-${org}@example.com`,
+        companyName: `Bench ${org}`,
+        type: 'BUYER',
+      })
+      .returning();
+    const files = await db.execute<{ id: number }>(sql`
+      insert into spend_files (client_ref, file_name)
+      select ${client!.id}, 'spend-' || g || '.xlsx' from generate_series(1, ${FILES_PER_ORG}) g
+      returning id
+    `);
+    const fileIds = (files as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+    const rows = org === 0 ? TARGET_ROWS : OTHER_ROWS;
+    await db.execute(generateRows(client!.id, fileIds, rows, org));
+    if (org === 0) {
+      const email = 'bench.buyer@example.com';
+      await db.insert(users).values({
+        name: 'Bench Buyer',
+        email,
+        passwordHash: await hashPassword('Bench#2020'),
+        roleCode: 'ROLE_BUYER_ADMIN',
+        clientRef: client!.id,
+      });
+      target = { clientRef: client!.id, email };
+    }
+    if (org % 10 === 9) console.log(`  loaded ${org + 1} organisations (${seconds(started)})`);
+  }
+  await db.execute(sql`analyze spend_rows`);
+  console.log(
+    `Loaded ${TOTAL_ROWS.toLocaleString('en-US')} rows (${TARGET_ROWS.toLocaleString('en-US')} for the measured organisation) in ${seconds(started)}`,
+  );
+  return { database, target };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function measure(database: Awaited<ReturnType<typeof load>>['database'], email: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl.toString(),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const signin = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { usernameOrEmail: email, password: 'Bench#2020' },
+  });
+  const token = signin.json<{ accessToken: string }>().accessToken;
+  console.log(`\n${'endpoint'.padEnd(50)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+  const failures: string[] = [];
+  for (const name of GRAPHS) {
+    const times: number[] = [];
+    for (let i = 0; i < runs + 3; i++) {
+      const started = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/graph/${name}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { selectedIds: [] },
+      });
+      if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+      if (i >= 3) times.push(performance.now() - started); // three warm-up requests
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    if (p95 >= 150) failures.push(name);
+    console.log(
+      `${`POST /api/graph/${name}`.padEnd(50)} ${percentile(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}`,
+    );
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  console.log(
+    failures.length === 0
+      ? '\nEvery endpoint is under the 150 ms p95 target.'
+      : `\nOver the 150 ms p95 target: ${failures.join(', ')}`,
+  );
+}
+
+const { database, target } = await load();
+try {
+  await measure(database, target.email);
+} finally {
+  await database.close();
+}

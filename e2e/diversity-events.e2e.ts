@@ -1,0 +1,127 @@
+/**
+ * Diversity Events in Chromium: reached from the home page; switch tabs, filter, clear, sort by
+ * date (ASC then DESC), open an event; a Super User sees 'Add Diversity Event' and its dialog.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../apps/server/src/db/seed/demo.ts';
+import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser({ width: 1440, height: 900 });
+});
+afterAll(() => browser?.close());
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-page').waitFor();
+}
+
+const rows = (page: Page) => page.getByTestId('events-table').locator('tbody tr.ant-table-row');
+const dates = async (page: Page) =>
+  (await rows(page).locator('td:nth-child(7)').allTextContents()).map((d) => {
+    const [m, day, y] = d.split('/');
+    return `${y}-${m}-${day}`;
+  });
+
+describe('diversity events', () => {
+  it('browses tabs, filters, sorts by date and opens an event', async () => {
+    const { page } = browser;
+    await signIn(page, DEMO.buyerAdmin.email, DEMO_PASSWORD);
+    await screenshot(page, 'home-with-search-and-events-links');
+    await page.getByTestId('home-diversity-events').click();
+    await page.waitForURL('**/home/diversityEvents');
+    await rows(page).first().waitFor();
+    expect(await page.getByTestId('add-event').count()).toBe(0);
+    await screenshot(page, 'diversity-events-trade');
+
+    const ascending = await dates(page);
+    expect(ascending).toEqual([...ascending].sort());
+
+    await page.getByRole('tab', { name: 'Conference' }).click();
+    await page.waitForLoadState('networkidle');
+    await rows(page).first().waitFor();
+    const city = (await rows(page).first().locator('td:nth-child(3)').textContent())!;
+    await page.getByTestId('filter-events').click();
+    const dialog = page.getByRole('dialog', { name: 'Filter Events' });
+    await dialog.waitFor();
+    await dialog.getByTestId('filter-city').fill(city.toLowerCase());
+    await page.waitForTimeout(500); // the dialog's opening animation
+    await screenshot(page, 'diversity-events-filter-dialog');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.waitForFunction((expected) => {
+      const cells = [
+        ...document.querySelectorAll(
+          '[data-testid="events-table"] tbody tr.ant-table-row td:nth-child(3)',
+        ),
+      ];
+      return cells.length > 0 && cells.every((c) => c.textContent === expected);
+    }, city);
+    await screenshot(page, 'diversity-events-filtered');
+    expect(await page.getByTestId('clear-filter').isEnabled()).toBe(true);
+
+    // Changing tab clears the filter.
+    await page.getByRole('tab', { name: 'Consumers' }).click();
+    await rows(page).first().waitFor();
+    expect(await page.getByTestId('clear-filter').isDisabled()).toBe(true);
+    const cities = await rows(page).locator('td:nth-child(3)').allTextContents();
+    expect(new Set(cities).size).toBeGreaterThan(1);
+
+    // Date: ASC first, then DESC.
+    const header = page.getByTestId('events-table').getByRole('columnheader', { name: /Date/ });
+    await header.click();
+    await page.waitForTimeout(300);
+    await page.waitForLoadState('networkidle');
+    const asc = await dates(page);
+    expect(asc).toEqual([...asc].sort());
+    await header.click();
+    await page.waitForFunction(() => {
+      const cells = [
+        ...document.querySelectorAll(
+          '[data-testid="events-table"] tbody tr.ant-table-row td:nth-child(7)',
+        ),
+      ].map((c) => c.textContent ?? '');
+      const iso = cells.map((d) => `${d.slice(6)}${d.slice(0, 2)}${d.slice(3, 5)}`);
+      return iso.length > 1 && iso[0]! > iso[iso.length - 1]!;
+    });
+    const desc = await dates(page);
+    expect(desc).toEqual([...desc].sort().reverse());
+    await screenshot(page, 'diversity-events-sorted-desc');
+
+    const first = rows(page).first();
+    const name = await first.locator('td:nth-child(2)').textContent();
+    await first.click();
+    const detail = page.getByRole('dialog', { name: name! });
+    await detail.waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'diversity-events-detail');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+
+    // The end of the list says so.
+    await page.getByTestId('events-table-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.getByText('No More Results To Show').waitFor();
+  });
+
+  it('offers the upload dialog to a user with the upload permission', async () => {
+    const { page } = browser;
+    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.goto('/home/diversityEvents');
+    await page.getByTestId('add-event').click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Events List' });
+    await dialog.waitFor();
+    await dialog.getByTestId('template-link').waitFor();
+    await dialog.getByText('Drop Your Files Here').waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'diversity-events-upload-dialog');
+  });
+});

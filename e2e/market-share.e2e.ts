@@ -1,0 +1,131 @@
+/**
+ * Market Share in Chromium: the supplier list, a report by State for three states, and the totals
+ * shown checked against the suppliers of the list.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { DEMO_PASSWORD } from './fixtures.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser({ width: 1440, height: 900 });
+});
+afterAll(() => browser?.close());
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('buyer.admin@acme.example');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-page').waitFor();
+}
+
+interface Supplier {
+  id: string;
+  stateOrProvince: string | null;
+  spend: number;
+}
+
+/** Every supplier of the list, read page by page with the signed-in user's token. */
+function allSuppliers(page: Page): Promise<Supplier[]> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem('accessToken');
+    const out: Supplier[] = [];
+    for (let pageNumber = 0; ; pageNumber++) {
+      const res = await fetch('/api/marketShare/list', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ pageNumber, pageSize: 100 }),
+      });
+      const body = (await res.json()) as { data: Supplier[]; totalCount: number };
+      out.push(...body.data);
+      if (body.data.length === 0 || out.length >= body.totalCount) return out;
+    }
+  });
+}
+
+const dollars = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
+
+describe('market share', () => {
+  it('lists suppliers and builds a report by State for three states', async () => {
+    const { page } = browser;
+    await signIn(page);
+    await page.getByTestId('nav-marketShare').click();
+    await page.getByTestId('market-share-list-page').waitFor();
+    const table = page.getByTestId('market-share-table');
+    await table.locator('.ant-table-row').first().waitFor();
+    for (const header of [
+      'Company',
+      'City',
+      'State/Province',
+      'Zip',
+      'Country',
+      'Category',
+      'Diversity',
+      'Total Spend',
+      'Payment Date',
+    ]) {
+      await table.getByText(header, { exact: true }).first().waitFor();
+    }
+    await screenshot(page, 'market-share-list');
+
+    await page.getByTestId('market-share-create-report').click();
+    await page.getByTestId('report-form').waitFor();
+    await page.locator('.ant-radio-button-wrapper', { hasText: 'State' }).click();
+    await page.getByLabel('State values to keep').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    const states = (await options.evaluateAll((nodes) =>
+      nodes.slice(0, 3).map((n) => n.getAttribute('title') ?? ''),
+    )) as string[];
+    expect(states).toHaveLength(3);
+    for (const state of states) {
+      await page
+        .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${state}"]`)
+        .click();
+    }
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'market-share-dialog');
+    await page.getByTestId('report-create').click();
+
+    await page.getByTestId('market-share-dashboard').waitFor();
+    expect(await page.getByTestId('dashboard-selection').textContent()).toContain(
+      `State: ${states.join(', ')}`,
+    );
+    for (const title of [
+      'Market Share Diverse vs Non Diverse By Category',
+      'Diverse Revenue By State',
+      'Non-Diverse Revenue By State',
+      'Market Share Analysis',
+    ]) {
+      await page.getByText(title, { exact: true }).first().waitFor();
+    }
+    const value = (key: string) => page.getByTestId(`kpi-${key}-value`).textContent();
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('[data-testid="kpi-overall-value"]')?.textContent?.includes('…'),
+    );
+    const overall = dollars(await value('overall'));
+    const diverse = dollars(await value('diverse'));
+    const nonDiverse = dollars(await value('non-diverse'));
+    const diverseShare = Number((await value('diverse-share'))!.replace('%', ''));
+    const nonDiverseShare = Number((await value('non-diverse-share'))!.replace('%', ''));
+    expect(Math.round((diverseShare + nonDiverseShare) * 100)).toBe(10_000);
+    expect(Math.abs(diverse + nonDiverse - overall)).toBeLessThanOrEqual(1);
+
+    // The overall spend shown is the spend of the list's suppliers in those three states.
+    const suppliers = await allSuppliers(page);
+    const cents = suppliers
+      .filter((s) => states.includes((s.stateOrProvince ?? '').toUpperCase()))
+      .reduce((sum, s) => sum + Math.round(s.spend * 100), 0);
+    expect(overall).toBe(Math.trunc(cents / 100));
+    await page.locator('[data-testid="diverse-revenue-chart"] canvas').first().waitFor();
+    await page.waitForTimeout(500);
+    await screenshot(page, 'market-share-dashboard');
+
+    // The header returns to the list.
+    await page.getByTestId('dashboard-header').click();
+    await page.getByTestId('market-share-list-page').waitFor();
+  });
+});
