@@ -24,8 +24,11 @@ export type FieldPath = string | readonly (string | number)[];
 
 const asPath = (field: FieldPath) => (typeof field === 'string' ? [field] : [...field]);
 
-/** 'rfxSupplier.0.pointOfContact' (the API's field name) → ['rfxSupplier', 0, 'pointOfContact']. */
-export const pathOfField = (field: string) =>
+/**
+ * A server field ('rfxSupplier.0.pointOfContact', 'yearlySavings.savingsFor2025') as a form name
+ * path (['rfxSupplier', 0, 'pointOfContact']).
+ */
+export const fieldPath = (field: string): (string | number)[] =>
   field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /** A copy of `values` with `value` at `path`. */
@@ -83,16 +86,13 @@ export function useRevalidateInvalid<T>(form: FormInstance<T>) {
   );
 }
 
-/** A server field ('yearlySavings.savingsFor2025', 'suppliers.0.name') as a form name path. */
-export const fieldPath = (field: string) => pathOfField(field);
-
 /**
  * Puts the server's field errors (400 with `errors`) on the matching form fields; dotted names
  * ('rfxSupplier.0.pointOfContact') reach fields inside lists and sections.
  */
 export function applyFieldErrors<T>(form: FormInstance<T>, errors: FieldError[]): boolean {
   const known = errors
-    .map((e) => ({ name: pathOfField(e.field), message: e.message }))
+    .map((e) => ({ name: fieldPath(e.field), message: e.message }))
     .filter((e) => form.getFieldInstance(e.name as never) !== undefined);
   if (known.length) {
     form.setFields(known.map((e) => ({ name: e.name as never, errors: [e.message] })));
