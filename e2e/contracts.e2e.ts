@@ -154,4 +154,19 @@ describe('Contracts', () => {
     await firstRow().waitFor();
     expect(await firstRow().textContent()).not.toContain(CONTRACT.number);
   });
+
+  it('hides the delete controls from a Buyer User, who may not delete', async () => {
+    const { page } = browser;
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL('**/login');
+    await signIn(page, 'buyer.user@acme.example');
+    for (const module of ['rfx', 'contract']) {
+      await page.goto(module === 'rfx' ? '/home/rfx' : '/home/contracts');
+      const table = page.getByTestId(`${module}-table`);
+      await table.locator('.ant-table-row').first().waitFor();
+      expect(await table.locator(`[data-testid^="${module}-edit-"]`).count()).toBeGreaterThan(0);
+      expect(await table.locator(`[data-testid^="${module}-delete-"]`).count()).toBe(0);
+      expect(await page.getByTestId(`${module}-create-report`).count()).toBe(1);
+    }
+  });
 });

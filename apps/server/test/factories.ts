@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@spotzcity/shared/permissions';
+import type { Permission, Role } from '@spotzcity/shared/permissions';
 import type { Db } from '../src/db/client.ts';
-import { clients, users } from '../src/db/schema/index.ts';
+import { clients, rolePermissions, roles, users } from '../src/db/schema/index.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 
 export const PASSWORD = 'Passw0rd!';
@@ -89,5 +89,22 @@ export async function actor(
     ? (await db.select().from(clients).where(eq(clients.id, options.clientRef)))[0]!
     : await createOrg(db, { type: orgTypeFor(role) });
   const user = await createUser(db, { clientRef: org.id, role });
+  return { org, user, token: app.tokens.sign(user) };
+}
+
+/**
+ * A user of a new organisation whose role (made for the test) holds exactly `permissions`, with a
+ * token signed directly: for "allowed to read but not to change" cases no default role covers.
+ */
+export async function actorWith(app: FastifyInstance, db: Db, permissions: Permission[]) {
+  const code = `ROLE_TEST_${unique().toUpperCase()}`;
+  await db.insert(roles).values({ code, label: code });
+  if (permissions.length) {
+    await db
+      .insert(rolePermissions)
+      .values(permissions.map((permissionCode) => ({ roleCode: code, permissionCode })));
+  }
+  const org = await createOrg(db);
+  const user = await createUser(db, { clientRef: org.id, role: code as Role });
   return { org, user, token: app.tokens.sign(user) };
 }

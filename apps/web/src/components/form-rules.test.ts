@@ -3,7 +3,7 @@ import type { FormInstance, FormRule } from 'antd';
 import { passwordChangeSchema, profileUpdateSchema, signinSchema } from '@spotzcity/shared/auth';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { rfxSchema } from '@spotzcity/shared/rfx';
-import { applyFieldErrors, pathOfField, zodFieldRule, zodRule } from './form-rules.ts';
+import { applyFieldErrors, fieldPath, zodFieldRule, zodRule } from './form-rules.ts';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 
@@ -93,7 +93,7 @@ describe('rules inside lists and sections', () => {
   });
 
   it('puts the server’s dotted field names on the nested fields', () => {
-    expect(pathOfField('rfxSupplier.1.reasonForLoss')).toEqual(['rfxSupplier', 1, 'reasonForLoss']);
+    expect(fieldPath('rfxSupplier.1.reasonForLoss')).toEqual(['rfxSupplier', 1, 'reasonForLoss']);
     const set: unknown[] = [];
     const form = {
       getFieldInstance: (name: unknown) =>

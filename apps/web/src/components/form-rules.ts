@@ -6,6 +6,8 @@ import { useCallback } from 'react';
 import type { FormInstance, FormRule } from 'antd';
 import type { z } from 'zod';
 import type { FieldError } from '@spotzcity/shared/validation';
+import { ApiError } from '../api/client.ts';
+import { useAlert } from './alert-modal.tsx';
 
 /** A rule checking one value against a schema (the first issue's message is shown). */
 export function zodRule(schema: z.ZodType): FormRule {
@@ -22,8 +24,11 @@ export type FieldPath = string | readonly (string | number)[];
 
 const asPath = (field: FieldPath) => (typeof field === 'string' ? [field] : [...field]);
 
-/** 'rfxSupplier.0.pointOfContact' (the API's field name) → ['rfxSupplier', 0, 'pointOfContact']. */
-export const pathOfField = (field: string) =>
+/**
+ * A server field ('rfxSupplier.0.pointOfContact', 'yearlySavings.savingsFor2025') as a form name
+ * path (['rfxSupplier', 0, 'pointOfContact']).
+ */
+export const fieldPath = (field: string): (string | number)[] =>
   field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /** A copy of `values` with `value` at `path`. */
@@ -81,16 +86,13 @@ export function useRevalidateInvalid<T>(form: FormInstance<T>) {
   );
 }
 
-/** A server field ('yearlySavings.savingsFor2025', 'suppliers.0.name') as a form name path. */
-export const fieldPath = (field: string) => pathOfField(field);
-
 /**
  * Puts the server's field errors (400 with `errors`) on the matching form fields; dotted names
  * ('rfxSupplier.0.pointOfContact') reach fields inside lists and sections.
  */
 export function applyFieldErrors<T>(form: FormInstance<T>, errors: FieldError[]): boolean {
   const known = errors
-    .map((e) => ({ name: pathOfField(e.field), message: e.message }))
+    .map((e) => ({ name: fieldPath(e.field), message: e.message }))
     .filter((e) => form.getFieldInstance(e.name as never) !== undefined);
   if (known.length) {
     form.setFields(known.map((e) => ({ name: e.name as never, errors: [e.message] })));
@@ -109,4 +111,22 @@ export function revalidateTouched<T>(form: FormInstance<T>, names: FieldPath[]) 
       (name) => form.isFieldTouched(name as never) || form.getFieldError(name as never).length,
     );
   if (touched.length) form.validateFields(touched as never).catch(() => undefined);
+}
+
+/**
+ * The result of saving a form (spec 02 point 4): the server's message in the alert and
+ * `onSaved` on success; on failure its field errors on the fields and its message titled Error.
+ */
+export function useSaveResult<T>(form: FormInstance<T>, onSaved: () => void) {
+  const alert = useAlert();
+  return {
+    onSuccess: (reply: { message: string }) => {
+      alert.showSuccess(reply.message);
+      onSaved();
+    },
+    onError: (error: Error) => {
+      if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
+      alert.showError(error.message);
+    },
+  };
 }

@@ -4,15 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHS } from '@spotzcity/shared/enums';
 import type { ContractRecord } from '@spotzcity/shared/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createOrg, createUser, signIn, signedInUser } from '../../../test/factories.ts';
-import { contracts, rolePermissions, roles } from '../../db/schema/index.ts';
+import { actor, actorWith } from '../../../test/factories.ts';
+import { contracts } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
-  });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -65,17 +62,6 @@ const call = (
 
 const create = (token: string, body: Body) => call(token, 'POST', '/api/contract/create', body);
 
-async function userWith(code: string, permissions: string[]) {
-  await t.database.db.insert(roles).values({ code, label: code }).onConflictDoNothing();
-  await t.database.db
-    .insert(rolePermissions)
-    .values(permissions.map((permissionCode) => ({ roleCode: code, permissionCode })))
-    .onConflictDoNothing();
-  const org = await createOrg(t.database.db);
-  const user = await createUser(t.database.db, { clientRef: org.id, roleCode: code } as never);
-  return { org, token: await signIn(t.app, user.email) };
-}
-
 const ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
   ['POST', '/api/contract/list'],
   ['GET', '/api/contract/detail/1'],
@@ -98,19 +84,17 @@ describe('access', () => {
   });
 
   it.each(ENDPOINTS)('%s %s answers 403 without any contract permission', async (m, url) => {
-    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER');
+    const { token } = await actor(t.app, t.database.db, 'ROLE_SUPPLIER');
     const res = await call(token, m, url, m === 'GET' ? undefined : validContract({ id: 1 }));
     expect(res.statusCode).toBe(403);
   });
 
   it('lets a viewer read but refuses add, edit, delete and reports, changing nothing', async () => {
-    const viewer = await userWith('ROLE_TEST_CONTRACT_VIEWER', ['CONTRACT_VIEW']);
-    const editor = await createUser(t.database.db, {
+    const viewer = await actorWith(t.app, t.database.db, ['CONTRACT_VIEW']);
+    const editor = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN', {
       clientRef: viewer.org.id,
-      role: 'ROLE_BUYER_ADMIN',
     });
-    const made = (await create(await signIn(t.app, editor.email), validContract())).json()
-      .data as ContractRecord;
+    const made = (await create(editor.token, validContract())).json().data as ContractRecord;
 
     expect((await call(viewer.token, 'POST', '/api/contract/list', {})).json().totalCount).toBe(1);
     const year = { year: 2025 };
@@ -134,7 +118,7 @@ describe('access', () => {
   });
 
   it('refuses deletion to a Buyer User (no DELETE_CONTRACT)', async () => {
-    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_USER');
     const made = (await create(token, validContract())).json().data as ContractRecord;
     expect((await call(token, 'DELETE', '/api/contract/delete', { id: made.id })).statusCode).toBe(
       403,
@@ -145,7 +129,7 @@ describe('access', () => {
 
 describe('records', () => {
   it('adds a contract with its sections and answers it in the spec’s shape', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await create(token, validContract({ contractNumber: 'MSA-2025-07' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Created Successfully');
@@ -181,7 +165,7 @@ describe('records', () => {
   });
 
   it('keeps optional vendor-account fields empty', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await create(token, validContract({ vendorAccount: undefined }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.vendorAccount).toEqual({
@@ -192,7 +176,7 @@ describe('records', () => {
   });
 
   it('lists newest first with paging, updates with PUT and deletes', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const older = (
       await create(
         token,
@@ -223,7 +207,7 @@ describe('records', () => {
   });
 
   it('refuses a duplicate contract number in one organisation (409)', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     await create(token, validContract({ contractNumber: 'PO-1' }));
     const again = await create(token, validContract({ contractNumber: 'po-1' }));
     expect(again.statusCode).toBe(409);
@@ -235,8 +219,8 @@ describe('records', () => {
 
 describe('tenant isolation', () => {
   it('answers 404 for another organisation’s contract and changes nothing', async () => {
-    const owner = await signedInUser(t.app, t.database.db);
-    const intruder = await signedInUser(t.app, t.database.db);
+    const owner = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const intruder = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const mine = (await create(owner.token, validContract())).json().data as ContractRecord;
 
     const attempts = [
@@ -261,7 +245,7 @@ describe('tenant isolation', () => {
 
 describe('validation', () => {
   const errorsFor = async (body: unknown, method: 'POST' | 'PUT' = 'POST') => {
-    const { token, org } = await signedInUser(t.app, t.database.db);
+    const { token, org } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await call(token, method, '/api/contract/create', body);
     const saved = await t.database.db
       .select()
@@ -469,7 +453,7 @@ function expected(year: number) {
 describe('dashboard figures', () => {
   let token: string;
   beforeAll(async () => {
-    ({ token } = await signedInUser(t.app, t.database.db));
+    ({ token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN'));
     for (const [i, c] of fixture.entries()) {
       const res = await create(
         token,
@@ -488,7 +472,7 @@ describe('dashboard figures', () => {
       );
       expect(res.statusCode).toBe(200);
     }
-    const other = await signedInUser(t.app, t.database.db);
+    const other = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     await create(other.token, validContract({ startDate: '2024-02-01', endDate: '2024-03-01' }));
   });
 

@@ -4,15 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import type { RfxRecord } from '@spotzcity/shared/rfx';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createOrg, createUser, signIn, signedInUser } from '../../../test/factories.ts';
-import { rfx, rolePermissions, roles } from '../../db/schema/index.ts';
+import { actor, actorWith } from '../../../test/factories.ts';
+import { rfx } from '../../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
-  });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -68,18 +65,6 @@ const call = (
 
 const create = (token: string, body: Body) => call(token, 'POST', '/api/rfx/create', body);
 
-/** A role holding only the given permissions, and a signed-in user of a new organisation with it. */
-async function userWith(code: string, permissions: string[]) {
-  await t.database.db.insert(roles).values({ code, label: code }).onConflictDoNothing();
-  await t.database.db
-    .insert(rolePermissions)
-    .values(permissions.map((permissionCode) => ({ roleCode: code, permissionCode })))
-    .onConflictDoNothing();
-  const org = await createOrg(t.database.db);
-  const user = await createUser(t.database.db, { clientRef: org.id, roleCode: code } as never);
-  return { org, token: await signIn(t.app, user.email) };
-}
-
 const ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
   ['POST', '/api/rfx/list'],
   ['GET', '/api/rfx/detail/1'],
@@ -101,20 +86,18 @@ describe('access', () => {
   });
 
   it.each(ENDPOINTS)('%s %s answers 403 to a user without any RFx permission', async (m, url) => {
-    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER');
+    const { token } = await actor(t.app, t.database.db, 'ROLE_SUPPLIER');
     const res = await call(token, m, url, m === 'GET' ? undefined : validRfx({ id: 1 }));
     expect(res.statusCode).toBe(403);
   });
 
   it('lets a viewer read but refuses add, edit, delete and reports, changing nothing', async () => {
-    const viewer = await userWith('ROLE_TEST_RFX_VIEWER', ['RFX_VIEW']);
+    const viewer = await actorWith(t.app, t.database.db, ['RFX_VIEW']);
     // An RFx in the viewer's organisation, made by an editor there.
-    const editor = await createUser(t.database.db, {
+    const editor = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN', {
       clientRef: viewer.org.id,
-      role: 'ROLE_BUYER_ADMIN',
     });
-    const editorToken = await signIn(t.app, editor.email);
-    const made = (await create(editorToken, validRfx())).json().data as RfxRecord;
+    const made = (await create(editor.token, validRfx())).json().data as RfxRecord;
 
     expect((await call(viewer.token, 'POST', '/api/rfx/list', {})).json().totalCount).toBe(1);
     const attempts = [
@@ -139,7 +122,7 @@ describe('access', () => {
   });
 
   it('refuses deletion to a Buyer User (no DELETE_RFX)', async () => {
-    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_USER');
     const made = (await create(token, validRfx())).json().data as RfxRecord;
     const res = await call(token, 'DELETE', '/api/rfx/delete', { id: made.id });
     expect(res.statusCode).toBe(403);
@@ -149,7 +132,7 @@ describe('access', () => {
 
 describe('records', () => {
   it('adds an RFx with its suppliers and answers it in the spec’s shape', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await create(token, validRfx({ rfxNumber: 'RFP-2025-014' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Created Successfully');
@@ -189,7 +172,7 @@ describe('records', () => {
   });
 
   it('lists newest first with paging, and updates with PUT replacing the suppliers', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const older = (await create(token, validRfx({ startDate: '2024-05-01' }))).json().data;
     const newer = (await create(token, validRfx({ startDate: '2025-01-06' }))).json().data;
     const page0 = await call(token, 'POST', '/api/rfx/list', { pageNumber: 0, pageSize: 1 });
@@ -222,7 +205,7 @@ describe('records', () => {
   });
 
   it('reports Not Awarded for a completed RFx that every supplier lost', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await create(
       token,
       validRfx({
@@ -248,7 +231,7 @@ describe('records', () => {
   });
 
   it('deletes with the id in the body or in the query', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const a = (await create(token, validRfx())).json().data;
     const b = (await create(token, validRfx())).json().data;
     const byBody = await call(token, 'DELETE', '/api/rfx/delete', { id: a.id });
@@ -260,22 +243,22 @@ describe('records', () => {
   });
 
   it('refuses a second RFx with the same number in one organisation (409), not in another', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     await create(token, validRfx({ rfxNumber: 'RFQ-77' }));
     const again = await create(token, validRfx({ rfxNumber: 'rfq-77' }));
     expect(again.statusCode).toBe(409);
     expect(again.json().errors).toEqual([
       { field: 'rfxNumber', message: 'An RFx with this number already exists.' },
     ]);
-    const other = await signedInUser(t.app, t.database.db);
+    const other = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     expect((await create(other.token, validRfx({ rfxNumber: 'RFQ-77' }))).statusCode).toBe(200);
   });
 });
 
 describe('tenant isolation', () => {
   it('answers 404 for another organisation’s RFx and changes nothing', async () => {
-    const owner = await signedInUser(t.app, t.database.db);
-    const intruder = await signedInUser(t.app, t.database.db);
+    const owner = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const intruder = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const mine = (await create(owner.token, validRfx())).json().data as RfxRecord;
 
     const detail = await call(intruder.token, 'GET', `/api/rfx/detail/${mine.id}`);
@@ -304,7 +287,7 @@ describe('tenant isolation', () => {
 
 describe('validation', () => {
   const errorsFor = async (body: unknown, method: 'POST' | 'PUT' = 'POST') => {
-    const { token, org } = await signedInUser(t.app, t.database.db);
+    const { token, org } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await call(token, method, '/api/rfx/create', body);
     const saved = await t.database.db.select().from(rfx).where(eq(rfx.clientRef, org.id));
     expect(saved).toEqual([]);
@@ -370,7 +353,7 @@ describe('validation', () => {
   });
 
   it('answers 422 Payload Mismatch to a body that is not an object', async () => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/rfx/create',
@@ -391,7 +374,7 @@ describe('dates keep the calendar day the user picked', () => {
     ['2025-03-31T05:00:00.000Z', '2025-04-01T04:59:59.000Z', 300],
     ['2025-03-30T15:00:00.000Z', '2025-03-31T14:59:59.000Z', -540],
   ])('start %s, submit %s (offset %s) → 2025-03-31', async (startDate, submitDate, offset) => {
-    const { token } = await signedInUser(t.app, t.database.db);
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await create(token, validRfx({ startDate, submitDate, offset }));
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ startDate: '2025-03-31', submitDate: '2025-03-31' });
@@ -524,7 +507,7 @@ function expected(quaters: string[], year: number) {
 describe('dashboard figures', () => {
   let token: string;
   beforeAll(async () => {
-    ({ token } = await signedInUser(t.app, t.database.db));
+    ({ token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN'));
     for (const [i, r] of fixture.entries()) {
       const res = await create(
         token,
@@ -547,7 +530,7 @@ describe('dashboard figures', () => {
       expect(res.statusCode).toBe(200);
     }
     // Another organisation's RFx in the same period must not count.
-    const other = await signedInUser(t.app, t.database.db);
+    const other = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     await create(other.token, validRfx({ startDate: '2024-02-01', submitDate: '2024-02-02' }));
   });
 

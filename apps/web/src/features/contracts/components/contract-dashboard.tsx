@@ -21,12 +21,17 @@ import {
   type NewContract,
   type PercentageContract,
 } from '@spotzcity/shared/contracts';
-import { formatCompactMoney, formatMoney } from '@spotzcity/shared/format';
+import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
 import { DiversityTags } from '../../../components/diversity.tsx';
+import {
+  SPLIT_LINE,
+  moneyTooltipValue,
+  moneyValueAxis,
+} from '../../../components/chart-options.ts';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
@@ -56,7 +61,7 @@ function CompletedChart({ months }: { months: ContractMonth[] }) {
         minInterval: 1,
         name: t('contracts.dashboard.contracts'),
         nameTextStyle: { color: '#64748b' },
-        splitLine: { lineStyle: { color: '#eef2f7' } },
+        splitLine: SPLIT_LINE,
       },
       series: [
         {
@@ -141,18 +146,10 @@ function DiverseValueChart({ months }: { months: ContractMonth[] }) {
       tooltip: {
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
-        valueFormatter: (value: number) => formatMoney(value),
+        valueFormatter: moneyTooltipValue,
       },
       xAxis: { type: 'category', data: months.map((m) => m.month), axisTick: { show: false } },
-      yAxis: {
-        type: 'value',
-        name: t('contracts.dashboard.axisValue'),
-        nameLocation: 'middle',
-        nameGap: 58,
-        nameTextStyle: { color: '#64748b', fontWeight: 500 },
-        axisLabel: { formatter: (v: number) => formatCompactMoney(v) },
-        splitLine: { lineStyle: { color: '#eef2f7' } },
-      },
+      yAxis: moneyValueAxis(t('contracts.dashboard.axisValue')),
       series: [
         {
           name: t('contracts.dashboard.valueTitle'),

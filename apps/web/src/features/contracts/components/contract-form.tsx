@@ -3,8 +3,7 @@
  * division sections. Every rule comes from the shared `contractSchema`, the one the server uses
  * ('Enter Valid Date' when the signature, start and end dates are out of order).
  */
-import type { ReactNode } from 'react';
-import { AutoComplete, Button, Card, Col, Form, Input, Row } from 'antd';
+import { AutoComplete, Button, Col, Form, Input, Row } from 'antd';
 import { BankOutlined, FileProtectOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,17 +13,16 @@ import {
   type ContractRecord,
 } from '@spotzcity/shared/contracts';
 import { digitsOnly } from '@spotzcity/shared/validation';
-import { ApiError } from '../../../api/client.ts';
-import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DiversitySelect, EthnicitySelect } from '../../../components/diversity.tsx';
 import {
-  applyFieldErrors,
   revalidateTouched,
   useRevalidateInvalid,
+  useSaveResult,
   zodFieldRule,
   type FieldPath,
 } from '../../../components/form-rules.ts';
+import { FormSection } from '../../../components/form-section.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveContract } from '../api/save-contract.ts';
@@ -83,43 +81,13 @@ export function toBody(values: ContractValues, id?: number) {
 const rule = (field: FieldPath) => [zodFieldRule(contractSchema, field)];
 const DATES = ['contractSignatureDate', 'startDate', 'endDate'] as const;
 
-function SectionCard({
-  icon,
-  title,
-  help,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  help: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card
-      className="record-form-card"
-      title={
-        <>
-          <span className="record-form-section-icon">{icon}</span>
-          <span>
-            {title}
-            <span className="chart-card-subtitle">{help}</span>
-          </span>
-        </>
-      }
-    >
-      <Row gutter={20}>{children}</Row>
-    </Card>
-  );
-}
-
 export function ContractForm({ record }: { record?: ContractRecord }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const alert = useAlert();
   const [form] = Form.useForm<ContractValues>();
   const revalidate = useRevalidateInvalid(form);
   const save = useSaveContract();
-  const toList = () => navigate('/home/contracts');
+  const saved = useSaveResult(form, () => navigate('/home/contracts'));
 
   const onValuesChange = (changed: Partial<ContractValues>) => {
     revalidate(changed);
@@ -127,18 +95,7 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
     if (DATES.some((d) => d in changed)) revalidateTouched(form, ['startDate', 'endDate']);
   };
 
-  const submit = (values: ContractValues) => {
-    save.mutate(toBody(values, record?.id), {
-      onSuccess: (reply) => {
-        alert.showSuccess(reply.message);
-        toList();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
-        alert.showError(error.message);
-      },
-    });
-  };
+  const submit = (values: ContractValues) => save.mutate(toBody(values, record?.id), saved);
 
   const text = (name: FieldPath, label: string, required: boolean, testId: string) => (
     <Form.Item name={name as never} label={label} required={required} rules={rule(name)}>
@@ -182,181 +139,189 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
       disabled={save.isPending}
       data-testid="contract-form"
     >
-      <SectionCard
+      <FormSection
         icon={<FileProtectOutlined />}
         title={t('contracts.form.contractTitle')}
         help={t('contracts.form.contractHelp')}
       >
-        <Col xs={24} md={8}>
-          {text('contractNumber', t('contracts.contractNumber'), true, 'contract-number')}
-        </Col>
-        <Col xs={24} md={16}>
-          {text('contractName', t('contracts.form.contractName'), true, 'contract-name')}
-        </Col>
-        <Col xs={24} md={8}>
-          {text('category', t('contracts.category'), true, 'contract-category')}
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            name="contractType"
-            label={t('contracts.form.contractType')}
-            required
-            rules={rule('contractType')}
-          >
-            <AutoComplete
-              options={CONTRACT_TYPE_SUGGESTIONS.map((value) => ({ value }))}
-              filterOption={(input, option) =>
-                (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
-              }
-              data-testid="contract-type"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            name="contractValue"
-            label={t('contracts.form.contractValue')}
-            required
-            rules={rule('contractValue')}
-          >
-            <MoneyInput data-testid="contract-value" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          {date(
-            'contractSignatureDate',
-            t('contracts.form.contractSignatureDate'),
-            'contract-signature',
-          )}
-        </Col>
-        <Col xs={24} md={8}>
-          {date('startDate', t('contracts.startDate'), 'contract-start')}
-        </Col>
-        <Col xs={24} md={8}>
-          {date('endDate', t('contracts.endDate'), 'contract-end')}
-        </Col>
-      </SectionCard>
+        <Row gutter={20}>
+          <Col xs={24} md={8}>
+            {text('contractNumber', t('contracts.contractNumber'), true, 'contract-number')}
+          </Col>
+          <Col xs={24} md={16}>
+            {text('contractName', t('contracts.form.contractName'), true, 'contract-name')}
+          </Col>
+          <Col xs={24} md={8}>
+            {text('category', t('contracts.category'), true, 'contract-category')}
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="contractType"
+              label={t('contracts.form.contractType')}
+              required
+              rules={rule('contractType')}
+            >
+              <AutoComplete
+                options={CONTRACT_TYPE_SUGGESTIONS.map((value) => ({ value }))}
+                filterOption={(input, option) =>
+                  (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
+                }
+                data-testid="contract-type"
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="contractValue"
+              label={t('contracts.form.contractValue')}
+              required
+              rules={rule('contractValue')}
+            >
+              <MoneyInput data-testid="contract-value" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            {date(
+              'contractSignatureDate',
+              t('contracts.form.contractSignatureDate'),
+              'contract-signature',
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            {date('startDate', t('contracts.startDate'), 'contract-start')}
+          </Col>
+          <Col xs={24} md={8}>
+            {date('endDate', t('contracts.endDate'), 'contract-end')}
+          </Col>
+        </Row>
+      </FormSection>
 
-      <SectionCard
+      <FormSection
         icon={<ShopOutlined />}
         title={t('contracts.form.awardeeTitle')}
         help={t('contracts.form.awardeeHelp')}
       >
-        <Col xs={24} md={8}>
-          {text(
-            ['awardeeVendorInfo', 'awardeeVandorIdNumber'],
-            t('contracts.form.awardeeVandorIdNumber'),
-            true,
-            'awardee-id',
-          )}
-        </Col>
-        <Col xs={24} md={16}>
-          {text(
-            ['awardeeVendorInfo', 'awardeeVandorName'],
-            t('contracts.form.awardeeVandorName'),
-            true,
-            'awardee-name',
-          )}
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item
-            name={['awardeeVendorInfo', 'awardeeEthnicityCategory']}
-            label={t('contracts.form.awardeeEthnicityCategory')}
-          >
-            <EthnicitySelect placeholder={t('records.select')} data-testid="awardee-ethnicity" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={16}>
-          <Form.Item
-            name={['awardeeVendorInfo', 'awardeeDivercityCategory']}
-            label={t('contracts.form.awardeeDivercityCategory')}
-            required
-            rules={rule(['awardeeVendorInfo', 'awardeeDivercityCategory'])}
-            validateTrigger={['onBlur', 'onChange']}
-          >
-            <DiversitySelect placeholder={t('records.select')} data-testid="awardee-diversity" />
-          </Form.Item>
-        </Col>
-      </SectionCard>
+        <Row gutter={20}>
+          <Col xs={24} md={8}>
+            {text(
+              ['awardeeVendorInfo', 'awardeeVandorIdNumber'],
+              t('contracts.form.awardeeVandorIdNumber'),
+              true,
+              'awardee-id',
+            )}
+          </Col>
+          <Col xs={24} md={16}>
+            {text(
+              ['awardeeVendorInfo', 'awardeeVandorName'],
+              t('contracts.form.awardeeVandorName'),
+              true,
+              'awardee-name',
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name={['awardeeVendorInfo', 'awardeeEthnicityCategory']}
+              label={t('contracts.form.awardeeEthnicityCategory')}
+            >
+              <EthnicitySelect placeholder={t('records.select')} data-testid="awardee-ethnicity" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item
+              name={['awardeeVendorInfo', 'awardeeDivercityCategory']}
+              label={t('contracts.form.awardeeDivercityCategory')}
+              required
+              rules={rule(['awardeeVendorInfo', 'awardeeDivercityCategory'])}
+              validateTrigger={['onBlur', 'onChange']}
+            >
+              <DiversitySelect placeholder={t('records.select')} data-testid="awardee-diversity" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </FormSection>
 
-      <SectionCard
+      <FormSection
         icon={<UserOutlined />}
         title={t('contracts.form.vendorTitle')}
         help={t('contracts.form.vendorHelp')}
       >
-        <Col xs={24} md={8}>
-          {text(
-            ['vendorAccount', 'vandorAcountManagerName'],
-            t('contracts.form.vandorAcountManagerName'),
-            false,
-            'vendor-manager',
-          )}
-        </Col>
-        <Col xs={24} md={8}>
-          {text(
-            ['vendorAccount', 'vandorAcountManagerEmail'],
-            t('contracts.form.vandorAcountManagerEmail'),
-            false,
-            'vendor-email',
-          )}
-        </Col>
-        <Col xs={24} md={8}>
-          {phoneItem(
-            ['vendorAccount', 'vandorAcountManagerPhone'],
-            t('contracts.form.vandorAcountManagerPhone'),
-            'vendor-phone',
-          )}
-        </Col>
-      </SectionCard>
+        <Row gutter={20}>
+          <Col xs={24} md={8}>
+            {text(
+              ['vendorAccount', 'vandorAcountManagerName'],
+              t('contracts.form.vandorAcountManagerName'),
+              false,
+              'vendor-manager',
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            {text(
+              ['vendorAccount', 'vandorAcountManagerEmail'],
+              t('contracts.form.vandorAcountManagerEmail'),
+              false,
+              'vendor-email',
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            {phoneItem(
+              ['vendorAccount', 'vandorAcountManagerPhone'],
+              t('contracts.form.vandorAcountManagerPhone'),
+              'vendor-phone',
+            )}
+          </Col>
+        </Row>
+      </FormSection>
 
-      <SectionCard
+      <FormSection
         icon={<BankOutlined />}
         title={t('contracts.form.divisionTitle')}
         help={t('contracts.form.divisionHelp')}
       >
-        <Col xs={24} md={8}>
-          {text(
-            ['divisionInfo', 'divisionName'],
-            t('contracts.form.divisionName'),
-            true,
-            'division-name',
-          )}
-        </Col>
-        <Col xs={24} md={8}>
-          {text(
-            ['divisionInfo', 'divisionCostCenter'],
-            t('contracts.form.divisionCostCenter'),
-            false,
-            'division-cost-center',
-          )}
-        </Col>
-        <Col xs={24} md={8}>
-          {text(
-            ['divisionInfo', 'companyContractOwnerName'],
-            t('contracts.form.companyContractOwnerName'),
-            true,
-            'owner-name',
-          )}
-        </Col>
-        <Col xs={24} md={8}>
-          {text(
-            ['divisionInfo', 'companyContractOwnerEmail'],
-            t('contracts.form.companyContractOwnerEmail'),
-            false,
-            'owner-email',
-          )}
-        </Col>
-        <Col xs={24} md={8}>
-          {phoneItem(
-            ['divisionInfo', 'companyContractOwnerPhone'],
-            t('contracts.form.companyContractOwnerPhone'),
-            'owner-phone',
-          )}
-        </Col>
-      </SectionCard>
+        <Row gutter={20}>
+          <Col xs={24} md={8}>
+            {text(
+              ['divisionInfo', 'divisionName'],
+              t('contracts.form.divisionName'),
+              true,
+              'division-name',
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            {text(
+              ['divisionInfo', 'divisionCostCenter'],
+              t('contracts.form.divisionCostCenter'),
+              false,
+              'division-cost-center',
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            {text(
+              ['divisionInfo', 'companyContractOwnerName'],
+              t('contracts.form.companyContractOwnerName'),
+              true,
+              'owner-name',
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            {text(
+              ['divisionInfo', 'companyContractOwnerEmail'],
+              t('contracts.form.companyContractOwnerEmail'),
+              false,
+              'owner-email',
+            )}
+          </Col>
+          <Col xs={24} md={8}>
+            {phoneItem(
+              ['divisionInfo', 'companyContractOwnerPhone'],
+              t('contracts.form.companyContractOwnerPhone'),
+              'owner-phone',
+            )}
+          </Col>
+        </Row>
+      </FormSection>
 
       <div className="record-form-footer">
-        <Button onClick={toList} data-testid="contract-cancel">
+        <Button onClick={() => navigate('/home/contracts')} data-testid="contract-cancel">
           {t('records.cancel')}
         </Button>
         <Button

@@ -5,11 +5,10 @@
  * Create Report (contract.createReport, asks a year).
  */
 import { useMemo, useState } from 'react';
-import { Button, Card, Tooltip, type TableProps } from 'antd';
+import { Button, Card, type TableProps } from 'antd';
 import {
   BankOutlined,
   BarChartOutlined,
-  EditOutlined,
   FileExcelOutlined,
   PlusOutlined,
   ShopOutlined,
@@ -19,14 +18,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ContractRecord } from '@spotzcity/shared/contracts';
 import { formatDate, formatMoney, formatPhone } from '@spotzcity/shared/format';
-import { ApiError } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
-import { useAlert } from '../../../components/alert-modal.tsx';
-import { DeleteAction } from '../../../components/delete-action.tsx';
 import { DetailSections } from '../../../components/detail-sections.tsx';
 import { DiversityTags } from '../../../components/diversity.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { ModuleHeader } from '../../../components/module-header.tsx';
+import { RecordActions } from '../../../components/record-actions.tsx';
 import { ReportDialog } from '../../../components/report-dialog.tsx';
 import { useDeleteContract } from '../api/delete-contract.ts';
 import { downloadContractList } from '../api/excel.ts';
@@ -105,13 +103,11 @@ function ContractDetails({ record }: { record: ContractRecord }) {
 export function ContractList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const alert = useAlert();
   const { features } = useCurrentUser();
   const can = features.contract;
   const remove = useDeleteContract();
   const [reportOpen, setReportOpen] = useState(false);
   const [total, setTotal] = useState<number | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   const columns = useMemo<NonNullable<TableProps<ContractRecord>['columns']>>(() => {
     const base: NonNullable<TableProps<ContractRecord>['columns']> = [
@@ -166,47 +162,18 @@ export function ContractList() {
         width: 96,
         align: 'right',
         render: (_, record) => (
-          <span className="row-actions">
-            {can.addEdit && (
-              <Tooltip title={t('records.editLabel', { label: t('contracts.label') })}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={t('records.editLabel', { label: t('contracts.label') })}
-                  onClick={() => navigate(`edit/${record.id}`)}
-                  data-testid={`contract-edit-${record.id}`}
-                />
-              </Tooltip>
-            )}
-            {can.deleteFile && (
-              <DeleteAction
-                label={t('contracts.label')}
-                data-testid={`contract-delete-${record.id}`}
-                onConfirm={() =>
-                  remove.mutateAsync(record.id).then(
-                    (reply) => alert.showSuccess(reply.message),
-                    (error: Error) => alert.showError(error.message),
-                  )
-                }
-              />
-            )}
-          </span>
+          <RecordActions
+            label={t('contracts.label')}
+            module="contract"
+            id={record.id}
+            onEdit={can.addEdit ? () => navigate(`edit/${record.id}`) : undefined}
+            onDelete={can.deleteFile ? () => remove.mutateAsync(record.id) : undefined}
+          />
         ),
       });
     }
     return base;
-  }, [t, can.addEdit, can.deleteFile, navigate, remove, alert]);
-
-  const exportList = async () => {
-    setDownloading(true);
-    try {
-      await downloadContractList();
-    } catch (error) {
-      alert.showError(error instanceof ApiError ? error.message : String(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  }, [t, can.addEdit, can.deleteFile, navigate, remove]);
 
   return (
     <div data-testid="contract-list-page">
@@ -225,15 +192,14 @@ export function ContractList() {
                 {t('contracts.addContract')}
               </Button>
             )}
-            <Button
+            <DownloadButton
               icon={<FileExcelOutlined />}
-              onClick={() => void exportList()}
-              loading={downloading}
+              onDownload={downloadContractList}
               disabled={!total}
               data-testid="contract-download-excel"
             >
               {t('records.downloadExcel')}
-            </Button>
+            </DownloadButton>
             {can.createReport && (
               <Button
                 icon={<BarChartOutlined />}

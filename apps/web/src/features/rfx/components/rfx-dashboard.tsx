@@ -16,7 +16,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DIVERSITY_NAMES, NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
-import { formatCompactMoney, formatDate, formatMoney } from '@spotzcity/shared/format';
+import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import {
   RFX_TYPE_NAMES,
@@ -30,6 +30,7 @@ import {
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
+import { moneyTooltipValue, moneyValueAxis } from '../../../components/chart-options.ts';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
@@ -60,7 +61,7 @@ function ContractValueChart({ graph, height }: { graph: Record<string, number>; 
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
         // Whole dollars, truncated (spec 02 point 2).
-        valueFormatter: (value: number) => formatMoney(value),
+        valueFormatter: moneyTooltipValue,
         formatter: (items: { name: string; value: number }[]) => {
           const item = items[0];
           if (!item) return '';
@@ -77,15 +78,7 @@ function ContractValueChart({ graph, height }: { graph: Record<string, number>; 
         axisLabel: { interval: 0, rotate: 40, fontSize: 11 },
         axisTick: { alignWithLabel: true },
       },
-      yAxis: {
-        type: 'value',
-        name: t('rfx.dashboard.axis'),
-        nameLocation: 'middle',
-        nameGap: 58,
-        nameTextStyle: { color: '#64748b', fontWeight: 500 },
-        axisLabel: { formatter: (v: number) => formatCompactMoney(v) },
-        splitLine: { lineStyle: { color: '#eef2f7' } },
-      },
+      yAxis: moneyValueAxis(t('rfx.dashboard.axis')),
       series: [
         {
           name: t('rfx.dashboard.chartTitle'),

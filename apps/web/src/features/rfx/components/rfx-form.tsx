@@ -3,20 +3,19 @@
  * the one the server validates with; the start date is sent as 00:00:00 and the submit date as
  * 23:59:59 in the user's zone, with its offset.
  */
-import { AutoComplete, Button, Card, Col, Form, Input, Radio, Row, Segmented } from 'antd';
+import { AutoComplete, Button, Col, Form, Input, Radio, Row, Segmented } from 'antd';
 import { FileSearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RFX_TYPES, YES_NO, rfxSchema, type RfxRecord } from '@spotzcity/shared/rfx';
-import { ApiError } from '../../../api/client.ts';
-import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import {
-  applyFieldErrors,
   revalidateTouched,
   useRevalidateInvalid,
+  useSaveResult,
   zodFieldRule,
 } from '../../../components/form-rules.ts';
+import { FormSection } from '../../../components/form-section.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveRfx } from '../api/save-rfx.ts';
@@ -108,29 +107,18 @@ const rule = (field: string) => [zodFieldRule(rfxSchema, field)];
 export function RfxForm({ record }: { record?: RfxRecord }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const alert = useAlert();
   const [form] = Form.useForm<RfxValues>();
   const revalidate = useRevalidateInvalid(form);
   const save = useSaveRfx();
   const toList = () => navigate('/home/rfx');
+  const saved = useSaveResult(form, toList);
 
   const onValuesChange = (changed: Partial<RfxValues>) => {
     revalidate(changed);
     if ('startDate' in changed) revalidateTouched(form, ['submitDate']);
   };
 
-  const submit = (values: RfxValues) => {
-    save.mutate(toBody(values, record?.id), {
-      onSuccess: (reply) => {
-        alert.showSuccess(reply.message);
-        toList();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
-        alert.showError(error.message);
-      },
-    });
-  };
+  const submit = (values: RfxValues) => save.mutate(toBody(values, record?.id), saved);
 
   return (
     <Form<RfxValues>
@@ -148,19 +136,10 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
       scrollToFirstError={false}
       data-testid="rfx-form"
     >
-      <Card
-        className="record-form-card"
-        title={
-          <>
-            <span className="record-form-section-icon">
-              <FileSearchOutlined />
-            </span>
-            <span>
-              {t('rfx.form.detailsTitle')}
-              <span className="chart-card-subtitle">{t('rfx.form.detailsHelp')}</span>
-            </span>
-          </>
-        }
+      <FormSection
+        icon={<FileSearchOutlined />}
+        title={t('rfx.form.detailsTitle')}
+        help={t('rfx.form.detailsHelp')}
       >
         <Row gutter={20}>
           <Col xs={24} md={8}>
@@ -266,24 +245,15 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
             </Form.Item>
           </Col>
         </Row>
-      </Card>
+      </FormSection>
 
-      <Card
-        className="record-form-card"
-        title={
-          <>
-            <span className="record-form-section-icon">
-              <TeamOutlined />
-            </span>
-            <span>
-              {t('rfx.form.suppliersTitle')}
-              <span className="chart-card-subtitle">{t('rfx.form.suppliersHelp')}</span>
-            </span>
-          </>
-        }
+      <FormSection
+        icon={<TeamOutlined />}
+        title={t('rfx.form.suppliersTitle')}
+        help={t('rfx.form.suppliersHelp')}
       >
         <SupplierRows form={form} />
-      </Card>
+      </FormSection>
 
       <div className="record-form-footer">
         <Button onClick={toList} data-testid="rfx-cancel">

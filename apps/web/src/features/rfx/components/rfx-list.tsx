@@ -4,18 +4,17 @@
  */
 import { useMemo, useState } from 'react';
 import { Button, Card, Table, Tag, Tooltip, type TableProps } from 'antd';
-import { BarChartOutlined, EditOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { BarChartOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { RFX_TYPE_NAMES, type RfxRecord, type RfxType } from '@spotzcity/shared/rfx';
-import { ApiError } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
-import { useAlert } from '../../../components/alert-modal.tsx';
-import { DeleteAction } from '../../../components/delete-action.tsx';
 import { DiversityTags } from '../../../components/diversity.tsx';
+import { DownloadButton } from '../../../components/download-button.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { ModuleHeader } from '../../../components/module-header.tsx';
+import { RecordActions } from '../../../components/record-actions.tsx';
 import { ReportDialog, type ReportPeriod } from '../../../components/report-dialog.tsx';
 import { useDeleteRfx } from '../api/delete-rfx.ts';
 import { downloadRfxList } from '../api/excel.ts';
@@ -81,13 +80,11 @@ function SuppliersData({ record }: { record: RfxRecord }) {
 export function RfxList() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const alert = useAlert();
   const { features } = useCurrentUser();
   const can = features.rfx;
   const remove = useDeleteRfx();
   const [reportOpen, setReportOpen] = useState(false);
   const [total, setTotal] = useState<number | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   const columns = useMemo<NonNullable<TableProps<RfxRecord>['columns']>>(() => {
     const base: NonNullable<TableProps<RfxRecord>['columns']> = [
@@ -161,47 +158,18 @@ export function RfxList() {
         width: 96,
         align: 'right',
         render: (_, record) => (
-          <span className="row-actions">
-            {can.addEdit && (
-              <Tooltip title={t('records.editLabel', { label: t('rfx.label') })}>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={t('records.editLabel', { label: t('rfx.label') })}
-                  onClick={() => navigate(`edit/${record.id}`)}
-                  data-testid={`rfx-edit-${record.id}`}
-                />
-              </Tooltip>
-            )}
-            {can.deleteFile && (
-              <DeleteAction
-                label={t('rfx.label')}
-                data-testid={`rfx-delete-${record.id}`}
-                onConfirm={() =>
-                  remove.mutateAsync(record.id).then(
-                    (reply) => alert.showSuccess(reply.message),
-                    (error: Error) => alert.showError(error.message),
-                  )
-                }
-              />
-            )}
-          </span>
+          <RecordActions
+            label={t('rfx.label')}
+            module="rfx"
+            id={record.id}
+            onEdit={can.addEdit ? () => navigate(`edit/${record.id}`) : undefined}
+            onDelete={can.deleteFile ? () => remove.mutateAsync(record.id) : undefined}
+          />
         ),
       });
     }
     return base;
-  }, [t, can.addEdit, can.deleteFile, navigate, remove, alert]);
-
-  const exportList = async () => {
-    setDownloading(true);
-    try {
-      await downloadRfxList();
-    } catch (error) {
-      alert.showError(error instanceof ApiError ? error.message : String(error));
-    } finally {
-      setDownloading(false);
-    }
-  };
+  }, [t, can.addEdit, can.deleteFile, navigate, remove]);
 
   const openReport = (period: ReportPeriod) => {
     setReportOpen(false);
@@ -225,15 +193,14 @@ export function RfxList() {
                 {t('rfx.addRfx')}
               </Button>
             )}
-            <Button
+            <DownloadButton
               icon={<FileExcelOutlined />}
-              onClick={() => void exportList()}
-              loading={downloading}
+              onDownload={downloadRfxList}
               disabled={total === 0}
               data-testid="rfx-download-excel"
             >
               {t('records.downloadExcel')}
-            </Button>
+            </DownloadButton>
             {can.createReport && (
               <Button
                 icon={<BarChartOutlined />}

@@ -11,6 +11,7 @@ import { formatCompactMoney } from '@spotzcity/shared/format';
 import type { Sourcing } from '@spotzcity/shared/rfx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
+import { SPLIT_LINE } from '../../../components/chart-options.ts';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 
 export const STEP_COLORS = { invited: '#0ea5e9', won: '#4f46e5', value: '#10b981' } as const;
@@ -92,7 +93,7 @@ export function SourcingView({ sourcing }: { sourcing: Sourcing }) {
         type: 'value',
         max: 100,
         axisLabel: { formatter: '{value}%' },
-        splitLine: { lineStyle: { color: '#eef2f7' } },
+        splitLine: SPLIT_LINE,
       },
       yAxis: {
         type: 'category',

@@ -1,0 +1,30 @@
+/** A titled card grouping the fields of a long form: icon, title and one line of help. */
+import type { ReactNode } from 'react';
+import { Card } from 'antd';
+import './records.css';
+
+interface FormSectionProps {
+  icon: ReactNode;
+  title: string;
+  help: string;
+  children: ReactNode;
+}
+
+export function FormSection({ icon, title, help, children }: FormSectionProps) {
+  return (
+    <Card
+      className="record-form-card"
+      title={
+        <>
+          <span className="record-form-section-icon">{icon}</span>
+          <span>
+            {title}
+            <span className="chart-card-subtitle">{help}</span>
+          </span>
+        </>
+      }
+    >
+      {children}
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The pencil and the trash of a record's row (spec 02 point 2), each present only when the user's
+ * flags allow it. Deleting asks first (DeleteAction) and shows the server's answer in the alert.
+ *
+ *   <RecordActions label="RFx" testId={`rfx-${id}`} onEdit={canEdit ? edit : undefined}
+ *                  onDelete={canDelete ? () => remove.mutateAsync(id) : undefined} />
+ */
+import { Button, Tooltip } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useAlert } from './alert-modal.tsx';
+import { DeleteAction } from './delete-action.tsx';
+import './records.css';
+
+interface RecordActionsProps {
+  /** What the record is called: 'RFx', 'Contract'. */
+  label: string;
+  /** Prefix of the buttons' test ids: `${module}-edit-${id}`, `${module}-delete-${id}`. */
+  module: string;
+  id: number;
+  onEdit?: () => void;
+  onDelete?: () => Promise<{ message: string }>;
+}
+
+export function RecordActions({ label, module, id, onEdit, onDelete }: RecordActionsProps) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const editLabel = t('records.editLabel', { label });
+  return (
+    <span className="row-actions">
+      {onEdit && (
+        <Tooltip title={editLabel}>
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={editLabel}
+            onClick={onEdit}
+            data-testid={`${module}-edit-${id}`}
+          />
+        </Tooltip>
+      )}
+      {onDelete && (
+        <DeleteAction
+          label={label}
+          data-testid={`${module}-delete-${id}`}
+          onConfirm={() =>
+            onDelete().then(
+              (reply) => alert.showSuccess(reply.message),
+              (error: Error) => alert.showError(error.message),
+            )
+          }
+        />
+      )}
+    </span>
+  );
+}
