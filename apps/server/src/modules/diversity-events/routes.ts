@@ -9,7 +9,7 @@ import {
 } from '@spotzcity/shared/diversity-events';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { receiveFileToDisk } from '../../platform/uploads.ts';
+import { withUploadedSheet } from '../../platform/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
 import { importEvents, listEvents } from './service.ts';
 import { EVENT_TEMPLATE_FILE_NAME, eventsTemplate } from './template.ts';
@@ -72,22 +72,18 @@ export const diversityEventRoutes: FastifyPluginAsyncZod<DiversityEventRouteOpti
       },
     },
     async (request) => {
-      const upload = await receiveFileToDisk(request, {
-        field: 'file',
-        maxBytes: opts.maxFileBytes,
-        extensions: ['xlsx'],
-      });
-      try {
-        const result = await importEvents(app.db, {
-          createdBy: principalOf(request).id,
-          path: upload.path,
-          limits: opts.limits,
-          onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable events workbook'),
-        });
-        return ok(result, EVENT_MESSAGES.uploaded);
-      } finally {
-        await upload.discard();
-      }
+      const result = await withUploadedSheet(
+        request,
+        { maxBytes: opts.maxFileBytes, label: 'events workbook' },
+        (path, onUnreadable) =>
+          importEvents(app.db, {
+            createdBy: principalOf(request).id,
+            path,
+            limits: opts.limits,
+            onUnreadable,
+          }),
+      );
+      return ok(result, EVENT_MESSAGES.uploaded);
     },
   );
 };

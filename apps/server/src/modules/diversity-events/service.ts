@@ -10,7 +10,8 @@ import {
   type EventRow,
 } from '@spotzcity/shared/diversity-events';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
-import { readSheet, type XlsxLimits } from '../../platform/xlsx.ts';
+import { importSheet, type SheetRows } from '../../platform/sheet-import.ts';
+import type { XlsxLimits } from '../../platform/xlsx.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 export const MAX_LISTED_PROBLEMS = 100;
@@ -86,10 +87,7 @@ export async function listEvents(db: DbOrTx, input: EventListRequest) {
 }
 
 /** Rows column by column, as the worker sends them (or the demo seed builds them). */
-export interface EventColumns {
-  lines: number[];
-  columns: Record<string, unknown[]>;
-}
+export type EventColumns = SheetRows;
 
 /**
  * Adds the events, or updates those already known (same type, name and start date). Within one
@@ -125,21 +123,17 @@ export interface ImportEventsOptions {
 }
 
 /** All-or-nothing (DESIGN.md §5): one transaction; a bad row refuses the file, saving nothing. */
-export async function importEvents(db: Db, options: ImportEventsOptions) {
-  return db.transaction(async (tx) => {
-    const batches = readSheet(options.path, {
+export function importEvents(db: Db, options: ImportEventsOptions) {
+  return importSheet(
+    db,
+    options.path,
+    {
       columns: EVENT_COLUMNS,
       rowModule: ROW_MODULE,
       maxProblems: MAX_LISTED_PROBLEMS,
       limits: options.limits,
-      ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
-    });
-    let count = 0;
-    for await (const batch of batches) {
-      if (!batch.columns) continue;
-      await upsertEvents(tx, options.createdBy, { lines: batch.lines, columns: batch.columns });
-      count += batch.lines.length;
-    }
-    return { count };
-  });
+      onUnreadable: options.onUnreadable,
+    },
+    (tx, rows) => upsertEvents(tx, options.createdBy, rows),
+  );
 }
