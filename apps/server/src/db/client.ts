@@ -41,8 +41,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm serves Search Supplier's match-anywhere text filters (migration 0008).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

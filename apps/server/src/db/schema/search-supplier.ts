@@ -5,9 +5,10 @@ import { date, index, pgTable, serial, text, timestamp, uniqueIndex } from 'driz
  * The supplier directory of Search Supplier: platform-wide (DESIGN.md §4), one row per DUNS (an
  * uploaded list upserts by it). Ratings join on `supplier_ratings.supplier_key = 'duns:' || duns`.
  *
- * Search indexes (no pg_trgm in PGlite): text filters match from the start of the value, ignoring
- * case, so each has a `lower(col) text_pattern_ops` btree that serves `like 'abc%'`; state is an
- * equality; certifications a GIN array index; DUNS, zip and phone digits prefix indexes.
+ * Search indexes: the text filters (name, DBA name, city, industry) match anywhere in the value,
+ * ignoring case, so each has a trigram GIN index on `lower(col)` (pg_trgm, which PGlite loads as
+ * a contrib extension) that serves `like '%abc%'`; state is an equality; certifications a GIN
+ * array index; DUNS, zip and phone digits match from the start, on prefix indexes.
  */
 export const supplierDirectory = pgTable(
   'supplier_directory',
@@ -54,17 +55,17 @@ export const supplierDirectory = pgTable(
   (t) => [
     uniqueIndex('supplier_directory_duns_key').on(t.duns),
     index('supplier_directory_duns_prefix_idx').using('btree', sql`${t.duns} text_pattern_ops`),
-    index('supplier_directory_name_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
-    index('supplier_directory_dba_idx').using(
-      'btree',
-      sql`lower(${t.supplierDbaName}) text_pattern_ops`,
+    index('supplier_directory_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('supplier_directory_dba_trgm_idx').using(
+      'gin',
+      sql`lower(${t.supplierDbaName}) gin_trgm_ops`,
     ),
-    index('supplier_directory_city_idx').using('btree', sql`lower(${t.city}) text_pattern_ops`),
+    index('supplier_directory_city_trgm_idx').using('gin', sql`lower(${t.city}) gin_trgm_ops`),
     index('supplier_directory_state_idx').on(t.stateOrProvince, sql`lower(${t.name})`),
     index('supplier_directory_zip_idx').using('btree', sql`${t.zip} text_pattern_ops`),
-    index('supplier_directory_industry_idx').using(
-      'btree',
-      sql`lower(${t.industry}) text_pattern_ops`,
+    index('supplier_directory_industry_trgm_idx').using(
+      'gin',
+      sql`lower(${t.industry}) gin_trgm_ops`,
     ),
     index('supplier_directory_business_phone_idx').using(
       'btree',

@@ -12,7 +12,7 @@ import {
 } from '@spotzcity/shared/search-supplier';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { receiveFileToDisk } from '../../platform/uploads.ts';
+import { withUploadedSheet } from '../../platform/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
 import { importSuppliers, searchSuppliers } from './service.ts';
 import { SUPPLIER_TEMPLATE_FILE_NAME, suppliersTemplate } from './template.ts';
@@ -38,8 +38,9 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
         tags,
         description:
           'The filter values (at least one): dbaName, duns, naics, industry, contact, ' +
-          'certification, city, state, zip, country, validate (X). Text matches from the start ' +
-          'of the value, ignoring case; dbaName matches the name or the DBA name.',
+          'certification, city, state, zip, country, validate (X). Text (dbaName, industry, city, ' +
+          'country) matches anywhere in the value, ignoring case; digits (duns, naics, contact, ' +
+          'zip) match from the start; dbaName matches the name or the DBA name.',
         body: supplierSearchRequestSchema,
         response: { 200: pagedOf(supplierDetailSchema) },
       },
@@ -75,21 +76,13 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
       },
     },
     async (request) => {
-      const upload = await receiveFileToDisk(request, {
-        field: 'file',
-        maxBytes: opts.maxFileBytes,
-        extensions: ['xlsx'],
-      });
-      try {
-        const result = await importSuppliers(app.db, {
-          path: upload.path,
-          limits: opts.limits,
-          onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable suppliers workbook'),
-        });
-        return ok(result, SEARCH_MESSAGES.uploaded);
-      } finally {
-        await upload.discard();
-      }
+      const result = await withUploadedSheet(
+        request,
+        { maxBytes: opts.maxFileBytes, label: 'suppliers workbook' },
+        (path, onUnreadable) =>
+          importSuppliers(app.db, { path, limits: opts.limits, onUnreadable }),
+      );
+      return ok(result, SEARCH_MESSAGES.uploaded);
     },
   );
 };

@@ -3,9 +3,10 @@
  * supplier's rating average and count (from the platform-wide ratings, keyed by DUNS), and the
  * supplier-list import (upsert by DUNS, all-or-nothing).
  *
- * Text filters match the START of the value ignoring case (`lower(col) like 'abc%'`), which the
- * `text_pattern_ops` indexes of the directory serve on 100,000 suppliers; the business name
- * filter also matches the DBA name. See docs/decisions.md for the trade-off.
+ * Text filters (business/DBA name, city, industry, country) match ANYWHERE in the value ignoring
+ * case (`lower(col) like '%abc%'`), which the trigram GIN indexes of the directory serve on
+ * 100,000 suppliers; the business name filter also matches the DBA name. Digit filters (DUNS,
+ * zip, phone, NAICS) match from the start, on prefix indexes. See docs/decisions.md.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { US_STATES } from '@spotzcity/shared/enums';
@@ -17,31 +18,36 @@ import {
 } from '@spotzcity/shared/search-supplier';
 import type { PageRequest } from '@spotzcity/shared/api';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
-import { readSheet, type XlsxLimits } from '../../platform/xlsx.ts';
+import { importSheet, type SheetRows } from '../../platform/sheet-import.ts';
+import type { XlsxLimits } from '../../platform/xlsx.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 export const MAX_LISTED_PROBLEMS = 100;
 
+const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, '\\$&');
 /** `abc%` for LIKE, with the user's own % and _ taken literally. */
-const startsWith = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+const startsWith = (text: string) => `${escapeLike(text)}%`;
+/** `%abc%` for LIKE, with the user's own % and _ taken literally. */
+const contains = (text: string) => `%${escapeLike(text)}%`;
 
 const STATE_BY_NAME = new Map<string, string>(
   US_STATES.flatMap(([code, name]) => [[code, code] as const, [name.toUpperCase(), code] as const]),
 );
 
-function conditions(f: SupplierSearchFilter): SQL[] {
+/** The WHERE terms of a search over `supplier_directory d` (the bench explains them too). */
+export function searchConditions(f: SupplierSearchFilter): SQL[] {
   const where: SQL[] = [];
   if (f.dbaName) {
-    const p = startsWith(f.dbaName);
+    const p = contains(f.dbaName);
     where.push(sql`(lower(d.name) like ${p} or lower(d.supplier_dba_name) like ${p})`);
   }
   if (f.duns) where.push(sql`d.duns like ${startsWith(f.duns)}`);
   if (f.naics) {
     where.push(
-      sql`(d.primary_naics_code like ${startsWith(f.naics)} or d.additional_naics_codes like ${`%${f.naics.replace(/[\\%_]/g, '\\$&')}%`})`,
+      sql`(d.primary_naics_code like ${startsWith(f.naics)} or d.additional_naics_codes like ${contains(f.naics)})`,
     );
   }
-  if (f.industry) where.push(sql`lower(d.industry) like ${startsWith(f.industry)}`);
+  if (f.industry) where.push(sql`lower(d.industry) like ${contains(f.industry)}`);
   if (f.contact) {
     const p = startsWith(f.contact);
     where.push(sql`(d.business_contact_phone like ${p} or d.alternate_contact_phone like ${p})`);
@@ -49,13 +55,13 @@ function conditions(f: SupplierSearchFilter): SQL[] {
   if (f.certification) {
     where.push(sql`d.certifications @> array[${f.certification}]::text[]`);
   }
-  if (f.city) where.push(sql`lower(d.city) like ${startsWith(f.city)}`);
+  if (f.city) where.push(sql`lower(d.city) like ${contains(f.city)}`);
   if (f.state) {
     const state = STATE_BY_NAME.get(f.state.toUpperCase()) ?? f.state;
     where.push(sql`d.state_or_province = ${state}`);
   }
   if (f.zip) where.push(sql`d.zip like ${startsWith(f.zip)}`);
-  if (f.country) where.push(sql`lower(d.country) like ${startsWith(f.country)}`);
+  if (f.country) where.push(sql`lower(d.country) like ${contains(f.country)}`);
   if (f.validate) {
     where.push(sql`(nullif(trim(d.tulip_validated), '') is not null
       and lower(trim(d.tulip_validated)) <> 'no')`);
@@ -165,7 +171,7 @@ export async function searchSuppliers(
   page: PageRequest,
   raterId: number,
 ) {
-  const where = conditions(filter);
+  const where = searchConditions(filter);
   const clause = where.length ? sql.join(where, sql` and `) : sql`true`;
   const rows = rowsOf<DirectoryRow>(
     await db.execute(sql`
@@ -200,10 +206,7 @@ export async function searchSuppliers(
 }
 
 /** Rows column by column, as the worker sends them (or the demo seed builds them). */
-export interface SupplierColumns {
-  lines: number[];
-  columns: Record<string, unknown[]>;
-}
+export type SupplierColumns = SheetRows;
 
 /** Adds or updates suppliers by DUNS; within one batch the last line of a DUNS wins. */
 export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
@@ -274,21 +277,17 @@ export interface ImportSuppliersOptions {
 }
 
 /** All-or-nothing (DESIGN.md §5): one transaction; a bad row refuses the file, saving nothing. */
-export async function importSuppliers(db: Db, options: ImportSuppliersOptions) {
-  return db.transaction(async (tx) => {
-    const batches = readSheet(options.path, {
+export function importSuppliers(db: Db, options: ImportSuppliersOptions) {
+  return importSheet(
+    db,
+    options.path,
+    {
       columns: SUPPLIER_COLUMNS,
       rowModule: ROW_MODULE,
       maxProblems: MAX_LISTED_PROBLEMS,
       limits: options.limits,
-      ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
-    });
-    let count = 0;
-    for await (const batch of batches) {
-      if (!batch.columns) continue;
-      await upsertSuppliers(tx, { lines: batch.lines, columns: batch.columns });
-      count += batch.lines.length;
-    }
-    return { count };
-  });
+      onUnreadable: options.onUnreadable,
+    },
+    upsertSuppliers,
+  );
 }
