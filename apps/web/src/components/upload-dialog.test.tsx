@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { AlertProvider } from './alert-modal.tsx';
 import { UploadDialog, type UploadDialogProps } from './upload-dialog.tsx';
@@ -79,5 +80,29 @@ describe('UploadDialog', () => {
     });
     expect(onClose).toHaveBeenCalled();
     expect(await screen.findByText('Training record added successfully')).toBeTruthy();
+  });
+
+  it("lists a refused file's problems by row and column in the error alert", async () => {
+    const submit = vi.fn().mockRejectedValue(
+      new ApiError(
+        400,
+        'The file was not imported',
+        [],
+        [
+          { row: 3, column: 'DUNS', message: 'DUNS must be 9 digits' },
+          { row: 5, column: 'Business Name', message: 'Required' },
+        ],
+      ),
+    );
+    const { onDone } = renderDialog({
+      alternative: { fileLabel: 'Upload a file', label: 'Add a link', fields: null, submit },
+    });
+    fireEvent.click(screen.getByText('Add a link'));
+    fireEvent.click(screen.getByTestId('upload-dialog-submit'));
+    expect(await screen.findByText('The file was not imported')).toBeTruthy();
+    const details = screen.getByTestId('alert-details');
+    expect(details.textContent).toContain('Row 3, DUNS: DUNS must be 9 digits');
+    expect(details.textContent).toContain('Row 5, Business Name: Required');
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

@@ -119,7 +119,10 @@ export function UploadDialog<V extends Values>({
       const onFields = applyFieldErrors(form, error.fieldErrors);
       if (forFile || onFields) return;
     }
-    alert.showError(error instanceof Error ? error.message : String(error));
+    // A refused spreadsheet lists its problems by row and column under the message.
+    const details =
+      error instanceof ApiError ? error.rowErrors.map((e) => t('upload.rowProblem', { ...e })) : [];
+    alert.showError(error instanceof Error ? error.message : String(error), { details });
   };
 
   const submit = async () => {

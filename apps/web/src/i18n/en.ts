@@ -484,6 +484,7 @@ export const en = {
     templateBefore: 'Download the template',
     here: 'HERE',
     templateAfter: ', fill it in and upload it as .xlsx.',
+    rowProblem: 'Row {{row}}, {{column}}: {{message}}',
   },
   diversityEvents: {
     title: 'Diversity Events',
@@ -538,6 +539,8 @@ export const en = {
     rating: 'Rating',
     ratingCount: '({{count}})',
     backToList: 'Back to the list',
+    openInSearch: 'Open {{name}} in Search Supplier',
+    finding: 'Finding the supplier in the directory…',
     details: 'Supplier Details',
     name: 'Name',
     supplierDbaName: 'DBA Name',

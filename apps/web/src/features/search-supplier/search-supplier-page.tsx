@@ -1,9 +1,14 @@
 /**
  * /home/supplierSearch (spec 02 points 2–4): filter (default) → list on Search → detail on a row
  * click; 'Filter' or the header returns to the form, the detail's header to the list.
+ *
+ * A supplier name elsewhere (components/supplier-link.tsx) links here with `?duns=…&name=…`:
+ * the directory's supplier of that DUNS opens in its detail (its header returns to the list of
+ * that DUNS), else the list searched by Business Name/DBA Name. The URL keeps the link until the
+ * user moves to another view, so a reload shows the same supplier.
  */
 import { useState } from 'react';
-import { Button, Flex, Rate, Typography } from 'antd';
+import { Button, Flex, Rate, Spin, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckCircleFilled, FilterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,28 +16,70 @@ import {
   type SupplierDetail as Supplier,
   type SupplierSearchFilter,
 } from '@spotzcity/shared/search-supplier';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { InfiniteTable, useReloadList } from '../../components/infinite-table.tsx';
+import { supplierLinkTarget, type SupplierLinkTarget } from '../../components/supplier-link.tsx';
 import { TemplateLink } from '../../components/template-link.tsx';
 import { UploadDialog } from '../../components/upload-dialog.tsx';
 import {
   SUPPLIERS_TEMPLATE_PATH,
   UPLOAD_SUPPLIERS_PATH,
+  linkedSupplierQuery,
   searchSuppliers,
   supplierSearchKeys,
 } from './api/search-suppliers.ts';
 import { SearchForm } from './components/search-form.tsx';
 import { SupplierDetail } from './components/supplier-detail.tsx';
 
-type View = { name: 'filter' } | { name: 'list' } | { name: 'detail'; supplier: Supplier };
+type View =
+  | { name: 'filter' }
+  | { name: 'list' }
+  | { name: 'detail'; supplier: Supplier }
+  /** Opened from a supplier link: the view follows the link's lookup. */
+  | { name: 'linked' };
 
 export default function SearchSupplierPage() {
+  const [params] = useSearchParams();
+  const link = params.get('duns') || params.get('name') ? params.toString() : '';
+  // A new link (another supplier's, or back/forward onto one) starts the page afresh; the URL
+  // losing its link as the user moves on does not.
+  const [opened, setOpened] = useState({ link, count: 0 });
+  if (link && link !== opened.link) setOpened({ link, count: opened.count + 1 });
+  return <SearchSupplier key={opened.count} link={supplierLinkTarget(params)} />;
+}
+
+function SearchSupplier({ link }: { link: SupplierLinkTarget | null }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const reload = useReloadList();
-  const [view, setView] = useState<View>({ name: 'filter' });
-  const [filter, setFilter] = useState<SupplierSearchFilter>({});
+  const [, setParams] = useSearchParams();
+  const [state, setState] = useState<{ view: View; filter: SupplierSearchFilter }>(() => ({
+    view: link ? { name: 'linked' } : { name: 'filter' },
+    filter: {},
+  }));
+  const linked = useQuery({ ...linkedSupplierQuery(link), enabled: state.view.name === 'linked' });
   const [uploadOpen, setUploadOpen] = useState(false);
+
+  // While opened from a link, the view and filter are the lookup's answer.
+  let view: View | { name: 'finding' } = state.view;
+  let filter = state.filter;
+  if (state.view.name === 'linked') {
+    if (!linked.data) view = { name: 'finding' };
+    else {
+      filter = linked.data.filter;
+      view = linked.data.supplier
+        ? { name: 'detail', supplier: linked.data.supplier }
+        : { name: 'list' };
+    }
+  }
+  /** Moves to another view; the link leaves the URL (replacing it, so Back leaves the page). */
+  const go = (next: View, nextFilter: SupplierSearchFilter = filter) => {
+    setState({ view: next, filter: nextFilter });
+    if (state.view.name === 'linked') setParams({}, { replace: true });
+  };
+  const setView = (next: View) => go(next);
 
   const columns = [
     { title: t('supplierSearch.businessName'), dataIndex: 'name', key: 'name', width: 280 },
@@ -79,7 +126,7 @@ export default function SearchSupplierPage() {
       <Typography.Title
         level={3}
         className="page-title"
-        style={{ cursor: view.name === 'filter' ? undefined : 'pointer' }}
+        style={{ cursor: view.name === 'list' || view.name === 'detail' ? 'pointer' : undefined }}
         onClick={() => {
           if (view.name === 'list') setView({ name: 'filter' });
           if (view.name === 'detail') setView({ name: 'list' });
@@ -100,10 +147,7 @@ export default function SearchSupplierPage() {
         <SearchForm
           initial={filter}
           canUpload={user.features.searchSupplier.uploadFile}
-          onSearch={(next) => {
-            setFilter(next);
-            setView({ name: 'list' });
-          }}
+          onSearch={(next) => go({ name: 'list' }, next)}
           onUpload={() => setUploadOpen(true)}
         />
       )}
@@ -127,6 +171,13 @@ export default function SearchSupplierPage() {
             data-testid="supplier-results"
           />
         </>
+      )}
+      {view.name === 'finding' && (
+        <Flex justify="center" style={{ padding: 48 }} data-testid="supplier-link-finding">
+          <Spin tip={t('supplierSearch.finding')}>
+            <div style={{ width: 240, height: 48 }} />
+          </Spin>
+        </Flex>
       )}
       {view.name === 'detail' && <SupplierDetail supplier={view.supplier} />}
       <UploadDialog

@@ -5,6 +5,7 @@ import type { SortOrder } from '@spotzcity/shared/enums';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { SupplierListItem } from '@spotzcity/shared/spend';
 import { InfiniteTable, useReloadList } from '../../components/infinite-table.tsx';
+import { SupplierLink } from '../../components/supplier-link.tsx';
 import { SupplierRating } from '../../components/supplier-rating.tsx';
 import { spendKeys } from './api/keys.ts';
 import { fetchSuppliersPage } from './api/list-suppliers.ts';
@@ -30,7 +31,7 @@ export function SuppliersList() {
       fixed: 'left',
       render: (name: string, row) => (
         <div className="spend-supplier-cell">
-          <Typography.Text strong>{name}</Typography.Text>
+          <SupplierLink name={name} duns={row.duns} />
           {row.duns && (
             <Typography.Text type="secondary" className="spend-supplier-duns">
               DUNS {row.duns}

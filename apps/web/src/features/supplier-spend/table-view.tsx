@@ -7,6 +7,7 @@ import type { SortOrder } from '@spotzcity/shared/enums';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import type { SpendRowItem } from '@spotzcity/shared/spend';
 import { InfiniteTable } from '../../components/infinite-table.tsx';
+import { SupplierLink } from '../../components/supplier-link.tsx';
 import { spendKeys } from './api/keys.ts';
 import { fetchSpendRowsPage } from './api/list-spend-rows.ts';
 import { DiversityTags } from './components/diversity-tags.tsx';
@@ -42,6 +43,7 @@ export function TableView() {
       width: 240,
       fixed: 'left',
       ellipsis: true,
+      render: (name: string, row) => <SupplierLink name={name} duns={row.duns} />,
     },
     { key: 'duns', title: t('spend.duns'), dataIndex: 'duns', width: 110 },
     {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { MarketShareRecord } from '@spotzcity/shared/market-share';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
+import { SupplierLink } from '../../../components/supplier-link.tsx';
 import { fetchMarketSharePage, marketShareListKey } from '../api/list-market-share.ts';
 import { diversityLabel } from './labels.ts';
 
@@ -23,7 +24,7 @@ export function MarketShareList({ onTotalChange }: { onTotalChange: (total: numb
       dataIndex: 'name',
       key: 'name',
       minWidth: 180,
-      render: (value: string) => <Typography.Text strong>{value}</Typography.Text>,
+      render: (value: string, row) => <SupplierLink name={value} duns={row.duns} />,
     },
     { title: c('city'), dataIndex: 'city', key: 'city', width: 110, render: orDash },
     {

@@ -15,6 +15,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import type { SupplierSpend } from '@spotzcity/shared/spend';
+import { SupplierLink } from '../../../components/supplier-link.tsx';
 import { spendTotalsQuery } from '../api/spend-totals.ts';
 import { TOP_SUPPLIERS, topSuppliersQuery } from '../api/top-suppliers.ts';
 import { SPEND_HOME, withFiles } from '../selection.ts';
@@ -52,7 +53,7 @@ export function SuppliersPanel({ fileIds }: { fileIds: number[] }) {
       key: 'name',
       title: t('spend.company'),
       dataIndex: 'name',
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      render: (name: string, row) => <SupplierLink name={name} duns={row.duns} />,
     },
     {
       key: 'category',
