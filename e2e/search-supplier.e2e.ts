@@ -1,10 +1,13 @@
 /**
  * Search Supplier in Chromium: the empty-search message, a search by state and certification,
- * the result list, a supplier's detail and its 'Rating & Comments' pages; a Super User sees
- * 'Upload Suppliers List' and its dialog.
+ * the result list, a supplier's detail and its 'Rating & Comments' pages; supplier names in the
+ * spend lists open their detail; a Super User uploads a suppliers list (a refused one first) and
+ * finds the new supplier.
  */
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUPPLIER_COLUMNS } from '@spotzcity/shared/search-supplier';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { openBrowser, screenshot, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
@@ -151,16 +154,171 @@ describe('search supplier', () => {
     await page.getByTestId('supplier-search-form').waitFor();
   });
 
-  it('offers the supplier-list upload to a user with the upload permission', async () => {
+  it('opens a supplier from its name in the spend lists', async () => {
     const { page } = browser;
+    await signIn(page, DEMO.buyerAdmin.email, DEMO_PASSWORD);
+    await page.goto('/home/supplierSpend');
+
+    // Suppliers & Spend: the largest supplier's name is a link to its directory detail.
+    const top = page.getByTestId('top-suppliers');
+    const topLink = top.getByTestId('supplier-link').first();
+    await topLink.waitFor();
+    const topName = (await topLink.textContent())!;
+    expect(await topLink.getAttribute('href')).toMatch(/^\/home\/supplierSearch\?duns=\d{9}&name=/);
+    await screenshot(page, 'supplier-links-spend-home');
+    await topLink.click();
+    await page.waitForURL(/\/home\/supplierSearch\?duns=\d{9}/);
+    await page.getByTestId('supplier-detail').waitFor();
+    expect(await page.getByTestId('supplier-detail-name').textContent()).toBe(topName);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'supplier-link-detail');
+    // A reload shows the same supplier; the header returns to the list of that DUNS.
+    await page.reload();
+    await page.getByTestId('supplier-detail').waitFor();
+    expect(await page.getByTestId('supplier-detail-name').textContent()).toBe(topName);
+    await page.getByTestId('supplier-search-header').click();
+    const results = page.getByTestId('supplier-results').locator('tbody tr.ant-table-row');
+    await results.first().waitFor();
+    expect(await results.first().textContent()).toContain(topName);
+    expect(page.url()).toMatch(/\/home\/supplierSearch$/);
+    await page.goBack();
+    await page.getByTestId('suppliers-panel').waitFor();
+
+    // All Suppliers: a star opens the rating modal and stays on the list; the name opens detail.
+    await page.getByTestId('all-suppliers').click();
+    await page.getByTestId('suppliers-list').waitFor();
+    const row = page.getByTestId('suppliers-table').locator('tbody tr.ant-table-row').nth(1);
+    await row.waitFor();
+    await row.getByTestId('supplier-rating').locator('.ant-rate-star').nth(3).click();
+    await page.getByTestId('rating-modal').waitFor();
+    expect(page.url()).toContain('/home/supplierSpend/list');
+    await page.getByTestId('rating-cancel').click();
+    await page.getByTestId('rating-modal').waitFor({ state: 'hidden' });
+    const listLink = row.getByTestId('supplier-link');
+    const listName = (await listLink.textContent())!;
+    await screenshot(page, 'supplier-links-all-suppliers');
+    await listLink.click();
+    await page.getByTestId('supplier-detail').waitFor();
+    expect(await page.getByTestId('supplier-detail-name').textContent()).toBe(listName);
+
+    // The table view of every payment links its names too.
+    await page.goto('/home/supplierSpend/table');
+    const payment = page.getByTestId('spend-rows').locator('tbody tr.ant-table-row').first();
+    await payment.waitFor();
+    const paymentLink = payment.getByTestId('supplier-link');
+    const paymentName = (await paymentLink.textContent())!;
+    await paymentLink.click();
+    await page.getByTestId('supplier-detail').waitFor();
+    expect(await page.getByTestId('supplier-detail-name').textContent()).toBe(paymentName);
+  });
+
+  it('uploads a suppliers list, refusing a file with a bad row, and finds the new supplier', async () => {
+    const { page, baseURL } = browser;
+    const token = await apiToken(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+    const NEW = { name: 'E2E Quillfeather Analytics LLC', duns: '990011223', city: 'Dayton' };
+    const NOT_ADDED = { name: 'E2E Never Imported Works Inc.', duns: '990011224' };
+    const existing = await apiPost<{ totalCount: number }>(
+      baseURL,
+      token,
+      '/api/searchSupplier/list',
+      { dbaName: 'E2E ' },
+    );
+    expect(existing.totalCount).toBe(0);
+
+    const workbook = async (rows: Record<string, string>[]) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Suppliers');
+      sheet.addRow(SUPPLIER_COLUMNS.map((c) => c.header));
+      for (const values of rows) sheet.addRow(SUPPLIER_COLUMNS.map((c) => values[c.key] ?? null));
+      return Buffer.from(await book.xlsx.writeBuffer());
+    };
+    const good = {
+      name: NEW.name,
+      duns: NEW.duns,
+      city: NEW.city,
+      stateOrProvince: 'Ohio',
+      zip: '45402',
+      country: 'USA',
+      certificationType: 'WBE, MBE',
+      businessContactName: 'Robin Hale',
+      businessContactPhone: '9375550142',
+      businessContactEmail: 'robin@quillfeather.example',
+      industry: 'Data Analytics',
+    };
+
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/home/supplierSearch');
-    await page.getByTestId('upload-suppliers').click();
     const dialog = page.getByRole('dialog', { name: 'Upload Suppliers List' });
+    const input = dialog.getByTestId('upload-suppliers-dialog-drop').locator('input[type=file]');
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+    // A bad row (row 3's DUNS) refuses the whole file: the alert names row and column.
+    await page.getByTestId('upload-suppliers').click();
     await dialog.waitFor();
     await dialog.getByTestId('template-link').waitFor();
-    await dialog.getByText('Drop Your Files Here').waitFor();
-    await page.waitForTimeout(500);
-    await screenshot(page, 'supplier-search-upload-dialog');
+    await input.setInputFiles({
+      name: 'suppliers-broken.xlsx',
+      mimeType: xlsx,
+      buffer: await workbook([
+        { name: NOT_ADDED.name, duns: NOT_ADDED.duns },
+        { ...good, duns: '12ab' },
+      ]),
+    });
+    await dialog.getByTestId('upload-suppliers-dialog-file').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'supplier-upload-file-chosen');
+    await dialog.getByTestId('upload-suppliers-dialog-submit').click();
+    await page.getByTestId('alert-modal').waitFor();
+    expect(await page.getByTestId('alert-details').textContent()).toContain('Row 3, DUNS:');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'supplier-upload-refused');
+    await page.getByTestId('alert-ok').click();
+    await page.getByTestId('alert-modal').waitFor({ state: 'hidden' });
+    const afterRefusal = await apiPost<{ totalCount: number }>(
+      baseURL,
+      token,
+      '/api/searchSupplier/list',
+      { dbaName: 'E2E ' },
+    );
+    expect(afterRefusal.totalCount).toBe(0);
+
+    // The good file: the progress bar while it goes, then the success alert.
+    if (!(await dialog.isVisible())) await page.getByTestId('upload-suppliers').click();
+    await dialog.waitFor();
+    if (await dialog.getByTestId('upload-suppliers-dialog-file').isVisible()) {
+      await dialog.getByRole('button', { name: 'Remove file' }).click();
+    }
+    await input.setInputFiles({
+      name: 'suppliers.xlsx',
+      mimeType: xlsx,
+      buffer: await workbook([good]),
+    });
+    await dialog.getByTestId('upload-suppliers-dialog-submit').click();
+    await page.getByTestId('upload-suppliers-dialog-drop-progress').waitFor();
+    await page.getByTestId('alert-modal').waitFor();
+    expect(await page.getByTestId('alert-message').textContent()).toBe(
+      'Suppliers List Uploaded Successfully',
+    );
+    await page.waitForTimeout(300);
+    await screenshot(page, 'supplier-upload-done');
+    await page.getByTestId('alert-ok').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Found by part of its name; the refused file's other supplier is not there.
+    await page.getByTestId('search-dbaName').fill('quillfeather');
+    await page.getByTestId('search-submit').click();
+    const rows = page.getByTestId('supplier-results').locator('tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain(NEW.city);
+    await rows.first().click();
+    await page.getByTestId('supplier-detail').waitFor();
+    expect(await page.getByTestId('supplier-detail-name').textContent()).toBe(NEW.name);
+    expect(await page.getByTestId('supplier-detail').textContent()).toContain('Robin Hale');
+    await page.getByTestId('supplier-search-header').click();
+    await page.getByTestId('back-to-filter').click();
+    await page.getByTestId('search-dbaName').fill('never imported');
+    await page.getByTestId('search-submit').click();
+    await page.getByTestId('supplier-results').getByText('No Records Found').waitFor();
   });
 });
