@@ -1,9 +1,12 @@
 /**
  * Diversity Events in Chromium: reached from the home page; switch tabs, filter, clear, sort by
- * date (ASC then DESC), open an event; a Super User sees 'Add Diversity Event' and its dialog.
+ * date (ASC then DESC), open an event; a Super User uploads an events list through 'Add Diversity
+ * Event' (a refused file first) and finds the new event in its tab.
  */
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_COLUMNS } from '@spotzcity/shared/diversity-events';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { openBrowser, screenshot, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
@@ -112,16 +115,94 @@ describe('diversity events', () => {
     await page.getByText('No More Results To Show').waitFor();
   });
 
-  it('offers the upload dialog to a user with the upload permission', async () => {
+  it('uploads an events list, refusing a file with a bad row, and shows the new event', async () => {
     const { page } = browser;
+    const NEW = 'E2E Quillfeather Diversity Summit';
+    const NOT_ADDED = 'E2E Never Imported Expo';
+    const workbook = async (rows: Record<string, string | number>[]) => {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('Events');
+      sheet.addRow(EVENT_COLUMNS.map((c) => c.header));
+      for (const values of rows) sheet.addRow(EVENT_COLUMNS.map((c) => values[c.key] ?? null));
+      return Buffer.from(await book.xlsx.writeBuffer());
+    };
+    const good = {
+      eventType: 'Conference',
+      category: 'Supplier Diversity',
+      eventName: NEW,
+      city: 'Cleveland',
+      state: 'OH',
+      attendance: 1200,
+      exhibitor: 85,
+      startDate: '10/14/2027',
+      description: 'Buyers meet certified diverse suppliers.',
+    };
+    const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
     await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await page.goto('/home/diversityEvents');
-    await page.getByTestId('add-event').click();
+    await rows(page).first().waitFor();
     const dialog = page.getByRole('dialog', { name: 'Upload Events List' });
+    const input = dialog.getByTestId('upload-events-dialog-drop').locator('input[type=file]');
+
+    // Row 3's attendance is not a number: the file is refused with row and column, nothing saved.
+    await page.getByTestId('add-event').click();
     await dialog.waitFor();
     await dialog.getByTestId('template-link').waitFor();
     await dialog.getByText('Drop Your Files Here').waitFor();
-    await page.waitForTimeout(500);
-    await screenshot(page, 'diversity-events-upload-dialog');
+    await input.setInputFiles({
+      name: 'events-broken.xlsx',
+      mimeType: xlsx,
+      buffer: await workbook([
+        { ...good, eventName: NOT_ADDED },
+        { ...good, attendance: 'lots' },
+      ]),
+    });
+    await dialog.getByTestId('upload-events-dialog-submit').click();
+    await page.getByTestId('alert-modal').waitFor();
+    expect(await page.getByTestId('alert-details').textContent()).toContain('Row 3, Attendance:');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'diversity-events-upload-refused');
+    await page.getByTestId('alert-ok').click();
+    await page.getByTestId('alert-modal').waitFor({ state: 'hidden' });
+
+    // The good file: progress, then the success alert.
+    await dialog.getByRole('button', { name: 'Remove file' }).click();
+    await input.setInputFiles({
+      name: 'events.xlsx',
+      mimeType: xlsx,
+      buffer: await workbook([good]),
+    });
+    await dialog.getByTestId('upload-events-dialog-submit').click();
+    await page.getByTestId('upload-events-dialog-drop-progress').waitFor();
+    await page.getByTestId('alert-modal').waitFor();
+    expect(await page.getByTestId('alert-message').textContent()).toBe(
+      'Events Uploaded Successfully',
+    );
+    await page.waitForTimeout(300);
+    await screenshot(page, 'diversity-events-upload-done');
+    await page.getByTestId('alert-ok').click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The event is in the Conference tab; the refused file's other event is nowhere.
+    const find = async (name: string) => {
+      await page.getByTestId('filter-events').click();
+      const filter = page.getByRole('dialog', { name: 'Filter Events' });
+      await filter.waitFor();
+      await filter.getByTestId('filter-eventName').fill(name);
+      await filter.getByRole('button', { name: 'Apply' }).click();
+      await filter.waitFor({ state: 'hidden' });
+    };
+    await page.getByRole('tab', { name: 'Conference' }).click();
+    await find('quillfeather');
+    const ours = rows(page).filter({ hasText: NEW });
+    await ours.waitFor();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    expect(await ours.textContent()).toContain('Cleveland');
+    expect(await ours.locator('td:nth-child(7)').textContent()).toBe('10/14/2027');
+    await screenshot(page, 'diversity-events-uploaded-event');
+    await page.getByTestId('clear-filter').click();
+    await find('never imported');
+    await page.getByTestId('events-table').getByText('No Records Found').waitFor();
   });
 });
