@@ -176,6 +176,20 @@ describe('Search Supplier opened from a supplier link', () => {
     expect(searches[0]).toMatchObject({ dbaName: 'Point' });
   });
 
+  it('falls back to the form holding the name when the lookup fails', async () => {
+    serve();
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/searchSupplier/list'
+        ? jsonResponse(500, { message: 'Internal Server Error' })
+        : served(input, init),
+    );
+    renderAt('/home/supplierSearch?duns=804735132&name=Harbor+Point');
+    expect((await screen.findByTestId<HTMLInputElement>('search-dbaName')).value).toBe(
+      'Harbor Point',
+    );
+  });
+
   it('opens on the filter form without a link', async () => {
     serve();
     renderAt('/home/supplierSearch');

@@ -66,7 +66,11 @@ function SearchSupplier({ link }: { link: SupplierLinkTarget | null }) {
   let view: View | { name: 'finding' } = state.view;
   let filter = state.filter;
   if (state.view.name === 'linked') {
-    if (!linked.data) view = { name: 'finding' };
+    if (linked.isError) {
+      // The lookup failed: the form, holding the supplier's name, lets the user search.
+      view = { name: 'filter' };
+      filter = link?.name ? { dbaName: link.name } : {};
+    } else if (!linked.data) view = { name: 'finding' };
     else {
       filter = linked.data.filter;
       view = linked.data.supplier
