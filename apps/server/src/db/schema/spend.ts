@@ -84,3 +84,38 @@ export const spendRows = pgTable(
       .where(sql`${t.duns} is not null`),
   ],
 );
+
+/**
+ * The spend rows of a file summed per month, supplier, category, state and diversity set: what
+ * every spend-dashboard figure and its Excel export is computed from (DESIGN.md §6), so that a
+ * dashboard reads tens of thousands of groups instead of every payment. Supplier is in the grain
+ * because the dashboards count distinct suppliers; month because the finest period shown is a
+ * month. Built by `buildSpendRollup` (platform/spend-rollups.ts) in the import's transaction and
+ * deleted with the file.
+ */
+export const spendRollups = pgTable(
+  'spend_rollups',
+  {
+    clientRef: integer('client_ref')
+      .notNull()
+      .references(() => clients.id),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => spendFiles.id, { onDelete: 'cascade' }),
+    /** The first day of the payment month. */
+    month: date('month').notNull(),
+    supplierKey: text('supplier_key').notNull(),
+    category: text('category').notNull(),
+    /** As on the rows (null stays null: it is not a state). */
+    state: text('state'),
+    diversity: text('diversity').array().notNull(),
+    isDiverse: boolean('is_diverse').notNull(),
+    /** The exact sum of the group's spend (numeric: no rounding). */
+    spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
+    rowCount: integer('row_count').notNull(),
+    /** min() of the group's names and DUNS: min of mins is the min, so lists stay exact. */
+    vendorName: text('vendor_name').notNull(),
+    duns: text('duns'),
+  },
+  (t) => [index('spend_rollups_file_idx').on(t.clientRef, t.fileId, t.month)],
+);
