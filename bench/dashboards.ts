@@ -8,10 +8,17 @@
  *   npm run bench:dashboards -- --runs 40            requests per endpoint (default 30)
  *
  * The database is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; a database
- * named spotzcity_bench_dashboards is dropped and created next to it.
+ * named spotzcity_bench_dashboards is dropped and created next to it. Rows are generated in SQL,
+ * then each file gets its rollups from `buildSpendRollup`, as an upload does.
+ *
+ * Last full-size run (2026-11-22, shared 2-core machine, load average ≈11, 30 requests each),
+ * p50/p95 ms: spendPerDiversity 22/97, spendPerDiversityMom 10/20,
+ * spendDiversityOverNonDiversity 6/13, categoryPerDiversity 8/15, categoryPercentage 11/23,
+ * topCategoriesStatatics 21/43, supplierCount 37/62, supplierDataPerQuater 18/42,
+ * supplierLocationData 18/58 (before the rollups: 418–1435 / 604–2707; docs/decisions.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -21,6 +28,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { clients, users } from '../apps/server/src/db/schema/index.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
+import { buildSpendRollup } from '../apps/server/src/platform/spend-rollups.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -116,6 +124,9 @@ async function load() {
     const fileIds = (files as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
     const rows = org === 0 ? TARGET_ROWS : OTHER_ROWS;
     await db.execute(generateRows(client!.id, fileIds, rows, org));
+    // As the import does after inserting a file's rows, so that the graphs read what they read
+    // in production.
+    for (const fileId of fileIds) await buildSpendRollup(db, client!.id, fileId);
     if (org === 0) {
       const email = 'bench.buyer@example.com';
       await db.insert(users).values({
@@ -130,6 +141,11 @@ async function load() {
     if (org % 10 === 9) console.log(`  loaded ${org + 1} organisations (${seconds(started)})`);
   }
   await db.execute(sql`analyze spend_rows`);
+  // What autovacuum does shortly after a bulk insert (PostgreSQL 13+ vacuums on inserts too): the
+  // visibility map lets the rollups' indexes answer without reading the table.
+  await db.execute(
+    sql`vacuum analyze spend_rollups, spend_rollup_months, spend_rollup_quarters, spend_rollup_suppliers`,
+  );
   console.log(
     `Loaded ${TOTAL_ROWS.toLocaleString('en-US')} rows (${TARGET_ROWS.toLocaleString('en-US')} for the measured organisation) in ${seconds(started)}`,
   );
@@ -158,6 +174,11 @@ async function measure(database: Awaited<ReturnType<typeof load>>['database'], e
     payload: { usernameOrEmail: email, password: 'Bench#2020' },
   });
   const token = signin.json<{ accessToken: string }>().accessToken;
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ');
+  console.log(`\nLoad average before measuring: ${load()}`);
   console.log(`\n${'endpoint'.padEnd(50)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   const failures: string[] = [];
   for (const name of GRAPHS) {
@@ -180,6 +201,7 @@ async function measure(database: Awaited<ReturnType<typeof load>>['database'], e
       `${`POST /api/graph/${name}`.padEnd(50)} ${percentile(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}`,
     );
   }
+  console.log(`Load average after measuring: ${load()}`);
   rmSync(dataDir, { recursive: true, force: true });
   console.log(
     failures.length === 0

@@ -84,3 +84,102 @@ export const spendRows = pgTable(
       .where(sql`${t.duns} is not null`),
   ],
 );
+
+/*
+ * Rollups of a file's rows, what the spend dashboards and their Excel exports read instead of the
+ * rows (DESIGN.md §6): built by `buildSpendRollup` (platform/spend-rollups.ts) in the import's
+ * transaction, deleted with the file. Four grains, each exact for the figures it serves:
+ * - spend_rollups: per month, supplier, category, state and diversity set — the finest, from which
+ *   the others are summed; serves distinct suppliers per month.
+ * - spend_rollup_quarters: per quarter and supplier — distinct suppliers per quarter.
+ * - spend_rollup_months: per month and diversity set — the spend figures (per type, per month,
+ *   per year) and which months were paid.
+ * - spend_rollup_suppliers: per supplier, category, state and diversity set over the whole file —
+ *   categories, distinct suppliers, states and the supplier list.
+ * Spend is the exact numeric sum of the group; min() of names and DUNS stays exact across groups.
+ */
+const fileColumns = () => ({
+  clientRef: integer('client_ref')
+    .notNull()
+    .references(() => clients.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => spendFiles.id, { onDelete: 'cascade' }),
+});
+
+export const spendRollups = pgTable(
+  'spend_rollups',
+  {
+    ...fileColumns(),
+    /** The first day of the payment month. */
+    month: date('month').notNull(),
+    supplierKey: text('supplier_key').notNull(),
+    category: text('category').notNull(),
+    /** As on the rows (null stays null: it is not a state). */
+    state: text('state'),
+    diversity: text('diversity').array().notNull(),
+    isDiverse: boolean('is_diverse').notNull(),
+    spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
+    rowCount: integer('row_count').notNull(),
+    vendorName: text('vendor_name').notNull(),
+    duns: text('duns'),
+  },
+  (t) => [
+    index('spend_rollups_file_idx').on(t.clientRef, t.fileId, t.month),
+    // Distinct diverse suppliers of the last 12 months: only these entries, month first.
+    index('spend_rollups_diverse_idx')
+      .on(t.clientRef, t.month, t.supplierKey, t.fileId)
+      .where(sql`${t.isDiverse}`),
+  ],
+);
+
+export const spendRollupMonths = pgTable(
+  'spend_rollup_months',
+  {
+    ...fileColumns(),
+    month: date('month').notNull(),
+    diversity: text('diversity').array().notNull(),
+    isDiverse: boolean('is_diverse').notNull(),
+    spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
+    rowCount: integer('row_count').notNull(),
+  },
+  (t) => [index('spend_rollup_months_file_idx').on(t.clientRef, t.fileId, t.month)],
+);
+
+export const spendRollupSuppliers = pgTable(
+  'spend_rollup_suppliers',
+  {
+    ...fileColumns(),
+    supplierKey: text('supplier_key').notNull(),
+    category: text('category').notNull(),
+    state: text('state'),
+    diversity: text('diversity').array().notNull(),
+    isDiverse: boolean('is_diverse').notNull(),
+    spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
+    rowCount: integer('row_count').notNull(),
+    vendorName: text('vendor_name').notNull(),
+    duns: text('duns'),
+    /** The month of the group's latest payment. */
+    lastMonth: date('last_month').notNull(),
+  },
+  (t) => [index('spend_rollup_suppliers_file_idx').on(t.clientRef, t.fileId)],
+);
+
+export const spendRollupQuarters = pgTable(
+  'spend_rollup_quarters',
+  {
+    ...fileColumns(),
+    /** The first day of the payment quarter. */
+    quarter: date('quarter').notNull(),
+    supplierKey: text('supplier_key').notNull(),
+    isDiverse: boolean('is_diverse').notNull(),
+    spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
+    rowCount: integer('row_count').notNull(),
+  },
+  (t) => [
+    index('spend_rollup_quarters_file_idx').on(t.clientRef, t.fileId, t.quarter),
+    index('spend_rollup_quarters_diverse_idx')
+      .on(t.clientRef, t.quarter, t.supplierKey, t.fileId)
+      .where(sql`${t.isDiverse}`),
+  ],
+);

@@ -1,7 +1,11 @@
 /**
  * Figures of the Supplier, Spend and Category Dashboards (spec 01 point 2; DESIGN.md §6), computed
- * in SQL over the spend rows of one organisation and its selected files (every file when none is
- * selected; another organisation's file id matches nothing). Money is summed as numeric and leaves
+ * in SQL over the spend rollups of one organisation and its selected files (every file when none
+ * is selected; another organisation's file id matches nothing) rather than over its rows: each
+ * query reads the coarsest grain that holds its figure exactly (db/schema/spend.ts,
+ * platform/spend-rollups.ts) — per month and diversity set for spend, per supplier for categories,
+ * states and supplier counts, per month or quarter and supplier for distinct suppliers over time. Sums add up
+ * the groups' numeric sums; the finest period shown is a month. Money is summed as numeric and leaves
  * the database as text; percentages are rounded to two decimals in SQL. The Excel exports call the
  * same functions, so a workbook carries exactly what the dashboard shows.
  */
@@ -26,7 +30,7 @@ export interface Scope {
   selectedIds: number[];
 }
 
-/** `client_ref = … [and file_id = any(…)]` on spend_rows (alias `r`), so the indexes apply. */
+/** `client_ref = … [and file_id = any(…)]` on a rollup (alias `r`), so its index applies. */
 function scoped(scope: Scope): SQL {
   const ids = [...new Set(scope.selectedIds)];
   return ids.length === 0
@@ -51,19 +55,22 @@ export function twelveMonths(last: string): string[] {
   });
 }
 
-/** The latest payment date of the selection, `YYYY-MM-DD`, or null when it has no rows. */
-async function lastPaymentDate(db: DbOrTx, scope: Scope): Promise<string | null> {
+/**
+ * The month of the latest payment of the selection (its first day, `YYYY-MM-DD`), or null when it
+ * has no rows. The windows need only the month: every row is paid on or before the latest date.
+ */
+async function lastPaymentMonth(db: DbOrTx, scope: Scope): Promise<string | null> {
   const [row] = rowsOf<{ last: string | null }>(
     await db.execute(
-      sql`select max(r.payment_date)::text as last from spend_rows r where ${scoped(scope)}`,
+      sql`select max(r.month)::text as last from spend_rollup_months r where ${scoped(scope)}`,
     ),
   );
   return row?.last ?? null;
 }
 
-/** Rows paid in the 12 months ending at `last` (from the first day of the 12th month back). */
+/** Groups paid in the 12 months ending with the month `last` (its first day). */
 const inTwelveMonths = (last: string) =>
-  sql`r.payment_date between (date_trunc('month', ${last}::date) - interval '11 months')::date and ${last}::date`;
+  sql`r.month between (${last}::date - interval '11 months')::date and ${last}::date`;
 
 /* ---------- Spend Dashboard ---------- */
 
@@ -92,7 +99,7 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
     await db.execute(sql`
       with sums as (
         select ${splitColumns}, ${perTypeColumns()}
-        from spend_rows r where ${scoped(scope)}
+        from spend_rollup_months r where ${scoped(scope)}
       )
       select sums.*, array[${sql.join(
         DIVERSITY_TYPES.map((_, i) =>
@@ -119,7 +126,7 @@ export async function spendPerDiversityMom(
   db: DbOrTx,
   scope: Scope,
 ): Promise<SpendPerDiversityMom> {
-  const last = await lastPaymentDate(db, scope);
+  const last = await lastPaymentMonth(db, scope);
   if (!last) {
     return {
       months: [],
@@ -132,11 +139,10 @@ export async function spendPerDiversityMom(
   // One scan: a row per month and the 12-month totals (month null), all summed in SQL.
   const rows = rowsOf<SplitRow & PerTypeRow & { month: string | null }>(
     await db.execute(sql`
-      select to_char(date_trunc('month', r.payment_date), 'YYYY-MM') as month, ${splitColumns},
-        ${perTypeColumns()}
-      from spend_rows r
+      select to_char(r.month, 'YYYY-MM') as month, ${splitColumns}, ${perTypeColumns()}
+      from spend_rollup_months r
       where ${scoped(scope)} and ${inTwelveMonths(last)}
-      group by grouping sets ((date_trunc('month', r.payment_date)), ())
+      group by grouping sets ((r.month), ())
     `),
   );
   const byMonth = new Map(rows.filter((r) => r.month !== null).map((r) => [r.month, r]));
@@ -172,12 +178,12 @@ export async function spendDiversityOverNonDiversity(
     percentage: string;
   }>(
     await db.execute(sql`
-      select extract(year from r.payment_date)::int as year,
+      select extract(year from r.month)::int as year,
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
         coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
         sum(r.spend)::text as total,
         ${percent(sql`coalesce(sum(r.spend) filter (where r.is_diverse), 0)`, sql`sum(r.spend)`)} as percentage
-      from spend_rows r where ${scoped(scope)}
+      from spend_rollup_months r where ${scoped(scope)}
       group by 1 order by 1
     `),
   );
@@ -199,7 +205,7 @@ export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<Ca
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
         coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
         sum(r.spend)::text as total
-      from spend_rows r where ${scoped(scope)}
+      from spend_rollup_suppliers r where ${scoped(scope)}
       group by r.category order by sum(r.spend) desc, r.category
     `),
   );
@@ -215,7 +221,7 @@ export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<Cate
   const rows = rowsOf<{ category: string; spend: string; percentage: string }>(
     await db.execute(sql`
       with per_category as (
-        select r.category, sum(r.spend) as spend from spend_rows r where ${scoped(scope)}
+        select r.category, sum(r.spend) as spend from spend_rollup_suppliers r where ${scoped(scope)}
         group by r.category
       )
       select category, spend::text as spend,
@@ -250,7 +256,7 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
     await db.execute(sql`
       with per_supplier as (
         select r.category, r.supplier_key, sum(r.spend) as spend
-        from spend_rows r where ${scoped(scope)}
+        from spend_rollup_suppliers r where ${scoped(scope)}
         group by r.category, r.supplier_key
       ), per_category as (
         select category, count(*) as suppliers, sum(spend) as spend
@@ -284,8 +290,8 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
       select count(*)::int as total, (count(*) filter (where diverse))::int as diverse,
         max(last)::text as last
       from (
-        select r.supplier_key, bool_or(r.is_diverse) as diverse, max(r.payment_date) as last
-        from spend_rows r where ${scoped(scope)}
+        select r.supplier_key, bool_or(r.is_diverse) as diverse, max(r.last_month) as last
+        from spend_rollup_suppliers r where ${scoped(scope)}
         group by r.supplier_key
       ) as suppliers
     `),
@@ -296,8 +302,8 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
     await db.execute(sql`
       select month, count(*)::int as suppliers
       from (
-        select distinct to_char(r.payment_date, 'YYYY-MM') as month, r.supplier_key
-        from spend_rows r
+        select distinct to_char(r.month, 'YYYY-MM') as month, r.supplier_key
+        from spend_rollups r
         where ${scoped(scope)} and r.is_diverse and ${inTwelveMonths(last)}
       ) as paid
       group by month
@@ -318,15 +324,23 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
 export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<SupplierQuarter[]> {
   const rows = rowsOf<{ year: number; quarter: number; suppliers: number }>(
     await db.execute(sql`
-      select year, quarter, count(supplier_key)::int as suppliers
-      from (
-        -- Every quarter paid appears; only diverse suppliers carry a key to count.
-        select distinct extract(year from r.payment_date)::int as year,
-          extract(quarter from r.payment_date)::int as quarter,
-          case when r.is_diverse then r.supplier_key end as supplier_key
-        from spend_rows r where ${scoped(scope)}
-      ) as paid
-      group by year, quarter order by year, quarter
+      with paid as (
+        -- Every quarter paid appears, diverse suppliers or not.
+        select distinct extract(year from r.month)::int as year,
+          extract(quarter from r.month)::int as quarter
+        from spend_rollup_months r where ${scoped(scope)}
+      ), diverse as (
+        select extract(year from quarter)::int as year, extract(quarter from quarter)::int as quarter,
+          suppliers
+        from (
+          select r.quarter, count(distinct r.supplier_key)::int as suppliers
+          from spend_rollup_quarters r where ${scoped(scope)} and r.is_diverse
+          group by r.quarter
+        ) as per_quarter
+      )
+      select p.year, p.quarter, coalesce(d.suppliers, 0)::int as suppliers
+      from paid p left join diverse d on d.year = p.year and d.quarter = p.quarter
+      order by p.year, p.quarter
     `),
   );
   const first = rows[0];
@@ -368,7 +382,7 @@ export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<Su
             case when upper(trim(r.state)) = any(${sql.param(codes)}::text[]) then upper(trim(r.state)) end,
             (${sql.param(codes)}::text[])[array_position(${sql.param(names)}::text[], upper(trim(r.state)))]
           ) as state
-        from spend_rows r where ${scoped(scope)} and r.is_diverse and r.state is not null
+        from spend_rollup_suppliers r where ${scoped(scope)} and r.is_diverse and r.state is not null
       )
       select state, count(distinct supplier_key)::int as suppliers, sum(spend)::text as spend
       from located where state is not null
@@ -396,11 +410,11 @@ export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
       with suppliers as (
         select r.supplier_key, min(r.vendor_name) as name, min(r.duns) as duns,
           string_agg(distinct upper(trim(r.state)), ', ') as states, sum(r.spend) as spend
-        from spend_rows r where ${scoped(scope)} and r.is_diverse
+        from spend_rollup_suppliers r where ${scoped(scope)} and r.is_diverse
         group by r.supplier_key
       ), types as (
         select r.supplier_key, string_agg(distinct t.diversity, ', ') as types
-        from spend_rows r cross join lateral unnest(r.diversity) as t(diversity)
+        from spend_rollup_suppliers r cross join lateral unnest(r.diversity) as t(diversity)
         where ${scoped(scope)} and r.is_diverse
         group by r.supplier_key
       )

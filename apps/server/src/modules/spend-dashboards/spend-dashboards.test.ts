@@ -1,9 +1,15 @@
+import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { US_STATES } from '@spotzcity/shared/enums';
+import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { supplierKey } from '@spotzcity/shared/suppliers';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { spendFiles, spendRows } from '../../db/schema/index.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { SPEND_HEADERS, XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
+import { spendFiles, spendRollups, spendRows } from '../../db/schema/index.ts';
+import { buildSpendRollup } from '../../platform/spend-rollups.ts';
 import {
   FILE_ONE,
   FILE_TWO,
@@ -56,6 +62,8 @@ async function insertFile(clientRef: number, name: string, rows: FixtureRow[]) {
       category: r.category,
     })),
   );
+  // As the import does after inserting a file's rows: the dashboards read the rollup.
+  await buildSpendRollup(db, clientRef, file!.id);
   return file!.id;
 }
 
@@ -287,5 +295,84 @@ describe('Excel exports', () => {
       payload: { spendData: {} },
     });
     expect(missing.statusCode).toBe(400);
+  });
+});
+
+/* ---------- the rollup follows the files ---------- */
+
+const US = new Set(US_STATES.flatMap(([code, name]) => [code, name.toUpperCase()]));
+
+/** A fixture file as a buyer would upload it (a non-US state gets its country). */
+function workbookOfRows(rows: FixtureRow[]) {
+  const cells = rows.map((r) => {
+    const values: Record<string, unknown> = {
+      vendorName: r.name,
+      duns: r.duns,
+      spend: (r.cents / 100).toFixed(2),
+      state: r.state,
+      country: r.state && !US.has(r.state.toUpperCase()) ? 'Canada' : 'USA',
+      diversityCategory: r.diversity.filter((d) => d !== 'NON_DIVERSE').join(', '),
+      paymentDate: r.date,
+      category: r.category,
+    };
+    return SPEND_COLUMNS.map((c) => values[c.key] ?? null);
+  });
+  return xlsxBuffer([SPEND_HEADERS, ...cells]);
+}
+
+describe('the spend rollup', () => {
+  it('is built by the upload, serves every figure exactly, and goes with a deleted file', async () => {
+    const admin = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const upload = async (name: string, rows: FixtureRow[]) => {
+      const form = multipart(
+        {},
+        { file: { filename: name, contentType: XLSX_TYPE, data: await workbookOfRows(rows) } },
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/file/upload',
+        headers: { ...t.auth(admin.token), ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.fileId as number;
+    };
+    const rollupGroups = async (fileId: number) => {
+      const [row] = await t.database.db
+        .select({ n: count() })
+        .from(spendRollups)
+        .where(and(eq(spendRollups.clientRef, admin.org.id), eq(spendRollups.fileId, fileId)));
+      return row?.n ?? 0;
+    };
+    const figuresOf = async (selectedIds: number[]) =>
+      Object.fromEntries(
+        await Promise.all(
+          GRAPHS.map(async (name) => [
+            name,
+            (await graph(name, admin.token, selectedIds)).json().data,
+          ]),
+        ),
+      );
+    const pick = (figures: ReturnType<typeof expectedFigures>) =>
+      Object.fromEntries(GRAPHS.map((name) => [name, figures[name]]));
+
+    const first = await upload('first.xlsx', FILE_ONE);
+    const second = await upload('second.xlsx', FILE_TWO);
+    expect(await rollupGroups(first)).toBeGreaterThan(0);
+    expect(await rollupGroups(second)).toBeGreaterThan(0);
+    expect(await figuresOf([])).toEqual(pick(expectedFigures([...FILE_ONE, ...FILE_TWO])));
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/file/delete',
+      headers: t.auth(admin.token),
+      payload: { fileId: first },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await rollupGroups(first)).toBe(0);
+    expect(await rollupGroups(second)).toBeGreaterThan(0);
+    expect(await figuresOf([])).toEqual(pick(expectedFigures(FILE_TWO)));
+    expect(await figuresOf([first])).toEqual(pick(expectedFigures([])));
+    expect(await figuresOf([first, second])).toEqual(pick(expectedFigures(FILE_TWO)));
   });
 });

@@ -10,6 +10,7 @@ import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import type { UploadedFile } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { spendFiles } from '../../db/schema/index.ts';
+import { buildSpendRollup } from '../../platform/spend-rollups.ts';
 import { readSheet, type XlsxLimits } from '../../platform/xlsx.ts';
 import type { SpendRowColumns } from './rows.ts';
 
@@ -125,6 +126,7 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
         });
       }
     }
+    await buildSpendRollup(tx, options.clientRef, file.id);
 
     const [summary] = rowsOf<FileRow>(
       await tx.execute(sql`

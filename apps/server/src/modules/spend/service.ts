@@ -18,6 +18,7 @@ import {
 } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
 import { toUploadedFile } from './import.ts';
 
 export interface Scope {
@@ -70,7 +71,8 @@ export async function deleteFile(db: Db, clientRef: number, fileId: number): Pro
       `),
     );
     if (!file) throw new NotFound(SPEND_MESSAGES.fileNotFound);
-    // Through the (client_ref, file_id) index rather than the cascade's scan by file_id alone.
+    // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
+    await deleteSpendRollup(tx, clientRef, fileId);
     await tx.execute(
       sql`delete from spend_rows where client_ref = ${clientRef} and file_id = ${fileId}`,
     );

@@ -109,6 +109,9 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
     >
       <div ref={dashboard} className="dashboard-capture" data-testid={`dashboard-${kind}`}>
         <Body fileIds={fileIds} />
+      </div>
+      {/* The analysis goes out as text with every export and Print, not in the picture. */}
+      <div className="dashboard-analysis-below">
         <AnalysisBox title={t(ANALYSIS_TITLE[kind])} analysis={analysis} />
       </div>
     </Frame>

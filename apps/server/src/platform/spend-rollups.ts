@@ -1,0 +1,69 @@
+/**
+ * The spend rollups of a file (db/schema/spend.ts): its rows summed per month, supplier, category,
+ * state and diversity set (`spend_rollups`), and from that per month and diversity set
+ * (`spend_rollup_months`), per quarter and supplier (`spend_rollup_quarters`) and per supplier,
+ * category, state and diversity set (`spend_rollup_suppliers`). The spend import builds them in its transaction right after
+ * inserting the rows, the dashboards read them, and they go with the file; the benchmark calls
+ * this same function after generating rows, and migration 0008 ran the same groupings once for
+ * the files that existed before. It lives in platform/ because two features need it (spend writes,
+ * spend-dashboards reads).
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+
+const TABLES = [
+  'spend_rollups',
+  'spend_rollup_months',
+  'spend_rollup_quarters',
+  'spend_rollup_suppliers',
+] as const;
+
+/** (Re)builds the rollups of one file of an organisation from its rows. */
+export async function buildSpendRollup(tx: DbOrTx, clientRef: number, fileId: number) {
+  await deleteSpendRollup(tx, clientRef, fileId);
+  await tx.execute(sql`
+    insert into spend_rollups (client_ref, file_id, month, supplier_key, category, state,
+      diversity, is_diverse, spend, row_count, vendor_name, duns)
+    select client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
+      state, diversity, is_diverse, sum(spend), count(*), min(vendor_name), min(duns)
+    from spend_rows
+    where client_ref = ${clientRef} and file_id = ${fileId}
+    group by client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
+      state, diversity, is_diverse
+  `);
+  await tx.execute(sql`
+    insert into spend_rollup_months (client_ref, file_id, month, diversity, is_diverse, spend,
+      row_count)
+    select client_ref, file_id, month, diversity, is_diverse, sum(spend), sum(row_count)
+    from spend_rollups
+    where client_ref = ${clientRef} and file_id = ${fileId}
+    group by client_ref, file_id, month, diversity, is_diverse
+  `);
+  await tx.execute(sql`
+    insert into spend_rollup_quarters (client_ref, file_id, quarter, supplier_key, is_diverse,
+      spend, row_count)
+    select client_ref, file_id, date_trunc('quarter', month)::date, supplier_key, is_diverse,
+      sum(spend), sum(row_count)
+    from spend_rollups
+    where client_ref = ${clientRef} and file_id = ${fileId}
+    group by client_ref, file_id, date_trunc('quarter', month)::date, supplier_key, is_diverse
+  `);
+  await tx.execute(sql`
+    insert into spend_rollup_suppliers (client_ref, file_id, supplier_key, category, state,
+      diversity, is_diverse, spend, row_count, vendor_name, duns, last_month)
+    select client_ref, file_id, supplier_key, category, state, diversity, is_diverse, sum(spend),
+      sum(row_count), min(vendor_name), min(duns), max(month)
+    from spend_rollups
+    where client_ref = ${clientRef} and file_id = ${fileId}
+    group by client_ref, file_id, supplier_key, category, state, diversity, is_diverse
+  `);
+}
+
+/** Removes the rollups of a file (the file's foreign keys cascade too; this uses the indexes). */
+export async function deleteSpendRollup(tx: DbOrTx, clientRef: number, fileId: number) {
+  for (const table of TABLES) {
+    await tx.execute(
+      sql`delete from ${sql.identifier(table)} where client_ref = ${clientRef} and file_id = ${fileId}`,
+    );
+  }
+}
