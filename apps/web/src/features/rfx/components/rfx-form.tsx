@@ -3,7 +3,7 @@
  * the one the server validates with; the start date is sent as 00:00:00 and the submit date as
  * 23:59:59 in the user's zone, with its offset.
  */
-import { AutoComplete, Button, Col, Form, Input, Radio, Row, Segmented } from 'antd';
+import { AutoComplete, Col, Form, Input, Radio, Row, Segmented } from 'antd';
 import { FileSearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
   zodFieldRule,
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
+import { RecordForm } from '../../../components/record-form.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveRfx } from '../api/save-rfx.ts';
@@ -121,20 +122,15 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
   const submit = (values: RfxValues) => save.mutate(toBody(values, record?.id), saved);
 
   return (
-    <Form<RfxValues>
+    <RecordForm<RfxValues>
+      module="rfx"
       form={form}
-      name="rfx"
-      layout="vertical"
-      validateTrigger="onBlur"
+      initialValues={record ? toValues(record) : NEW_RFX}
       onValuesChange={onValuesChange}
       onFinish={submit}
-      onFinishFailed={({ errorFields }) => {
-        if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
-      }}
-      initialValues={record ? toValues(record) : NEW_RFX}
-      disabled={save.isPending}
-      scrollToFirstError={false}
-      data-testid="rfx-form"
+      saving={save.isPending}
+      onCancel={toList}
+      submitLabel={record ? t('rfx.updateRfx') : t('rfx.addRfx')}
     >
       <FormSection
         icon={<FileSearchOutlined />}
@@ -254,15 +250,6 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
       >
         <SupplierRows form={form} />
       </FormSection>
-
-      <div className="record-form-footer">
-        <Button onClick={toList} data-testid="rfx-cancel">
-          {t('records.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="rfx-submit">
-          {record ? t('rfx.updateRfx') : t('rfx.addRfx')}
-        </Button>
-      </div>
-    </Form>
+    </RecordForm>
   );
 }
