@@ -121,6 +121,18 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
 
   const submit = (values: RfxValues) => save.mutate(toBody(values, record?.id), saved);
 
+  const date = (name: 'startDate' | 'submitDate', label: string, testId: string) => (
+    <Form.Item
+      name={name}
+      label={label}
+      required
+      rules={rule(name)}
+      validateTrigger={['onBlur', 'onChange']}
+    >
+      <DatePickerWithYear data-testid={testId} />
+    </Form.Item>
+  );
+
   return (
     <RecordForm<RfxValues>
       module="rfx"
@@ -196,26 +208,10 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
-              name="startDate"
-              label={t('rfx.startDate')}
-              required
-              rules={rule('startDate')}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="rfx-start-date" />
-            </Form.Item>
+            {date('startDate', t('rfx.startDate'), 'rfx-start-date')}
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
-              name="submitDate"
-              label={t('rfx.form.submitDate')}
-              required
-              rules={rule('submitDate')}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="rfx-submit-date" />
-            </Form.Item>
+            {date('submitDate', t('rfx.form.submitDate'), 'rfx-submit-date')}
           </Col>
           <Col xs={24} md={8}>
             <Form.Item
