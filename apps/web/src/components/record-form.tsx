@@ -5,8 +5,9 @@
  * Test ids: `${module}-form`, `-cancel`, `-submit`.
  */
 import type { ReactNode } from 'react';
-import { Button, Form, type FormInstance, type FormProps } from 'antd';
+import { Button, Form, type FormInstance, type FormItemProps, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DatePickerWithYear } from './date-picker-with-year.tsx';
 import './records.css';
 
 export interface RecordFormProps<Values> {
@@ -59,5 +60,27 @@ export function RecordForm<Values>({
         </Button>
       </div>
     </Form>
+  );
+}
+
+export interface DateItemProps {
+  name: string;
+  label: string;
+  rules: FormItemProps['rules'];
+  'data-testid': string;
+}
+
+/** A required day of a record form, checked on change too: a picker has no typing to blur. */
+export function DateItem({ name, label, rules, 'data-testid': testId }: DateItemProps) {
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      required
+      rules={rules}
+      validateTrigger={['onBlur', 'onChange']}
+    >
+      <DatePickerWithYear data-testid={testId} />
+    </Form.Item>
   );
 }

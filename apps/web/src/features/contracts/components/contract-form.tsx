@@ -13,7 +13,6 @@ import {
   type ContractRecord,
 } from '@spotzcity/shared/contracts';
 import { digitsOnly } from '@spotzcity/shared/validation';
-import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DiversitySelect, EthnicitySelect } from '../../../components/diversity.tsx';
 import {
   revalidateTouched,
@@ -23,7 +22,7 @@ import {
   type FieldPath,
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
-import { RecordForm } from '../../../components/record-form.tsx';
+import { DateItem, RecordForm } from '../../../components/record-form.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveContract } from '../api/save-contract.ts';
@@ -114,15 +113,7 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
     </Form.Item>
   );
   const date = (name: (typeof DATES)[number], label: string, testId: string) => (
-    <Form.Item
-      name={name}
-      label={label}
-      required
-      rules={rule(name)}
-      validateTrigger={['onBlur', 'onChange']}
-    >
-      <DatePickerWithYear data-testid={testId} />
-    </Form.Item>
+    <DateItem name={name} label={label} rules={rule(name)} data-testid={testId} />
   );
 
   return (

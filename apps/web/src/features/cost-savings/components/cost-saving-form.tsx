@@ -19,6 +19,7 @@ import { MESSAGES } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
 import { moneyFormatter, moneyParser } from './money-input.ts';
@@ -268,15 +269,12 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
+            <DateItem
               name="startDate"
               label={t('costSaving.fields.startDate')}
-              required
               rules={[zodRule(rules.startDate)]}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="start-date" />
-            </Form.Item>
+              data-testid="start-date"
+            />
           </Col>
           <Col xs={24} md={8}>
             <Form.Item

@@ -8,7 +8,6 @@ import { FileSearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RFX_TYPES, YES_NO, rfxSchema, type RfxRecord } from '@spotzcity/shared/rfx';
-import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import {
   revalidateTouched,
   useRevalidateInvalid,
@@ -16,7 +15,7 @@ import {
   zodFieldRule,
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
-import { RecordForm } from '../../../components/record-form.tsx';
+import { DateItem, RecordForm } from '../../../components/record-form.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveRfx } from '../api/save-rfx.ts';
@@ -121,18 +120,6 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
 
   const submit = (values: RfxValues) => save.mutate(toBody(values, record?.id), saved);
 
-  const date = (name: 'startDate' | 'submitDate', label: string, testId: string) => (
-    <Form.Item
-      name={name}
-      label={label}
-      required
-      rules={rule(name)}
-      validateTrigger={['onBlur', 'onChange']}
-    >
-      <DatePickerWithYear data-testid={testId} />
-    </Form.Item>
-  );
-
   return (
     <RecordForm<RfxValues>
       module="rfx"
@@ -208,10 +195,20 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            {date('startDate', t('rfx.startDate'), 'rfx-start-date')}
+            <DateItem
+              name="startDate"
+              label={t('rfx.startDate')}
+              rules={rule('startDate')}
+              data-testid="rfx-start-date"
+            />
           </Col>
           <Col xs={24} md={8}>
-            {date('submitDate', t('rfx.form.submitDate'), 'rfx-submit-date')}
+            <DateItem
+              name="submitDate"
+              label={t('rfx.form.submitDate')}
+              rules={rule('submitDate')}
+              data-testid="rfx-submit-date"
+            />
           </Col>
           <Col xs={24} md={8}>
             <Form.Item
