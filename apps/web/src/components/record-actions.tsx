@@ -5,11 +5,10 @@
  *   <RecordActions label="RFx" testId={`rfx-${id}`} onEdit={canEdit ? edit : undefined}
  *                  onDelete={canDelete ? () => remove.mutateAsync(id) : undefined} />
  */
-import { Button, Tooltip } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAlert } from './alert-modal.tsx';
 import { DeleteAction } from './delete-action.tsx';
+import { EditAction } from './edit-action.tsx';
 import './records.css';
 
 interface RecordActionsProps {
@@ -29,15 +28,7 @@ export function RecordActions({ label, module, id, onEdit, onDelete }: RecordAct
   return (
     <span className="row-actions">
       {onEdit && (
-        <Tooltip title={editLabel}>
-          <Button
-            type="text"
-            icon={<EditOutlined />}
-            aria-label={editLabel}
-            onClick={onEdit}
-            data-testid={`${module}-edit-${id}`}
-          />
-        </Tooltip>
+        <EditAction label={editLabel} onClick={onEdit} data-testid={`${module}-edit-${id}`} />
       )}
       {onDelete && (
         <DeleteAction

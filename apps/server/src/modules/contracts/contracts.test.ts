@@ -5,6 +5,7 @@ import { MONTHS } from '@spotzcity/shared/enums';
 import type { ContractRecord } from '@spotzcity/shared/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, actorWith } from '../../../test/factories.ts';
+import { apiCaller, itGuardsEveryEndpoint, type Endpoint } from '../../../test/record-module.ts';
 import { contracts } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -47,22 +48,11 @@ const validContract = (over: Body = {}): Body => ({
   ...over,
 });
 
-const call = (
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? t.auth(token) : {},
-  });
+const call = apiCaller(() => t);
 
 const create = (token: string, body: Body) => call(token, 'POST', '/api/contract/create', body);
 
-const ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
+const ENDPOINTS: Endpoint[] = [
   ['POST', '/api/contract/list'],
   ['GET', '/api/contract/detail/1'],
   ['POST', '/api/contract/create'],
@@ -77,16 +67,9 @@ const ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
 ];
 
 describe('access', () => {
-  it.each(ENDPOINTS)('%s %s answers 401 Unauthorized without a token', async (method, url) => {
-    const res = await call(undefined, method, url, method === 'GET' ? undefined : {});
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
-  });
-
-  it.each(ENDPOINTS)('%s %s answers 403 without any contract permission', async (m, url) => {
-    const { token } = await actor(t.app, t.database.db, 'ROLE_SUPPLIER');
-    const res = await call(token, m, url, m === 'GET' ? undefined : validContract({ id: 1 }));
-    expect(res.statusCode).toBe(403);
+  itGuardsEveryEndpoint(() => t, ENDPOINTS, {
+    section: 'contract',
+    body: () => validContract({ id: 1 }),
   });
 
   it('lets a viewer read but refuses add, edit, delete and reports, changing nothing', async () => {

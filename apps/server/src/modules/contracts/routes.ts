@@ -1,14 +1,6 @@
 /** Contract routes (spec 02 point 7): paths and field names as the spec spells them. */
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  SUCCESS,
-  envelopeOf,
-  messageReplySchema,
-  pageRequestSchema,
-  pagedOf,
-} from '@spotzcity/shared/api';
+import { envelopeOf, pagedOf } from '@spotzcity/shared/api';
 import {
   contractExcelDataSchema,
   contractIdSchema,
@@ -22,12 +14,15 @@ import {
   totalDiverseSchema,
 } from '@spotzcity/shared/contracts';
 import type { Permission } from '@spotzcity/shared/permissions';
-import { MESSAGES } from '@spotzcity/shared/validation';
 import { excelRequestSchema } from '@spotzcity/shared/reports';
-import { principalOf } from '../../platform/auth.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
-import { ValidationError } from '../../platform/errors.ts';
 import { ok, paged } from '../../platform/http.ts';
+import {
+  anyBody,
+  clientRefOf,
+  registerListWorkbook,
+  registerRecordRoutes,
+} from '../../platform/record-routes.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { contractDashboardWorkbook, contractListSheets } from './excel.ts';
 import {
@@ -51,87 +46,30 @@ export const CONTRACT_SECTION: Permission[] = [
   'CREATE_CONTRACT_REPORT',
 ];
 
-const anyBody = z.record(z.string(), z.unknown());
-
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['contracts'];
-  const recordReply = envelopeOf(contractRecordSchema);
-  const clientRef = (request: FastifyRequest) => principalOf(request).clientRef;
 
-  app.post(
-    '/api/contract/list',
-    {
-      onRequest: app.guard(...CONTRACT_SECTION),
-      schema: {
-        tags,
-        body: pageRequestSchema.optional(),
-        response: { 200: pagedOf(contractRecordSchema) },
-      },
+  registerRecordRoutes(app, {
+    tags,
+    section: CONTRACT_SECTION,
+    editPermission: 'ADD_EDIT_CONTRACT',
+    deletePermission: 'DELETE_CONTRACT',
+    paths: {
+      list: '/api/contract/list',
+      detail: '/api/contract/detail/:id',
+      save: '/api/contract/create',
+      delete: '/api/contract/delete',
     },
-    async (request) => {
-      const page = pageRequestSchema.parse(request.body ?? {});
-      const { rows, total } = await listContracts(app.db, {
-        clientRef: clientRef(request),
-        ...page,
-      });
-      return paged(rows, total, page);
-    },
-  );
-
-  app.get(
-    '/api/contract/detail/:id',
-    {
-      onRequest: app.guard(...CONTRACT_SECTION),
-      schema: { tags, params: contractIdSchema, response: { 200: recordReply } },
-    },
-    async (request) =>
-      ok(await getContract(app.db, { clientRef: clientRef(request), id: request.params.id })),
-  );
-
-  // POST adds, PUT (with id) updates; a POST that carries an id updates too.
-  const saveOptions = {
-    onRequest: app.guard('ADD_EDIT_CONTRACT'),
-    schema: {
-      tags,
-      description:
-        'Body: the contract fields with awardeeVendorInfo, vendorAccount and divisionInfo sections. Dates: YYYY-MM-DD or wall time with its offset.',
-      body: anyBody,
-      response: { 200: recordReply },
-    },
-  };
-  const save = async (request: FastifyRequest, update: boolean) => {
-    const input = parseInput(contractSchema, request.body);
-    if (update && input.id === undefined) throw ValidationError.field('id', MESSAGES.required);
-    const principal = principalOf(request);
-    const record = await saveContract(
-      app.db,
-      { clientRef: principal.clientRef, userId: principal.id },
-      input,
-    );
-    return ok(record, input.id === undefined ? SUCCESS.created : SUCCESS.updated);
-  };
-  app.post('/api/contract/create', saveOptions, (request) => save(request, false));
-  app.put('/api/contract/create', saveOptions, (request) => save(request, true));
-
-  app.delete(
-    '/api/contract/delete',
-    {
-      onRequest: app.guard('DELETE_CONTRACT'),
-      schema: {
-        tags,
-        description: '`id` in the body or the query.',
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => {
-      const { id } = parseInput(contractIdSchema, {
-        ...(request.query as object),
-        ...((request.body as object | undefined) ?? {}),
-      });
-      await deleteContract(app.db, { clientRef: clientRef(request), id });
-      return { message: SUCCESS.deleted };
-    },
-  );
+    recordSchema: contractRecordSchema,
+    idSchema: contractIdSchema,
+    inputSchema: contractSchema,
+    saveDescription:
+      'Body: the contract fields with awardeeVendorInfo, vendorAccount and divisionInfo sections. Dates: YYYY-MM-DD or wall time with its offset.',
+    list: listContracts,
+    get: getContract,
+    save: saveContract,
+    remove: deleteContract,
+  });
 
   const report = { onRequest: app.guard('CREATE_CONTRACT_REPORT') };
 
@@ -149,7 +87,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { year, ...page } = parseInput(topNewContractRequestSchema, request.body);
       const { rows, total } = await newContracts(app.db, {
-        clientRef: clientRef(request),
+        clientRef: clientRefOf(request),
         year,
         ...page,
       });
@@ -170,7 +108,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { year } = parseInput(contractYearSchema, request.body);
-      return ok(await totalDiverse(app.db, { clientRef: clientRef(request), year }));
+      return ok(await totalDiverse(app.db, { clientRef: clientRefOf(request), year }));
     },
   );
 
@@ -187,7 +125,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { year } = parseInput(contractYearSchema, request.body);
-      return ok(await percentageContract(app.db, { clientRef: clientRef(request), year }));
+      return ok(await percentageContract(app.db, { clientRef: clientRefOf(request), year }));
     },
   );
 
@@ -205,31 +143,20 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { year } = parseInput(contractYearSchema, request.body);
-      return ok(await contractsPerMonth(app.db, { clientRef: clientRef(request), year }));
+      return ok(await contractsPerMonth(app.db, { clientRef: clientRefOf(request), year }));
     },
   );
 
-  app.get(
-    '/api/excel/list/contract',
-    {
-      onRequest: app.guard(...CONTRACT_SECTION),
-      schema: { tags, description: 'The contract list as an Excel workbook.' },
-    },
-    async (request, reply) => {
-      const records = await allContracts(app.db, { clientRef: clientRef(request) });
-      const workbook = await buildWorkbook(
-        {
-          title: 'Contract List',
-          parameters: [
-            ['Contracts', String(records.length)],
-            ['Exported', new Date().toISOString().slice(0, 10)],
-          ],
-        },
-        contractListSheets(records),
-      );
-      return sendFile(reply, workbook, safeFileName('Contract List', 'xlsx'), MIME.xlsx);
-    },
-  );
+  registerListWorkbook(app, {
+    path: '/api/excel/list/contract',
+    tags,
+    section: CONTRACT_SECTION,
+    description: 'The contract list as an Excel workbook.',
+    title: 'Contract List',
+    countLabel: 'Contracts',
+    all: allContracts,
+    sheets: contractListSheets,
+  });
 
   app.post(
     '/api/excel/contract',
@@ -245,7 +172,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { spendData } = parseInput(excelRequestSchema, request.body);
       const { analysis, year } = parseInput(contractExcelDataSchema, spendData);
-      const scope = { clientRef: clientRef(request), year };
+      const scope = { clientRef: clientRefOf(request), year };
       const [months, total, percentage, fresh] = await Promise.all([
         contractsPerMonth(app.db, scope),
         totalDiverse(app.db, scope),

@@ -5,6 +5,7 @@ import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import type { RfxRecord } from '@spotzcity/shared/rfx';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, actorWith } from '../../../test/factories.ts';
+import { apiCaller, itGuardsEveryEndpoint, type Endpoint } from '../../../test/record-module.ts';
 import { rfx } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -50,22 +51,11 @@ const validRfx = (over: Body = {}): Body => ({
   ...over,
 });
 
-const call = (
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? t.auth(token) : {},
-  });
+const call = apiCaller(() => t);
 
 const create = (token: string, body: Body) => call(token, 'POST', '/api/rfx/create', body);
 
-const ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
+const ENDPOINTS: Endpoint[] = [
   ['POST', '/api/rfx/list'],
   ['GET', '/api/rfx/detail/1'],
   ['POST', '/api/rfx/create'],
@@ -79,17 +69,7 @@ const ENDPOINTS: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
 ];
 
 describe('access', () => {
-  it.each(ENDPOINTS)('%s %s answers 401 Unauthorized without a token', async (method, url) => {
-    const res = await call(undefined, method, url, method === 'GET' ? undefined : {});
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Unauthorized' });
-  });
-
-  it.each(ENDPOINTS)('%s %s answers 403 to a user without any RFx permission', async (m, url) => {
-    const { token } = await actor(t.app, t.database.db, 'ROLE_SUPPLIER');
-    const res = await call(token, m, url, m === 'GET' ? undefined : validRfx({ id: 1 }));
-    expect(res.statusCode).toBe(403);
-  });
+  itGuardsEveryEndpoint(() => t, ENDPOINTS, { section: 'RFx', body: () => validRfx({ id: 1 }) });
 
   it('lets a viewer read but refuses add, edit, delete and reports, changing nothing', async () => {
     const viewer = await actorWith(t.app, t.database.db, ['RFX_VIEW']);

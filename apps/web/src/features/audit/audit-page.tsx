@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditItem } from '@spotzcity/shared/audit';
 import { formatFileDate } from '@spotzcity/shared/format';
 import { useCurrentUser } from '../../api/get-profile.ts';
-import { InfiniteTable } from '../../components/infinite-table.tsx';
+import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { auditQueryKey, fetchAuditPage } from './api/get-audit.ts';
 
 const ACTION_COLOURS = { CREATE: 'green', UPDATE: 'blue', DELETE: 'red' } as const;
@@ -91,34 +91,19 @@ export default function AuditPage() {
   ];
 
   return (
-    <div className="page admin-page" data-testid="audit-page">
-      <Flex
-        component="header"
-        className="page-header"
-        justify="space-between"
-        align="end"
-        wrap
-        gap={16}
-      >
-        <div>
-          <Typography.Title level={3} className="page-title">
-            {t('audit.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('audit.subtitle')}</Typography.Text>
-        </div>
+    <AdminListPage<AuditItem>
+      name="audit"
+      title={t('audit.title')}
+      subtitle={t('audit.subtitle')}
+      actions={
         <Link to="/home/client">
           <Button icon={<ArrowLeftOutlined />}>{t('audit.back')}</Button>
         </Link>
-      </Flex>
-      <div className="admin-table-card">
-        <InfiniteTable<AuditItem>
-          queryKey={auditQueryKey}
-          fetchPage={fetchAuditPage}
-          columns={columns}
-          rowKey="id"
-          data-testid="audit-table"
-        />
-      </div>
-    </div>
+      }
+      queryKey={auditQueryKey}
+      fetchPage={fetchAuditPage}
+      columns={columns}
+      rowKey="id"
+    />
   );
 }

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Button, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { AuditOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { AuditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ClientItem } from '@spotzcity/shared/clients';
 import { formatDate } from '@spotzcity/shared/format';
 import { todayIso } from '@spotzcity/shared/validation';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { useAlert } from '../../components/alert-modal.tsx';
 import { DeleteAction } from '../../components/delete-action.tsx';
-import { InfiniteTable } from '../../components/infinite-table.tsx';
+import { EditAction } from '../../components/edit-action.tsx';
 import { clientsQueryKey, fetchClientsPage } from './api/get-clients.ts';
 import { useDeleteClient } from './api/delete-client.ts';
 import { AdminDialog } from './components/admin-dialog.tsx';
@@ -53,15 +54,11 @@ export default function ClientsPage() {
       width: 56,
       render: (_, row) =>
         canEdit(row) && (
-          <Tooltip title={t('clients.edit', { name: row.clientId })}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('clients.edit', { name: row.clientId })}
-              onClick={() => open(row)}
-              data-testid={`client-edit-${row.clientId}`}
-            />
-          </Tooltip>
+          <EditAction
+            label={t('clients.edit', { name: row.clientId })}
+            onClick={() => open(row)}
+            data-testid={`client-edit-${row.clientId}`}
+          />
         ),
     },
     {
@@ -117,21 +114,11 @@ export default function ClientsPage() {
   ];
 
   return (
-    <div className="page admin-page" data-testid="clients-page">
-      <Flex
-        component="header"
-        className="page-header"
-        justify="space-between"
-        align="end"
-        wrap
-        gap={16}
-      >
-        <div>
-          <Typography.Title level={3} className="page-title">
-            {t('clients.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('clients.subtitle')}</Typography.Text>
-        </div>
+    <AdminListPage<ClientItem>
+      name="clients"
+      title={t('clients.title')}
+      subtitle={t('clients.subtitle')}
+      actions={
         <Space wrap>
           {user.role === 'ROLE_SUPER_USER' && (
             <Link to="/home/audit">
@@ -160,16 +147,12 @@ export default function ClientsPage() {
             </Button>
           )}
         </Space>
-      </Flex>
-      <div className="admin-table-card">
-        <InfiniteTable<ClientItem>
-          queryKey={clientsQueryKey}
-          fetchPage={fetchClientsPage}
-          columns={columns}
-          rowKey="id"
-          data-testid="clients-table"
-        />
-      </div>
+      }
+      queryKey={clientsQueryKey}
+      fetchPage={fetchClientsPage}
+      columns={columns}
+      rowKey="id"
+    >
       {dialog?.kind === 'client' && (
         <ClientDialog
           client={dialog.row}
@@ -180,6 +163,6 @@ export default function ClientsPage() {
       {dialog?.kind === 'admin' && (
         <AdminDialog admin={dialog.row} onClose={() => setDialog(null)} />
       )}
-    </div>
+    </AdminListPage>
   );
 }

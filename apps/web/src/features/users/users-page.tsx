@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { Button, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { EditOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@spotzcity/shared/format';
 import { ROLE_LABELS } from '@spotzcity/shared/permissions';
 import type { UserItem } from '@spotzcity/shared/users';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { useAlert } from '../../components/alert-modal.tsx';
 import { DeleteAction } from '../../components/delete-action.tsx';
-import { InfiniteTable } from '../../components/infinite-table.tsx';
+import { EditAction } from '../../components/edit-action.tsx';
 import { useDeleteUser } from './api/delete-user.ts';
 import { fetchUsersPage, usersQueryKey } from './api/get-users.ts';
 import { UserDialog } from './components/user-dialog.tsx';
@@ -36,15 +37,11 @@ export default function UsersPage() {
       width: 56,
       render: (_, row) =>
         flags.addEdit && (
-          <Tooltip title={t('users.edit', { name: row.name })}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('users.edit', { name: row.name })}
-              onClick={() => setDialog({ row })}
-              data-testid={`user-edit-${row.email}`}
-            />
-          </Tooltip>
+          <EditAction
+            label={t('users.edit', { name: row.name })}
+            onClick={() => setDialog({ row })}
+            data-testid={`user-edit-${row.email}`}
+          />
         ),
     },
     {
@@ -107,22 +104,12 @@ export default function UsersPage() {
   ];
 
   return (
-    <div className="page admin-page" data-testid="users-page">
-      <Flex
-        component="header"
-        className="page-header"
-        justify="space-between"
-        align="end"
-        wrap
-        gap={16}
-      >
-        <div>
-          <Typography.Title level={3} className="page-title">
-            {t('users.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('users.subtitle')}</Typography.Text>
-        </div>
-        {flags.addEdit && (
+    <AdminListPage<UserItem>
+      name="users"
+      title={t('users.title')}
+      subtitle={t('users.subtitle')}
+      actions={
+        flags.addEdit && (
           <Button
             type="primary"
             icon={<UserAddOutlined />}
@@ -131,18 +118,14 @@ export default function UsersPage() {
           >
             {t('users.addUser')}
           </Button>
-        )}
-      </Flex>
-      <div className="admin-table-card">
-        <InfiniteTable<UserItem>
-          queryKey={usersQueryKey}
-          fetchPage={fetchUsersPage}
-          columns={columns}
-          rowKey="id"
-          data-testid="users-table"
-        />
-      </div>
+        )
+      }
+      queryKey={usersQueryKey}
+      fetchPage={fetchUsersPage}
+      columns={columns}
+      rowKey="id"
+    >
       {dialog && <UserDialog user={dialog.row} onClose={() => setDialog(null)} />}
-    </div>
+    </AdminListPage>
   );
 }

@@ -3,7 +3,7 @@
  * division sections. Every rule comes from the shared `contractSchema`, the one the server uses
  * ('Enter Valid Date' when the signature, start and end dates are out of order).
  */
-import { AutoComplete, Button, Col, Form, Input, Row } from 'antd';
+import { AutoComplete, Col, Form, Input, Row } from 'antd';
 import { BankOutlined, FileProtectOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import {
   type ContractRecord,
 } from '@spotzcity/shared/contracts';
 import { digitsOnly } from '@spotzcity/shared/validation';
-import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DiversitySelect, EthnicitySelect } from '../../../components/diversity.tsx';
 import {
   revalidateTouched,
@@ -23,6 +22,7 @@ import {
   type FieldPath,
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
+import { DateItem, RecordForm } from '../../../components/record-form.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveContract } from '../api/save-contract.ts';
@@ -113,31 +113,19 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
     </Form.Item>
   );
   const date = (name: (typeof DATES)[number], label: string, testId: string) => (
-    <Form.Item
-      name={name}
-      label={label}
-      required
-      rules={rule(name)}
-      validateTrigger={['onBlur', 'onChange']}
-    >
-      <DatePickerWithYear data-testid={testId} />
-    </Form.Item>
+    <DateItem name={name} label={label} rules={rule(name)} data-testid={testId} />
   );
 
   return (
-    <Form<ContractValues>
+    <RecordForm<ContractValues>
+      module="contract"
       form={form}
-      name="contract"
-      layout="vertical"
-      validateTrigger="onBlur"
+      initialValues={record ? toValues(record) : EMPTY}
       onValuesChange={onValuesChange}
       onFinish={submit}
-      onFinishFailed={({ errorFields }) => {
-        if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
-      }}
-      initialValues={record ? toValues(record) : EMPTY}
-      disabled={save.isPending}
-      data-testid="contract-form"
+      saving={save.isPending}
+      onCancel={() => navigate('/home/contracts')}
+      submitLabel={record ? t('contracts.updateContract') : t('contracts.addContract')}
     >
       <FormSection
         icon={<FileProtectOutlined />}
@@ -319,20 +307,6 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
           </Col>
         </Row>
       </FormSection>
-
-      <div className="record-form-footer">
-        <Button onClick={() => navigate('/home/contracts')} data-testid="contract-cancel">
-          {t('records.cancel')}
-        </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={save.isPending}
-          data-testid="contract-submit"
-        >
-          {record ? t('contracts.updateContract') : t('contracts.addContract')}
-        </Button>
-      </div>
-    </Form>
+    </RecordForm>
   );
 }

@@ -4,28 +4,16 @@
  * contract.deleteFile; Add Contract, Download Excel (disabled while the list is empty) and
  * Create Report (contract.createReport, asks a year).
  */
-import { useMemo, useState } from 'react';
-import { Button, Card, type TableProps } from 'antd';
-import {
-  BankOutlined,
-  BarChartOutlined,
-  FileExcelOutlined,
-  PlusOutlined,
-  ShopOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { type TableProps } from 'antd';
+import { BankOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ContractRecord } from '@spotzcity/shared/contracts';
 import { formatDate, formatMoney, formatPhone } from '@spotzcity/shared/format';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { DetailSections } from '../../../components/detail-sections.tsx';
 import { DiversityTags } from '../../../components/diversity.tsx';
-import { DownloadButton } from '../../../components/download-button.tsx';
-import { InfiniteTable } from '../../../components/infinite-table.tsx';
-import { ModuleHeader } from '../../../components/module-header.tsx';
-import { RecordActions } from '../../../components/record-actions.tsx';
-import { ReportDialog } from '../../../components/report-dialog.tsx';
+import { RecordListPage } from '../../../components/record-list-page.tsx';
 import { useDeleteContract } from '../api/delete-contract.ts';
 import { downloadContractList } from '../api/excel.ts';
 import { contractListKey, fetchContractPage } from '../api/list-contracts.ts';
@@ -102,15 +90,11 @@ function ContractDetails({ record }: { record: ContractRecord }) {
 
 export function ContractList() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { features } = useCurrentUser();
-  const can = features.contract;
   const remove = useDeleteContract();
-  const [reportOpen, setReportOpen] = useState(false);
-  const [total, setTotal] = useState<number | null>(null);
 
-  const columns = useMemo<NonNullable<TableProps<ContractRecord>['columns']>>(() => {
-    const base: NonNullable<TableProps<ContractRecord>['columns']> = [
+  const columns = useMemo<NonNullable<TableProps<ContractRecord>['columns']>>(
+    () => [
       {
         title: t('contracts.contractNumber'),
         dataIndex: 'contractNumber',
@@ -154,88 +138,31 @@ export function ContractList() {
         className: 'cell-money',
         render: (value: number) => formatMoney(value),
       },
-    ];
-    if (can.addEdit || can.deleteFile) {
-      base.push({
-        title: <span className="sr-only">{t('records.actions')}</span>,
-        key: 'actions',
-        width: 96,
-        align: 'right',
-        render: (_, record) => (
-          <RecordActions
-            label={t('contracts.label')}
-            module="contract"
-            id={record.id}
-            onEdit={can.addEdit ? () => navigate(`edit/${record.id}`) : undefined}
-            onDelete={can.deleteFile ? () => remove.mutateAsync(record.id) : undefined}
-          />
-        ),
-      });
-    }
-    return base;
-  }, [t, can.addEdit, can.deleteFile, navigate, remove]);
+    ],
+    [t],
+  );
 
   return (
-    <div data-testid="contract-list-page">
-      <ModuleHeader
-        title={t('contracts.title')}
-        subtitle={t('contracts.subtitle')}
-        actions={
-          <>
-            {can.addEdit && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => navigate('add')}
-                data-testid="contract-add"
-              >
-                {t('contracts.addContract')}
-              </Button>
-            )}
-            <DownloadButton
-              icon={<FileExcelOutlined />}
-              onDownload={downloadContractList}
-              disabled={!total}
-              data-testid="contract-download-excel"
-            >
-              {t('records.downloadExcel')}
-            </DownloadButton>
-            {can.createReport && (
-              <Button
-                icon={<BarChartOutlined />}
-                onClick={() => setReportOpen(true)}
-                data-testid="contract-create-report"
-              >
-                {t('records.createReport')}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card className="records-card">
-        <InfiniteTable<ContractRecord>
-          queryKey={contractListKey}
-          fetchPage={fetchContractPage}
-          columns={columns}
-          rowKey="id"
-          height={620}
-          onTotalChange={setTotal}
-          expandable={{
-            expandedRowRender: (record) => <ContractDetails record={record} />,
-            columnTitle: <span className="sr-only">{t('contracts.awardeeData')}</span>,
-          }}
-          data-testid="contract-table"
-        />
-      </Card>
-      <ReportDialog
-        open={reportOpen}
-        title={t('contracts.report.dialogTitle')}
-        onCancel={() => setReportOpen(false)}
-        onCreate={({ year }) => {
-          setReportOpen(false);
-          navigate(`dashboard?year=${year}`);
-        }}
-      />
-    </div>
+    <RecordListPage<ContractRecord>
+      module="contract"
+      title={t('contracts.title')}
+      subtitle={t('contracts.subtitle')}
+      label={t('contracts.label')}
+      addLabel={t('contracts.addContract')}
+      can={features.contract}
+      remove={remove.mutateAsync}
+      downloadList={downloadContractList}
+      queryKey={contractListKey}
+      fetchPage={fetchContractPage}
+      columns={columns}
+      expandable={{
+        expandedRowRender: (record) => <ContractDetails record={record} />,
+        columnTitle: <span className="sr-only">{t('contracts.awardeeData')}</span>,
+      }}
+      report={{
+        title: t('contracts.report.dialogTitle'),
+        pathFor: ({ year }) => `dashboard?year=${year}`,
+      }}
+    />
   );
 }

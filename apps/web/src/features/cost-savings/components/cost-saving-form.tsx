@@ -19,6 +19,7 @@ import { MESSAGES } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
 import { moneyFormatter, moneyParser } from './money-input.ts';
@@ -55,6 +56,14 @@ const endNotBeforeStart: FormRule = ({ getFieldValue }) => ({
     }
   },
 });
+
+/** The four amounts of the contract section, in the spec's order, with their test ids. */
+const MONEY_FIELDS = [
+  ['currentContractAmount', 'current-contract-amount'],
+  ['currentSpendPerItem', 'current-spend-per-item'],
+  ['newlyQuotedCotractAmount', 'newly-quoted-contract-amount'],
+  ['newlyQuotedAmountPerTime', 'newly-quoted-amount-per-time'],
+] as const satisfies readonly (readonly [keyof typeof rules, string])[];
 
 type FormValues = Record<string, unknown>;
 
@@ -115,6 +124,34 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
     </Form.Item>
   );
 
+  const text = (name: keyof typeof rules, testId: string) => (
+    <Form.Item
+      name={name}
+      label={t(`costSaving.fields.${name}` as 'costSaving.fields.winnerVandorName')}
+      required
+      rules={[zodRule(rules[name])]}
+    >
+      <Input data-testid={testId} />
+    </Form.Item>
+  );
+
+  /** A required single choice: validated on change too, as a select has no typing to blur. */
+  const choice = (name: keyof typeof rules, values: readonly string[], testId: string) => (
+    <Form.Item
+      name={name}
+      label={t(`costSaving.fields.${name}` as 'costSaving.fields.precurementDirOrIndir')}
+      required
+      rules={[zodRule(rules[name])]}
+      validateTrigger={['onBlur', 'onChange']}
+    >
+      <Select
+        placeholder={t('costSaving.select')}
+        options={values.map((value) => ({ value, label: value }))}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+
   return (
     <Form
       form={form}
@@ -135,14 +172,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
       <Card title={t('costSaving.sections.opportunity')} size="small" className="form-section">
         <Row gutter={20}>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="rfxOrOpportunityName"
-              label={t('costSaving.fields.rfxOrOpportunityName')}
-              required
-              rules={[zodRule(rules.rfxOrOpportunityName)]}
-            >
-              <Input data-testid="rfx-or-opportunity-name" />
-            </Form.Item>
+            {text('rfxOrOpportunityName', 'rfx-or-opportunity-name')}
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
@@ -161,34 +191,10 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="precurementDirOrIndir"
-              label={t('costSaving.fields.precurementDirOrIndir')}
-              required
-              rules={[zodRule(rules.precurementDirOrIndir)]}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <Select
-                placeholder={t('costSaving.select')}
-                options={PROCUREMENT_TYPES.map((value) => ({ value, label: value }))}
-                data-testid="procurement"
-              />
-            </Form.Item>
+            {choice('precurementDirOrIndir', PROCUREMENT_TYPES, 'procurement')}
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="currentOrNewSuppliers"
-              label={t('costSaving.fields.currentOrNewSuppliers')}
-              required
-              rules={[zodRule(rules.currentOrNewSuppliers)]}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <Select
-                placeholder={t('costSaving.select')}
-                options={SUPPLIER_STATUSES.map((value) => ({ value, label: value }))}
-                data-testid="current-or-new"
-              />
-            </Form.Item>
+            {choice('currentOrNewSuppliers', SUPPLIER_STATUSES, 'current-or-new')}
           </Col>
         </Row>
       </Card>
@@ -196,14 +202,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
       <Card title={t('costSaving.sections.vendor')} size="small" className="form-section">
         <Row gutter={20}>
           <Col xs={24} md={12}>
-            <Form.Item
-              name="winnerVandorName"
-              label={t('costSaving.fields.winnerVandorName')}
-              required
-              rules={[zodRule(rules.winnerVandorName)]}
-            >
-              <Input data-testid="winner-vendor-name" />
-            </Form.Item>
+            {text('winnerVandorName', 'winner-vendor-name')}
           </Col>
           <Col xs={24} md={12}>
             <Form.Item
@@ -246,18 +245,11 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
 
       <Card title={t('costSaving.sections.contract')} size="small" className="form-section">
         <Row gutter={20}>
-          <Col xs={24} md={12}>
-            {money('currentContractAmount', 'current-contract-amount')}
-          </Col>
-          <Col xs={24} md={12}>
-            {money('currentSpendPerItem', 'current-spend-per-item')}
-          </Col>
-          <Col xs={24} md={12}>
-            {money('newlyQuotedCotractAmount', 'newly-quoted-contract-amount')}
-          </Col>
-          <Col xs={24} md={12}>
-            {money('newlyQuotedAmountPerTime', 'newly-quoted-amount-per-time')}
-          </Col>
+          {MONEY_FIELDS.map(([name, testId]) => (
+            <Col key={name} xs={24} md={12}>
+              {money(name, testId)}
+            </Col>
+          ))}
           <Col xs={24} md={8}>
             <Form.Item
               name="contractYears"
@@ -277,15 +269,12 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
+            <DateItem
               name="startDate"
               label={t('costSaving.fields.startDate')}
-              required
               rules={[zodRule(rules.startDate)]}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="start-date" />
-            </Form.Item>
+              data-testid="start-date"
+            />
           </Col>
           <Col xs={24} md={8}>
             <Form.Item

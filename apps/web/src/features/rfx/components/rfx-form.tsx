@@ -3,12 +3,11 @@
  * the one the server validates with; the start date is sent as 00:00:00 and the submit date as
  * 23:59:59 in the user's zone, with its offset.
  */
-import { AutoComplete, Button, Col, Form, Input, Radio, Row, Segmented } from 'antd';
+import { AutoComplete, Col, Form, Input, Radio, Row, Segmented } from 'antd';
 import { FileSearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RFX_TYPES, YES_NO, rfxSchema, type RfxRecord } from '@spotzcity/shared/rfx';
-import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import {
   revalidateTouched,
   useRevalidateInvalid,
@@ -16,6 +15,7 @@ import {
   zodFieldRule,
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
+import { DateItem, RecordForm } from '../../../components/record-form.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveRfx } from '../api/save-rfx.ts';
@@ -121,20 +121,15 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
   const submit = (values: RfxValues) => save.mutate(toBody(values, record?.id), saved);
 
   return (
-    <Form<RfxValues>
+    <RecordForm<RfxValues>
+      module="rfx"
       form={form}
-      name="rfx"
-      layout="vertical"
-      validateTrigger="onBlur"
+      initialValues={record ? toValues(record) : NEW_RFX}
       onValuesChange={onValuesChange}
       onFinish={submit}
-      onFinishFailed={({ errorFields }) => {
-        if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
-      }}
-      initialValues={record ? toValues(record) : NEW_RFX}
-      disabled={save.isPending}
-      scrollToFirstError={false}
-      data-testid="rfx-form"
+      saving={save.isPending}
+      onCancel={toList}
+      submitLabel={record ? t('rfx.updateRfx') : t('rfx.addRfx')}
     >
       <FormSection
         icon={<FileSearchOutlined />}
@@ -200,26 +195,20 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
+            <DateItem
               name="startDate"
               label={t('rfx.startDate')}
-              required
               rules={rule('startDate')}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="rfx-start-date" />
-            </Form.Item>
+              data-testid="rfx-start-date"
+            />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
+            <DateItem
               name="submitDate"
               label={t('rfx.form.submitDate')}
-              required
               rules={rule('submitDate')}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="rfx-submit-date" />
-            </Form.Item>
+              data-testid="rfx-submit-date"
+            />
           </Col>
           <Col xs={24} md={8}>
             <Form.Item
@@ -254,15 +243,6 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
       >
         <SupplierRows form={form} />
       </FormSection>
-
-      <div className="record-form-footer">
-        <Button onClick={toList} data-testid="rfx-cancel">
-          {t('records.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="rfx-submit">
-          {record ? t('rfx.updateRfx') : t('rfx.addRfx')}
-        </Button>
-      </div>
-    </Form>
+    </RecordForm>
   );
 }

@@ -2,20 +2,14 @@
  * The RFx list (spec 02 point 2): infinite scroll, each row expanding to Supplier's Data, pencil
  * and trash per the user's flags; Add RFx, Download Excel and Create Report above it.
  */
-import { useMemo, useState } from 'react';
-import { Button, Card, Table, Tag, Tooltip, type TableProps } from 'antd';
-import { BarChartOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { Table, Tag, Tooltip, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { RFX_TYPE_NAMES, type RfxRecord, type RfxType } from '@spotzcity/shared/rfx';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { DiversityTags } from '../../../components/diversity.tsx';
-import { DownloadButton } from '../../../components/download-button.tsx';
-import { InfiniteTable } from '../../../components/infinite-table.tsx';
-import { ModuleHeader } from '../../../components/module-header.tsx';
-import { RecordActions } from '../../../components/record-actions.tsx';
-import { ReportDialog, type ReportPeriod } from '../../../components/report-dialog.tsx';
+import { RecordListPage } from '../../../components/record-list-page.tsx';
 import { useDeleteRfx } from '../api/delete-rfx.ts';
 import { downloadRfxList } from '../api/excel.ts';
 import { fetchRfxPage, rfxListKey } from '../api/list-rfx.ts';
@@ -79,15 +73,11 @@ function SuppliersData({ record }: { record: RfxRecord }) {
 
 export function RfxList() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { features } = useCurrentUser();
-  const can = features.rfx;
   const remove = useDeleteRfx();
-  const [reportOpen, setReportOpen] = useState(false);
-  const [total, setTotal] = useState<number | null>(null);
 
-  const columns = useMemo<NonNullable<TableProps<RfxRecord>['columns']>>(() => {
-    const base: NonNullable<TableProps<RfxRecord>['columns']> = [
+  const columns = useMemo<NonNullable<TableProps<RfxRecord>['columns']>>(
+    () => [
       {
         title: t('rfx.rfxNumber'),
         dataIndex: 'rfxNumber',
@@ -150,91 +140,32 @@ export function RfxList() {
           </Tag>
         ),
       },
-    ];
-    if (can.addEdit || can.deleteFile) {
-      base.push({
-        title: <span className="sr-only">{t('records.actions')}</span>,
-        key: 'actions',
-        width: 96,
-        align: 'right',
-        render: (_, record) => (
-          <RecordActions
-            label={t('rfx.label')}
-            module="rfx"
-            id={record.id}
-            onEdit={can.addEdit ? () => navigate(`edit/${record.id}`) : undefined}
-            onDelete={can.deleteFile ? () => remove.mutateAsync(record.id) : undefined}
-          />
-        ),
-      });
-    }
-    return base;
-  }, [t, can.addEdit, can.deleteFile, navigate, remove]);
-
-  const openReport = (period: ReportPeriod) => {
-    setReportOpen(false);
-    navigate(`dashboard?quaters=${period.quaters.join('-')}&year=${period.year}`);
-  };
+    ],
+    [t],
+  );
 
   return (
-    <div data-testid="rfx-list-page">
-      <ModuleHeader
-        title={t('rfx.title')}
-        subtitle={t('rfx.subtitle')}
-        actions={
-          <>
-            {can.addEdit && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => navigate('add')}
-                data-testid="rfx-add"
-              >
-                {t('rfx.addRfx')}
-              </Button>
-            )}
-            <DownloadButton
-              icon={<FileExcelOutlined />}
-              onDownload={downloadRfxList}
-              disabled={total === 0}
-              data-testid="rfx-download-excel"
-            >
-              {t('records.downloadExcel')}
-            </DownloadButton>
-            {can.createReport && (
-              <Button
-                icon={<BarChartOutlined />}
-                onClick={() => setReportOpen(true)}
-                data-testid="rfx-create-report"
-              >
-                {t('records.createReport')}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Card className="records-card">
-        <InfiniteTable<RfxRecord>
-          queryKey={rfxListKey}
-          fetchPage={fetchRfxPage}
-          columns={columns}
-          rowKey="id"
-          height={620}
-          onTotalChange={setTotal}
-          expandable={{
-            expandedRowRender: (record) => <SuppliersData record={record} />,
-            columnTitle: <span className="sr-only">{t('rfx.suppliersData')}</span>,
-          }}
-          data-testid="rfx-table"
-        />
-      </Card>
-      <ReportDialog
-        open={reportOpen}
-        title={t('rfx.report.dialogTitle')}
-        withQuarters
-        onCancel={() => setReportOpen(false)}
-        onCreate={openReport}
-      />
-    </div>
+    <RecordListPage<RfxRecord>
+      module="rfx"
+      title={t('rfx.title')}
+      subtitle={t('rfx.subtitle')}
+      label={t('rfx.label')}
+      addLabel={t('rfx.addRfx')}
+      can={features.rfx}
+      remove={remove.mutateAsync}
+      downloadList={downloadRfxList}
+      queryKey={rfxListKey}
+      fetchPage={fetchRfxPage}
+      columns={columns}
+      expandable={{
+        expandedRowRender: (record) => <SuppliersData record={record} />,
+        columnTitle: <span className="sr-only">{t('rfx.suppliersData')}</span>,
+      }}
+      report={{
+        title: t('rfx.report.dialogTitle'),
+        withQuarters: true,
+        pathFor: (period) => `dashboard?quaters=${period.quaters.join('-')}&year=${period.year}`,
+      }}
+    />
   );
 }

@@ -1,0 +1,86 @@
+/**
+ * The frame of a record's add/edit form (RFx, Contracts): a vertical antd form validated on blur
+ * that scrolls to the first invalid field, disabled while saving, with Cancel and the submit
+ * button at the bottom. The sections (`FormSection`) are its children.
+ * Test ids: `${module}-form`, `-cancel`, `-submit`.
+ */
+import type { ReactNode } from 'react';
+import { Button, Form, type FormInstance, type FormItemProps, type FormProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DatePickerWithYear } from './date-picker-with-year.tsx';
+import './records.css';
+
+export interface RecordFormProps<Values> {
+  module: string;
+  form: FormInstance<Values>;
+  initialValues: FormProps<Values>['initialValues'];
+  onValuesChange: (changed: Partial<Values>) => void;
+  onFinish: (values: Values) => void;
+  saving: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+  children: ReactNode;
+}
+
+export function RecordForm<Values>({
+  module,
+  form,
+  initialValues,
+  onValuesChange,
+  onFinish,
+  saving,
+  onCancel,
+  submitLabel,
+  children,
+}: RecordFormProps<Values>) {
+  const { t } = useTranslation();
+  return (
+    <Form<Values>
+      form={form}
+      name={module}
+      layout="vertical"
+      validateTrigger="onBlur"
+      onValuesChange={onValuesChange}
+      onFinish={onFinish}
+      onFinishFailed={({ errorFields }) => {
+        if (errorFields[0]) form.scrollToField(errorFields[0].name, { block: 'center' });
+      }}
+      initialValues={initialValues}
+      disabled={saving}
+      scrollToFirstError={false}
+      data-testid={`${module}-form`}
+    >
+      {children}
+      <div className="record-form-footer">
+        <Button onClick={onCancel} data-testid={`${module}-cancel`}>
+          {t('records.cancel')}
+        </Button>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid={`${module}-submit`}>
+          {submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export interface DateItemProps {
+  name: string;
+  label: string;
+  rules: FormItemProps['rules'];
+  'data-testid': string;
+}
+
+/** A required day of a record form, checked on change too: a picker has no typing to blur. */
+export function DateItem({ name, label, rules, 'data-testid': testId }: DateItemProps) {
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      required
+      rules={rules}
+      validateTrigger={['onBlur', 'onChange']}
+    >
+      <DatePickerWithYear data-testid={testId} />
+    </Form.Item>
+  );
+}
