@@ -4,7 +4,12 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Paged } from '@spotzcity/shared/api';
 import { i18n } from '../i18n/i18n.ts';
-import { InfiniteTable, useReloadList } from './infinite-table.tsx';
+import {
+  columnsWidth,
+  FLEXIBLE_COLUMN_PX,
+  InfiniteTable,
+  useReloadList,
+} from './infinite-table.tsx';
 
 interface Row {
   id: number;
@@ -139,5 +144,13 @@ describe('InfiniteTable', () => {
       expect(screen.getByTestId('infinite-table-count').textContent).toBe('Showing 20 of 45'),
     );
     expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([0]);
+  });
+});
+
+describe('columnsWidth', () => {
+  it('adds the columns’ own widths, a least width for each flexible one and the control columns', () => {
+    const columns = [{ width: 124 }, {}, { width: 96 }, { width: '20%' }];
+    expect(columnsWidth(columns)).toBe(124 + 96 + 2 * FLEXIBLE_COLUMN_PX);
+    expect(columnsWidth(columns, 2)).toBe(124 + 96 + 2 * FLEXIBLE_COLUMN_PX + 2 * 48);
   });
 });

@@ -25,6 +25,19 @@ import type { SortOrder } from '@spotzcity/shared/enums';
 /** Distance from the end of the list, in pixels, at which the next page is requested. */
 export const SCROLL_THRESHOLD_PX = 20;
 
+/** The least width a column without its own width gets before the table scrolls sideways. */
+export const FLEXIBLE_COLUMN_PX = 80;
+/** Width of the selection or expand column antd adds. */
+const CONTROL_COLUMN_PX = 48;
+
+/** The width the columns need: their own widths, FLEXIBLE_COLUMN_PX for each one without. */
+export function columnsWidth(columns: readonly { width?: unknown }[], controlColumns = 0): number {
+  return columns.reduce(
+    (sum, column) => sum + (typeof column.width === 'number' ? column.width : FLEXIBLE_COLUMN_PX),
+    controlColumns * CONTROL_COLUMN_PX,
+  );
+}
+
 export interface ServerSort {
   /** The column's `key` (or dataIndex) that was sorted. */
   field: string;
@@ -51,7 +64,11 @@ export interface InfiniteTableProps<Row extends object> {
   onTotalChange?: (total: number) => void;
   /** Checkboxes (or radios) per row; the caller keeps the selected keys. */
   rowSelection?: TableProps<Row>['rowSelection'];
-  /** Width the columns need; wider than the area scrolls sideways (many columns). */
+  /**
+   * Width the columns need; wider than the area scrolls sideways. Defaults to the columns' own
+   * widths plus FLEXIBLE_COLUMN_PX for each column without one, so a narrow window scrolls the
+   * table instead of squeezing those columns to nothing (the sticky header fixes the layout).
+   */
   scrollX?: number | string;
   'data-testid'?: string;
 }
@@ -143,7 +160,9 @@ export function InfiniteTable<Row extends object>({
           size={size}
           expandable={expandable}
           rowSelection={rowSelection}
-          scroll={scrollX === undefined ? undefined : { x: scrollX }}
+          scroll={{
+            x: scrollX ?? columnsWidth(columns, (rowSelection ? 1 : 0) + (expandable ? 1 : 0)),
+          }}
           onChange={onChange}
           sticky={{ getContainer: () => scroller.current ?? window }}
           locale={{
