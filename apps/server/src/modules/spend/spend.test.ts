@@ -188,6 +188,37 @@ describe('POST /api/file/upload', () => {
     );
   });
 
+  it('stores texts with tabs, backslashes, line breaks, quotes and braces as written', async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const texts = {
+      vendorName: 'Tab\there, back\\slash\nnext line',
+      city: '\\N',
+      paymentContractNumber: 'a"b{c},d\\t',
+      category: 'R&D; "special"',
+    };
+    const buffer = await xlsxBuffer([
+      ['Vendor Name', 'Spend', 'Payment Date', 'City', 'Payment Contract Number', 'Category'],
+      [texts.vendorName, 5, '2024-03-04', texts.city, texts.paymentContractNumber, texts.category],
+      ['Second', 6, '2024-03-05', null, null, null],
+    ]);
+    const res = await upload(token, buffer);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(spendRows)
+      .where(eq(spendRows.clientRef, org.id))
+      .orderBy(spendRows.lineNumber);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ ...texts, lineNumber: 2, diversity: ['NON_DIVERSE'] });
+    expect(rows[1]).toMatchObject({
+      vendorName: 'Second',
+      city: null,
+      paymentContractNumber: null,
+      category: 'Uncategorized',
+      lineNumber: 3,
+    });
+  });
+
   it('matches headers ignoring case, spaces and punctuation, and ignores other columns', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
     const buffer = await xlsxBuffer([
