@@ -139,23 +139,14 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       limits: options.limits,
       ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
     });
-    let tWait = 0,
-      tIns = 0,
-      t0 = performance.now();
     for await (const batch of batches) {
-      tWait += performance.now() - t0;
-      t0 = performance.now();
       if (batch.columns) {
         await insertChunk(tx, options.clientRef, file.id, {
           lines: batch.lines,
           columns: batch.columns,
         });
       }
-      tIns += performance.now() - t0;
-      t0 = performance.now();
     }
-    if (process.env.TRACE_IMPORT)
-      console.error('wait', Math.round(tWait), 'insert', Math.round(tIns));
 
     const [summary] = rowsOf<FileRow>(
       await tx.execute(sql`
