@@ -17,6 +17,10 @@ import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { Cell } from '@spotzcity/shared/cells';
 import { XmlScanner, attribute, type XmlHandler } from './xml-scanner.ts';
+import { sizeProblem } from './zip-guard.ts';
+
+/** Worksheet parts: zip-guard.ts leaves their inflating to this reader. */
+export const isWorksheetPart = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
 
 export interface SheetRow {
   /** The row's number in the sheet. */
@@ -43,6 +47,15 @@ async function openZip(path: string): Promise<Part> {
   return { zip, entries };
 }
 
+/** A part's inflated chunks; a part larger or smaller than it declares is refused. */
+async function* inflated(stream: Readable): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
+  } catch (error) {
+    throw sizeProblem(error) ?? error;
+  }
+}
+
 /** Scans one part through `handler`; nothing when the part is absent. */
 async function scanPart(part: Part, name: string, handler: XmlHandler): Promise<boolean> {
   const entry = part.entries.get(name);
@@ -51,7 +64,7 @@ async function scanPart(part: Part, name: string, handler: XmlHandler): Promise<
   const scanner = new XmlScanner(handler);
   const decoder = new TextDecoder('utf-8');
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for await (const chunk of inflated(stream)) {
       scanner.write(decoder.decode(chunk, { stream: true }));
     }
     scanner.write(decoder.decode());
@@ -100,7 +113,7 @@ async function locateParts(part: Part) {
   if (!sheet || !part.entries.has(sheet)) {
     // No usable workbook listing: the first sheet part in the zip, as exceljs would take it.
     sheet = [...part.entries.values()]
-      .filter((e) => /^xl\/worksheets\/sheet\d+\.xml$/.test(e.fileName))
+      .filter((e) => isWorksheetPart(e.fileName))
       .sort((a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader)[0]?.fileName;
   }
   return {
@@ -255,7 +268,7 @@ export async function* readFirstWorksheet(path: string): AsyncGenerator<SheetRow
     const scanner = new XmlScanner(handler);
     const decoder = new TextDecoder('utf-8');
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
+      for await (const chunk of inflated(stream)) {
         scanner.write(decoder.decode(chunk, { stream: true }));
         if (batch.length > 0) {
           const out = batch;

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Cell } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
-import { readFirstWorksheet } from './xlsx-reader.ts';
+import { isWorksheetPart, readFirstWorksheet } from './xlsx-reader.ts';
 import { ZipProblem, inspectXlsx } from './zip-guard.ts';
 import {
   XLSX_MESSAGES,
@@ -36,7 +36,7 @@ async function waitForCredit() {
 }
 
 async function run() {
-  const inspection = await inspectXlsx(input.path, input.limits);
+  const inspection = await inspectXlsx(input.path, input.limits, { streamed: isWorksheetPart });
 
   const wanted = new Map<string, number>();
   // Header names and aliases, squashed; the first column to claim a name keeps it.

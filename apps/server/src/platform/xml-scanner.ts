@@ -63,14 +63,19 @@ export function attribute(tag: string, from: number, to: number, name: string): 
     if (i >= to || c === SLASH) return undefined;
     const eq = tag.indexOf('=', i);
     if (eq === -1 || eq >= to) throw new MalformedXml('attribute without a value');
-    const attrName = tag.slice(i, eq).trim();
     let q = eq + 1;
     c = tag.charCodeAt(q);
     while (c === 32 || c === 9 || c === 10 || c === 13) c = tag.charCodeAt(++q);
     if (c !== DQ && c !== SQ) throw new MalformedXml('unquoted attribute');
     const end = tag.indexOf(c === DQ ? '"' : "'", q + 1);
     if (end === -1 || end >= to) throw new MalformedXml('unterminated attribute');
-    if (attrName === name) return decodeXmlText(tag.slice(q + 1, end));
+    const after = i + name.length;
+    if (
+      tag.startsWith(name, i) &&
+      (after === eq || (after < eq && tag.slice(after, eq).trim() === ''))
+    ) {
+      return decodeXmlText(tag.slice(q + 1, end));
+    }
     i = end + 1;
   }
   return undefined;
@@ -88,6 +93,8 @@ export class XmlScanner {
     const h = this.handler;
     let pos = 0;
     const length = buf.length;
+    let nextDq = -2;
+    let nextSq = -2;
     for (;;) {
       const lt = buf.indexOf('<', pos);
       if (lt === -1) {
@@ -147,23 +154,34 @@ export class XmlScanner {
         // <!DOCTYPE, <!ENTITY, …: never accepted in a workbook.
         throw new ZipProblem('entities', ZIP_MESSAGES.entities);
       }
-      // A start tag: find its end outside quoted attribute values.
+      // A start tag: its end is the first '>' outside quoted attribute values. The next quote of
+      // either kind is remembered (-1: none left in this chunk), so each is searched for once.
       let i = lt + 1;
       let c = buf.charCodeAt(i);
       while (i < length && !isNameEnd(c)) c = buf.charCodeAt(++i);
       const nameEnd = i;
-      let quote = 0;
-      while (i < length) {
-        if (quote !== 0) {
-          if (c === quote) quote = 0;
-        } else if (c === GT) break;
-        else if (c === DQ || c === SQ) quote = c;
-        c = buf.charCodeAt(++i);
+      let gt = -1;
+      for (;;) {
+        gt = buf.indexOf('>', i);
+        if (gt === -1) break;
+        if (nextDq !== -1 && nextDq < i) nextDq = buf.indexOf('"', i);
+        if (nextSq !== -1 && nextSq < i) nextSq = buf.indexOf("'", i);
+        const dq = nextDq !== -1 && nextDq < gt ? nextDq : length;
+        const sq = nextSq !== -1 && nextSq < gt ? nextSq : length;
+        if (dq === length && sq === length) break;
+        const open = dq < sq ? dq : sq;
+        const close = buf.indexOf(dq < sq ? '"' : "'", open + 1);
+        if (close === -1) {
+          gt = -1;
+          break;
+        }
+        i = close + 1;
       }
-      if (i >= length) {
+      if (gt === -1) {
         pos = lt;
         break;
       }
+      i = gt;
       const selfClosing = buf.charCodeAt(i - 1) === SLASH;
       const name = localName(buf.slice(lt + 1, nameEnd));
       if (name === '') throw new MalformedXml('empty tag name');
