@@ -253,11 +253,7 @@ describe('POST /api/file/upload', () => {
       message: 'The file was not imported: 1 problem in 1 row. Nothing was saved.',
       errors: [{ row: bad + 2, column: 'Spend', message: 'Must be a number' }],
     });
-    const [stored] = await small.database.db
-      .select({ n: count() })
-      .from(spendRows)
-      .where(eq(spendRows.clientRef, org.id));
-    expect(stored?.n).toBe(0);
+    expect(await storedRows(org.id)).toBe(0);
     const files = await t.database.db
       .select()
       .from(spendFiles)
@@ -295,11 +291,7 @@ describe('POST /api/file/upload', () => {
       { row: 3, column: 'Payment Date', message: 'Enter Valid Date.' },
     ]);
     expect(body.message).toMatch(/^The file was not imported: at least \d+ problems/);
-    const [stored] = await small.database.db
-      .select({ n: count() })
-      .from(spendRows)
-      .where(eq(spendRows.clientRef, org.id));
-    expect(stored?.n).toBe(0);
+    expect(await storedRows(org.id)).toBe(0);
   });
 
   it('names a missing required column', async () => {
