@@ -1,20 +1,30 @@
 /**
  * One measurement of bench/ingest.ts, in a process of its own so that its peak RSS is its own:
  *   parse <file>              exceljs's WorkbookReader alone, rows counted (the baseline)
+ *   read <file>               the upload's reader (platform/xlsx.ts) with the spend row checks,
+ *                             no database: what the import's worker costs
  *   postgres <file> <url>     importSpendFile into a fresh PostgreSQL database
- *   pglite <file>             importSpendFile into a fresh PGlite directory
- * Prints one JSON line: { mode, rows, ms, peakRssMb }.
+ *   pglite <file> <url> <dir> importSpendFile into the PGlite directory <dir>, made and migrated
+ *                             beforehand by `pglite-prepare <dir>` in another process: a server
+ *                             opens an existing database, and creating one (initdb) alone peaks
+ *                             at ~900 MB, which is not the import's
+ * Prints one JSON line: { mode, rows, ms, peakRssMb, baseRssMb } — baseRssMb is the RSS once the
+ * database is open, before the import starts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { clients } from '../apps/server/src/db/schema/index.ts';
 import { importSpendFile } from '../apps/server/src/modules/spend/import.ts';
+import { readSheet } from '../apps/server/src/platform/xlsx.ts';
 
-const [mode, file, url] = process.argv.slice(2);
-if (!mode || !file) throw new Error('usage: ingest-run.ts parse|postgres|pglite <file> [url]');
+const [mode, file, url, pgliteDir] = process.argv.slice(2);
+if (!mode || !file) {
+  throw new Error('usage: ingest-run.ts parse|postgres|pglite|pglite-prepare <file> [url] [dir]');
+}
 
 const LIMITS = {
   maxEntries: 1000,
@@ -44,12 +54,25 @@ async function parseOnly() {
   return { rows, ms: performance.now() - started };
 }
 
+async function readOnly() {
+  const started = performance.now();
+  let rows = 0;
+  const batches = readSheet(file!, {
+    columns: SPEND_COLUMNS,
+    rowModule: new URL('../apps/server/src/modules/spend/rows.ts', import.meta.url),
+    limits: LIMITS,
+  });
+  for await (const batch of batches) rows += batch.lines.length;
+  return { rows, ms: performance.now() - started };
+}
+
 async function importInto(kind: 'postgres' | 'pglite') {
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
   let drop = async () => {};
   if (kind === 'pglite') {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-pglite-'));
+    if (!pgliteDir) throw new Error('pglite needs the directory pglite-prepare made');
+    dataDir = pgliteDir;
   } else {
     const { default: pg } = await import('pg');
     const name = `spotzcity_bench_${process.pid}`;
@@ -80,6 +103,7 @@ async function importInto(kind: 'postgres' | 'pglite') {
         type: 'BUYER',
       })
       .returning();
+    const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
     const started = performance.now();
     const result = await importSpendFile(database.db, {
       clientRef: org!.id,
@@ -88,7 +112,7 @@ async function importInto(kind: 'postgres' | 'pglite') {
       path: file!,
       limits: LIMITS,
     });
-    return { rows: result.rowCount, ms: performance.now() - started };
+    return { rows: result.rowCount, ms: performance.now() - started, baseRssMb };
   } finally {
     await database.close();
     await drop();
@@ -96,6 +120,16 @@ async function importInto(kind: 'postgres' | 'pglite') {
   }
 }
 
-const result =
-  mode === 'parse' ? await parseOnly() : await importInto(mode as 'postgres' | 'pglite');
-console.log(JSON.stringify({ mode, ...result, peakRssMb: peakRssMb() }));
+if (mode === 'pglite-prepare') {
+  const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-pglite-'));
+  await (await openDatabase({ dataDir: dir })).close();
+  console.log(JSON.stringify({ dir }));
+} else {
+  const result =
+    mode === 'parse'
+      ? await parseOnly()
+      : mode === 'read'
+        ? await readOnly()
+        : await importInto(mode as 'postgres' | 'pglite');
+  console.log(JSON.stringify({ mode, ...result, peakRssMb: peakRssMb() }));
+}

@@ -4,17 +4,21 @@
  * an import within 2× of the bare parse, under 400 MB RSS for a million rows).
  *
  * Generates spend files of 100,000 and 1,000,000 rows with the seeded generator (kept in
- * $TMPDIR/spotzcity-bench between runs), then measures in separate processes: the bare parse,
- * the import into PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server)
- * and the import into PGlite.
+ * $TMPDIR/spotzcity-bench between runs), then measures in separate processes: the bare exceljs
+ * parse (WorkbookReader, the reference), our own reader with the spend row checks and no
+ * database (what the import's worker costs), the import into PostgreSQL (BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else the local server) and the import into PGlite. PGlite imports into a
+ * directory created and migrated beforehand by another process, as a server opens an existing
+ * database ("RSS before" is the RSS once it is open; creating one peaks at ~900 MB by itself).
+ * Other processes on the machine slow every row alike; the ratio is the fair figure.
  *
- *   npm run bench:ingest                       both sizes, all three measurements
+ *   npm run bench:ingest                       both sizes, all four measurements
  *   npm run bench:ingest -- --rows 100000      one size
- *   npm run bench:ingest -- --skip pglite      leave a target out
+ *   npm run bench:ingest -- --skip read,pglite leave measurements out
  *   BENCH_WORKER_MB=256 npm run bench:ingest   the reading worker's heap (XLSX_WORKER_MEMORY_MB)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -60,22 +64,44 @@ interface Measurement {
   rows: number;
   ms: number;
   peakRssMb: number;
+  /** RSS with the database open, before the import. */
+  baseRssMb?: number;
+}
+
+function run<T>(mode: string, file: string, ...rest: string[]): T {
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'ingest-run.ts'),
+      mode,
+      file,
+      databaseUrl,
+      ...rest,
+    ],
+    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+  );
+  const line = child.stdout.trim().split('\n').at(-1) ?? '';
+  if (child.status !== 0 || !line.startsWith('{')) {
+    throw new Error(`${mode} failed:\n${child.stdout}\n${child.stderr}`);
+  }
+  return JSON.parse(line) as T;
 }
 
 function measure(mode: string, file: string): Measurement {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'ingest-run.ts'), mode, file, databaseUrl],
-    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
-  const line = run.stdout.trim().split('\n').at(-1) ?? '';
-  if (run.status !== 0 || !line.startsWith('{')) {
-    throw new Error(`${mode} failed:\n${run.stdout}\n${run.stderr}`);
+  if (mode !== 'pglite') return run<Measurement>(mode, file);
+  const { dir } = run<{ dir: string }>('pglite-prepare', file);
+  try {
+    return run<Measurement>(mode, file, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return JSON.parse(line) as Measurement;
 }
 
-const table: string[][] = [['rows', 'what', 'wall time', 'rows/s', 'peak RSS', '× bare parse']];
+const table: string[][] = [
+  ['rows', 'what', 'wall time', 'rows/s', 'peak RSS', 'RSS before', '× bare parse'],
+];
 for (const rows of sizes) {
   const file = await fileOf(rows);
   const size = `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`;
@@ -87,15 +113,18 @@ for (const rows of sizes) {
       `${(m.ms / 1000).toFixed(1)} s`,
       Math.round(m.rows / (m.ms / 1000)).toLocaleString('en-US'),
       `${m.peakRssMb} MB`,
+      m.baseRssMb === undefined ? '' : `${m.baseRssMb} MB`,
       ratio,
     ]);
   line(`exceljs stream parse (${size})`, parse, '1.00');
-  for (const mode of ['postgres', 'pglite']) {
+  for (const mode of ['read', 'postgres', 'pglite']) {
     if (skip.has(mode)) continue;
     const m = measure(mode, file);
     if (m.rows !== parse.rows) throw new Error(`${mode} imported ${m.rows} of ${parse.rows} rows`);
     line(
-      `import into ${mode === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
+      mode === 'read'
+        ? 'our reader + row checks, no database'
+        : `import into ${mode === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
       m,
       (m.ms / parse.ms).toFixed(2),
     );

@@ -1,12 +1,12 @@
 /**
  * The spreadsheet reader's worker (see xlsx.ts): checks the zip, then streams the first worksheet
- * with exceljs's WorkbookReader and posts its rows to the parent in batches, as plain cells in
- * the order of the requested columns. It runs under resource limits, off the request thread.
+ * (xlsx-reader.ts) and posts its rows to the parent in batches, as plain cells in the order of the
+ * requested columns. It runs under resource limits, off the request thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
 import type { Cell } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
+import { isWorksheetPart, readFirstWorksheet } from './xlsx-reader.ts';
 import { ZipProblem, inspectXlsx } from './zip-guard.ts';
 import {
   XLSX_MESSAGES,
@@ -35,34 +35,8 @@ async function waitForCredit() {
   credit -= 1;
 }
 
-/** A cell as text, number, boolean or null, whatever exceljs made of it. */
-function toCell(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return value;
-  }
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText)) {
-      return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
-    }
-    if ('formula' in v || 'sharedFormula' in v) return toCell(v.result ?? null);
-    if (typeof v.error === 'string') return v.error;
-    if (typeof v.text === 'string') return v.text;
-  }
-  return null;
-}
-
 async function run() {
-  const inspection = await inspectXlsx(input.path, input.limits);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input.path, {
-    sharedStrings: 'cache',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
+  const inspection = await inspectXlsx(input.path, input.limits, { streamed: isWorksheetPart });
 
   const wanted = new Map<string, number>();
   // Header names and aliases, squashed; the first column to claim a name keeps it.
@@ -96,11 +70,11 @@ async function run() {
     columns = {};
   };
 
-  sheets: for await (const sheet of reader) {
-    for await (const row of sheet) {
-      const values = row.values as unknown[];
+  sheet: for await (const sheetRows of readFirstWorksheet(input.path)) {
+    for (const row of sheetRows) {
+      const values = row.cells;
       if (!mapping) {
-        const found = values.map((v) => cellHeader(v));
+        const found = Array.from(values, (v) => cellHeader(v));
         if (found.every((h) => h === '')) continue;
         mapping = new Array<number>(input.columns.length).fill(0);
         found.forEach((header, fileIndex) => {
@@ -127,7 +101,7 @@ async function run() {
         continue;
       }
 
-      const cells = mapping.map((fileIndex) => (fileIndex ? toCell(values[fileIndex]) : null));
+      const cells = mapping.map((fileIndex) => (fileIndex ? (values[fileIndex] ?? null) : null));
       if (cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''))) continue;
       rowCount += 1;
       if (rowCount > input.maxRows) {
@@ -159,14 +133,12 @@ async function run() {
               message: p.message,
             });
           }
-          if (errors.length >= input.maxProblems) break sheets;
+          if (errors.length >= input.maxProblems) break sheet;
         }
       }
       if (lines.length >= input.batchSize) await flush();
       if (stopped) return;
     }
-    // Only the first worksheet holds data; the template's second one lists allowed values.
-    break;
   }
 
   if (!mapping) {
@@ -191,9 +163,8 @@ async function run() {
   if (!stopped) post({ type: 'done', rowCount });
 }
 
-function cellHeader(value: unknown): string {
-  const cell = toCell(value);
-  return cell === null ? '' : String(cell).trim();
+function cellHeader(cell: Cell | undefined): string {
+  return cell === null || cell === undefined ? '' : String(cell).trim();
 }
 
 run().catch((error: unknown) => {
@@ -205,7 +176,7 @@ run().catch((error: unknown) => {
     });
     return;
   }
-  // exceljs/unzipper/saxes failures on a zip that passed the checks: a damaged workbook.
+  // Reader failures on a zip that passed the checks (bad XML, a bad entry): a damaged workbook.
   post({
     type: 'rejected',
     status: 400,

@@ -7,6 +7,9 @@
  *    streaming unzipper reads local headers, so nothing may hide between them);
  *  - inflating each entry yields exactly its declared size (a lying header is a zip bomb);
  *  - no XML part declares a DOCTYPE or entities.
+ * Parts the caller streams itself (`streamed`, the worksheets) are not inflated here: the sheet
+ * reader inflates its sheet once, under the same checks (sizeProblem below; its XML scanner
+ * refuses a DOCTYPE), and the other sheets are never inflated by anyone.
  * It also reads the workbook's date system (1900 or 1904), which cell serials depend on.
  */
 import type { Readable } from 'node:stream';
@@ -69,6 +72,19 @@ function declaresEntities(window: Buffer): boolean {
   return false;
 }
 
+/**
+ * What an error while inflating a part means: a part larger (or smaller) than it declares —
+ * yauzl's "too many bytes in the stream" / "not enough bytes" — is a crafted zip.
+ */
+export function sizeProblem(error: unknown): ZipProblem | undefined {
+  if (error instanceof ZipProblem) return error;
+  const message = (error as Error | undefined)?.message ?? '';
+  if (/bytes in the stream/i.test(message)) {
+    return new ZipProblem('too-large', ZIP_MESSAGES.sizeMismatch);
+  }
+  return undefined;
+}
+
 async function inflateEntry(
   stream: Readable,
   options: { scan: boolean; keepBytes: number },
@@ -89,13 +105,7 @@ async function inflateEntry(
       }
     }
   } catch (error) {
-    if (error instanceof ZipProblem) throw error;
-    // yauzl: "too many bytes in the stream" / "not enough bytes", or a zlib error.
-    const message = (error as Error).message ?? '';
-    if (/bytes in the stream/i.test(message)) {
-      throw new ZipProblem('too-large', ZIP_MESSAGES.sizeMismatch);
-    }
-    throw new ZipProblem('not-xlsx', ZIP_MESSAGES.notXlsx);
+    throw sizeProblem(error) ?? new ZipProblem('not-xlsx', ZIP_MESSAGES.notXlsx);
   } finally {
     stream.destroy();
   }
@@ -110,7 +120,11 @@ export interface ZipInspection {
   date1904: boolean;
 }
 
-export async function inspectXlsx(path: string, limits: ZipLimits): Promise<ZipInspection> {
+export async function inspectXlsx(
+  path: string,
+  limits: ZipLimits,
+  options: { streamed?: (fileName: string) => boolean } = {},
+): Promise<ZipInspection> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.openPromise(path, {
@@ -175,7 +189,7 @@ export async function inspectXlsx(path: string, limits: ZipLimits): Promise<ZipI
 
     let date1904 = false;
     for (const { entry } of entries) {
-      if (entry.fileName.endsWith('/')) continue;
+      if (entry.fileName.endsWith('/') || options.streamed?.(entry.fileName)) continue;
       const isXml = /\.(xml|rels|vml)$/i.test(entry.fileName);
       const isWorkbook = entry.fileName === 'xl/workbook.xml';
       let stream: Readable;

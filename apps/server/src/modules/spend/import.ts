@@ -1,7 +1,7 @@
 /**
  * Imports a spend file all-or-nothing (DESIGN.md §5): one transaction; the reader's worker parses
- * and checks the rows (rows.ts) while this thread inserts the previous batch through `unnest`
- * (one statement per batch, 21 array parameters whatever its size). A bad row makes the reader
+ * and checks the rows (rows.ts) while this thread inserts the previous batch with one COPY
+ * (db/copy.ts: FROM STDIN on PostgreSQL, FROM '/dev/blob' on PGlite). A bad row makes the reader
  * refuse the file with its first 100 problems, and the transaction rolls back what was inserted.
  * The demo seed and the benchmark use this same function.
  */
@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import type { UploadedFile } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
+import { copyField, copyRows, copyTextArray } from '../../db/copy.ts';
 import { spendFiles } from '../../db/schema/index.ts';
 import { buildSpendRollup } from '../../platform/spend-rollups.ts';
 import { readSheet, type XlsxLimits } from '../../platform/xlsx.ts';
@@ -36,35 +37,56 @@ export interface SpendColumns {
   columns: Record<string, unknown[]>;
 }
 
+/** The row module's fields and their spend_rows columns, in the order COPY receives them. */
+const FIELD_COLUMNS: readonly [keyof SpendRowColumns, string][] = [
+  ['vendorId', 'vendor_id'],
+  ['vendorName', 'vendor_name'],
+  ['duns', 'duns'],
+  ['supplierKey', 'supplier_key'],
+  ['spend', 'spend'],
+  ['addressLine1', 'address_line1'],
+  ['addressLine2', 'address_line2'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['zip', 'zip'],
+  ['country', 'country'],
+  ['fein', 'fein'],
+  ['ethnicityCategory', 'ethnicity_category'],
+  ['diversity', 'diversity'],
+  ['isDiverse', 'is_diverse'],
+  ['paymentDate', 'payment_date'],
+  ['payingCostCenter', 'paying_cost_center'],
+  ['payingDivision', 'paying_division'],
+  ['paymentContractNumber', 'payment_contract_number'],
+  ['category', 'category'],
+];
+const FIELDS = FIELD_COLUMNS.map(([field]) => field);
+const COPY_COLUMNS = ['client_ref', 'file_id', 'line_number', ...FIELD_COLUMNS.map(([, c]) => c)];
+
+/** Inserts a batch with one COPY (db/copy.ts) in the caller's transaction. */
 export async function insertChunk(
   tx: DbOrTx,
   clientRef: number,
   fileId: number,
   { lines, columns }: SpendColumns,
 ) {
-  const c = (key: keyof SpendRowColumns) => sql.param(columns[key] ?? []);
-  await tx.execute(sql`
-    insert into spend_rows (
-      client_ref, file_id, line_number, vendor_id, vendor_name, duns, supplier_key, spend,
-      address_line1, address_line2, city, state, zip, country, fein, ethnicity_category,
-      diversity, is_diverse, payment_date, paying_cost_center, paying_division,
-      payment_contract_number, category)
-    select ${clientRef}, ${fileId}, t.line, t.vendor_id, t.vendor_name, t.duns, t.supplier_key,
-      t.spend, t.a1, t.a2, t.city, t.state, t.zip, t.country, t.fein, t.ethnicity,
-      string_to_array(t.diversity, ','), t.is_diverse, t.payment_date, t.cost_center,
-      t.division, t.contract, t.category
-    from unnest(
-      ${sql.param(lines)}::int[], ${c('vendorId')}::text[], ${c('vendorName')}::text[],
-      ${c('duns')}::text[], ${c('supplierKey')}::text[], ${c('spend')}::numeric[],
-      ${c('addressLine1')}::text[], ${c('addressLine2')}::text[], ${c('city')}::text[],
-      ${c('state')}::text[], ${c('zip')}::text[], ${c('country')}::text[], ${c('fein')}::text[],
-      ${c('ethnicityCategory')}::text[], ${c('diversity')}::text[], ${c('isDiverse')}::boolean[],
-      ${c('paymentDate')}::date[], ${c('payingCostCenter')}::text[], ${c('payingDivision')}::text[],
-      ${c('paymentContractNumber')}::text[], ${c('category')}::text[]
-    ) as t(line, vendor_id, vendor_name, duns, supplier_key, spend, a1, a2, city, state, zip,
-      country, fein, ethnicity, diversity, is_diverse, payment_date, cost_center, division,
-      contract, category)
-  `);
+  const values = FIELDS.map((key) => (columns[key] ?? []) as (string | boolean | null)[]);
+  const diversity = FIELDS.indexOf('diversity');
+  const prefix = `${clientRef}\t${fileId}\t`;
+  let text = '';
+  for (let i = 0; i < lines.length; i += 1) {
+    let line = prefix + String(lines[i]);
+    for (let f = 0; f < values.length; f += 1) {
+      const value = values[f]![i] ?? null;
+      line +=
+        '\t' +
+        (f === diversity
+          ? copyField(copyTextArray(value ? String(value).split(',') : []))
+          : copyField(value));
+    }
+    text += line + '\n';
+  }
+  await copyRows(tx, 'spend_rows', COPY_COLUMNS, text);
 }
 
 interface FileRow {

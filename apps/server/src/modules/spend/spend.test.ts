@@ -188,6 +188,37 @@ describe('POST /api/file/upload', () => {
     );
   });
 
+  it('stores texts with tabs, backslashes, line breaks, quotes and braces as written', async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const texts = {
+      vendorName: 'Tab\there, back\\slash\nnext line',
+      city: '\\N',
+      paymentContractNumber: 'a"b{c},d\\t',
+      category: 'R&D; "special"',
+    };
+    const buffer = await xlsxBuffer([
+      ['Vendor Name', 'Spend', 'Payment Date', 'City', 'Payment Contract Number', 'Category'],
+      [texts.vendorName, 5, '2024-03-04', texts.city, texts.paymentContractNumber, texts.category],
+      ['Second', 6, '2024-03-05', null, null, null],
+    ]);
+    const res = await upload(token, buffer);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await t.database.db
+      .select()
+      .from(spendRows)
+      .where(eq(spendRows.clientRef, org.id))
+      .orderBy(spendRows.lineNumber);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ ...texts, lineNumber: 2, diversity: ['NON_DIVERSE'] });
+    expect(rows[1]).toMatchObject({
+      vendorName: 'Second',
+      city: null,
+      paymentContractNumber: null,
+      category: 'Uncategorized',
+      lineNumber: 3,
+    });
+  });
+
   it('matches headers ignoring case, spaces and punctuation, and ignores other columns', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
     const buffer = await xlsxBuffer([
@@ -392,7 +423,7 @@ describe('upload limits', () => {
   });
 
   it('answers 413 for a part larger than its header says, and for too many parts', async () => {
-    const { token } = await signedInUser(small.app, small.database.db);
+    const { token, org } = await signedInUser(small.app, small.database.db);
     const lying = zipBuffer([
       ...workbookParts(sheetXml([['a']])),
       {
@@ -404,6 +435,25 @@ describe('upload limits', () => {
     const res = await upload(token, lying, 'lying.xlsx', small);
     expect(res.statusCode).toBe(413);
     expect(res.json().message).toBe(ZIP_MESSAGES.sizeMismatch);
+
+    // The worksheet is inflated once, by the sheet reader, under the same check.
+    const rows = [
+      ['Vendor Name', 'Spend', 'Payment Date'],
+      ...Array.from({ length: 3000 }, () => ['A', '1', '2024-01-01']),
+    ];
+    const lyingSheet = zipBuffer(
+      workbookParts(sheetXml(rows)).map((part) =>
+        part.name === 'xl/worksheets/sheet1.xml' ? { ...part, declaredSize: 2000 } : part,
+      ),
+    );
+    const sheetRes = await upload(token, lyingSheet, 'lying-sheet.xlsx', small);
+    expect(sheetRes.statusCode).toBe(413);
+    expect(sheetRes.json().message).toBe(ZIP_MESSAGES.sizeMismatch);
+    const [stored] = await small.database.db
+      .select({ n: count() })
+      .from(spendRows)
+      .where(eq(spendRows.clientRef, org.id));
+    expect(stored?.n).toBe(0);
 
     const many = zipBuffer([
       ...workbookParts(sheetXml([['a']])),
