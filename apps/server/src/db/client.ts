@@ -55,6 +55,12 @@ async function openPostgres(url: string): Promise<Database> {
   // Dates (no time) stay strings: a calendar date must not shift with the server's time zone.
   pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator, a dropped test database)
+  // is discarded by the pool and the next query opens a new one; unheard, its 'error' event
+  // would bring the whole process down.
+  pool.on('error', (error) => {
+    process.emitWarning(`An idle database connection closed: ${error.message}`);
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
 }
