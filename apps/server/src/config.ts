@@ -41,7 +41,7 @@ const envSchema = z.object({
   XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
   XLSX_WORKER_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
-  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
