@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '@spotzcity/shared/diversity-events';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { uploadAccepted } from './uploads.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
 let browser: Browser;
@@ -168,21 +169,14 @@ describe('diversity events', () => {
 
     // The good file: progress, then the success alert.
     await dialog.getByRole('button', { name: 'Remove file' }).click();
-    await input.setInputFiles({
-      name: 'events.xlsx',
-      mimeType: xlsx,
-      buffer: await workbook([good]),
-    });
-    await dialog.getByTestId('upload-events-dialog-submit').click();
-    await page.getByTestId('upload-events-dialog-drop-progress').waitFor();
-    await page.getByTestId('alert-modal').waitFor();
-    expect(await page.getByTestId('alert-message').textContent()).toBe(
+    await uploadAccepted(
+      page,
+      dialog,
+      'upload-events-dialog',
+      { name: 'events.xlsx', buffer: await workbook([good]) },
       'Events Uploaded Successfully',
+      'diversity-events-upload-done',
     );
-    await page.waitForTimeout(300);
-    await screenshot(page, 'diversity-events-upload-done');
-    await page.getByTestId('alert-ok').click();
-    await dialog.waitFor({ state: 'hidden' });
 
     // The event is in the Conference tab; the refused file's other event is nowhere.
     const find = async (name: string) => {

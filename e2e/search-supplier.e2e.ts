@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_COLUMNS } from '@spotzcity/shared/search-supplier';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { uploadAccepted } from './uploads.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
 
 let browser: Browser;
@@ -288,21 +289,14 @@ describe('search supplier', () => {
     if (await dialog.getByTestId('upload-suppliers-dialog-file').isVisible()) {
       await dialog.getByRole('button', { name: 'Remove file' }).click();
     }
-    await input.setInputFiles({
-      name: 'suppliers.xlsx',
-      mimeType: xlsx,
-      buffer: await workbook([good]),
-    });
-    await dialog.getByTestId('upload-suppliers-dialog-submit').click();
-    await page.getByTestId('upload-suppliers-dialog-drop-progress').waitFor();
-    await page.getByTestId('alert-modal').waitFor();
-    expect(await page.getByTestId('alert-message').textContent()).toBe(
+    await uploadAccepted(
+      page,
+      dialog,
+      'upload-suppliers-dialog',
+      { name: 'suppliers.xlsx', buffer: await workbook([good]) },
       'Suppliers List Uploaded Successfully',
+      'supplier-upload-done',
     );
-    await page.waitForTimeout(300);
-    await screenshot(page, 'supplier-upload-done');
-    await page.getByTestId('alert-ok').click();
-    await dialog.waitFor({ state: 'hidden' });
 
     // Found by part of its name; the refused file's other supplier is not there.
     await page.getByTestId('search-dbaName').fill('quillfeather');
