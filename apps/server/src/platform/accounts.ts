@@ -11,6 +11,7 @@ import type { DbOrTx } from '../db/client.ts';
 import { clients, users } from '../db/schema/index.ts';
 import { userSnapshot, writeAudit } from './audit.ts';
 import type { Principal } from './auth.ts';
+import { uniqueOrConflict } from './db-errors.ts';
 import { BadRequest, Conflict } from './errors.ts';
 import type { Mailer } from './mail.ts';
 import { INVITATION_TTL_MS, issueCode } from './one-time-codes.ts';
@@ -21,15 +22,11 @@ export const ACCOUNT_MESSAGES = {
   noActiveSuperUser: 'This change would leave SpotzCity without an active Super User.',
 } as const;
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/** The reply to adding a client, an admin or a user: someone was invited to choose a password. */
+export const invitationSentMessage = (email: string) =>
+  `Created Successfully. An invitation to set a password has been sent to ${email}.`;
 
-/** True for PostgreSQL's unique_violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** 409 when another user that is not deleted already has this e-mail. */
 export async function assertEmailFree(db: DbOrTx, email: string, exceptUserId?: number) {
@@ -103,9 +100,8 @@ export function createInvitations(options: InvitationOptions): Invitations {
     async invite(tx, actor, invitation) {
       const email = normaliseEmail(invitation.email);
       await assertEmailFree(tx, email);
-      let user: typeof users.$inferSelect | undefined;
-      try {
-        [user] = await tx
+      const [user] = await uniqueOrConflict(ACCOUNT_MESSAGES.emailTaken, () =>
+        tx
           .insert(users)
           .values({
             clientRef: invitation.clientRef,
@@ -114,11 +110,8 @@ export function createInvitations(options: InvitationOptions): Invitations {
             passwordHash: null,
             roleCode: invitation.role,
           })
-          .returning();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
-        throw error;
-      }
+          .returning(),
+      );
       if (!user) throw new Error('user not created');
 
       await writeAudit(tx, actor, {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { toFieldErrors } from '@spotzcity/shared/validation';
 import { PayloadMismatch, ValidationError } from './errors.ts';
 
@@ -14,3 +14,18 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data;
 }
+
+/** A request part that the handler validates itself with `parseInput`: any object, or none. */
+export const anyObjectOrNone = z.record(z.string(), z.unknown()).nullish();
+
+/**
+ * The schema parts of a route that takes its fields from the query string or the body (the spec's
+ * clients send them in the query string); the handler reads them with `queryAndBody`.
+ */
+export const fieldsInQueryOrBody = { querystring: anyObjectOrNone, body: anyObjectOrNone };
+
+/** The query string and the body as one input to `parseInput`; the query string's value wins. */
+export const queryAndBody = (request: { query: unknown; body: unknown }) => ({
+  ...(request.body && typeof request.body === 'object' ? request.body : {}),
+  ...(request.query && typeof request.query === 'object' ? request.query : {}),
+});

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   forgotPasswordSchema,
   resetPasswordSchema,
@@ -8,7 +7,12 @@ import {
 } from '@spotzcity/shared/auth';
 import { messageReplySchema, signinReplySchema, successFlagSchema } from '@spotzcity/shared/api';
 import type { AccountLimiter } from '../../platform/rate-limit.ts';
-import { parseInput } from '../../platform/validate.ts';
+import {
+  anyObjectOrNone,
+  fieldsInQueryOrBody,
+  parseInput,
+  queryAndBody,
+} from '../../platform/validate.ts';
 import {
   AUTH_MESSAGES,
   requestCode,
@@ -17,13 +21,6 @@ import {
   verifyCode,
   type AuthDeps,
 } from './service.ts';
-
-// The spec sends recovery fields in the query string; a JSON body is accepted as well.
-const loose = z.record(z.string(), z.unknown()).nullish();
-const merged = (query: unknown, body: unknown) => ({
-  ...(body && typeof body === 'object' ? body : {}),
-  ...(query && typeof query === 'object' ? query : {}),
-});
 
 export interface AuthRouteOptions {
   limiter: AccountLimiter;
@@ -49,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/signin',
     {
       config,
-      schema: { tags, body: loose, response: { 200: signinReplySchema } },
+      schema: { tags, body: anyObjectOrNone, response: { 200: signinReplySchema } },
     },
     async (request) => {
       const input = parseInput(signinSchema, request.body ?? {});
@@ -62,10 +59,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/forgot/pwd',
     {
       config,
-      schema: { tags, querystring: loose, body: loose, response: { 200: successFlagSchema } },
+      schema: { tags, ...fieldsInQueryOrBody, response: { 200: successFlagSchema } },
     },
     async (request) => {
-      const input = parseInput(forgotPasswordSchema, merged(request.query, request.body));
+      const input = parseInput(forgotPasswordSchema, queryAndBody(request));
       await requestCode(deps(), input);
       return { message: AUTH_MESSAGES.codeSent, data: { success: true } };
     },
@@ -75,10 +72,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/verify/code',
     {
       config,
-      schema: { tags, querystring: loose, body: loose, response: { 200: successFlagSchema } },
+      schema: { tags, ...fieldsInQueryOrBody, response: { 200: successFlagSchema } },
     },
     async (request) => {
-      const input = parseInput(verifyCodeSchema, merged(request.query, request.body));
+      const input = parseInput(verifyCodeSchema, queryAndBody(request));
       await verifyCode(deps(), input);
       return { message: AUTH_MESSAGES.codeVerified, data: { success: true } };
     },
@@ -88,10 +85,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/change/password',
     {
       config,
-      schema: { tags, querystring: loose, body: loose, response: { 200: messageReplySchema } },
+      schema: { tags, ...fieldsInQueryOrBody, response: { 200: messageReplySchema } },
     },
     async (request) => {
-      const input = parseInput(resetPasswordSchema, merged(request.query, request.body));
+      const input = parseInput(resetPasswordSchema, queryAndBody(request));
       await resetPassword(deps(), input);
       return { message: AUTH_MESSAGES.passwordChanged };
     },

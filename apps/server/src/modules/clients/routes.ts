@@ -21,11 +21,11 @@ import {
   deleteRequestSchema,
 } from '@spotzcity/shared/clients';
 import type { Permission } from '@spotzcity/shared/permissions';
+import { invitationSentMessage } from '../../platform/accounts.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { parseInput } from '../../platform/validate.ts';
+import { fieldsInQueryOrBody, parseInput, queryAndBody } from '../../platform/validate.ts';
 import {
-  clientCreatedMessage,
   clientOptions,
   createAdmin,
   createClient,
@@ -50,7 +50,6 @@ const OPTIONS: Permission[] = [
   'BUYER_ORG_USER_CREATION',
   'BUYER_ORG_USER_MANAGEMENT',
 ];
-const loose = z.record(z.string(), z.unknown()).nullish();
 
 export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (app, opts) => {
   const tags = ['clients'];
@@ -104,7 +103,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
       const client = await app.db.transaction((tx) =>
         createClient(tx, app.invitations, principal, request.body),
       );
-      return ok(client, clientCreatedMessage(client.email));
+      return ok(client, invitationSentMessage(client.email));
     },
   );
 
@@ -137,7 +136,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
       const client = await app.db.transaction((tx) =>
         createAdmin(tx, app.invitations, principal, request.body, opts.appName),
       );
-      return ok(client, clientCreatedMessage(client.email));
+      return ok(client, invitationSentMessage(client.email));
     },
   );
 
@@ -162,14 +161,13 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
         tags,
         description:
           '`{ id }` in the body or the query string. A soft delete of the client and its users.',
-        querystring: loose,
-        body: loose,
+        ...fieldsInQueryOrBody,
         response: { 200: messageReplySchema },
       },
     },
     async (request) => {
       const principal = principalOf(request);
-      const { id } = parseInput(deleteRequestSchema, { ...request.body, ...request.query });
+      const { id } = parseInput(deleteRequestSchema, queryAndBody(request));
       await app.db.transaction((tx) => deleteClient(tx, principal, id));
       return { message: SUCCESS.deleted };
     },

@@ -20,11 +20,11 @@ import { clients } from '../../db/schema/index.ts';
 import {
   ACCOUNT_MESSAGES,
   assertSuperUserRemains,
-  isUniqueViolation,
   type Invitations,
 } from '../../platform/accounts.ts';
 import { clientSnapshot, writeAudit } from '../../platform/audit.ts';
 import { actsAcrossOrganisations, type Principal } from '../../platform/auth.ts';
+import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import {
   BadRequest,
   Conflict,
@@ -41,9 +41,6 @@ export const CLIENT_ERRORS = {
   deleteOwn: 'You cannot delete your own organisation.',
   blockOwn: 'You cannot disable or end the contract of your own organisation.',
 } as const;
-
-export const clientCreatedMessage = (email: string) =>
-  `Created Successfully. An invitation to set a password has been sent to ${email}.`;
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -132,14 +129,8 @@ async function findLive(db: DbOrTx, id: number) {
   return client;
 }
 
-const uniqueClientId = async <T>(work: () => Promise<T>) => {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(CLIENT_ERRORS.clientIdTaken);
-    throw error;
-  }
-};
+const uniqueClientId = <T>(write: () => Promise<T>) =>
+  uniqueOrConflict(CLIENT_ERRORS.clientIdTaken, write);
 
 type NewClient = Omit<typeof clients.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'deletedAt'>;
 

@@ -13,17 +13,11 @@ import {
   userUpdateSchema,
 } from '@spotzcity/shared/users';
 import type { Permission } from '@spotzcity/shared/permissions';
+import { invitationSentMessage } from '../../platform/accounts.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { parseInput } from '../../platform/validate.ts';
-import {
-  createUser,
-  deleteUser,
-  getUser,
-  listUsers,
-  updateUser,
-  userCreatedMessage,
-} from './admin-service.ts';
+import { fieldsInQueryOrBody, parseInput, queryAndBody } from '../../platform/validate.ts';
+import { createUser, deleteUser, getUser, listUsers, updateUser } from './admin-service.ts';
 
 /** Who may open the Users screen: the permissions behind the `user.allowed` flag. */
 const VIEW: Permission[] = [
@@ -34,7 +28,6 @@ const VIEW: Permission[] = [
   'BUYER_ORG_USER_DELETION',
   'BUYER_ORG_USER_MANAGEMENT',
 ];
-const loose = z.record(z.string(), z.unknown()).nullish();
 
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
@@ -88,7 +81,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await app.db.transaction((tx) =>
         createUser(tx, app.invitations, principal, request.body),
       );
-      return ok(user, userCreatedMessage(user.email));
+      return ok(user, invitationSentMessage(user.email));
     },
   );
 
@@ -112,14 +105,13 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: '`{ id }` in the body or the query string. A soft delete.',
-        querystring: loose,
-        body: loose,
+        ...fieldsInQueryOrBody,
         response: { 200: messageReplySchema },
       },
     },
     async (request) => {
       const principal = principalOf(request);
-      const { id } = parseInput(deleteRequestSchema, { ...request.body, ...request.query });
+      const { id } = parseInput(deleteRequestSchema, queryAndBody(request));
       await app.db.transaction((tx) => deleteUser(tx, principal, id));
       return { message: SUCCESS.deleted };
     },

@@ -22,19 +22,13 @@ import {
   ACCOUNT_MESSAGES,
   assertEmailFree,
   assertSuperUserRemains,
-  isUniqueViolation,
   normaliseEmail,
   type Invitations,
 } from '../../platform/accounts.ts';
 import { userSnapshot, writeAudit } from '../../platform/audit.ts';
 import { actsAcrossOrganisations, type Principal } from '../../platform/auth.ts';
-import {
-  BadRequest,
-  Conflict,
-  Forbidden,
-  NotFound,
-  ValidationError,
-} from '../../platform/errors.ts';
+import { uniqueOrConflict } from '../../platform/db-errors.ts';
+import { BadRequest, Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
 
 export const USER_ADMIN_ERRORS = {
   notFound: 'User not found',
@@ -42,9 +36,6 @@ export const USER_ADMIN_ERRORS = {
   deleteSelf: 'You cannot delete your own account.',
   ownRole: 'You cannot change your own role.',
 } as const;
-
-export const userCreatedMessage = (email: string) =>
-  `Created Successfully. An invitation to set a password has been sent to ${email}.`;
 
 type UserRow = typeof users.$inferSelect;
 type ClientRow = typeof clients.$inferSelect;
@@ -182,17 +173,13 @@ export async function updateUser(tx: DbOrTx, principal: Principal, input: UserUp
   const email = normaliseEmail(input.email);
   if (email !== user.email) await assertEmailFree(tx, email, user.id);
 
-  let updated: UserRow | undefined;
-  try {
-    [updated] = await tx
+  const [updated] = await uniqueOrConflict(ACCOUNT_MESSAGES.emailTaken, () =>
+    tx
       .update(users)
       .set({ name: input.name, email, roleCode: role, updatedAt: new Date() })
       .where(eq(users.id, user.id))
-      .returning();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new Conflict(ACCOUNT_MESSAGES.emailTaken);
-    throw error;
-  }
+      .returning(),
+  );
   if (!updated) throw new NotFound(USER_ADMIN_ERRORS.notFound);
   if (user.roleCode === 'ROLE_SUPER_USER' && role !== user.roleCode) {
     await assertSuperUserRemains(tx, ACCOUNT_MESSAGES.noActiveSuperUser);
