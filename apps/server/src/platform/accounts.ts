@@ -9,7 +9,7 @@ import { and, count, eq, gte, isNull, ne, or } from 'drizzle-orm';
 import type { Role } from '@spotzcity/shared/permissions';
 import type { DbOrTx } from '../db/client.ts';
 import { clients, users } from '../db/schema/index.ts';
-import { userSnapshot, writeAudit } from './audit.ts';
+import { auditUser } from './audit.ts';
 import type { Principal } from './auth.ts';
 import { uniqueOrConflict } from './db-errors.ts';
 import { BadRequest, Conflict } from './errors.ts';
@@ -114,13 +114,7 @@ export function createInvitations(options: InvitationOptions): Invitations {
       );
       if (!user) throw new Error('user not created');
 
-      await writeAudit(tx, actor, {
-        action: 'CREATE',
-        entity: 'user',
-        entityId: user.id,
-        clientRef: user.clientRef,
-        after: userSnapshot(user),
-      });
+      await auditUser(tx, actor, 'CREATE', { after: user });
       const code = await issueCode(tx, {
         userId: user.id,
         secret: options.codeSecret,

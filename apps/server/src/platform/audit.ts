@@ -13,7 +13,7 @@ type UserRow = typeof users.$inferSelect;
 type Snapshot = Record<string, unknown>;
 
 /** What the log keeps of a client: its fields, never internal columns. */
-export const clientSnapshot = (c: ClientRow): Snapshot => ({
+const clientSnapshot = (c: ClientRow): Snapshot => ({
   clientId: c.clientId,
   name: c.name,
   email: c.email,
@@ -26,7 +26,7 @@ export const clientSnapshot = (c: ClientRow): Snapshot => ({
 });
 
 /** What the log keeps of a user: never the password hash or the token version. */
-export const userSnapshot = (u: UserRow): Snapshot => ({
+const userSnapshot = (u: UserRow): Snapshot => ({
   clientRef: u.clientRef,
   name: u.name,
   email: u.email,
@@ -34,7 +34,7 @@ export const userSnapshot = (u: UserRow): Snapshot => ({
   deletedAt: u.deletedAt?.toISOString() ?? null,
 });
 
-export interface AuditEntry {
+interface AuditEntry {
   action: AuditAction;
   entity: AuditEntity;
   entityId: number;
@@ -54,7 +54,7 @@ function changed(before: Snapshot, after: Snapshot): [Snapshot, Snapshot] {
   ];
 }
 
-export async function writeAudit(db: DbOrTx, actor: Principal, entry: AuditEntry) {
+async function writeAudit(db: DbOrTx, actor: Principal, entry: AuditEntry) {
   let { before = null, after = null } = entry;
   if (entry.action === 'UPDATE' && before && after) [before, after] = changed(before, after);
   await db.insert(auditLog).values({
@@ -69,3 +69,41 @@ export async function writeAudit(db: DbOrTx, actor: Principal, entry: AuditEntry
     after,
   });
 }
+
+/** The rows of a change: as they were (none for a create) and as they are now. */
+interface Change<Row> {
+  before?: Row;
+  after: Row;
+}
+
+/** Logs a change of a client; an organisation's entries belong to itself. */
+export const auditClient = (
+  db: DbOrTx,
+  actor: Principal,
+  action: AuditAction,
+  { before, after }: Change<ClientRow>,
+) =>
+  writeAudit(db, actor, {
+    action,
+    entity: 'client',
+    entityId: after.id,
+    clientRef: after.id,
+    before: before && clientSnapshot(before),
+    after: clientSnapshot(after),
+  });
+
+/** Logs a change of a user, under the user's organisation. */
+export const auditUser = (
+  db: DbOrTx,
+  actor: Principal,
+  action: AuditAction,
+  { before, after }: Change<UserRow>,
+) =>
+  writeAudit(db, actor, {
+    action,
+    entity: 'user',
+    entityId: after.id,
+    clientRef: after.clientRef,
+    before: before && userSnapshot(before),
+    after: userSnapshot(after),
+  });

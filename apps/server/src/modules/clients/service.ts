@@ -22,7 +22,7 @@ import {
   assertSuperUserRemains,
   type Invitations,
 } from '../../platform/accounts.ts';
-import { clientSnapshot, writeAudit } from '../../platform/audit.ts';
+import { auditClient } from '../../platform/audit.ts';
 import { actsAcrossOrganisations, type Principal } from '../../platform/auth.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import {
@@ -145,13 +145,7 @@ async function addClient(
   await assertClientIdFree(tx, values.clientId);
   const [client] = await uniqueClientId(() => tx.insert(clients).values(values).returning());
   if (!client) throw new Error('client not created');
-  await writeAudit(tx, principal, {
-    action: 'CREATE',
-    entity: 'client',
-    entityId: client.id,
-    clientRef: client.id,
-    after: clientSnapshot(client),
-  });
+  await auditClient(tx, principal, 'CREATE', { after: client });
   await invitations.invite(tx, principal, {
     clientRef: client.id,
     companyName: client.companyName,
@@ -215,14 +209,7 @@ async function saveClient(
   );
   if (!after) throw new NotFound(CLIENT_ERRORS.notFound);
   await assertSuperUserRemains(tx, ACCOUNT_MESSAGES.noActiveSuperUser);
-  await writeAudit(tx, principal, {
-    action: 'UPDATE',
-    entity: 'client',
-    entityId: after.id,
-    clientRef: after.id,
-    before: clientSnapshot(before),
-    after: clientSnapshot(after),
-  });
+  await auditClient(tx, principal, 'UPDATE', { before, after });
   return present(after);
 }
 
@@ -279,12 +266,5 @@ export async function deleteClient(tx: DbOrTx, principal: Principal, id: number)
     .returning();
   if (!deleted) throw new NotFound(CLIENT_ERRORS.notFound);
   await assertSuperUserRemains(tx, ACCOUNT_MESSAGES.lastSuperUser);
-  await writeAudit(tx, principal, {
-    action: 'DELETE',
-    entity: 'client',
-    entityId: client.id,
-    clientRef: client.id,
-    before: clientSnapshot(client),
-    after: clientSnapshot(deleted),
-  });
+  await auditClient(tx, principal, 'DELETE', { before: client, after: deleted });
 }

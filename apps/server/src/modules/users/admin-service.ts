@@ -25,7 +25,7 @@ import {
   normaliseEmail,
   type Invitations,
 } from '../../platform/accounts.ts';
-import { userSnapshot, writeAudit } from '../../platform/audit.ts';
+import { auditUser } from '../../platform/audit.ts';
 import { actsAcrossOrganisations, type Principal } from '../../platform/auth.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { BadRequest, Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
@@ -184,14 +184,7 @@ export async function updateUser(tx: DbOrTx, principal: Principal, input: UserUp
   if (user.roleCode === 'ROLE_SUPER_USER' && role !== user.roleCode) {
     await assertSuperUserRemains(tx, ACCOUNT_MESSAGES.noActiveSuperUser);
   }
-  await writeAudit(tx, principal, {
-    action: 'UPDATE',
-    entity: 'user',
-    entityId: user.id,
-    clientRef: user.clientRef,
-    before: userSnapshot(user),
-    after: userSnapshot(updated),
-  });
+  await auditUser(tx, principal, 'UPDATE', { before: user, after: updated });
   return present({ user: updated, client });
 }
 
@@ -212,12 +205,5 @@ export async function deleteUser(tx: DbOrTx, principal: Principal, id: number) {
   if (user.roleCode === 'ROLE_SUPER_USER') {
     await assertSuperUserRemains(tx, ACCOUNT_MESSAGES.lastSuperUser);
   }
-  await writeAudit(tx, principal, {
-    action: 'DELETE',
-    entity: 'user',
-    entityId: user.id,
-    clientRef: user.clientRef,
-    before: userSnapshot(user),
-    after: userSnapshot(deleted),
-  });
+  await auditUser(tx, principal, 'DELETE', { before: user, after: deleted });
 }
