@@ -260,65 +260,34 @@ describe('validation', () => {
     );
   });
 
-  const section = (name: string, fields: Body) => ({
-    [name]: { ...(validContract()[name] as Body), ...fields },
-  });
+  /** A valid contract with `value` at `path`: a field, or 'section.field'. */
+  const validWith = (path: string, value: unknown): Body => {
+    const [name = '', field] = path.split('.');
+    if (field === undefined) return validContract({ [name]: value });
+    const contract = validContract();
+    return { ...contract, [name]: { ...(contract[name] as Body), [field]: value } };
+  };
 
-  it.each([
-    [{ contractNumber: 'N'.repeat(16) }, 'contractNumber', 'Must be 15 characters or less'],
-    [{ contractName: 'N'.repeat(51) }, 'contractName', 'Must be 50 characters or less'],
-    [{ category: 'N'.repeat(51) }, 'category', 'Must be 50 characters or less'],
-    [{ contractType: 'N'.repeat(51) }, 'contractType', 'Must be 50 characters or less'],
-    [{ contractValue: 1_000_000_001 }, 'contractValue', 'Must be 1000000000 equal or less'],
-    [{ contractSignatureDate: '2025-02-02' }, 'startDate', 'Enter Valid Date'],
-    [{ endDate: '2025-01-31' }, 'endDate', 'Enter Valid Date'],
-    [
-      section('awardeeVendorInfo', { awardeeVandorIdNumber: 'V'.repeat(16) }),
-      'awardeeVendorInfo.awardeeVandorIdNumber',
-      'Must be 15 characters or less',
-    ],
-    [
-      section('awardeeVendorInfo', { awardeeVandorName: 'V'.repeat(51) }),
-      'awardeeVendorInfo.awardeeVandorName',
-      'Must be 50 characters or less',
-    ],
-    [
-      section('vendorAccount', { vandorAcountManagerName: 'V'.repeat(51) }),
-      'vendorAccount.vandorAcountManagerName',
-      'Must be 50 characters or less',
-    ],
-    [
-      section('vendorAccount', { vandorAcountManagerEmail: 'luis@' }),
-      'vendorAccount.vandorAcountManagerEmail',
-      'Invalid email address',
-    ],
-    [
-      section('vendorAccount', { vandorAcountManagerPhone: '312 555 01990' }),
-      'vendorAccount.vandorAcountManagerPhone',
-      'Must be 10 characters or less',
-    ],
-    [
-      section('divisionInfo', { divisionName: 'D'.repeat(51) }),
-      'divisionInfo.divisionName',
-      'Must be 50 characters or less',
-    ],
-    [
-      section('divisionInfo', { companyContractOwnerName: 'D'.repeat(51) }),
-      'divisionInfo.companyContractOwnerName',
-      'Must be 50 characters or less',
-    ],
-    [
-      section('divisionInfo', { companyContractOwnerEmail: 'not-an-address' }),
-      'divisionInfo.companyContractOwnerEmail',
-      'Invalid email address',
-    ],
-    [
-      section('divisionInfo', { companyContractOwnerPhone: '31255501477' }),
-      'divisionInfo.companyContractOwnerPhone',
-      'Must be 10 characters or less',
-    ],
-  ])('rejects %j: %s “%s”', async (over, field, message) => {
-    const res = await errorsFor(validContract(over));
+  // [the field given, its value, the message, the field it is reported on when not that one]
+  it.each<[string, unknown, string, string?]>([
+    ['contractNumber', 'N'.repeat(16), 'Must be 15 characters or less'],
+    ['contractName', 'N'.repeat(51), 'Must be 50 characters or less'],
+    ['category', 'N'.repeat(51), 'Must be 50 characters or less'],
+    ['contractType', 'N'.repeat(51), 'Must be 50 characters or less'],
+    ['contractValue', 1_000_000_001, 'Must be 1000000000 equal or less'],
+    ['contractSignatureDate', '2025-02-02', 'Enter Valid Date', 'startDate'],
+    ['endDate', '2025-01-31', 'Enter Valid Date'],
+    ['awardeeVendorInfo.awardeeVandorIdNumber', 'V'.repeat(16), 'Must be 15 characters or less'],
+    ['awardeeVendorInfo.awardeeVandorName', 'V'.repeat(51), 'Must be 50 characters or less'],
+    ['vendorAccount.vandorAcountManagerName', 'V'.repeat(51), 'Must be 50 characters or less'],
+    ['vendorAccount.vandorAcountManagerEmail', 'luis@', 'Invalid email address'],
+    ['vendorAccount.vandorAcountManagerPhone', '312 555 01990', 'Must be 10 characters or less'],
+    ['divisionInfo.divisionName', 'D'.repeat(51), 'Must be 50 characters or less'],
+    ['divisionInfo.companyContractOwnerName', 'D'.repeat(51), 'Must be 50 characters or less'],
+    ['divisionInfo.companyContractOwnerEmail', 'not-an-address', 'Invalid email address'],
+    ['divisionInfo.companyContractOwnerPhone', '31255501477', 'Must be 10 characters or less'],
+  ])('rejects %s = %j with “%s”', async (path, value, message, field = path) => {
+    const res = await errorsFor(validWith(path, value));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field, message }]);
   });
