@@ -114,8 +114,9 @@ export function revalidateTouched<T>(form: FormInstance<T>, names: FieldPath[]) 
 }
 
 /**
- * The result of saving a form (spec 02 point 4): the server's message in the alert and
- * `onSaved` on success; on failure its field errors on the fields and its message titled Error.
+ * The result of saving a form or a dialog (spec 01 point 8, spec 02 point 4): the server's
+ * message in the alert and `onSaved` on success; on failure its field errors on the fields and
+ * its message titled Error.
  */
 export function useSaveResult<T>(form: FormInstance<T>, onSaved: () => void) {
   const alert = useAlert();

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Alert, Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   clientCreateSchema,
@@ -9,12 +9,11 @@ import {
 } from '@spotzcity/shared/clients';
 import { CLIENT_TYPES, type ClientType } from '@spotzcity/shared/enums';
 import { todayIso } from '@spotzcity/shared/validation';
-import { ApiError } from '../../../api/client.ts';
-import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import {
-  applyFieldErrors,
   useRevalidateInvalid,
+  useSaveResult,
   zodFieldRule,
   zodRule,
 } from '../../../components/form-rules.ts';
@@ -35,10 +34,10 @@ interface ClientDialogProps {
  */
 export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogProps) {
   const { t } = useTranslation();
-  const alert = useAlert();
   const [form] = Form.useForm<ClientValues>();
   const revalidate = useRevalidateInvalid(form);
   const save = useSaveClient();
+  const saved = useSaveResult(form, onClose);
   const editing = Boolean(client);
 
   const startValue = client?.contractStartAt ?? todayIso();
@@ -81,16 +80,7 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
         contractStartAt: values.contractStartAt,
         contractEndAt: values.contractEndAt || undefined,
       },
-      {
-        onSuccess: (reply) => {
-          onClose();
-          alert.showSuccess(reply.message);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
-          alert.showError(error.message);
-        },
-      },
+      saved,
     );
   };
 
@@ -99,116 +89,103 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
   ).map((type) => ({ value: type, label: t(`clients.types.${type}`) }));
 
   return (
-    <Modal
-      open
+    <FormDialog
+      name="client"
+      form={form}
       title={editing ? t('clients.editClientTitle') : t('clients.addClientTitle')}
-      onCancel={onClose}
       okText={t('clients.save')}
       cancelText={t('clients.cancel')}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ ...{ 'data-testid': 'client-save' } }}
+      hint={editing ? undefined : t('clients.invitationHint')}
+      saving={save.isPending}
       width={640}
-      maskClosable={false}
+      initialValues={initialValues}
+      onValuesChange={onValuesChange}
+      onFinish={submit}
+      onClose={onClose}
     >
-      {!editing && (
-        <Alert type="info" showIcon title={t('clients.invitationHint')} className="dialog-hint" />
-      )}
-      <Form
-        form={form}
-        name="client"
-        data-testid="client-dialog"
-        layout="vertical"
-        validateTrigger="onBlur"
-        initialValues={initialValues}
-        onValuesChange={onValuesChange}
-        onFinish={submit}
-        disabled={save.isPending}
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="clientId"
-              label={t('clients.clientId')}
-              required
-              rules={[zodRule(clientFields.clientId)]}
-            >
-              <Input autoFocus data-testid="client-clientId" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="type"
-              label={t('clients.typeField')}
-              required
-              extra={editing ? t('clients.typeLocked') : undefined}
-            >
-              <Select options={typeOptions} disabled={editing} data-testid="client-type" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="name"
-              label={t('clients.name')}
-              required
-              rules={[zodRule(clientFields.name)]}
-            >
-              <Input autoComplete="name" data-testid="client-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="email"
-              label={t('clients.email')}
-              required
-              rules={[zodRule(clientFields.email)]}
-            >
-              <Input inputMode="email" autoComplete="email" data-testid="client-email" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="companyName"
-              label={t('clients.companyName')}
-              required
-              rules={[zodRule(clientFields.companyName)]}
-            >
-              <Input autoComplete="organization" data-testid="client-companyName" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="status" label={t('clients.status')} required>
-              <Radio.Group optionType="button" buttonStyle="solid" data-testid="client-status">
-                <Radio.Button value="ENABLE">{t('clients.enable')}</Radio.Button>
-                <Radio.Button value="DISABLE">{t('clients.disable')}</Radio.Button>
-              </Radio.Group>
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="contractStartAt"
-              label={t('clients.contractStartAt')}
-              required
-              rules={[zodRule(clientFields.contractStartAt)]}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="client-contractStartAt" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="contractEndAt"
-              label={t('clients.contractEndAt')}
-              extra={t('clients.contractEndHelp')}
-              dependencies={['contractStartAt']}
-              rules={[zodFieldRule(clientCreateSchema, 'contractEndAt')]}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="client-contractEndAt" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="clientId"
+            label={t('clients.clientId')}
+            required
+            rules={[zodRule(clientFields.clientId)]}
+          >
+            <Input autoFocus data-testid="client-clientId" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="type"
+            label={t('clients.typeField')}
+            required
+            extra={editing ? t('clients.typeLocked') : undefined}
+          >
+            <Select options={typeOptions} disabled={editing} data-testid="client-type" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="name"
+            label={t('clients.name')}
+            required
+            rules={[zodRule(clientFields.name)]}
+          >
+            <Input autoComplete="name" data-testid="client-name" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="email"
+            label={t('clients.email')}
+            required
+            rules={[zodRule(clientFields.email)]}
+          >
+            <Input inputMode="email" autoComplete="email" data-testid="client-email" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="companyName"
+            label={t('clients.companyName')}
+            required
+            rules={[zodRule(clientFields.companyName)]}
+          >
+            <Input autoComplete="organization" data-testid="client-companyName" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="status" label={t('clients.status')} required>
+            <Radio.Group optionType="button" buttonStyle="solid" data-testid="client-status">
+              <Radio.Button value="ENABLE">{t('clients.enable')}</Radio.Button>
+              <Radio.Button value="DISABLE">{t('clients.disable')}</Radio.Button>
+            </Radio.Group>
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="contractStartAt"
+            label={t('clients.contractStartAt')}
+            required
+            rules={[zodRule(clientFields.contractStartAt)]}
+            validateTrigger={['onBlur', 'onChange']}
+          >
+            <DatePickerWithYear data-testid="client-contractStartAt" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="contractEndAt"
+            label={t('clients.contractEndAt')}
+            extra={t('clients.contractEndHelp')}
+            dependencies={['contractStartAt']}
+            rules={[zodFieldRule(clientCreateSchema, 'contractEndAt')]}
+            validateTrigger={['onBlur', 'onChange']}
+          >
+            <DatePickerWithYear data-testid="client-contractEndAt" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </FormDialog>
   );
 }

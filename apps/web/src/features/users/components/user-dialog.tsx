@@ -1,4 +1,4 @@
-import { Alert, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROLE_LABELS, type Role } from '@spotzcity/shared/permissions';
@@ -10,10 +10,9 @@ import {
   type UserItem,
 } from '@spotzcity/shared/users';
 import { MESSAGES } from '@spotzcity/shared/validation';
-import { ApiError } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
-import { useAlert } from '../../../components/alert-modal.tsx';
-import { applyFieldErrors, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { useRevalidateInvalid, useSaveResult, zodRule } from '../../../components/form-rules.ts';
 import { clientOptionsQuery } from '../api/get-client-options.ts';
 import { useSaveUser, type UserValues } from '../api/save-user.ts';
 
@@ -32,11 +31,11 @@ const rules = userCreateSchema.shape;
  */
 export function UserDialog({ user, onClose }: UserDialogProps) {
   const { t } = useTranslation();
-  const alert = useAlert();
   const me = useCurrentUser();
   const [form] = Form.useForm<UserValues>();
   const revalidate = useRevalidateInvalid(form);
   const save = useSaveUser();
+  const saved = useSaveResult(form, onClose);
   const across = actsAcrossOrganisations(me.role);
   const options = useQuery({ ...clientOptionsQuery(), enabled: across && !user });
 
@@ -56,90 +55,68 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
         email: values.email.trim(),
         role: showRole ? values.role : undefined,
       },
-      {
-        onSuccess: (reply) => {
-          onClose();
-          alert.showSuccess(reply.message);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
-          alert.showError(error.message);
-        },
-      },
+      saved,
     );
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
+      name="user"
+      form={form}
       title={user ? t('users.editUserTitle') : t('users.addUserTitle')}
-      onCancel={onClose}
       okText={t('users.save')}
       cancelText={t('users.cancel')}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ ...{ 'data-testid': 'user-save' } }}
-      maskClosable={false}
+      hint={user ? undefined : t('users.invitationHint')}
+      saving={save.isPending}
+      initialValues={{
+        clientId: user?.clientId ?? (across ? undefined : me.clientId),
+        name: user?.name ?? '',
+        email: user?.email ?? '',
+        role: user?.role,
+      }}
+      onValuesChange={revalidate}
+      onFinish={submit}
+      onClose={onClose}
     >
-      {!user && (
-        <Alert type="info" showIcon title={t('users.invitationHint')} className="dialog-hint" />
+      {across && !user ? (
+        <Form.Item
+          name="clientId"
+          label={t('users.clientId')}
+          required
+          rules={[{ required: true, message: MESSAGES.required }]}
+          validateTrigger={['onBlur', 'onChange']}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('users.chooseClient')}
+            options={options.data ?? []}
+            loading={options.isPending}
+            data-testid="user-clientId"
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="clientId"
+          label={t('users.clientId')}
+          extra={!user ? t('users.clientIdForced') : undefined}
+        >
+          <Input readOnly variant="filled" data-testid="user-clientId" />
+        </Form.Item>
       )}
-      <Form
-        form={form}
-        name="user"
-        data-testid="user-dialog"
-        layout="vertical"
-        validateTrigger="onBlur"
-        initialValues={{
-          clientId: user?.clientId ?? (across ? undefined : me.clientId),
-          name: user?.name ?? '',
-          email: user?.email ?? '',
-          role: user?.role,
-        }}
-        onValuesChange={revalidate}
-        onFinish={submit}
-        disabled={save.isPending}
-      >
-        {across && !user ? (
-          <Form.Item
-            name="clientId"
-            label={t('users.clientId')}
-            required
-            rules={[{ required: true, message: MESSAGES.required }]}
-            validateTrigger={['onBlur', 'onChange']}
-          >
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('users.chooseClient')}
-              options={options.data ?? []}
-              loading={options.isPending}
-              data-testid="user-clientId"
-            />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="clientId"
-            label={t('users.clientId')}
-            extra={!user ? t('users.clientIdForced') : undefined}
-          >
-            <Input readOnly variant="filled" data-testid="user-clientId" />
-          </Form.Item>
-        )}
-        <Form.Item name="name" label={t('users.name')} required rules={[zodRule(rules.name)]}>
-          <Input autoFocus autoComplete="name" data-testid="user-name" />
+      <Form.Item name="name" label={t('users.name')} required rules={[zodRule(rules.name)]}>
+        <Input autoFocus autoComplete="name" data-testid="user-name" />
+      </Form.Item>
+      <Form.Item name="email" label={t('users.email')} required rules={[zodRule(rules.email)]}>
+        <Input inputMode="email" autoComplete="email" data-testid="user-email" />
+      </Form.Item>
+      {showRole && (
+        <Form.Item name="role" label={t('users.role')} required>
+          <Select
+            options={roles.map((role: Role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            data-testid="user-role"
+          />
         </Form.Item>
-        <Form.Item name="email" label={t('users.email')} required rules={[zodRule(rules.email)]}>
-          <Input inputMode="email" autoComplete="email" data-testid="user-email" />
-        </Form.Item>
-        {showRole && (
-          <Form.Item name="role" label={t('users.role')} required>
-            <Select
-              options={roles.map((role: Role) => ({ value: role, label: ROLE_LABELS[role] }))}
-              data-testid="user-role"
-            />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
+      )}
+    </FormDialog>
   );
 }
