@@ -1,10 +1,11 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Form, Input, Typography } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { signinSchema, type SigninInput } from '@spotzcity/shared/auth';
-import { useRevalidateInvalid, zodRule } from '../../components/form-rules.ts';
+import { zodRule } from '../../components/form-rules.ts';
 import { useSignIn } from './api/sign-in.ts';
+import { AuthError, AuthForm } from './components/auth-form.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
 
 /** A message handed over by the recovery flow ("password changed"), shown once. */
@@ -18,7 +19,6 @@ export default function LoginPage() {
   const location = useLocation();
   const notice = (location.state as LoginNotice | null)?.notice;
   const [form] = Form.useForm<SigninInput>();
-  const revalidate = useRevalidateInvalid(form);
   const signIn = useSignIn();
 
   const submit = (values: SigninInput) => {
@@ -37,16 +37,7 @@ export default function LoginPage() {
         {t('auth.signInSubtitle')}
       </Typography.Paragraph>
 
-      {signIn.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={signIn.error.message}
-          className="auth-alert"
-          data-testid="login-error"
-          role="alert"
-        />
-      )}
+      <AuthError error={signIn.error} testId="login-error" />
       {!signIn.isError && notice && (
         <Alert
           type="success"
@@ -57,19 +48,13 @@ export default function LoginPage() {
         />
       )}
 
-      <Form
+      <AuthForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
-        onValuesChange={(changed: Partial<SigninInput>) => {
-          if (signIn.isError) signIn.reset();
-          revalidate(changed);
-        }}
+        request={signIn}
         onFinish={submit}
-        disabled={signIn.isPending}
+        submitLabel={t('auth.signIn')}
+        submitTestId="login-submit"
         data-testid="login-form"
-        size="large"
       >
         <Form.Item
           name="usernameOrEmail"
@@ -102,16 +87,7 @@ export default function LoginPage() {
             {t('auth.forgotPassword')}
           </Link>
         </div>
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          loading={signIn.isPending}
-          data-testid="login-submit"
-        >
-          {t('auth.signIn')}
-        </Button>
-      </Form>
+      </AuthForm>
     </AuthLayout>
   );
 }

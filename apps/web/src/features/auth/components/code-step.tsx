@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { verifyCodeSchema } from '@spotzcity/shared/auth';
-import { useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { zodRule } from '../../../components/form-rules.ts';
 import { useRequestCode } from '../api/forgot-password.ts';
 import { useVerifyCode } from '../api/verify-code.ts';
+import { AuthError, AuthForm } from './auth-form.tsx';
 import { OtpInput } from './otp-input.tsx';
 
 interface CodeStepProps {
@@ -18,7 +19,6 @@ interface CodeStepProps {
 export function CodeStep({ email, notice: initialNotice, onVerified }: CodeStepProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ code: string }>();
-  const revalidate = useRevalidateInvalid(form);
   const verify = useVerifyCode();
   const resend = useRequestCode();
   const [notice, setNotice] = useState(initialNotice);
@@ -44,37 +44,22 @@ export function CodeStep({ email, notice: initialNotice, onVerified }: CodeStepP
       <Typography.Paragraph type="secondary">
         {t('auth.codeStepHelp', { email })}
       </Typography.Paragraph>
-      {failure ? (
+      <AuthError error={failure} testId="forgot-error" />
+      {!failure && notice && (
         <Alert
-          type="error"
+          type="info"
           showIcon
-          title={failure.message}
+          title={notice}
           className="auth-alert"
-          data-testid="forgot-error"
-          role="alert"
+          data-testid="forgot-notice"
         />
-      ) : (
-        notice && (
-          <Alert
-            type="info"
-            showIcon
-            title={notice}
-            className="auth-alert"
-            data-testid="forgot-notice"
-          />
-        )
       )}
-      <Form
+      <AuthForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        onValuesChange={(changed) => {
-          if (verify.isError) verify.reset();
-          revalidate(changed);
-        }}
+        request={verify}
         onFinish={submit}
-        disabled={verify.isPending}
-        size="large"
+        submitLabel={t('auth.verify')}
+        submitTestId="verify-code"
       >
         <Form.Item
           name="code"
@@ -96,16 +81,7 @@ export function CodeStep({ email, notice: initialNotice, onVerified }: CodeStepP
             {t('auth.resendCode')}
           </Button>
         </div>
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          loading={verify.isPending}
-          data-testid="verify-code"
-        >
-          {t('auth.verify')}
-        </Button>
-      </Form>
+      </AuthForm>
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordSchema } from '@spotzcity/shared/auth';
-import { useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { zodRule } from '../../../components/form-rules.ts';
 import { useRequestCode } from '../api/forgot-password.ts';
+import { AuthError, AuthForm } from './auth-form.tsx';
 
 interface EmailStepProps {
   initialEmail: string;
@@ -14,7 +15,6 @@ interface EmailStepProps {
 export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string }>();
-  const revalidate = useRevalidateInvalid(form);
   const requestCode = useRequestCode();
 
   const submit = ({ email }: { email: string }) => {
@@ -25,29 +25,14 @@ export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
   return (
     <div data-testid="forgot-step-email">
       <Typography.Paragraph type="secondary">{t('auth.emailStepHelp')}</Typography.Paragraph>
-      {requestCode.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={requestCode.error.message}
-          className="auth-alert"
-          data-testid="forgot-error"
-          role="alert"
-        />
-      )}
-      <Form
+      <AuthError error={requestCode.error} testId="forgot-error" />
+      <AuthForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
+        request={requestCode}
         initialValues={{ email: initialEmail }}
-        onValuesChange={(changed) => {
-          if (requestCode.isError) requestCode.reset();
-          revalidate(changed);
-        }}
         onFinish={submit}
-        disabled={requestCode.isPending}
-        size="large"
+        submitLabel={t('auth.sendCode')}
+        submitTestId="forgot-send"
       >
         <Form.Item
           name="email"
@@ -63,16 +48,7 @@ export function EmailStep({ initialEmail, onSent }: EmailStepProps) {
             autoFocus
           />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          loading={requestCode.isPending}
-          data-testid="forgot-send"
-        >
-          {t('auth.sendCode')}
-        </Button>
-      </Form>
+      </AuthForm>
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { recoveryPasswordFormSchema } from '@spotzcity/shared/auth';
-import { useRevalidateInvalid, zodFieldRule } from '../../../components/form-rules.ts';
+import { zodFieldRule } from '../../../components/form-rules.ts';
 import { useResetPassword } from '../api/reset-password.ts';
+import { AuthError, AuthForm } from './auth-form.tsx';
 
 interface NewPasswordValues {
   newPassword: string;
@@ -20,7 +21,6 @@ interface NewPasswordStepProps {
 export function NewPasswordStep({ email, onDone }: NewPasswordStepProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<NewPasswordValues>();
-  const revalidate = useRevalidateInvalid(form);
   const reset = useResetPassword();
 
   const submit = ({ newPassword }: NewPasswordValues) => {
@@ -32,28 +32,13 @@ export function NewPasswordStep({ email, onDone }: NewPasswordStepProps) {
       <Typography.Paragraph type="secondary">
         {t('auth.passwordStepHelp', { email })}
       </Typography.Paragraph>
-      {reset.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={reset.error.message}
-          className="auth-alert"
-          data-testid="forgot-error"
-          role="alert"
-        />
-      )}
-      <Form
+      <AuthError error={reset.error} testId="forgot-error" />
+      <AuthForm
         form={form}
-        layout="vertical"
-        requiredMark={false}
-        validateTrigger="onBlur"
-        onValuesChange={(changed) => {
-          if (reset.isError) reset.reset();
-          revalidate(changed);
-        }}
+        request={reset}
         onFinish={submit}
-        disabled={reset.isPending}
-        size="large"
+        submitLabel={t('auth.resetPassword')}
+        submitTestId="forgot-reset"
       >
         <Form.Item
           name="newPassword"
@@ -79,16 +64,7 @@ export function NewPasswordStep({ email, onDone }: NewPasswordStepProps) {
             data-testid="forgot-confirm-password"
           />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          loading={reset.isPending}
-          data-testid="forgot-reset"
-        >
-          {t('auth.resetPassword')}
-        </Button>
-      </Form>
+      </AuthForm>
     </div>
   );
 }
