@@ -3,7 +3,7 @@
  * division sections. Every rule comes from the shared `contractSchema`, the one the server uses
  * ('Enter Valid Date' when the signature, start and end dates are out of order).
  */
-import { AutoComplete, Col, Form, Input, Row } from 'antd';
+import { AutoComplete, Form, Input, Row } from 'antd';
 import { BankOutlined, FileProtectOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,16 +13,15 @@ import {
   type ContractRecord,
 } from '@spotzcity/shared/contracts';
 import { digitsOnly } from '@spotzcity/shared/validation';
+import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DiversitySelect, EthnicitySelect } from '../../../components/diversity.tsx';
 import {
   revalidateTouched,
   useRevalidateInvalid,
   useSaveResult,
-  zodFieldRule,
-  type FieldPath,
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
-import { DateItem, RecordForm } from '../../../components/record-form.tsx';
+import { RecordForm, recordField } from '../../../components/record-form.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveContract } from '../api/save-contract.ts';
@@ -78,7 +77,9 @@ export function toBody(values: ContractValues, id?: number) {
   };
 }
 
-const rule = (field: FieldPath) => [zodFieldRule(contractSchema, field)];
+const Field = recordField(contractSchema);
+/** Phone fields keep only the digits typed or pasted. */
+const phoneDigits = (value?: string) => digitsOnly(value ?? '');
 const DATES = ['contractSignatureDate', 'startDate', 'endDate'] as const;
 
 export function ContractForm({ record }: { record?: ContractRecord }) {
@@ -97,25 +98,6 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
 
   const submit = (values: ContractValues) => save.mutate(toBody(values, record?.id), saved);
 
-  const text = (name: FieldPath, label: string, required: boolean, testId: string) => (
-    <Form.Item name={name as never} label={label} required={required} rules={rule(name)}>
-      <Input data-testid={testId} />
-    </Form.Item>
-  );
-  const phoneItem = (name: FieldPath, label: string, testId: string) => (
-    <Form.Item
-      name={name as never}
-      label={label}
-      rules={rule(name)}
-      normalize={(value?: string) => digitsOnly(value ?? '')}
-    >
-      <Input inputMode="tel" data-testid={testId} />
-    </Form.Item>
-  );
-  const date = (name: (typeof DATES)[number], label: string, testId: string) => (
-    <DateItem name={name} label={label} rules={rule(name)} data-testid={testId} />
-  );
-
   return (
     <RecordForm<ContractValues>
       module="contract"
@@ -133,54 +115,41 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
         help={t('contracts.form.contractHelp')}
       >
         <Row gutter={20}>
-          <Col xs={24} md={8}>
-            {text('contractNumber', t('contracts.contractNumber'), true, 'contract-number')}
-          </Col>
-          <Col xs={24} md={16}>
-            {text('contractName', t('contracts.form.contractName'), true, 'contract-name')}
-          </Col>
-          <Col xs={24} md={8}>
-            {text('category', t('contracts.category'), true, 'contract-category')}
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="contractType"
-              label={t('contracts.form.contractType')}
-              required
-              rules={rule('contractType')}
-            >
-              <AutoComplete
-                options={CONTRACT_TYPE_SUGGESTIONS.map((value) => ({ value }))}
-                filterOption={(input, option) =>
-                  (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
-                }
-                data-testid="contract-type"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="contractValue"
-              label={t('contracts.form.contractValue')}
-              required
-              rules={rule('contractValue')}
-            >
-              <MoneyInput data-testid="contract-value" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            {date(
-              'contractSignatureDate',
-              t('contracts.form.contractSignatureDate'),
-              'contract-signature',
-            )}
-          </Col>
-          <Col xs={24} md={8}>
-            {date('startDate', t('contracts.startDate'), 'contract-start')}
-          </Col>
-          <Col xs={24} md={8}>
-            {date('endDate', t('contracts.endDate'), 'contract-end')}
-          </Col>
+          <Field name="contractNumber" label={t('contracts.contractNumber')} required>
+            <Input data-testid="contract-number" />
+          </Field>
+          <Field name="contractName" label={t('contracts.form.contractName')} md={16} required>
+            <Input data-testid="contract-name" />
+          </Field>
+          <Field name="category" label={t('contracts.category')} required>
+            <Input data-testid="contract-category" />
+          </Field>
+          <Field name="contractType" label={t('contracts.form.contractType')} required>
+            <AutoComplete
+              options={CONTRACT_TYPE_SUGGESTIONS.map((value) => ({ value }))}
+              filterOption={(input, option) =>
+                (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
+              }
+              data-testid="contract-type"
+            />
+          </Field>
+          <Field name="contractValue" label={t('contracts.form.contractValue')} required>
+            <MoneyInput data-testid="contract-value" />
+          </Field>
+          <Field
+            name="contractSignatureDate"
+            label={t('contracts.form.contractSignatureDate')}
+            required
+            checkOnChange
+          >
+            <DatePickerWithYear data-testid="contract-signature" />
+          </Field>
+          <Field name="startDate" label={t('contracts.startDate')} required checkOnChange>
+            <DatePickerWithYear data-testid="contract-start" />
+          </Field>
+          <Field name="endDate" label={t('contracts.endDate')} required checkOnChange>
+            <DatePickerWithYear data-testid="contract-end" />
+          </Field>
         </Row>
       </FormSection>
 
@@ -190,41 +159,37 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
         help={t('contracts.form.awardeeHelp')}
       >
         <Row gutter={20}>
-          <Col xs={24} md={8}>
-            {text(
-              ['awardeeVendorInfo', 'awardeeVandorIdNumber'],
-              t('contracts.form.awardeeVandorIdNumber'),
-              true,
-              'awardee-id',
-            )}
-          </Col>
-          <Col xs={24} md={16}>
-            {text(
-              ['awardeeVendorInfo', 'awardeeVandorName'],
-              t('contracts.form.awardeeVandorName'),
-              true,
-              'awardee-name',
-            )}
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name={['awardeeVendorInfo', 'awardeeEthnicityCategory']}
-              label={t('contracts.form.awardeeEthnicityCategory')}
-            >
-              <EthnicitySelect placeholder={t('records.select')} data-testid="awardee-ethnicity" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item
-              name={['awardeeVendorInfo', 'awardeeDivercityCategory']}
-              label={t('contracts.form.awardeeDivercityCategory')}
-              required
-              rules={rule(['awardeeVendorInfo', 'awardeeDivercityCategory'])}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DiversitySelect placeholder={t('records.select')} data-testid="awardee-diversity" />
-            </Form.Item>
-          </Col>
+          <Field
+            name={['awardeeVendorInfo', 'awardeeVandorIdNumber']}
+            label={t('contracts.form.awardeeVandorIdNumber')}
+            required
+          >
+            <Input data-testid="awardee-id" />
+          </Field>
+          <Field
+            name={['awardeeVendorInfo', 'awardeeVandorName']}
+            label={t('contracts.form.awardeeVandorName')}
+            md={16}
+            required
+          >
+            <Input data-testid="awardee-name" />
+          </Field>
+          <Field
+            name={['awardeeVendorInfo', 'awardeeEthnicityCategory']}
+            label={t('contracts.form.awardeeEthnicityCategory')}
+            unchecked
+          >
+            <EthnicitySelect placeholder={t('records.select')} data-testid="awardee-ethnicity" />
+          </Field>
+          <Field
+            name={['awardeeVendorInfo', 'awardeeDivercityCategory']}
+            label={t('contracts.form.awardeeDivercityCategory')}
+            md={16}
+            required
+            checkOnChange
+          >
+            <DiversitySelect placeholder={t('records.select')} data-testid="awardee-diversity" />
+          </Field>
         </Row>
       </FormSection>
 
@@ -234,29 +199,25 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
         help={t('contracts.form.vendorHelp')}
       >
         <Row gutter={20}>
-          <Col xs={24} md={8}>
-            {text(
-              ['vendorAccount', 'vandorAcountManagerName'],
-              t('contracts.form.vandorAcountManagerName'),
-              false,
-              'vendor-manager',
-            )}
-          </Col>
-          <Col xs={24} md={8}>
-            {text(
-              ['vendorAccount', 'vandorAcountManagerEmail'],
-              t('contracts.form.vandorAcountManagerEmail'),
-              false,
-              'vendor-email',
-            )}
-          </Col>
-          <Col xs={24} md={8}>
-            {phoneItem(
-              ['vendorAccount', 'vandorAcountManagerPhone'],
-              t('contracts.form.vandorAcountManagerPhone'),
-              'vendor-phone',
-            )}
-          </Col>
+          <Field
+            name={['vendorAccount', 'vandorAcountManagerName']}
+            label={t('contracts.form.vandorAcountManagerName')}
+          >
+            <Input data-testid="vendor-manager" />
+          </Field>
+          <Field
+            name={['vendorAccount', 'vandorAcountManagerEmail']}
+            label={t('contracts.form.vandorAcountManagerEmail')}
+          >
+            <Input data-testid="vendor-email" />
+          </Field>
+          <Field
+            name={['vendorAccount', 'vandorAcountManagerPhone']}
+            label={t('contracts.form.vandorAcountManagerPhone')}
+            normalize={phoneDigits}
+          >
+            <Input inputMode="tel" data-testid="vendor-phone" />
+          </Field>
         </Row>
       </FormSection>
 
@@ -266,45 +227,39 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
         help={t('contracts.form.divisionHelp')}
       >
         <Row gutter={20}>
-          <Col xs={24} md={8}>
-            {text(
-              ['divisionInfo', 'divisionName'],
-              t('contracts.form.divisionName'),
-              true,
-              'division-name',
-            )}
-          </Col>
-          <Col xs={24} md={8}>
-            {text(
-              ['divisionInfo', 'divisionCostCenter'],
-              t('contracts.form.divisionCostCenter'),
-              false,
-              'division-cost-center',
-            )}
-          </Col>
-          <Col xs={24} md={8}>
-            {text(
-              ['divisionInfo', 'companyContractOwnerName'],
-              t('contracts.form.companyContractOwnerName'),
-              true,
-              'owner-name',
-            )}
-          </Col>
-          <Col xs={24} md={8}>
-            {text(
-              ['divisionInfo', 'companyContractOwnerEmail'],
-              t('contracts.form.companyContractOwnerEmail'),
-              false,
-              'owner-email',
-            )}
-          </Col>
-          <Col xs={24} md={8}>
-            {phoneItem(
-              ['divisionInfo', 'companyContractOwnerPhone'],
-              t('contracts.form.companyContractOwnerPhone'),
-              'owner-phone',
-            )}
-          </Col>
+          <Field
+            name={['divisionInfo', 'divisionName']}
+            label={t('contracts.form.divisionName')}
+            required
+          >
+            <Input data-testid="division-name" />
+          </Field>
+          <Field
+            name={['divisionInfo', 'divisionCostCenter']}
+            label={t('contracts.form.divisionCostCenter')}
+          >
+            <Input data-testid="division-cost-center" />
+          </Field>
+          <Field
+            name={['divisionInfo', 'companyContractOwnerName']}
+            label={t('contracts.form.companyContractOwnerName')}
+            required
+          >
+            <Input data-testid="owner-name" />
+          </Field>
+          <Field
+            name={['divisionInfo', 'companyContractOwnerEmail']}
+            label={t('contracts.form.companyContractOwnerEmail')}
+          >
+            <Input data-testid="owner-email" />
+          </Field>
+          <Field
+            name={['divisionInfo', 'companyContractOwnerPhone']}
+            label={t('contracts.form.companyContractOwnerPhone')}
+            normalize={phoneDigits}
+          >
+            <Input inputMode="tel" data-testid="owner-phone" />
+          </Field>
         </Row>
       </FormSection>
     </RecordForm>

@@ -3,19 +3,19 @@
  * the one the server validates with; the start date is sent as 00:00:00 and the submit date as
  * 23:59:59 in the user's zone, with its offset.
  */
-import { AutoComplete, Col, Form, Input, Radio, Row, Segmented } from 'antd';
+import { AutoComplete, Form, Input, Radio, Row, Segmented } from 'antd';
 import { FileSearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RFX_TYPES, YES_NO, rfxSchema, type RfxRecord } from '@spotzcity/shared/rfx';
+import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import {
   revalidateTouched,
   useRevalidateInvalid,
   useSaveResult,
-  zodFieldRule,
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
-import { DateItem, RecordForm } from '../../../components/record-form.tsx';
+import { RecordForm, recordField } from '../../../components/record-form.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveRfx } from '../api/save-rfx.ts';
@@ -102,7 +102,7 @@ export function toBody(values: RfxValues, id?: number) {
   };
 }
 
-const rule = (field: string) => [zodFieldRule(rfxSchema, field)];
+const Field = recordField(rfxSchema);
 
 export function RfxForm({ record }: { record?: RfxRecord }) {
   const { t } = useTranslation();
@@ -137,102 +137,48 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
         help={t('rfx.form.detailsHelp')}
       >
         <Row gutter={20}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="rfxNumber"
-              label={t('rfx.rfxNumber')}
-              required
-              rules={rule('rfxNumber')}
-            >
-              <Input placeholder="RFP-2025-001" data-testid="rfx-number" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={16}>
-            <Form.Item
-              name="rfxName"
-              label={t('rfx.form.rfxName')}
-              required
-              rules={rule('rfxName')}
-            >
-              <Input data-testid="rfx-name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="type"
-              label={t('rfx.type')}
-              required
-              rules={rule('type')}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <Radio.Group
-                optionType="button"
-                buttonStyle="solid"
-                options={RFX_TYPES.map((type) => ({ value: type, label: type }))}
-                data-testid="rfx-type"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="category" label={t('rfx.category')} required rules={rule('category')}>
-              <AutoComplete
-                options={CATEGORY_SUGGESTIONS}
-                placeholder={t('rfx.form.categoryPlaceholder')}
-                filterOption={(input, option) =>
-                  (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
-                }
-                data-testid="rfx-category"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="categoryManager"
-              label={t('rfx.categoryManager')}
-              rules={rule('categoryManager')}
-            >
-              <Input data-testid="rfx-manager" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <DateItem
-              name="startDate"
-              label={t('rfx.startDate')}
-              rules={rule('startDate')}
-              data-testid="rfx-start-date"
+          <Field name="rfxNumber" label={t('rfx.rfxNumber')} required>
+            <Input placeholder="RFP-2025-001" data-testid="rfx-number" />
+          </Field>
+          <Field name="rfxName" label={t('rfx.form.rfxName')} md={16} required>
+            <Input data-testid="rfx-name" />
+          </Field>
+          <Field name="type" label={t('rfx.type')} required checkOnChange>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={RFX_TYPES.map((type) => ({ value: type, label: type }))}
+              data-testid="rfx-type"
             />
-          </Col>
-          <Col xs={24} md={8}>
-            <DateItem
-              name="submitDate"
-              label={t('rfx.form.submitDate')}
-              rules={rule('submitDate')}
-              data-testid="rfx-submit-date"
+          </Field>
+          <Field name="category" label={t('rfx.category')} required>
+            <AutoComplete
+              options={CATEGORY_SUGGESTIONS}
+              placeholder={t('rfx.form.categoryPlaceholder')}
+              filterOption={(input, option) =>
+                (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
+              }
+              data-testid="rfx-category"
             />
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="contractValue"
-              label={t('rfx.contractValue')}
-              required
-              rules={rule('contractValue')}
-            >
-              <MoneyInput data-testid="rfx-contract-value" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="rfxCompleted"
-              label={t('rfx.form.rfxCompleted')}
-              required
-              rules={rule('rfxCompleted')}
-            >
-              <Segmented
-                options={YES_NO.map((v) => ({ value: v, label: v }))}
-                data-testid="rfx-completed"
-              />
-            </Form.Item>
-          </Col>
+          </Field>
+          <Field name="categoryManager" label={t('rfx.categoryManager')}>
+            <Input data-testid="rfx-manager" />
+          </Field>
+          <Field name="startDate" label={t('rfx.startDate')} required checkOnChange>
+            <DatePickerWithYear data-testid="rfx-start-date" />
+          </Field>
+          <Field name="submitDate" label={t('rfx.form.submitDate')} required checkOnChange>
+            <DatePickerWithYear data-testid="rfx-submit-date" />
+          </Field>
+          <Field name="contractValue" label={t('rfx.contractValue')} required>
+            <MoneyInput data-testid="rfx-contract-value" />
+          </Field>
+          <Field name="rfxCompleted" label={t('rfx.form.rfxCompleted')} required>
+            <Segmented
+              options={YES_NO.map((v) => ({ value: v, label: v }))}
+              data-testid="rfx-completed"
+            />
+          </Field>
         </Row>
       </FormSection>
 

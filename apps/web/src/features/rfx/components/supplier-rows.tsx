@@ -3,14 +3,14 @@
  * supplier; Point Of Contact appears (and is required) when the deal is Won, Reason For Loss when
  * it is a Loss, with a text for 'Other'. The remove control is hidden while only one row remains.
  */
-import { Button, Col, Form, Input, Row, Select, Tooltip, type FormInstance } from 'antd';
+import { Button, Form, Input, Row, Select, Tooltip, type FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEALS, OTHER_REASON, REASONS_FOR_LOSS, rfxSchema } from '@spotzcity/shared/rfx';
 import { DiversitySelect, EthnicitySelect } from '../../../components/diversity.tsx';
-import { zodFieldRule } from '../../../components/form-rules.ts';
+import { recordField } from '../../../components/record-form.tsx';
 
-const rule = (path: (string | number)[]) => [zodFieldRule(rfxSchema, path)];
+const Field = recordField(rfxSchema);
 
 const dealOptions = DEALS.map((d) => ({ value: d, label: d }));
 const reasonOptions = REASONS_FOR_LOSS.map((r) => ({ value: r, label: r }));
@@ -23,6 +23,8 @@ export function SupplierRows({ form }: { form: FormInstance }) {
         <div className="supplier-rows" data-testid="supplier-rows">
           {fields.map((field, index) => {
             const at = (name: string) => ['rfxSupplier', field.name, name];
+            // A field of this row: its name within the list, its path in the schema.
+            const item = (name: string) => ({ name: [field.name, name], path: at(name) });
             const testId = (name: string) => `supplier-${index}-${name}`;
             return (
               <section key={field.key} className="supplier-row" data-testid={`supplier-${index}`}>
@@ -46,99 +48,81 @@ export function SupplierRows({ form }: { form: FormInstance }) {
                   )}
                 </header>
                 <Row gutter={16}>
-                  <Col xs={24} md={8}>
-                    <Form.Item
-                      name={[field.name, 'supplierIncluded']}
-                      label={t('rfx.form.supplierIncluded')}
-                      required
-                      rules={rule(at('supplierIncluded'))}
-                    >
-                      <Input data-testid={testId('name')} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={8}>
-                    <Form.Item
-                      name={[field.name, 'diversityCategory']}
-                      label={t('rfx.diversityCategory')}
-                      required
-                      rules={rule(at('diversityCategory'))}
-                      validateTrigger={['onBlur', 'onChange']}
-                    >
-                      <DiversitySelect
-                        placeholder={t('records.select')}
-                        data-testid={testId('diversity')}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={8}>
-                    <Form.Item
-                      name={[field.name, 'ethenicityCategory']}
-                      label={t('rfx.ethnicityCategory')}
-                    >
-                      <EthnicitySelect
-                        placeholder={t('records.select')}
-                        data-testid={testId('ethnicity')}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={8}>
-                    <Form.Item name={[field.name, 'deals']} label={t('rfx.deals')}>
-                      <Select
-                        allowClear
-                        options={dealOptions}
-                        placeholder={t('rfx.form.noOutcome')}
-                        data-testid={testId('deals')}
-                      />
-                    </Form.Item>
-                  </Col>
+                  <Field
+                    {...item('supplierIncluded')}
+                    label={t('rfx.form.supplierIncluded')}
+                    required
+                  >
+                    <Input data-testid={testId('name')} />
+                  </Field>
+                  <Field
+                    {...item('diversityCategory')}
+                    label={t('rfx.diversityCategory')}
+                    required
+                    checkOnChange
+                  >
+                    <DiversitySelect
+                      placeholder={t('records.select')}
+                      data-testid={testId('diversity')}
+                    />
+                  </Field>
+                  <Field
+                    {...item('ethenicityCategory')}
+                    label={t('rfx.ethnicityCategory')}
+                    unchecked
+                  >
+                    <EthnicitySelect
+                      placeholder={t('records.select')}
+                      data-testid={testId('ethnicity')}
+                    />
+                  </Field>
+                  <Field {...item('deals')} label={t('rfx.deals')} unchecked>
+                    <Select
+                      allowClear
+                      options={dealOptions}
+                      placeholder={t('rfx.form.noOutcome')}
+                      data-testid={testId('deals')}
+                    />
+                  </Field>
                   <Form.Item noStyle dependencies={[at('deals'), at('reasonForLoss')]}>
                     {() => {
                       const deal = form.getFieldValue(at('deals')) as string | undefined;
                       const reason = form.getFieldValue(at('reasonForLoss')) as string | undefined;
                       if (deal === 'Won') {
                         return (
-                          <Col xs={24} md={8}>
-                            <Form.Item
-                              name={[field.name, 'pointOfContact']}
-                              label={t('rfx.form.pointOfContact')}
-                              required
-                              rules={rule(at('pointOfContact'))}
-                            >
-                              <Input data-testid={testId('contact')} />
-                            </Form.Item>
-                          </Col>
+                          <Field
+                            {...item('pointOfContact')}
+                            label={t('rfx.form.pointOfContact')}
+                            required
+                          >
+                            <Input data-testid={testId('contact')} />
+                          </Field>
                         );
                       }
                       if (deal !== 'Loss') return null;
                       return (
                         <>
-                          <Col xs={24} md={8}>
-                            <Form.Item
-                              name={[field.name, 'reasonForLoss']}
-                              label={t('rfx.form.reasonForLoss')}
-                              required
-                              rules={rule(at('reasonForLoss'))}
-                              validateTrigger={['onBlur', 'onChange']}
-                            >
-                              <Select
-                                options={reasonOptions}
-                                placeholder={t('records.select')}
-                                popupMatchSelectWidth={false}
-                                data-testid={testId('reason')}
-                              />
-                            </Form.Item>
-                          </Col>
+                          <Field
+                            {...item('reasonForLoss')}
+                            label={t('rfx.form.reasonForLoss')}
+                            required
+                            checkOnChange
+                          >
+                            <Select
+                              options={reasonOptions}
+                              placeholder={t('records.select')}
+                              popupMatchSelectWidth={false}
+                              data-testid={testId('reason')}
+                            />
+                          </Field>
                           {reason === OTHER_REASON && (
-                            <Col xs={24} md={8}>
-                              <Form.Item
-                                name={[field.name, 'reasonForLossOther']}
-                                label={t('rfx.form.reasonForLossOther')}
-                                required
-                                rules={rule(at('reasonForLossOther'))}
-                              >
-                                <Input data-testid={testId('reason-other')} />
-                              </Form.Item>
-                            </Col>
+                            <Field
+                              {...item('reasonForLossOther')}
+                              label={t('rfx.form.reasonForLossOther')}
+                              required
+                            >
+                              <Input data-testid={testId('reason-other')} />
+                            </Field>
                           )}
                         </>
                       );
