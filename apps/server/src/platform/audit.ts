@@ -76,34 +76,25 @@ interface Change<Row> {
   after: Row;
 }
 
+/** How changes of one kind of row are logged: which entity, what is kept, whose log it is. */
+const auditOf =
+  <Row extends { id: number }>(
+    entity: AuditEntity,
+    snapshot: (row: Row) => Snapshot,
+    clientRefOf: (row: Row) => number,
+  ) =>
+  (db: DbOrTx, actor: Principal, action: AuditAction, { before, after }: Change<Row>) =>
+    writeAudit(db, actor, {
+      action,
+      entity,
+      entityId: after.id,
+      clientRef: clientRefOf(after),
+      before: before && snapshot(before),
+      after: snapshot(after),
+    });
+
 /** Logs a change of a client; an organisation's entries belong to itself. */
-export const auditClient = (
-  db: DbOrTx,
-  actor: Principal,
-  action: AuditAction,
-  { before, after }: Change<ClientRow>,
-) =>
-  writeAudit(db, actor, {
-    action,
-    entity: 'client',
-    entityId: after.id,
-    clientRef: after.id,
-    before: before && clientSnapshot(before),
-    after: clientSnapshot(after),
-  });
+export const auditClient = auditOf<ClientRow>('client', clientSnapshot, (client) => client.id);
 
 /** Logs a change of a user, under the user's organisation. */
-export const auditUser = (
-  db: DbOrTx,
-  actor: Principal,
-  action: AuditAction,
-  { before, after }: Change<UserRow>,
-) =>
-  writeAudit(db, actor, {
-    action,
-    entity: 'user',
-    entityId: after.id,
-    clientRef: after.clientRef,
-    before: before && userSnapshot(before),
-    after: userSnapshot(after),
-  });
+export const auditUser = auditOf<UserRow>('user', userSnapshot, (user) => user.clientRef);
