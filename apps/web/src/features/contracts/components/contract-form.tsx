@@ -3,7 +3,7 @@
  * division sections. Every rule comes from the shared `contractSchema`, the one the server uses
  * ('Enter Valid Date' when the signature, start and end dates are out of order).
  */
-import { AutoComplete, Form, Input, Row } from 'antd';
+import { Form, Input, Row } from 'antd';
 import { BankOutlined, FileProtectOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
 import { RecordForm, recordField } from '../../../components/record-form.tsx';
+import { SuggestInput } from '../../../components/suggest-input.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveContract } from '../api/save-contract.ts';
@@ -125,13 +126,7 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
             <Input data-testid="contract-category" />
           </Field>
           <Field name="contractType" label={t('contracts.form.contractType')} required>
-            <AutoComplete
-              options={CONTRACT_TYPE_SUGGESTIONS.map((value) => ({ value }))}
-              filterOption={(input, option) =>
-                (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
-              }
-              data-testid="contract-type"
-            />
+            <SuggestInput suggestions={CONTRACT_TYPE_SUGGESTIONS} data-testid="contract-type" />
           </Field>
           <Field name="contractValue" label={t('contracts.form.contractValue')} required>
             <MoneyInput data-testid="contract-value" />

@@ -3,7 +3,7 @@
  * years of contract drive one savings input per year. After the result alert, OK returns to the
  * list on success and stays on the form on error.
  */
-import { AutoComplete, Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,6 +21,7 @@ import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { SuggestInput } from '../../../components/suggest-input.tsx';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
 import { moneyFormatter, moneyParser } from './money-input.ts';
 import { diversityLabel } from './labels.ts';
@@ -181,13 +182,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
               required
               rules={[zodRule(rules.businessCategory)]}
             >
-              <AutoComplete
-                options={CATEGORY_SUGGESTIONS.map((value) => ({ value }))}
-                filterOption={(input, option) =>
-                  (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
-                }
-                data-testid="business-category"
-              />
+              <SuggestInput suggestions={CATEGORY_SUGGESTIONS} data-testid="business-category" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

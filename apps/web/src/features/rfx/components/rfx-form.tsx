@@ -3,7 +3,7 @@
  * the one the server validates with; the start date is sent as 00:00:00 and the submit date as
  * 23:59:59 in the user's zone, with its offset.
  */
-import { AutoComplete, Form, Input, Radio, Row, Segmented } from 'antd';
+import { Form, Input, Radio, Row, Segmented } from 'antd';
 import { FileSearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import {
 } from '../../../components/form-rules.ts';
 import { FormSection } from '../../../components/form-section.tsx';
 import { RecordForm, recordField } from '../../../components/record-form.tsx';
+import { SuggestInput } from '../../../components/suggest-input.tsx';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveRfx } from '../api/save-rfx.ts';
@@ -59,7 +60,7 @@ const CATEGORY_SUGGESTIONS = [
   'Professional Services',
   'Raw Materials',
   'Security Services',
-].map((value) => ({ value }));
+];
 
 const NEW_RFX: RfxValues = { rfxCompleted: 'No', rfxSupplier: [{}] };
 
@@ -152,12 +153,9 @@ export function RfxForm({ record }: { record?: RfxRecord }) {
             />
           </Field>
           <Field name="category" label={t('rfx.category')} required>
-            <AutoComplete
-              options={CATEGORY_SUGGESTIONS}
+            <SuggestInput
+              suggestions={CATEGORY_SUGGESTIONS}
               placeholder={t('rfx.form.categoryPlaceholder')}
-              filterOption={(input, option) =>
-                (option?.value ?? '').toLowerCase().includes(input.toLowerCase())
-              }
               data-testid="rfx-category"
             />
           </Field>
