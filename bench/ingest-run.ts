@@ -1,8 +1,8 @@
 /**
  * One measurement of bench/ingest.ts, in a process of its own so that its peak RSS is its own:
  *   parse <file>              exceljs's WorkbookReader alone, rows counted (the baseline)
- *   read <file>               the upload's reader (platform/xlsx.ts) with the spend row checks,
- *                             no database: what the import's worker costs
+ *   read <file>               the upload's reader (platform/xlsx.ts) with the spend row checks
+ *                             and COPY lines, no database: what the import's worker costs
  *   postgres <file> <url>     importSpendFile into a fresh PostgreSQL database
  *   pglite <file> <url> <dir> importSpendFile into the PGlite directory <dir>, made and migrated
  *                             beforehand by `pglite-prepare <dir>` in another process: a server
@@ -11,7 +11,7 @@
  * Prints one JSON line: { mode, rows, ms, peakRssMb, baseRssMb } — baseRssMb is the RSS once the
  * database is open, before the import starts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -35,7 +35,19 @@ const LIMITS = {
   timeoutMs: 3_600_000,
 };
 
-const peakRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
+/** BENCH_PGLITE_SHARED_BUFFERS_MB: PGlite's shared_buffers (else the server's default). */
+const sharedBuffersMb = process.env.BENCH_PGLITE_SHARED_BUFFERS_MB
+  ? Number(process.env.BENCH_PGLITE_SHARED_BUFFERS_MB)
+  : undefined;
+
+/**
+ * This process's own peak RSS: VmHWM of its memory map. getrusage's maxRSS would carry the
+ * parent's peak over fork and exec (the parent may just have generated a large file).
+ */
+function peakRssMb() {
+  const status = readFileSync('/proc/self/status', 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
+  return Math.round((status ? Number(status[1]) : process.resourceUsage().maxRSS) / 1024);
+}
 
 async function parseOnly() {
   const started = performance.now();
@@ -60,6 +72,7 @@ async function readOnly() {
   const batches = readSheet(file!, {
     columns: SPEND_COLUMNS,
     rowModule: new URL('../apps/server/src/modules/spend/rows.ts', import.meta.url),
+    copyPrefix: '1\t1\t',
     limits: LIMITS,
   });
   for await (const batch of batches) rows += batch.lines.length;
@@ -91,7 +104,11 @@ async function importInto(kind: 'postgres' | 'pglite') {
       await client.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, dataDir: dataDir ?? tmpdir() });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: dataDir ?? tmpdir(),
+    pgliteSharedBuffersMb: sharedBuffersMb,
+  });
   try {
     const [org] = await database.db
       .insert(clients)
