@@ -40,6 +40,8 @@ const envSchema = z.object({
   XLSX_MAX_ENTRY_MB: mb(1024),
   XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
   XLSX_WORKER_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
+  /** Default: DEFAULT_PGLITE_SHARED_BUFFERS_MB in db/client.ts. */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).optional(),
   XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -52,6 +54,7 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  pgliteSharedBuffersMb: number | undefined;
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
   adminEmail: string;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),

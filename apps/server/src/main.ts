@@ -6,7 +6,11 @@ import { bootstrap } from './db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from './db/seed/demo.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+});
 const app = await buildApp({ config, database });
 
 await bootstrap(database.db, {
