@@ -1,7 +1,7 @@
 /**
  * Bulk loading with COPY inside a Drizzle transaction, on either database: PostgreSQL gets the
  * rows through `COPY … FROM STDIN` (pg-copy-streams), PGlite through `COPY … FROM '/dev/blob'`
- * with the text as the query's blob. Both read PostgreSQL's text format (copyField below), so
+ * with the text as the query's blob. Both read PostgreSQL's text format (copy-text.ts), so
  * one encoder serves both. COPY parses rows far more cheaply than an INSERT of array parameters:
  * the spend import spent most of its time in `insert … select from unnest(…)` before.
  *
@@ -28,40 +28,49 @@ const isPostgres = (client: PoolClient | PgliteQueryable): client is PoolClient 
   'connectionParameters' in client || typeof (client as PoolClient).release === 'function';
 
 /**
- * Loads `text` (rows in COPY text format, each ending with a newline) into `table (columns)`.
- * Table and column names are the caller's constants, never user input.
+ * Loads `rows` (COPY text format, each row ending with a newline; a string or its UTF-8 bytes)
+ * into `table (columns)`. Table and column names are the caller's constants, never user input.
  */
 export async function copyRows(
   tx: DbOrTx,
   table: string,
   columns: readonly string[],
-  text: string,
+  rows: string | Uint8Array,
 ): Promise<void> {
   const client = connectionOf(tx);
   const target = `${table} (${columns.join(', ')})`;
   if (isPostgres(client)) {
-    await pipeline(Readable.from([text]), client.query(copyFrom(`copy ${target} from stdin`)));
+    const chunk =
+      typeof rows === 'string' ? rows : Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength);
+    await pipeline(Readable.from([chunk]), client.query(copyFrom(`copy ${target} from stdin`)));
   } else {
-    await client.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([text]) });
+    await client.query(`copy ${target} from '/dev/blob'`, [], { blob: blobOf(client, rows) });
   }
 }
 
-const SPECIAL = /[\\\t\n\r]/;
+/**
+ * PGlite reads `/dev/blob` from `await blob.arrayBuffer()`. A Blob per COPY would cost two copies
+ * of every batch (the Blob, then a fresh ArrayBuffer) that stay until V8's next full collection,
+ * and on PGlite that comes late: the thread spends its time inside WebAssembly. A million-row
+ * import peaked with ~200 MB of such dead buffers. Instead each connection (a transaction's
+ * PGlite handle) keeps one growable buffer, refilled for every COPY; its statements run one after
+ * another, so a buffer is never refilled while PGlite still reads it.
+ */
+const blobBuffers = new WeakMap<object, ArrayBuffer>();
+const MIN_BLOB_CAPACITY = 64 * 1024 * 1024;
 
-/** One field in COPY text format: NULL as \N, backslash, tab and line ends escaped. */
-export function copyField(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '\\N';
-  if (typeof value === 'boolean') return value ? 't' : 'f';
-  const text = String(value);
-  if (!SPECIAL.test(text)) return text;
-  return text
-    .replaceAll('\\', '\\\\')
-    .replaceAll('\t', '\\t')
-    .replaceAll('\n', '\\n')
-    .replaceAll('\r', '\\r');
-}
-
-/** A text[] value as an array literal, each element quoted (then escaped as a COPY field). */
-export function copyTextArray(items: readonly string[]): string {
-  return `{${items.map((item) => `"${item.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+function blobOf(connection: object, rows: string | Uint8Array): Blob {
+  const size = typeof rows === 'string' ? Buffer.byteLength(rows) : rows.byteLength;
+  let buffer = blobBuffers.get(connection);
+  if (!buffer || buffer.maxByteLength < size) {
+    // Only the pages written to take memory; the capacity is address space.
+    buffer = new ArrayBuffer(0, { maxByteLength: Math.max(size, MIN_BLOB_CAPACITY) });
+    blobBuffers.set(connection, buffer);
+  }
+  buffer.resize(size);
+  if (typeof rows === 'string') Buffer.from(buffer).write(rows);
+  else new Uint8Array(buffer).set(rows);
+  const filled = buffer;
+  // PGlite uses nothing of the Blob but its arrayBuffer().
+  return { size, arrayBuffer: () => Promise.resolve(filled) } as unknown as Blob;
 }

@@ -14,13 +14,21 @@ export interface RowModule {
   ):
     | { ok: true; row: Record<string, unknown> }
     | { ok: false; problems: { column: string; message: string }[] };
+  /**
+   * A checked row as the fields of a line in PostgreSQL's COPY text format (tab-separated, no
+   * line end). With it and a `copyPrefix`, the worker sends COPY text instead of columns.
+   */
+  copyLine?(row: Record<string, unknown>): string;
 }
 
 export interface WorkerInput {
   path: string;
   columns: readonly FileColumn[];
-  /** URL of a RowModule; without one, batches carry the raw cells. */
-  rowModule?: string;
+  /**
+   * With a row module that has `copyLine`: batches carry COPY text, a line per row made of this
+   * prefix, the row's sheet row number, a tab and `copyLine(row)`.
+   */
+  copyPrefix?: string;
   /** Problems listed before reading stops (the file is refused either way). */
   maxProblems: number;
   limits: ZipLimits;
@@ -39,6 +47,8 @@ export type WorkerMessage =
       rows?: Cell[][];
       /** Converted rows, column by column (with a row module). */
       columns?: Record<string, unknown[]>;
+      /** COPY text (with `copyPrefix`): the first `length` bytes of `buffer`, transferred. */
+      copy?: { buffer: ArrayBuffer; length: number };
     }
   | { type: 'done'; rowCount: number }
   | {
@@ -49,7 +59,8 @@ export type WorkerMessage =
       detail?: string;
     };
 
-export type ParentMessage = { type: 'more' } | { type: 'stop' };
+/** `more` hands back the buffer of the batch just used, for the worker to fill again. */
+export type ParentMessage = { type: 'more'; buffer?: ArrayBuffer } | { type: 'stop' };
 
 export const XLSX_MESSAGES = {
   missingColumn: 'Missing required column',

@@ -1,7 +1,8 @@
 /**
  * The spreadsheet reader's worker (see xlsx.ts): checks the zip, then streams the first worksheet
  * (xlsx-reader.ts) and posts its rows to the parent in batches, as plain cells in the order of the
- * requested columns. It runs under resource limits, off the request thread.
+ * requested columns, or checked by a row module. It runs under resource limits, off the request
+ * thread. xlsx.ts bundles it with its row module into one script (`runWorker(rowModule)`).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Cell } from '@spotzcity/shared/cells';
@@ -24,18 +25,36 @@ const post = (message: WorkerMessage) => port.postMessage(message);
 let credit = input.prefetch;
 let stopped = false;
 let wake: (() => void) | undefined;
+/** Buffers the parent handed back, to write the next batches' COPY text into. */
+const spareBuffers: ArrayBuffer[] = [];
 port.on('message', (message: ParentMessage) => {
-  if (message.type === 'more') credit += 1;
-  else stopped = true;
+  if (message.type === 'more') {
+    credit += 1;
+    if (message.buffer) spareBuffers.push(message.buffer);
+  } else stopped = true;
   wake?.();
 });
+
+/** The smallest buffer made for COPY text: a batch of 5,000 spend rows takes about 2 MB. */
+const MIN_COPY_BUFFER = 4 * 1024 * 1024;
+
+/** `text` as UTF-8 in a spare buffer when one is large enough, else in a new one. */
+function encodeCopy(text: string): { buffer: ArrayBuffer; length: number } {
+  const length = Buffer.byteLength(text);
+  let buffer = spareBuffers.pop();
+  if (!buffer || buffer.byteLength < length) {
+    buffer = new ArrayBuffer(Math.max(MIN_COPY_BUFFER, Math.ceil(length * 1.25)));
+  }
+  Buffer.from(buffer, 0, length).write(text);
+  return { buffer, length };
+}
 
 async function waitForCredit() {
   while (credit <= 0 && !stopped) await new Promise<void>((resolve) => (wake = resolve));
   credit -= 1;
 }
 
-async function run() {
+async function run(rowModule: RowModule | undefined) {
   const inspection = await inspectXlsx(input.path, input.limits, { streamed: isWorksheetPart });
 
   const wanted = new Map<string, number>();
@@ -47,7 +66,8 @@ async function run() {
     }
   });
 
-  const rowModule = input.rowModule ? ((await import(input.rowModule)) as RowModule) : undefined;
+  const copyLine = input.copyPrefix !== undefined ? rowModule?.copyLine : undefined;
+  const copyPrefix = input.copyPrefix ?? '';
   const keys = input.columns.map((c) => c.key);
   const templateHeader = Object.fromEntries(input.columns.map((c) => [c.key, c.header]));
   const headers: Record<string, string> = {};
@@ -60,14 +80,21 @@ async function run() {
   let lines: number[] = [];
   let raw: Cell[][] = [];
   let columns: Record<string, unknown[]> = {};
+  let copyText = '';
   const flush = async () => {
     if (lines.length === 0 || badRows > 0) return;
     await waitForCredit();
     if (stopped) return;
-    post(rowModule ? { type: 'batch', lines, columns } : { type: 'batch', lines, rows: raw });
+    if (copyLine) {
+      const copy = encodeCopy(copyText);
+      port.postMessage({ type: 'batch', lines, copy } satisfies WorkerMessage, [copy.buffer]);
+    } else {
+      post(rowModule ? { type: 'batch', lines, columns } : { type: 'batch', lines, rows: raw });
+    }
     lines = [];
     raw = [];
     columns = {};
+    copyText = '';
   };
 
   sheet: for await (const sheetRows of readFirstWorksheet(input.path)) {
@@ -120,7 +147,8 @@ async function run() {
           // After the first bad row nothing will be saved: stop collecting good ones.
           if (badRows === 0) {
             lines.push(row.number);
-            for (const key in result.row) (columns[key] ??= []).push(result.row[key]);
+            if (copyLine) copyText += `${copyPrefix}${row.number}\t${copyLine(result.row)}\n`;
+            else for (const key in result.row) (columns[key] ??= []).push(result.row[key]);
           }
         } else {
           badRows += 1;
@@ -167,7 +195,12 @@ function cellHeader(cell: Cell | undefined): string {
   return cell === null || cell === undefined ? '' : String(cell).trim();
 }
 
-run().catch((error: unknown) => {
+/** Reads the workbook of `workerData`, checking rows with `rowModule` when there is one. */
+export function runWorker(rowModule: RowModule | undefined) {
+  run(rowModule).catch(refuse);
+}
+
+function refuse(error: unknown) {
   if (error instanceof ZipProblem) {
     post({
       type: 'rejected',
@@ -183,4 +216,4 @@ run().catch((error: unknown) => {
     message: XLSX_MESSAGES.unreadable,
     detail: error instanceof Error ? error.message : String(error),
   });
-});
+}

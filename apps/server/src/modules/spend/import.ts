@@ -1,19 +1,19 @@
 /**
  * Imports a spend file all-or-nothing (DESIGN.md §5): one transaction; the reader's worker parses
- * and checks the rows (rows.ts) while this thread inserts the previous batch with one COPY
- * (db/copy.ts: FROM STDIN on PostgreSQL, FROM '/dev/blob' on PGlite). A bad row makes the reader
+ * and checks the rows and writes them as COPY text (rows.ts) while this thread loads the previous
+ * batch with one COPY (db/copy.ts: FROM STDIN on PostgreSQL, FROM '/dev/blob' on PGlite). A bad row makes the reader
  * refuse the file with its first 100 problems, and the transaction rolls back what was inserted.
  * The demo seed and the benchmark use this same function.
  */
 import { sql } from 'drizzle-orm';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import type { UploadedFile } from '@spotzcity/shared/spend';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
-import { copyField, copyRows, copyTextArray } from '../../db/copy.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { copyRows } from '../../db/copy.ts';
 import { spendFiles } from '../../db/schema/index.ts';
 import { buildSpendRollup } from '../../platform/spend-rollups.ts';
 import { readSheet, type XlsxLimits } from '../../platform/xlsx.ts';
-import type { SpendRowColumns } from './rows.ts';
+import { FIELD_COLUMNS } from './rows.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 
@@ -31,63 +31,8 @@ export interface ImportSpendOptions {
   onUnreadable?: (detail: string) => void;
 }
 
-/** Rows as the row module (rows.ts) makes them, column by column, with their sheet lines. */
-export interface SpendColumns {
-  lines: number[];
-  columns: Record<string, unknown[]>;
-}
-
-/** The row module's fields and their spend_rows columns, in the order COPY receives them. */
-const FIELD_COLUMNS: readonly [keyof SpendRowColumns, string][] = [
-  ['vendorId', 'vendor_id'],
-  ['vendorName', 'vendor_name'],
-  ['duns', 'duns'],
-  ['supplierKey', 'supplier_key'],
-  ['spend', 'spend'],
-  ['addressLine1', 'address_line1'],
-  ['addressLine2', 'address_line2'],
-  ['city', 'city'],
-  ['state', 'state'],
-  ['zip', 'zip'],
-  ['country', 'country'],
-  ['fein', 'fein'],
-  ['ethnicityCategory', 'ethnicity_category'],
-  ['diversity', 'diversity'],
-  ['isDiverse', 'is_diverse'],
-  ['paymentDate', 'payment_date'],
-  ['payingCostCenter', 'paying_cost_center'],
-  ['payingDivision', 'paying_division'],
-  ['paymentContractNumber', 'payment_contract_number'],
-  ['category', 'category'],
-];
-const FIELDS = FIELD_COLUMNS.map(([field]) => field);
+/** spend_rows columns in the order of the worker's COPY lines (rows.ts copyLine). */
 const COPY_COLUMNS = ['client_ref', 'file_id', 'line_number', ...FIELD_COLUMNS.map(([, c]) => c)];
-
-/** Inserts a batch with one COPY (db/copy.ts) in the caller's transaction. */
-export async function insertChunk(
-  tx: DbOrTx,
-  clientRef: number,
-  fileId: number,
-  { lines, columns }: SpendColumns,
-) {
-  const values = FIELDS.map((key) => (columns[key] ?? []) as (string | boolean | null)[]);
-  const diversity = FIELDS.indexOf('diversity');
-  const prefix = `${clientRef}\t${fileId}\t`;
-  let text = '';
-  for (let i = 0; i < lines.length; i += 1) {
-    let line = prefix + String(lines[i]);
-    for (let f = 0; f < values.length; f += 1) {
-      const value = values[f]![i] ?? null;
-      line +=
-        '\t' +
-        (f === diversity
-          ? copyField(copyTextArray(value ? String(value).split(',') : []))
-          : copyField(value));
-    }
-    text += line + '\n';
-  }
-  await copyRows(tx, 'spend_rows', COPY_COLUMNS, text);
-}
 
 interface FileRow {
   id: number;
@@ -137,16 +82,12 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       columns: SPEND_COLUMNS,
       rowModule: ROW_MODULE,
       maxProblems: MAX_LISTED_PROBLEMS,
+      copyPrefix: `${options.clientRef}\t${file.id}\t`,
       limits: options.limits,
       ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
     });
     for await (const batch of batches) {
-      if (batch.columns) {
-        await insertChunk(tx, options.clientRef, file.id, {
-          lines: batch.lines,
-          columns: batch.columns,
-        });
-      }
+      if (batch.copy) await copyRows(tx, 'spend_rows', COPY_COLUMNS, batch.copy);
     }
     await buildSpendRollup(tx, options.clientRef, file.id);
 

@@ -1,9 +1,11 @@
 /**
  * The spend file's row module for the spreadsheet reader's worker (platform/xlsx.ts): each row is
- * checked with the shared rule and flattened to primitives, ready to become `unnest` arrays.
+ * checked with the shared rule and flattened to primitives, then written as a line of COPY text
+ * for spend_rows (import.ts loads those lines as they come).
  */
 import type { Cell } from '@spotzcity/shared/cells';
 import { parseSpendRow, type SpendColumnKey, type SpendRow } from '@spotzcity/shared/spend-file';
+import { copyField, copyTextArray } from '../../db/copy-text.ts';
 
 /** A stored row as the worker sends it: diversity types joined by commas, plus `isDiverse`. */
 export type SpendRowColumns = Omit<SpendRow, 'diversity'> & {
@@ -25,4 +27,44 @@ export function parseRow(
   row.isDiverse = types[0] !== 'NON_DIVERSE';
   row.diversity = types.join(',');
   return { ok: true, row };
+}
+
+/** The row's fields and their spend_rows columns, in the order of copyLine's fields. */
+export const FIELD_COLUMNS: readonly [keyof SpendRowColumns, string][] = [
+  ['vendorId', 'vendor_id'],
+  ['vendorName', 'vendor_name'],
+  ['duns', 'duns'],
+  ['supplierKey', 'supplier_key'],
+  ['spend', 'spend'],
+  ['addressLine1', 'address_line1'],
+  ['addressLine2', 'address_line2'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['zip', 'zip'],
+  ['country', 'country'],
+  ['fein', 'fein'],
+  ['ethnicityCategory', 'ethnicity_category'],
+  ['diversity', 'diversity'],
+  ['isDiverse', 'is_diverse'],
+  ['paymentDate', 'payment_date'],
+  ['payingCostCenter', 'paying_cost_center'],
+  ['payingDivision', 'paying_division'],
+  ['paymentContractNumber', 'payment_contract_number'],
+  ['category', 'category'],
+];
+const FIELDS = FIELD_COLUMNS.map(([field]) => field);
+
+/** A checked row as COPY text fields in FIELD_COLUMNS order (diversity as a text[] literal). */
+export function copyLine(row: SpendRowColumns): string {
+  let line = '';
+  for (let f = 0; f < FIELDS.length; f += 1) {
+    const field = FIELDS[f]!;
+    const value = row[field] ?? null;
+    if (f > 0) line += '\t';
+    line +=
+      field === 'diversity'
+        ? copyField(copyTextArray(value ? String(value).split(',') : []))
+        : copyField(value as string | number | boolean | null);
+  }
+  return line;
 }

@@ -219,6 +219,50 @@ describe('POST /api/file/upload', () => {
     });
   });
 
+  it('stores every row of a file read in several batches, multi-byte texts included', async () => {
+    // 12,345 rows are three batches of the reader (5,000 each): the COPY buffers the worker
+    // fills go back to it and are filled again, and PGlite's blob buffer is refilled.
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const names = ['Café Ñandú Supply', 'Plain Supply', 'Zürich Ørsted 東京 Trading'];
+    const rows = Array.from({ length: 12_345 }, (_, i) => [
+      `${names[i % names.length]} ${i % 97}`,
+      ((i * 7919) % 100_000) / 100,
+      `2024-${String((i % 12) + 1).padStart(2, '0')}-15`,
+    ]);
+    const res = await upload(
+      token,
+      await xlsxBuffer([['Vendor Name', 'Spend', 'Payment Date'], ...rows]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+
+    const [stored] = await t.database.db
+      .select({
+        n: count(),
+        cents: sql<string>`sum(${spendRows.spend} * 100)::bigint::text`,
+        first: sql<number>`min(${spendRows.lineNumber})`,
+        last: sql<number>`max(${spendRows.lineNumber})`,
+      })
+      .from(spendRows)
+      .where(eq(spendRows.clientRef, org.id));
+    expect(stored).toEqual({
+      n: 12_345,
+      cents: String(rows.reduce((sum, row) => sum + cents(row[1] as number), 0)),
+      first: 2,
+      last: 12_346,
+    });
+    // Rows on both sides of each batch boundary, and the last.
+    for (const index of [4_999, 5_000, 9_999, 10_000, 12_344]) {
+      const [row] = await t.database.db
+        .select({ vendorName: spendRows.vendorName, spend: spendRows.spend })
+        .from(spendRows)
+        .where(and(eq(spendRows.clientRef, org.id), eq(spendRows.lineNumber, index + 2)));
+      expect(row).toEqual({
+        vendorName: rows[index]![0],
+        spend: (rows[index]![1] as number).toFixed(2),
+      });
+    }
+  });
+
   it('matches headers ignoring case, spaces and punctuation, and ignores other columns', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
     const buffer = await xlsxBuffer([
