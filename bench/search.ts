@@ -7,6 +7,7 @@
  *   npm run bench:search -- --only pglite         one of them (pg or pglite)
  *   npm run bench:search -- --suppliers 20000     another directory size
  *   npm run bench:search -- --runs 40             requests per query (default 30, after 3 warm-ups)
+ *   BENCH_PGLITE_SHARED_BUFFERS_MB=128 npm run bench:search -- --only pglite   PGlite's cache
  *
  * The suppliers are generated in SQL (deterministic: names from word lists, 120 cities, DUNS
  * numbers scattered over 9 digits, 30% certified). PostgreSQL is BENCH_DATABASE_URL, else
@@ -438,7 +439,11 @@ async function benchPostgres() {
 async function benchPglite() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-'));
   console.log(`\nPGlite (${dataDir})`);
-  const database = await openDatabase({ dataDir });
+  const sharedBuffers = process.env.BENCH_PGLITE_SHARED_BUFFERS_MB;
+  const database = await openDatabase({
+    dataDir,
+    pgliteSharedBuffersMb: sharedBuffers ? Number(sharedBuffers) : undefined,
+  });
   try {
     const duns = await load(database);
     await measure('PGlite', database, dataDir, duns);
