@@ -75,8 +75,16 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext value={api}>
       {children}
+      {/*
+        No zoom or fade: rc-motion removes a modal only when its animation's end event arrives,
+        and under load a result alert closed while it was still opening sometimes never got one
+        (it stayed open over the page, twice in the browser suite). A result message need not
+        animate.
+      */}
       <Modal
         open={open}
+        transitionName=""
+        maskTransitionName=""
         onCancel={close}
         afterOpenChange={(visible) => {
           if (!visible) setAlert(null);
