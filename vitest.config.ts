@@ -66,6 +66,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/failure-screenshots.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',

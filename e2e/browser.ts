@@ -21,6 +21,9 @@ const ARGS = [
 
 export const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'screenshots');
 
+/** The pages of the browsers open now, for failure-screenshots.ts. */
+export const openPages = new Set<Page>();
+
 export interface Browser {
   context: BrowserContext;
   page: Page;
@@ -40,11 +43,13 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
     acceptDownloads: true,
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  openPages.add(page);
   return {
     context,
     page,
     baseURL,
     async close() {
+      openPages.delete(page);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
