@@ -143,6 +143,24 @@ describe('readFirstWorksheet against exceljs', () => {
     }
   });
 
+  it('reads a shared string table of 25,000 strings, packed in chunks, as exceljs does', async () => {
+    // The reader keeps the table as one string and offsets, joined 10,000 strings at a time:
+    // strings on both sides of each join, multi-byte text and empty strings must come back whole.
+    const rows: unknown[][] = [['Name', 'Other']];
+    for (let i = 0; i < 25_000; i += 1) {
+      rows.push([
+        i % 7 === 0 ? `Zoë 東京 ${i} 🚀` : `Supplier ${i}`,
+        i % 1000 === 0 ? '' : `x${i}`,
+      ]);
+    }
+    const file = await streamedWorkbook(rows, true);
+    const lean = await withLeanReader(file);
+    expect(lean).toHaveLength(rows.length);
+    expect(lean[10_000]!.cells[1]).toBe('Supplier 9999');
+    expect(lean[14_001]!.cells[1]).toBe('Zoë 東京 14000 🚀');
+    expect(lean).toEqual(await withExceljs(file));
+  });
+
   it('yields the same cells for the spend fixture and the hand-made inline-string workbook', async () => {
     const { buffer } = await spendFixture(400, { seed: 5 });
     const fixture = fileOf(buffer);
