@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { freshDatabase } from './postgres.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -54,24 +54,9 @@ const GRAPHS = [
   'supplierLocationData',
 ];
 
-const baseUrl = new URL(
-  process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/postgres',
-);
 const NAME = 'spotzcity_bench_dashboards';
-const databaseUrl = new URL(baseUrl);
-databaseUrl.pathname = `/${NAME}`;
 
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
-
-async function recreateDatabase() {
-  const admin = new pg.Client({ connectionString: baseUrl.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${NAME} with (force)`);
-  await admin.query(`create database ${NAME}`);
-  await admin.end();
-}
 
 /** Rows of one organisation, spread over its files, three years, 16 categories and 50 states. */
 const generateRows = (clientRef: number, fileIds: number[], rows: number, seed: number) => sql`
@@ -95,8 +80,8 @@ const generateRows = (clientRef: number, fileIds: number[], rows: number, seed: 
 
 async function load() {
   const started = performance.now();
-  await recreateDatabase();
-  const database = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
+  const { url: databaseUrl } = await freshDatabase(NAME);
+  const database = await openDatabase({ databaseUrl, dataDir: '' });
   const { db } = database;
   await bootstrap(db, {
     adminEmail: 'bench.admin@example.com',
@@ -149,18 +134,22 @@ async function load() {
   console.log(
     `Loaded ${TOTAL_ROWS.toLocaleString('en-US')} rows (${TARGET_ROWS.toLocaleString('en-US')} for the measured organisation) in ${seconds(started)}`,
   );
-  return { database, target };
+  return { database, databaseUrl, target };
 }
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-async function measure(database: Awaited<ReturnType<typeof load>>['database'], email: string) {
+async function measure(
+  database: Awaited<ReturnType<typeof load>>['database'],
+  databaseUrl: string,
+  email: string,
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-'));
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: databaseUrl,
     JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
     WEB_DIST: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
@@ -210,9 +199,9 @@ async function measure(database: Awaited<ReturnType<typeof load>>['database'], e
   );
 }
 
-const { database, target } = await load();
+const { database, databaseUrl, target } = await load();
 try {
-  await measure(database, target.email);
+  await measure(database, databaseUrl, target.email);
 } finally {
   await database.close();
 }

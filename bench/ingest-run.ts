@@ -20,6 +20,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { clients } from '../apps/server/src/db/schema/index.ts';
 import { importSpendFile } from '../apps/server/src/modules/spend/import.ts';
 import { readSheet } from '../apps/server/src/platform/xlsx.ts';
+import { freshDatabase } from './postgres.ts';
 
 const [mode, file, url, pgliteDir] = process.argv.slice(2);
 if (!mode || !file) {
@@ -87,22 +88,9 @@ async function importInto(kind: 'postgres' | 'pglite') {
     if (!pgliteDir) throw new Error('pglite needs the directory pglite-prepare made');
     dataDir = pgliteDir;
   } else {
-    const { default: pg } = await import('pg');
-    const name = `spotzcity_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(url!);
-    target.pathname = `/${name}`;
-    databaseUrl = target.toString();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    const fresh = await freshDatabase(`spotzcity_bench_${process.pid}`, url);
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
   }
   const database = await openDatabase({
     databaseUrl,

@@ -26,6 +26,7 @@ import {
   generateSuppliers,
   writeSpendWorkbook,
 } from '../apps/server/src/db/seed/spend-generator.ts';
+import { SERVER_URL } from './postgres.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -34,10 +35,7 @@ const option = (name: string) => {
 };
 const sizes = (option('rows') ?? '100000,1000000').split(',').map(Number);
 const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
-const databaseUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseUrl = SERVER_URL;
 
 const dir = path.join(tmpdir(), 'spotzcity-bench');
 mkdirSync(dir, { recursive: true });

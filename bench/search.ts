@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { freshDatabase } from './postgres.ts';
 import type { SupplierSearchFilter } from '@spotzcity/shared/search-supplier';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -411,22 +411,10 @@ async function measure(kind: string, database: Database, dataDir: string, duns: 
 }
 
 async function benchPostgres() {
-  const baseUrl = new URL(
-    process.env.BENCH_DATABASE_URL ??
-      process.env.TEST_DATABASE_URL ??
-      'postgres://postgres@127.0.0.1:5432/postgres',
-  );
-  const name = 'spotzcity_bench_search';
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: baseUrl.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  console.log(`PostgreSQL (${url.host}/${name})`);
+  const { url, host } = await freshDatabase('spotzcity_bench_search');
+  console.log(`PostgreSQL (${host}/spotzcity_bench_search)`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-'));
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  const database = await openDatabase({ databaseUrl: url, dataDir });
   try {
     const duns = await load(database);
     await measure('PostgreSQL', database, dataDir, duns);

@@ -1,7 +1,7 @@
 /**
  * Bulk loading with COPY inside a Drizzle transaction, on either database: PostgreSQL gets the
  * rows through `COPY … FROM STDIN` (pg-copy-streams), PGlite through `COPY … FROM '/dev/blob'`
- * with the text as the query's blob. Both read PostgreSQL's text format (copy-text.ts), so
+ * with the bytes as the query's blob. Both read PostgreSQL's text format (copy-text.ts), so
  * one encoder serves both. COPY parses rows far more cheaply than an INSERT of array parameters:
  * the spend import spent most of its time in `insert … select from unnest(…)` before.
  *
@@ -28,20 +28,19 @@ const isPostgres = (client: PoolClient | PgliteQueryable): client is PoolClient 
   'connectionParameters' in client || typeof (client as PoolClient).release === 'function';
 
 /**
- * Loads `rows` (COPY text format, each row ending with a newline; a string or its UTF-8 bytes)
- * into `table (columns)`. Table and column names are the caller's constants, never user input.
+ * Loads `rows` (UTF-8 COPY text, each row ending with a newline) into `table (columns)`. Table
+ * and column names are the caller's constants, never user input.
  */
 export async function copyRows(
   tx: DbOrTx,
   table: string,
   columns: readonly string[],
-  rows: string | Uint8Array,
+  rows: Uint8Array,
 ): Promise<void> {
   const client = connectionOf(tx);
   const target = `${table} (${columns.join(', ')})`;
   if (isPostgres(client)) {
-    const chunk =
-      typeof rows === 'string' ? rows : Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength);
+    const chunk = Buffer.from(rows.buffer, rows.byteOffset, rows.byteLength);
     await pipeline(Readable.from([chunk]), client.query(copyFrom(`copy ${target} from stdin`)));
   } else {
     await client.query(`copy ${target} from '/dev/blob'`, [], { blob: blobOf(client, rows) });
@@ -59,8 +58,8 @@ export async function copyRows(
 const blobBuffers = new WeakMap<object, ArrayBuffer>();
 const MIN_BLOB_CAPACITY = 64 * 1024 * 1024;
 
-function blobOf(connection: object, rows: string | Uint8Array): Blob {
-  const size = typeof rows === 'string' ? Buffer.byteLength(rows) : rows.byteLength;
+function blobOf(connection: object, rows: Uint8Array): Blob {
+  const size = rows.byteLength;
   let buffer = blobBuffers.get(connection);
   if (!buffer || buffer.maxByteLength < size) {
     // Only the pages written to take memory; the capacity is address space.
@@ -68,8 +67,7 @@ function blobOf(connection: object, rows: string | Uint8Array): Blob {
     blobBuffers.set(connection, buffer);
   }
   buffer.resize(size);
-  if (typeof rows === 'string') Buffer.from(buffer).write(rows);
-  else new Uint8Array(buffer).set(rows);
+  new Uint8Array(buffer).set(rows);
   const filled = buffer;
   // PGlite uses nothing of the Blob but its arrayBuffer().
   return { size, arrayBuffer: () => Promise.resolve(filled) } as unknown as Blob;
