@@ -1,9 +1,8 @@
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen } from '@testing-library/react';
-import type { UserProfile } from '@spotzcity/shared/api';
-import { deriveFeatures, type Permission } from '@spotzcity/shared/permissions';
-import { jsonResponse, page, renderRoutes } from '../test/render.tsx';
+import type { Permission } from '@spotzcity/shared/permissions';
+import { jsonResponse, page, renderRoutes, signedInProfile } from '../test/render.tsx';
 import { SupplierLink, supplierLinkTarget, supplierSearchHref } from './supplier-link.tsx';
 
 // The first render of antd's table is slow on a busy machine.
@@ -16,21 +15,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const profile = (permissions: Permission[]): UserProfile => ({
-  id: 1,
-  clientId: 'ACME',
-  name: 'Alex Morgan',
-  email: 'alex@acme.example',
-  companyName: 'Acme',
-  createdDate: '2026-01-01T00:00:00.000Z',
-  role: 'ROLE_BUYER_ADMIN',
-  profilePicUrl: null,
-  gender: null,
-  dateOfBirth: null,
-  phone: null,
-  permissions,
-  features: deriveFeatures(permissions),
-});
+const profile = (permissions: Permission[]) => signedInProfile('ROLE_BUYER_ADMIN', permissions);
 
 /** A table row with its own click, holding the link, as the spend lists do. */
 function renderRow(permissions: Permission[], duns: string | null) {

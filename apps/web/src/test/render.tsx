@@ -5,6 +5,13 @@ import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { render } from '@testing-library/react';
+import type { UserProfile } from '@spotzcity/shared/api';
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  deriveFeatures,
+  type Permission,
+  type Role,
+} from '@spotzcity/shared/permissions';
 import { AlertProvider } from '../components/alert-modal.tsx';
 import { i18n } from '../i18n/i18n.ts';
 
@@ -34,3 +41,26 @@ export const jsonResponse = (status: number, body: unknown) =>
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+
+/** The signed-in user's profile as `/api/users/me` answers it: a role's permissions, or others. */
+export function signedInProfile(
+  role: Role,
+  permissions: readonly Permission[] = DEFAULT_ROLE_PERMISSIONS[role],
+  clientId = 'ACME',
+): UserProfile {
+  return {
+    id: 1,
+    clientId,
+    name: 'Alex Morgan',
+    email: 'alex@acme.example',
+    companyName: 'Acme',
+    createdDate: '2026-01-01T00:00:00.000Z',
+    role,
+    profilePicUrl: null,
+    gender: null,
+    dateOfBirth: null,
+    phone: null,
+    permissions: [...permissions],
+    features: deriveFeatures([...permissions]),
+  };
+}

@@ -1,10 +1,8 @@
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { UserProfile } from '@spotzcity/shared/api';
-import { DEFAULT_ROLE_PERMISSIONS, deriveFeatures } from '@spotzcity/shared/permissions';
 import type { SupplierDetail } from '@spotzcity/shared/search-supplier';
-import { jsonResponse, page, renderRoutes } from '../../test/render.tsx';
+import { jsonResponse, page, renderRoutes, signedInProfile } from '../../test/render.tsx';
 import SearchSupplierPage from './search-supplier-page.tsx';
 
 // The first render of antd's table is slow on a busy machine.
@@ -17,22 +15,7 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const permissions = DEFAULT_ROLE_PERMISSIONS.ROLE_BUYER_ADMIN;
-const profile: UserProfile = {
-  id: 1,
-  clientId: 'ACME',
-  name: 'Alex Morgan',
-  email: 'alex@acme.example',
-  companyName: 'Acme',
-  createdDate: '2026-01-01T00:00:00.000Z',
-  role: 'ROLE_BUYER_ADMIN',
-  profilePicUrl: null,
-  gender: null,
-  dateOfBirth: null,
-  phone: null,
-  permissions: [...permissions],
-  features: deriveFeatures(permissions),
-};
+const profile = signedInProfile('ROLE_BUYER_ADMIN');
 
 const supplier = (id: number, name: string, duns: string): SupplierDetail => ({
   id,

@@ -1,10 +1,9 @@
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { UserProfile } from '@spotzcity/shared/api';
-import { DEFAULT_ROLE_PERMISSIONS, deriveFeatures, type Role } from '@spotzcity/shared/permissions';
+import type { Role } from '@spotzcity/shared/permissions';
 import type { UserItem } from '@spotzcity/shared/users';
-import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { jsonResponse, renderRoutes, signedInProfile } from '../../test/render.tsx';
 import UsersPage from './users-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -14,21 +13,8 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-const profile = (role: Role): UserProfile => ({
-  id: 1,
-  clientId: role === 'ROLE_BUYER_ADMIN' ? 'ACME' : 'SPOTZCITY',
-  name: 'Alex Morgan',
-  email: 'alex@acme.example',
-  companyName: 'Acme',
-  createdDate: '2026-01-01T00:00:00.000Z',
-  role,
-  profilePicUrl: null,
-  gender: null,
-  dateOfBirth: null,
-  phone: null,
-  permissions: [...DEFAULT_ROLE_PERMISSIONS[role]],
-  features: deriveFeatures(DEFAULT_ROLE_PERMISSIONS[role]),
-});
+const profile = (role: Role) =>
+  signedInProfile(role, undefined, role === 'ROLE_BUYER_ADMIN' ? 'ACME' : 'SPOTZCITY');
 
 const row = (id: number, name: string, email: string): UserItem => ({
   id,
