@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signIn, signedInUser } from '../../test/factories.ts';
 import { TEST_ADMIN } from '../../test/constants.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, rowsOf } from '../db/client.ts';
 import { errorHandler } from './http.ts';
 import { Conflict, Forbidden, NotFound } from './errors.ts';
 
@@ -98,6 +100,19 @@ describe('platform endpoints', () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('runs the embedded database with its small buffer cache', async () => {
+    // PGlite's cache lives in the server's memory and never shrinks (decisions.md).
+    const [row] = rowsOf<{ shared_buffers: string }>(
+      await t.database.db.execute(sql`show shared_buffers`),
+    );
+    if (t.database.kind === 'pglite') {
+      expect(row?.shared_buffers).toBe(`${DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`);
+      expect(DEFAULT_PGLITE_SHARED_BUFFERS_MB).toBe(16);
+    } else {
+      expect(row?.shared_buffers).toBeTruthy();
+    }
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {
