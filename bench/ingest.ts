@@ -66,20 +66,27 @@ interface Measurement {
   baseRssMb?: number;
 }
 
+/**
+ * Each measurement runs as the server does (`npm start`): our code bundled into one module under
+ * plain node, without tsx, which alone held ~70 MB more with the embedded database open.
+ */
+const runner = path.join(import.meta.dirname, 'dist/ingest-run.mjs');
+const bundled = spawnSync(
+  process.execPath,
+  [
+    path.join(import.meta.dirname, '../scripts/bundle-server.mjs'),
+    path.join(import.meta.dirname, 'ingest-run.ts'),
+    runner,
+  ],
+  { stdio: 'inherit' },
+);
+if (bundled.status !== 0) throw new Error('could not bundle bench/ingest-run.ts');
+
 function run<T>(mode: string, file: string, ...rest: string[]): T {
-  const child = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'ingest-run.ts'),
-      mode,
-      file,
-      databaseUrl,
-      ...rest,
-    ],
-    { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
-  );
+  const child = spawnSync(process.execPath, [runner, mode, file, databaseUrl, ...rest], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const line = child.stdout.trim().split('\n').at(-1) ?? '';
   if (child.status !== 0 || !line.startsWith('{')) {
     throw new Error(`${mode} failed:\n${child.stdout}\n${child.stderr}`);

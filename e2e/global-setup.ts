@@ -53,8 +53,9 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` (npm test does it for you).');
+  const server = path.join(ROOT, 'apps/server/dist/main.mjs');
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html')) || !existsSync(server)) {
+    throw new Error('The app is not built: run `npm run build` (npm test does it for you).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'));
 
@@ -86,7 +87,8 @@ export default async function setup(project: TestProject) {
 
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The server as `npm start` runs it: the bundle, under plain node.
+  const child = spawn(process.execPath, [server], {
     cwd: ROOT,
     env: {
       ...process.env,
