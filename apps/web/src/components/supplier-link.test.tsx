@@ -1,12 +1,9 @@
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { Permission } from '@spotzcity/shared/permissions';
 import { jsonResponse, page, renderRoutes, signedInProfile } from '../test/render.tsx';
 import { SupplierLink, supplierLinkTarget, supplierSearchHref } from './supplier-link.tsx';
-
-// The first render of antd's table is slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));

@@ -1,7 +1,11 @@
 /** Vitest setup of the web project (jsdom): what antd expects from a browser, and cleanup. */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import '../i18n/i18n.ts';
+
+// The first render of antd's table takes over a second on a busy machine (CI runs the API and
+// browser suites alongside): findBy… and waitFor wait up to 5 s rather than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
