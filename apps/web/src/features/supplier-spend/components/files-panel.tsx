@@ -79,6 +79,7 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
             </Typography.Text>
             <Typography.Text type="secondary" className="spend-file-meta">
               {t('spend.fileMeta', {
+                count: file.rowCount,
                 rows: file.rowCount.toLocaleString('en-US'),
                 uploadedBy: file.uploadedBy ?? '—',
               })}
