@@ -58,7 +58,12 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // Opening modals zoom in and the sidebar slides: the picture shows where they come to rest.
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 /** Reads the newest message sent to `email` from the outbox, as the Super User. */
