@@ -1,22 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Paged } from '@spotzcity/shared/api';
-import { renderRoutes } from '../test/render.tsx';
+import { onePage, renderRoutes } from '../test/render.tsx';
 import { RecordListPage, type RecordListPageProps } from './record-list-page.tsx';
 
 interface Row {
   id: number;
   name: string;
 }
-
-const pageOf = (rows: Row[]): Paged<Row> => ({
-  message: 'Fetched List Successfully',
-  data: rows,
-  totalCount: rows.length,
-  pageNumber: 0,
-  pageSize: 20,
-  length: rows.length,
-});
 
 function renderList(rows: Row[], can: RecordListPageProps<Row>['can']) {
   const remove = vi.fn(async () => ({ message: 'Deleted Successfully' }));
@@ -30,7 +20,7 @@ function renderList(rows: Row[], can: RecordListPageProps<Row>['can']) {
     remove,
     downloadList: async () => undefined,
     queryKey: ['things', rows.length],
-    fetchPage: async () => pageOf(rows),
+    fetchPage: async () => onePage(rows),
     columns: [{ title: 'Name', dataIndex: 'name', key: 'name' }],
     expandable: undefined,
     report: { title: 'Thing Report', pathFor: ({ year }) => `dashboard?year=${year}` },

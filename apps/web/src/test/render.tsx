@@ -5,7 +5,7 @@ import { ConfigProvider } from 'antd';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { render } from '@testing-library/react';
-import type { UserProfile } from '@spotzcity/shared/api';
+import type { Paged, UserProfile } from '@spotzcity/shared/api';
 import {
   DEFAULT_ROLE_PERMISSIONS,
   deriveFeatures,
@@ -35,6 +35,16 @@ export function renderRoutes(routes: RouteObject[], initialPath: string) {
 }
 
 export const page = (text: string): ReactElement => <div>{text}</div>;
+
+/** A paged list's reply that holds every row in its first page. */
+export const onePage = <T,>(rows: T[], pageSize = 20): Paged<T> => ({
+  message: 'Fetched List Successfully',
+  data: rows,
+  totalCount: rows.length,
+  pageNumber: 0,
+  pageSize,
+  length: rows.length,
+});
 
 export const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {

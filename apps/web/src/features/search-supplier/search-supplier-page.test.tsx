@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SupplierDetail } from '@spotzcity/shared/search-supplier';
-import { jsonResponse, page, renderRoutes, signedInProfile } from '../../test/render.tsx';
+import { jsonResponse, onePage, page, renderRoutes, signedInProfile } from '../../test/render.tsx';
 import SearchSupplierPage from './search-supplier-page.tsx';
 
 // The first render of antd's table is slow on a busy machine.
@@ -76,24 +76,10 @@ function serve() {
           (!body.duns || s.duns.startsWith(body.duns)) &&
           (!body.dbaName || s.name.toLowerCase().includes(body.dbaName.toLowerCase())),
       );
-      return jsonResponse(200, {
-        message: 'ok',
-        data: rows,
-        totalCount: rows.length,
-        pageNumber: 0,
-        pageSize: 20,
-        length: rows.length,
-      });
+      return jsonResponse(200, onePage(rows));
     }
     if (key === 'POST /api/supplier/rating/list') {
-      return jsonResponse(200, {
-        message: 'ok',
-        data: [],
-        totalCount: 0,
-        pageNumber: 0,
-        pageSize: 5,
-        length: 0,
-      });
+      return jsonResponse(200, onePage([], 5));
     }
     return jsonResponse(404, { message: 'Not Found' });
   });

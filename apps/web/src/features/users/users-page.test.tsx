@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '@spotzcity/shared/permissions';
 import type { UserItem } from '@spotzcity/shared/users';
-import { jsonResponse, renderRoutes, signedInProfile } from '../../test/render.tsx';
+import { jsonResponse, onePage, renderRoutes, signedInProfile } from '../../test/render.tsx';
 import UsersPage from './users-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -42,14 +42,7 @@ function serve(role: Role, handlers: Record<string, () => Response> = {}) {
     if (key === 'GET /api/users/profile')
       return jsonResponse(200, { message: 'ok', data: profile(role) });
     if (key === 'POST /api/users/list') {
-      return jsonResponse(200, {
-        message: 'Fetched List Successfully',
-        data: users,
-        totalCount: users.length,
-        pageNumber: 0,
-        pageSize: 20,
-        length: users.length,
-      });
+      return jsonResponse(200, onePage(users));
     }
     return jsonResponse(404, { message: 'Not Found' });
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { UploadedFile } from '@spotzcity/shared/spend';
-import { jsonResponse, renderRoutes, signedInProfile } from '../../../test/render.tsx';
+import { jsonResponse, onePage, renderRoutes, signedInProfile } from '../../../test/render.tsx';
 import { FilesPanel } from './files-panel.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -29,14 +29,7 @@ function serve(files: UploadedFile[]) {
       return jsonResponse(200, { message: 'ok', data: signedInProfile('ROLE_BUYER_ADMIN') });
     }
     if (key === 'POST /api/file/list') {
-      return jsonResponse(200, {
-        message: 'Fetched List Successfully',
-        data: files,
-        totalCount: files.length,
-        pageNumber: 0,
-        pageSize: 20,
-        length: files.length,
-      });
+      return jsonResponse(200, onePage(files));
     }
     return jsonResponse(404, { message: 'Not Found' });
   });
