@@ -1,12 +1,9 @@
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SupplierDetail } from '@spotzcity/shared/search-supplier';
 import { jsonResponse, onePage, page, renderRoutes, signedInProfile } from '../../test/render.tsx';
 import SearchSupplierPage from './search-supplier-page.tsx';
-
-// The first render of antd's table is slow on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
