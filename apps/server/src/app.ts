@@ -180,6 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(spendRoutes, {
     maxFileBytes: config.limits.spendBytes,
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+    dataDir: config.dataDir,
   });
   await app.register(ratingRoutes);
   // Events and supplier lists are small next to spend files: the spend file limits bound them.

@@ -2,6 +2,7 @@
  * Suppliers & Spend Report endpoints (spec 01 point 7): files (template, upload, list, delete),
  * the Suppliers & Spend panel, the All Suppliers list and the table view's spend rows.
  */
+import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, pagedOf, type PageRequest } from '@spotzcity/shared/api';
@@ -48,6 +49,8 @@ export const SPEND_READERS: Permission[] = [
 export interface SpendRouteOptions {
   maxFileBytes: number;
   limits: XlsxLimits;
+  /** DATA_DIR: checked rows wait under DATA_DIR/imports until they are saved. */
+  dataDir: string;
 }
 
 const pageOf = (input: PageRequest) => ({
@@ -97,6 +100,7 @@ export const spendRoutes: FastifyPluginAsyncZod<SpendRouteOptions> = async (app,
           fileName: upload.fileName,
           path: upload.path,
           limits: opts.limits,
+          workDir: path.join(opts.dataDir, 'imports'),
           onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable spend workbook'),
         });
         return ok(file, SPEND_MESSAGES.uploaded);

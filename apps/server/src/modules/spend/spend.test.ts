@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +47,12 @@ const post = (token: string, url: string, payload: object = {}) =>
 const cents = (value: number) => Math.round(value * 100);
 const isoDay = (value: GeneratedRow['paymentDate']) => (value as Date).toISOString().slice(0, 10);
 const keyOf = (row: GeneratedRow) => (row.duns as string | null) ?? (row.vendorName as string);
+
+/** What the imports leave under DATA_DIR/imports (the checked rows wait there). */
+const workFiles = () => {
+  const dir = path.join(t.dataDir, 'imports');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
 
 async function storedRows(clientRef: number) {
   const [row] = await t.database.db
@@ -136,6 +144,7 @@ describe('POST /api/file/upload', () => {
       .where(and(eq(spendRows.clientRef, org.id), eq(spendRows.fileId, body.data.fileId)));
     expect(stored!.n).toBe(600);
     expect(stored!.total).toBe((expectedCents / 100).toFixed(2));
+    expect(workFiles()).toEqual([]);
 
     const saved = await t.database.db
       .select()
@@ -295,7 +304,9 @@ describe('POST /api/file/upload', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'The file was not imported: 1 problem in 1 row. Nothing was saved.',
-      errors: [{ row: bad + 2, column: 'Spend', message: 'Must be a number' }],
+      errors: [
+        { row: bad + 2, column: 'Spend', message: 'Must be a number', value: 'twelve dollars' },
+      ],
     });
     expect(await storedRows(org.id)).toBe(0);
     const files = await t.database.db
@@ -303,6 +314,7 @@ describe('POST /api/file/upload', () => {
       .from(spendFiles)
       .where(eq(spendFiles.clientRef, org.id));
     expect(files).toEqual([]);
+    expect(workFiles()).toEqual([]);
   });
 
   it('lists each problem with the header as written in the file, the first 100 only', async () => {
@@ -319,20 +331,22 @@ describe('POST /api/file/upload', () => {
     expect(body.errors).toHaveLength(100);
     expect(body.errors.slice(0, 7)).toEqual([
       { row: 2, column: 'Supplier Name', message: 'Required' },
-      { row: 2, column: 'DUNS', message: 'DUNS must be 9 digits' },
-      { row: 2, column: 'Amount', message: 'Must be a number' },
-      { row: 2, column: 'Payment Date', message: 'Enter Valid Date.' },
+      { row: 2, column: 'DUNS', message: 'DUNS must be 9 digits', value: '12' },
+      { row: 2, column: 'Amount', message: 'Must be a number', value: 'x' },
+      { row: 2, column: 'Payment Date', message: 'Enter Valid Date.', value: '13/45/2024' },
       {
         row: 2,
         column: 'Ethnicity',
         message: `Must be one of: ${ETHNICITY_CATEGORIES.join(', ')}`,
+        value: 'Martian',
       },
       {
         row: 2,
         column: 'Diversity',
         message: `Unknown diversity type "XYZ"; allowed: ${DIVERSITY_TYPES.join(', ')}`,
+        value: 'MBE, XYZ',
       },
-      { row: 3, column: 'Payment Date', message: 'Enter Valid Date.' },
+      { row: 3, column: 'Payment Date', message: 'Enter Valid Date.', value: 'not a date' },
     ]);
     expect(body.message).toMatch(/^The file was not imported: at least \d+ problems/);
     expect(await storedRows(org.id)).toBe(0);
