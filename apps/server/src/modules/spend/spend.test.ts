@@ -68,7 +68,7 @@ describe('GET /api/file/template', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('serves the template: the columns, one example row and the allowed values', async () => {
+  it('serves the template: the columns, an example on its own sheet and the allowed values', async () => {
     const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
     const res = await t.app.inject({ url: '/api/file/template', headers: t.auth(token) });
     expect(res.statusCode).toBe(200);
@@ -77,9 +77,12 @@ describe('GET /api/file/template', () => {
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const [spend, allowed] = workbook.worksheets;
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Spend', 'Example', 'Allowed Values']);
+    const [spend, example, allowed] = workbook.worksheets;
     expect((spend!.getRow(1).values as unknown[]).slice(1)).toEqual(SPEND_HEADERS);
-    expect(spend!.actualRowCount).toBe(2);
+    expect(spend!.actualRowCount).toBe(1);
+    expect((example!.getRow(1).values as unknown[]).slice(1)).toEqual(SPEND_HEADERS);
+    expect(example!.getRow(2).getCell(2).value).toBe('Harbor Point Logistics LLC');
     const text = JSON.stringify(
       allowed!.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1) : r)),
     );
@@ -91,24 +94,41 @@ describe('GET /api/file/template', () => {
     }
   });
 
-  it('is a template the upload accepts as it is', async () => {
+  it('never imports the template unchanged: its first sheet has no rows', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
     const template = await t.app.inject({ url: '/api/file/template', headers: t.auth(token) });
     const res = await upload(token, template.rawPayload);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.rowCount).toBe(1);
-    const [row] = await t.database.db
-      .select()
-      .from(spendRows)
-      .where(eq(spendRows.clientRef, org.id));
-    expect(row).toMatchObject({
-      vendorName: 'Harbor Point Logistics LLC',
-      spend: '12500.75',
-      paymentDate: '2024-03-15',
-      diversity: ['MBE', 'WBE'],
-      isDiverse: true,
-      state: 'MD',
-    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The file has a header row but no data rows.');
+    expect(await storedRows(org.id)).toBe(0);
+  });
+
+  it('refuses the template’s example row pasted among real rows, naming its row', async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const template = await t.app.inject({ url: '/api/file/template', headers: t.auth(token) });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const exampleRow = (workbook.getWorksheet('Example')!.getRow(2).values as unknown[]).slice(1);
+    const { rows } = await spendFixture(3);
+    const buffer = await xlsxBuffer([
+      SPEND_HEADERS,
+      asCells(rows[0]!),
+      exampleRow,
+      asCells(rows[1]!),
+    ]);
+    const res = await upload(token, buffer);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      {
+        row: 3,
+        column: 'Vendor Name',
+        message:
+          "This is the template's example row (Harbor Point Logistics LLC), not a payment: " +
+          'delete it and upload the file again.',
+        value: 'Harbor Point Logistics LLC',
+      },
+    ]);
+    expect(await storedRows(org.id)).toBe(0);
   });
 });
 
