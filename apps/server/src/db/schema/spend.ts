@@ -10,6 +10,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { users } from './users.ts';
@@ -29,8 +30,18 @@ export const spendFiles = pgTable(
     firstPaymentDate: date('first_payment_date'),
     lastPaymentDate: date('last_payment_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * SHA-256 of the uploaded workbook's bytes (hex): the same content is refused a second time.
+     * Null for files imported before it was kept.
+     */
+    contentHash: text('content_hash'),
   },
-  (t) => [index('spend_files_client_idx').on(t.clientRef, t.createdAt)],
+  (t) => [
+    index('spend_files_client_idx').on(t.clientRef, t.createdAt),
+    uniqueIndex('spend_files_content_idx')
+      .on(t.clientRef, t.contentHash)
+      .where(sql`${t.contentHash} is not null`),
+  ],
 );
 
 /**

@@ -116,6 +116,8 @@ export interface SaveSpendOptions {
   copyFile: string;
   /** When the file counts as uploaded (the demo seed backdates its files). */
   createdAt?: Date;
+  /** SHA-256 of the workbook: the organisation's next upload of the same bytes is refused. */
+  contentHash?: string;
   /** Progress within the transaction: bytes of COPY text saved, then rollup tables built. */
   onProgress?: (phase: SavePhase, done: number, total: number) => void;
   /** Runs first in the transaction (replacing earlier files). */
@@ -133,9 +135,12 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
     : sql`now()`;
   return db.transaction(async (tx) => {
     await options.before?.(tx);
+    // The same content saved meanwhile by another upload fails here on the unique index
+    // (spend_files_content_idx); the caller names the file that won (sameContentAs).
     await tx.execute(sql`
-      insert into spend_files (id, client_ref, file_name, uploaded_by, created_at)
-      values (${fileId}, ${clientRef}, ${options.fileName}, ${options.uploadedBy}, ${createdAt})
+      insert into spend_files (id, client_ref, file_name, uploaded_by, created_at, content_hash)
+      values (${fileId}, ${clientRef}, ${options.fileName}, ${options.uploadedBy}, ${createdAt},
+        ${options.contentHash ?? null})
     `);
     options.onProgress?.('saving', 0, copyBytes);
     await copyRowsFromFile(tx, 'spend_rows', COPY_COLUMNS, options.copyFile, (bytes) =>
@@ -181,6 +186,7 @@ export interface ImportSpendOptions {
   /** Where the COPY text is kept between the steps (the system's temporary folder unless told). */
   workDir?: string;
   createdAt?: Date;
+  contentHash?: string;
   onUnreadable?: (detail: string) => void;
 }
 
@@ -206,6 +212,7 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       uploadedBy: options.uploadedBy,
       copyFile,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+      ...(options.contentHash ? { contentHash: options.contentHash } : {}),
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -23,15 +23,19 @@ import {
 } from '@spotzcity/shared/spend';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { sha256OfFile } from '../../platform/file-hash.ts';
 import { receiveFileToDisk } from '../../platform/uploads.ts';
 import { parseInput } from '../../platform/validate.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
 import { importSpendFile } from './import.ts';
 import {
+  alreadyUploaded,
   deleteFile,
   listFiles,
   listSpendRows,
   listSuppliers,
+  sameContentAs,
   spendTotals,
   topSuppliers,
 } from './service.ts';
@@ -82,7 +86,8 @@ export const spendRoutes: FastifyPluginAsyncZod<SpendRouteOptions> = async (app,
         description:
           "Multipart: `file` (.xlsx, the template's columns) and an optional `category` " +
           '(ignored). All-or-nothing: a file with bad rows answers 400 with ' +
-          '`errors: [{row, column, message}]` (the first 100) and saves nothing.',
+          '`errors: [{row, column, message, value}]` (the first 100) and saves nothing. The ' +
+          "organisation's second upload of the same bytes answers 409.",
         response: { 200: envelopeOf(uploadedFileSchema) },
       },
     },
@@ -94,16 +99,28 @@ export const spendRoutes: FastifyPluginAsyncZod<SpendRouteOptions> = async (app,
         extensions: ['xlsx'],
       });
       try {
-        const file = await importSpendFile(app.db, {
-          clientRef: principal.clientRef,
-          uploadedBy: principal.id,
-          fileName: upload.fileName,
-          path: upload.path,
-          limits: opts.limits,
-          workDir: path.join(opts.dataDir, 'imports'),
-          onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable spend workbook'),
-        });
-        return ok(file, SPEND_MESSAGES.uploaded);
+        const contentHash = await sha256OfFile(upload.path);
+        const same = await sameContentAs(app.db, principal.clientRef, contentHash);
+        if (same) throw alreadyUploaded(same);
+        try {
+          const file = await importSpendFile(app.db, {
+            clientRef: principal.clientRef,
+            uploadedBy: principal.id,
+            fileName: upload.fileName,
+            path: upload.path,
+            limits: opts.limits,
+            workDir: path.join(opts.dataDir, 'imports'),
+            contentHash,
+            onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable spend workbook'),
+          });
+          return ok(file, SPEND_MESSAGES.uploaded);
+        } catch (error) {
+          // Two uploads of the same bytes at once: the one saved first wins.
+          const winner = isUniqueViolation(error)
+            ? await sameContentAs(app.db, principal.clientRef, contentHash)
+            : undefined;
+          throw winner ? alreadyUploaded(winner) : error;
+        }
       } finally {
         await upload.discard();
       }

@@ -17,7 +17,7 @@ import {
   type UploadedFile,
 } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
-import { NotFound } from '../../platform/errors.ts';
+import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
 import { toUploadedFile } from './import.ts';
 
@@ -57,6 +57,27 @@ export async function listFiles(db: DbOrTx, clientRef: number, page: PageRequest
   );
   return { rows: rows.map(toUploadedFile), total: count?.n ?? 0 };
 }
+
+/** The organisation's file with these exact bytes (SHA-256), if it has one. */
+export async function sameContentAs(db: DbOrTx, clientRef: number, contentHash: string) {
+  const [file] = rowsOf<{ file_name: string; created_at: string | Date }>(
+    await db.execute(sql`
+      select file_name, created_at from spend_files
+      where client_ref = ${clientRef} and content_hash = ${contentHash}
+      limit 1
+    `),
+  );
+  return file;
+}
+
+const dayOf = (value: string | Date) => {
+  const [year, month, day] = new Date(value).toISOString().slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+};
+
+/** 409 'This file was already uploaded as NAME on DD/MM/YYYY.' (the day in UTC). */
+export const alreadyUploaded = (file: { file_name: string; created_at: string | Date }) =>
+  new Conflict(SPEND_MESSAGES.alreadyUploaded(file.file_name, dayOf(file.created_at)));
 
 /** Deletes a file of the organisation and its rows; another organisation's file is a 404. */
 export async function deleteFile(db: Db, clientRef: number, fileId: number): Promise<UploadedFile> {

@@ -189,6 +189,32 @@ describe('POST /api/file/upload', () => {
     });
   });
 
+  it('refuses the same file a second time, naming the first upload; totals stay as they were', async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const { rows, buffer } = await spendFixture(40, { seed: 21 });
+    const first = await upload(token, buffer, 'AP March.xlsx');
+    expect(first.statusCode).toBe(200);
+    const createdOn = new Date(first.json().data.createdOn);
+    const day = [createdOn.getUTCDate(), createdOn.getUTCMonth() + 1]
+      .map((n) => String(n).padStart(2, '0'))
+      .join('/');
+
+    const again = await upload(token, buffer, 'AP March (copy).xlsx');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      `This file was already uploaded as AP March.xlsx on ${day}/${createdOn.getUTCFullYear()}.`,
+    );
+    const totals = (await post(token, '/api/supplier/spends')).json().data;
+    const expectedCents = rows.reduce((sum, r) => sum + cents(r.spend as number), 0);
+    expect(totals).toMatchObject({ fileCount: 1, rowCount: 40, totalSpends: expectedCents / 100 });
+    expect(await storedRows(org.id)).toBe(40);
+    expect(workFiles()).toEqual([]);
+
+    // Another organisation's copy of the same bytes is its own first upload.
+    const other = await signedInUser(t.app, t.database.db);
+    expect((await upload(other.token, buffer, 'AP March.xlsx')).statusCode).toBe(200);
+  });
+
   it('reads dates of 1904 workbooks, text dates, amounts written as text and lost zeros', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
     const header = ['Vendor Name', 'Spend', 'Payment Date', 'Zip', 'DUNS', 'State', 'Diversity'];
