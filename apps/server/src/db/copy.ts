@@ -63,6 +63,7 @@ export async function copyRowsFromFile(
   columns: readonly string[],
   file: string,
   onProgress?: (bytes: number) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const client = connectionOf(tx);
   const target = `${table} (${columns.join(', ')})`;
@@ -79,6 +80,7 @@ export async function copyRowsFromFile(
       createReadStream(file, { highWaterMark: 1024 * 1024 }),
       counter,
       client.query(copyFrom(`copy ${target} from stdin`)),
+      ...(signal ? [{ signal }] : []),
     );
     return;
   }
@@ -88,6 +90,7 @@ export async function copyRowsFromFile(
     let filled = 0;
     let position = 0;
     for (;;) {
+      signal?.throwIfAborted();
       const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position);
       position += bytesRead;
       filled += bytesRead;

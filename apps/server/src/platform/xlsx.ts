@@ -201,6 +201,10 @@ async function startWorker(script: string, input: WorkerInput, limits: XlsxLimit
       while (queue.length === 0) await new Promise<void>((resolve) => (notify = resolve));
       return queue.shift()!;
     },
+    /** Ends the read as if the worker had failed with `error` (an abort). */
+    interrupt(error: Error) {
+      push({ type: 'error', error });
+    },
     send(message: ParentMessage, transfer: ArrayBuffer[] = []) {
       worker.postMessage(message, transfer);
     },
@@ -298,6 +302,8 @@ export interface CheckSheetOptions extends Omit<ReadSheetOptions, 'copyPrefix' |
   keys?: boolean;
   /** Once a reading slot is free and the worker starts (it may wait for other reads). */
   onStart?: () => void;
+  /** Stops the read: it throws the signal's reason. */
+  signal?: AbortSignal;
   onProgress?: (progress: CheckProgress) => void;
 }
 
@@ -322,7 +328,11 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
     copyFile: options.copyFile,
     ...(options.keys ? { keys: true } : {}),
   };
+  options.signal?.throwIfAborted();
   const worker = await startWorker(script, input, options.limits);
+  const onAbort = () => worker.interrupt(options.signal!.reason as Error);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
   options.onStart?.();
   try {
     for (;;) {
@@ -350,6 +360,7 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
       }
     }
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     await worker.stop();
   }
 }

@@ -87,6 +87,7 @@ export interface CheckSpendOptions {
   onStart?: () => void;
   onProgress?: (progress: CheckProgress) => void;
   onUnreadable?: ((detail: string) => void) | undefined;
+  signal?: AbortSignal;
 }
 
 /** Step 1: reads and checks the whole workbook into `copyFile`; throws FileRejected if bad. */
@@ -102,6 +103,7 @@ export function checkSpendFile(options: CheckSpendOptions) {
     ...(options.onStart ? { onStart: options.onStart } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
 }
 
@@ -124,6 +126,8 @@ export interface SaveSpendOptions {
   before?: (tx: Tx) => Promise<void>;
   /** Runs last in the transaction, with the saved file (the job's own record). */
   after?: (tx: Tx, file: UploadedFile) => Promise<void>;
+  /** Stops the saving (the transaction rolls back). */
+  signal?: AbortSignal;
 }
 
 /** Step 2: one transaction that only writes: the file, its rows, its rollups, its summary. */
@@ -143,13 +147,20 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
         ${options.contentHash ?? null})
     `);
     options.onProgress?.('saving', 0, copyBytes);
-    await copyRowsFromFile(tx, 'spend_rows', COPY_COLUMNS, options.copyFile, (bytes) =>
-      options.onProgress?.('saving', bytes, copyBytes),
+    await copyRowsFromFile(
+      tx,
+      'spend_rows',
+      COPY_COLUMNS,
+      options.copyFile,
+      (bytes) => options.onProgress?.('saving', bytes, copyBytes),
+      options.signal,
     );
+    options.signal?.throwIfAborted();
     options.onProgress?.('building', 0, ROLLUP_STEPS);
-    await buildSpendRollup(tx, clientRef, fileId, (done) =>
-      options.onProgress?.('building', done, ROLLUP_STEPS),
-    );
+    await buildSpendRollup(tx, clientRef, fileId, (done) => {
+      options.signal?.throwIfAborted();
+      options.onProgress?.('building', done, ROLLUP_STEPS);
+    });
 
     const [summary] = rowsOf<FileRow>(
       await tx.execute(sql`

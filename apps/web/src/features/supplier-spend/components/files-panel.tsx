@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Flex, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { formatFileDate } from '@spotzcity/shared/format';
 import type { UploadedFile } from '@spotzcity/shared/spend';
 import { useCurrentUser } from '../../../api/get-profile.ts';
-import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DeleteAction } from '../../../components/delete-action.tsx';
 import { FileDropArea } from '../../../components/file-drop-area.tsx';
@@ -14,15 +14,19 @@ import { useDeleteFile } from '../api/delete-file.ts';
 import { downloadTemplate } from '../api/download-template.ts';
 import { spendKeys } from '../api/keys.ts';
 import { fetchFilesPage } from '../api/list-files.ts';
-import { useUploadSpendFile } from '../api/upload-file.ts';
 import { SPEND_HOME, withFiles } from '../selection.ts';
+import { ImportDialog, type ImportDialogProps } from './import-dialog.tsx';
+import { ImportsList } from './imports-list.tsx';
 
 interface FilesPanelProps {
   selected: number[];
   onSelect: (fileIds: number[]) => void;
 }
 
-/** Left panel: upload, then the organisation's files with checkboxes, View and delete. */
+/**
+ * Left panel: upload (a dropped file opens the import dialog), the imports running or failed,
+ * then the organisation's files with checkboxes, View and delete.
+ */
 export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,23 +34,16 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
   const { features } = useCurrentUser();
   const canUpload = features.supplierAndSpend.uploadFile;
   const canDelete = features.supplierAndSpend.deleteFile;
-  const { progress, uploadFile } = useUploadSpendFile();
   const remove = useDeleteFile();
+  const [source, setSource] = useState<ImportDialogProps['source']>(null);
+  // Each upload or opened import gets a dialog of its own (its state starts afresh).
+  const [dialogKey, setDialogKey] = useState(0);
+  const openImport = (next: NonNullable<ImportDialogProps['source']>) => {
+    setDialogKey((k) => k + 1);
+    setSource(next);
+  };
 
   const view = (fileIds: number[]) => navigate(withFiles(`${SPEND_HOME}/table`, fileIds));
-
-  const onUpload = async (file: File) => {
-    try {
-      const reply = await uploadFile(file);
-      alert.showSuccess(reply.message);
-    } catch (error) {
-      const details =
-        error instanceof ApiError
-          ? error.rowErrors.map((e) => t('spend.rowProblem', { ...e }))
-          : [];
-      alert.showError((error as Error).message, { details });
-    }
-  };
 
   const onDelete = async (file: UploadedFile) => {
     try {
@@ -160,13 +157,14 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
           </Typography.Paragraph>
           <FileDropArea
             accept={{ extensions: ['.xlsx'] }}
-            onFiles={([file]) => file && void onUpload(file)}
-            progress={progress}
+            onFiles={([file]) => file && openImport({ file })}
             hint={t('spend.uploadHint')}
             data-testid="spend-drop-area"
           />
         </div>
       )}
+      <ImportsList canAct={canUpload} onOpen={(job) => openImport({ job })} />
+      <ImportDialog key={dialogKey} source={source} onClose={() => setSource(null)} />
       <InfiniteTable<UploadedFile>
         queryKey={spendKeys.files()}
         fetchPage={fetchFilesPage}
