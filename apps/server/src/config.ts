@@ -39,6 +39,7 @@ const envSchema = z.object({
   XLSX_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
   XLSX_MAX_ENTRY_MB: mb(1024),
   XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
+  XLSX_MAX_RATIO: z.coerce.number().min(2).default(100),
   XLSX_WORKER_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   /** Default: DEFAULT_PGLITE_SHARED_BUFFERS_MB in db/client.ts. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).optional(),
@@ -79,6 +80,8 @@ export interface Config {
     maxEntries: number;
     maxEntryBytes: number;
     maxTotalBytes: number;
+    /** Largest inflation ratio of a part over 1 MiB (zip-guard.ts). */
+    maxRatio: number;
     workerMemoryMb: number;
     timeoutMs: number;
   };
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntries: e.XLSX_MAX_ENTRIES,
       maxEntryBytes: e.XLSX_MAX_ENTRY_MB * MB,
       maxTotalBytes: e.XLSX_MAX_UNCOMPRESSED_MB * MB,
+      maxRatio: e.XLSX_MAX_RATIO,
       workerMemoryMb: e.XLSX_WORKER_MEMORY_MB,
       timeoutMs: e.XLSX_TIMEOUT_SECONDS * 1000,
     },
