@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './platform/mail.ts';
 import { AccountLimiter } from './platform/rate-limit.ts';
 import { resolveJwtSecret } from './platform/secrets.ts';
 import { signedUrlsPlugin } from './platform/signed-urls.ts';
+import { sweepTempFiles, tempRoot } from './platform/temp-files.ts';
 import { LocalStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -52,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     storage: Storage;
+    /** `DATA_DIR/tmp`: uploads being checked (platform/temp-files.ts). */
+    tempDir: string;
     mailer: Mailer;
     settings: { appName: string; supportEmail: string };
   }
@@ -67,6 +70,9 @@ export interface BuildOptions {
   storage?: Storage;
 }
 
+/** Trusts the first `hops` proxies counted from this server (what a hop count means to Fastify). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -77,7 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...loggerOptions(config.logLevel),
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: true,
+    // Client addresses come from the socket unless TRUST_PROXY names the proxies in front:
+    // trusting every X-Forwarded-For would let any client pick its own address.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -108,6 +117,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS over plain HTTP is ignored by browsers at best; it is sent only over HTTPS (below).
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
@@ -132,6 +148,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     fp(
       async (instance) => {
         instance.decorate('db', database.db);
+        const swept = sweepTempFiles(config.dataDir);
+        if (swept > 0)
+          instance.log.info({ swept }, 'removed temporary files left by a stopped server');
+        instance.decorate('tempDir', tempRoot(config.dataDir));
         instance.decorate(
           'storage',
           options.storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
