@@ -24,7 +24,8 @@ import { authPlugin } from './platform/auth.ts';
 import { errorHandler, routeIndex } from './platform/http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { AccountLimiter } from './platform/rate-limit.ts';
+import { BackgroundTasks } from './platform/background.ts';
+import { Throttle } from './platform/throttle.ts';
 import { resolveJwtSecret } from './platform/secrets.ts';
 import { signedUrlsPlugin } from './platform/signed-urls.ts';
 import { sweepTempFiles, tempRoot } from './platform/temp-files.ts';
@@ -53,8 +54,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     storage: Storage;
-    /** `DATA_DIR/tmp`: uploads being checked (platform/temp-files.ts). */
-    tempDir: string;
     mailer: Mailer;
     settings: { appName: string; supportEmail: string };
   }
@@ -152,6 +151,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         if (swept > 0)
           instance.log.info({ swept }, 'removed temporary files left by a stopped server');
         instance.decorate('tempDir', tempRoot(config.dataDir));
+        const background = new BackgroundTasks(instance.log);
+        instance.decorate('background', background);
+        instance.addHook('onClose', () => background.idle());
         instance.decorate(
           'storage',
           options.storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
@@ -177,13 +179,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // Modules
-  const limiter = new AccountLimiter(
-    config.authRateLimit.perAccount,
-    config.authRateLimit.windowMs,
-  );
+  const throttle = new Throttle(app.db, config.authRateLimit.windowMs);
+  const sweep = setInterval(() => {
+    throttle.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'throttle sweep'));
+  }, config.authRateLimit.windowMs);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(healthRoutes, { databaseKind: database.kind });
   await app.register(authRoutes, {
-    limiter,
+    throttle,
+    limits: {
+      perAccountAndSource: config.authRateLimit.perAccount,
+      perAccountTotal: config.authRateLimit.perAccountTotal,
+      codesPerAccount: config.authRateLimit.codesPerAccount,
+    },
     codeSecret: jwtSecret,
     appName: config.appName,
     ipLimit: { max: config.authRateLimit.perIp, timeWindow: config.authRateLimit.windowMs },

@@ -88,6 +88,8 @@ const envSchema = z.object({
   XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().positive().default(50),
+  AUTH_CODES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
 
@@ -129,7 +131,16 @@ export interface Config {
     workerMemoryMb: number;
     timeoutMs: number;
   };
-  authRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  authRateLimit: {
+    perIp: number;
+    /** Failed sign-ins of one account from one address (also code checks, password sets). */
+    perAccount: number;
+    /** Failed sign-ins of one account from every address, past which only known devices go on. */
+    perAccountTotal: number;
+    /** Recovery codes mailed to one account. */
+    codesPerAccount: number;
+    windowMs: number;
+  };
 }
 
 const MB = 1024 * 1024;
@@ -183,6 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      perAccountTotal: e.AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL,
+      codesPerAccount: e.AUTH_CODES_PER_ACCOUNT,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   };

@@ -16,3 +16,10 @@ export function sweepTempFiles(dataDir: string): number {
   for (const name of left) rmSync(path.join(root, name), { recursive: true, force: true });
   return left.length;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `DATA_DIR/tmp`: uploads being checked. */
+    tempDir: string;
+  }
+}

@@ -15,6 +15,7 @@ import {
 } from './errors.ts';
 import { formatFileSize } from '@spotzcity/shared/format';
 import type { Storage, StoredObject } from './storage.ts';
+import type {} from './temp-files.ts';
 
 const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
   {
