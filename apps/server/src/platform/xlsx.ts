@@ -155,6 +155,7 @@ function workerInput(file: string, options: ReadSheetOptions): WorkerInput {
       maxEntries: limits.maxEntries,
       maxEntryBytes: limits.maxEntryBytes,
       maxTotalBytes: limits.maxTotalBytes,
+      maxRatio: limits.maxRatio,
     },
     maxRows: limits.maxRows,
     batchSize: options.batchSize ?? 5000,

@@ -93,17 +93,19 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
         maxBytes: opts.maxFileBytes,
         extensions: ['xlsx'],
       });
+      let job: ImportJobRow;
       try {
-        const job = await startSpendImport(deps, {
+        job = await startSpendImport(deps, {
           clientRef: principal.clientRef,
           uploadedBy: { id: principal.id, name: principal.name },
           upload,
           contentHash: await sha256OfFile(upload.path),
         });
-        return reply.code(202).send(ok(app.importJobs.present(job), IMPORT_MESSAGES.received));
       } finally {
+        // The job moved the file into its own folder; what is left goes before the answer.
         await upload.discard();
       }
+      return reply.code(202).send(ok(app.importJobs.present(job), IMPORT_MESSAGES.received));
     },
   );
 

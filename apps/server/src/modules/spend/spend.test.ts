@@ -13,6 +13,7 @@ import {
   SPEND_HEADERS,
   XLSX_TYPE,
   asCells,
+  sharedStringWorkbook,
   sheetXml,
   spendFixture,
   workbookParts,
@@ -581,6 +582,60 @@ describe('upload limits', () => {
       status: 'failed',
       message: ZIP_MESSAGES.tooManyEntries(16),
     });
+  });
+});
+
+describe('spend upload: workbook checks of the security review', () => {
+  it('refuses a part whose bytes do not match its CRC-32, and saves nothing', async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const rows = [
+      ['Vendor Name', 'Spend', 'Payment Date'],
+      ['Acme', '10', '01/02/2024'],
+    ];
+    // The worksheet (inflated by the sheet reader) and another part (inflated by the zip check).
+    for (const damaged of ['xl/worksheets/sheet1.xml', 'xl/workbook.xml']) {
+      const file = zipBuffer(
+        workbookParts(sheetXml(rows)).map((part) =>
+          part.name === damaged ? { ...part, crc: 0x1234_5678 } : part,
+        ),
+      );
+      const { job } = await importFile(token, file, 'damaged.xlsx');
+      expect(job?.status, damaged).toBe('failed');
+      expect(job?.message).toBe(ZIP_MESSAGES.damaged);
+    }
+    const [stored] = await t.database.db
+      .select({ n: count() })
+      .from(spendRows)
+      .where(eq(spendRows.clientRef, org.id));
+    expect(stored?.n).toBe(0);
+  });
+
+  it('fails the import of a part that inflates far beyond any real workbook, before inflating it', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    // One letter repeated deflates ~1,000 times, as the probe's 300 MB string in 308 KB did.
+    const text = 'a'.repeat(20 * 1024 * 1024);
+    const file = zipBuffer(sharedStringWorkbook(text));
+    expect(file.length).toBeLessThan(40 * 1024);
+    const { job } = await importFile(token, file, 'ratio.xlsx');
+    expect(job).toMatchObject({ status: 'failed', message: ZIP_MESSAGES.ratio(100) });
+  });
+
+  it('fails the import of a shared string longer than Excel allows, under the ratio limit', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    // Letters that do not repeat deflate poorly (under 2×): only the text limit can stop them.
+    let seed = 7;
+    const letters = Array.from({ length: 2 * 1024 * 1024 }, () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return String.fromCharCode(97 + (seed % 26));
+    }).join('');
+    const long = await importFile(token, zipBuffer(sharedStringWorkbook(letters)), 'long.xlsx');
+    expect(long.job).toMatchObject({ status: 'failed', message: ZIP_MESSAGES.textTooLong });
+
+    const justUnder = zipBuffer(sharedStringWorkbook('b'.repeat(32_767)));
+    const ok = await importFile(token, justUnder, 'limit.xlsx');
+    // One cell and no header row: refused for its content, not for its length.
+    expect(ok.job?.status).toBe('failed');
+    expect(ok.job?.message).not.toBe(ZIP_MESSAGES.textTooLong);
   });
 });
 
