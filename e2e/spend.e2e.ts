@@ -225,16 +225,24 @@ describe('supplier spend', () => {
     await signIn(page, DEMO.buyerAdmin.email, DEMO_PASSWORD);
     const dir = await mkdtemp(path.join(tmpdir(), 'spotzcity-e2e-spend-'));
     const file = path.join(dir, 'large.xlsx');
-    await writeSpendWorkbook(
-      file,
-      generateSpendRows(
-        generateSuppliers(300, 77),
+    const suppliers = generateSuppliers(300, 77);
+    const rows = [
+      ...generateSpendRows(
+        suppliers,
         { from: '2025-01-01', days: 365, yearIndex: 0 },
         LARGE_ROWS,
         78,
       ),
-    );
+    ];
+    await writeSpendWorkbook(file, rows);
     const buffer = readFileSync(file);
+    // 30 payments of the large file and 20 others: an overlap to decide about.
+    const overlapping = path.join(dir, 'overlapping.xlsx');
+    await writeSpendWorkbook(overlapping, [
+      ...rows.slice(0, 30),
+      ...generateSpendRows(suppliers, { from: '2026-01-01', days: 30, yearIndex: 1 }, 20, 79),
+    ]);
+    const overlappingBuffer = readFileSync(overlapping);
     await rm(dir, { recursive: true, force: true });
 
     await page.getByRole('menuitem', { name: 'Supplier Spend Report' }).click();
@@ -256,14 +264,14 @@ describe('supplier spend', () => {
     const dialog = page.getByTestId('import-dialog');
     const uploading = dialog.getByTestId('import-step-uploading-bar');
     await expect
-      .poll(async () => Number(await uploading.getAttribute('data-percent')))
+      .poll(async () => Number(await uploading.getAttribute('data-percent')), { timeout: 20_000 })
       .toBeGreaterThan(0);
     await screenshot(page, 'spend-import-uploading');
     await throttle(-1);
     await dialog.locator('[data-testid=import-step-checking].import-step-process').waitFor();
     // Rows n of N: this writer does not declare N, so it is estimated from the bytes read.
     await expect
-      .poll(() => dialog.getByTestId('import-step-checking').textContent())
+      .poll(() => dialog.getByTestId('import-step-checking').textContent(), { timeout: 30_000 })
       .toMatch(/[1-9][\d,]* of about [1-9][\d,]* rows/);
     await screenshotBoth(page, 'spend-import-checking');
     await dialog.locator('[data-testid=import-step-saving].import-step-process').waitFor();
@@ -291,5 +299,21 @@ describe('supplier spend', () => {
     );
     await screenshotBoth(page, 'spend-import-duplicate');
     await closeImport(page);
+
+    // Rows already in the large file: held, with the choice; imported anyway.
+    await input.setInputFiles({ name: 'Catch-up.xlsx', mimeType: XLSX, buffer: overlappingBuffer });
+    const choice = dialog.getByTestId('import-overlap');
+    await choice.waitFor();
+    expect(await choice.textContent()).toContain('30 rows of this file');
+    expect(await choice.textContent()).toContain('Large AP 2025.xlsx: 30 rows');
+    expect(await dialog.getByTestId('import-replace').textContent()).toBe(
+      'Replace Large AP 2025.xlsx',
+    );
+    await screenshotBoth(page, 'spend-import-overlap', 'import-overlap');
+    await dialog.getByTestId('import-anyway').click();
+    await dialog.getByTestId('import-done').waitFor();
+    expect(await dialog.getByTestId('import-done').textContent()).toContain('50 rows saved.');
+    await closeImport(page);
+    await files.locator('.ant-table-row', { hasText: 'Catch-up.xlsx' }).waitFor();
   });
 });

@@ -44,7 +44,24 @@ export const IMPORT_MESSAGES = {
   notFound: 'Import not found',
   stillRunning: 'The import is still running: it can be dismissed once it has finished.',
   dismissed: 'Import dismissed',
+  held: 'Some rows of this file are already in earlier files: choose what to do.',
+  notHeld: 'This import is not waiting for a choice.',
+  cancelled: 'Import cancelled: nothing was saved.',
+  decided: {
+    import: 'Importing the file with the overlapping rows.',
+    replace: 'Replacing the earlier files with this one.',
+    cancel: 'Import cancelled: nothing was saved.',
+  },
 } as const;
+
+/**
+ * What the user chose for a held import: import it anyway (overlapping rows counted twice),
+ * replace the earlier files it overlaps (deleted in the same transaction), or cancel.
+ */
+export const IMPORT_CHOICES = ['import', 'replace', 'cancel'] as const;
+export type ImportChoice = (typeof IMPORT_CHOICES)[number];
+
+export const importDecisionSchema = z.object({ choice: z.enum(IMPORT_CHOICES) });
 
 export const importRowErrorSchema = z.object({
   row: z.number().int(),

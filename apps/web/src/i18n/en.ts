@@ -705,6 +705,17 @@ export const en = {
       decide: 'Choose',
       dismiss: 'Dismiss',
       heldShort: 'Some rows are already in earlier files: choose what to do',
+      overlapTitle_one: '{{rows}} row of this file ({{spend}}) is already in earlier files',
+      overlapTitle_other: '{{rows}} rows of this file ({{spend}}) are already in earlier files',
+      overlapFile_one: '{{rows}} row, {{spend}}',
+      overlapFile_other: '{{rows}} rows, {{spend}}',
+      overlapQuestion:
+        'The same supplier, payment date, spend and contract number: imported again, these payments would count twice in every figure.',
+      replace_one: 'Replace {{names}}',
+      replace_other: 'Replace the {{count}} earlier files',
+      importAnyway: 'Import anyway',
+      cancel: 'Cancel import',
+      replaceNeedsDelete: 'Replacing earlier files needs the permission to delete files.',
     },
   },
   rating: {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -43,6 +44,27 @@ export const spendFiles = pgTable(
       .where(sql`${t.contentHash} is not null`),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The row keys of a file (platform/row-keys.ts): one 53-bit hash per row of what identifies a
+ * payment (supplier, date, spend, contract number), sorted, as little-endian doubles — 8 bytes a
+ * row. The next import compares its own rows with these to show how many overlap, without
+ * reading the stored rows. Files imported before keys were kept get theirs on first need.
+ */
+export const spendFileKeys = pgTable('spend_file_keys', {
+  fileId: integer('file_id')
+    .primaryKey()
+    .references(() => spendFiles.id, { onDelete: 'cascade' }),
+  clientRef: integer('client_ref')
+    .notNull()
+    .references(() => clients.id),
+  rowKeys: bytea('row_keys').notNull(),
+});
 
 /**
  * One payment line of a spend file. Every figure of the spend dashboards is computed from these

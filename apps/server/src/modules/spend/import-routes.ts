@@ -6,12 +6,13 @@
  * `DELETE /api/file/imports/:id` dismisses a finished one. Another organisation's id is a 404.
  */
 import { PassThrough } from 'node:stream';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf } from '@spotzcity/shared/api';
 import {
   IMPORT_MESSAGES,
+  importDecisionSchema,
   importIdParamsSchema,
   importJobDetailSchema,
   importJobSchema,
@@ -20,7 +21,7 @@ import {
 } from '@spotzcity/shared/spend-imports';
 import { importJobs } from '../../db/schema/index.ts';
 import { principalOf } from '../../platform/auth.ts';
-import { Conflict } from '../../platform/errors.ts';
+import { Conflict, Forbidden } from '../../platform/errors.ts';
 import { sha256OfFile } from '../../platform/file-hash.ts';
 import { ok } from '../../platform/http.ts';
 import {
@@ -32,7 +33,7 @@ import {
 } from '../../platform/import-jobs.ts';
 import { receiveFileToDisk } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
-import { SPEND_JOB, startSpendImport } from './jobs.ts';
+import { SPEND_JOB, decideSpendImport, startSpendImport } from './jobs.ts';
 import { SPEND_READERS } from './routes.ts';
 
 export interface SpendImportRouteOptions {
@@ -130,7 +131,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
             eq(importJobs.clientRef, principalOf(request).clientRef),
             eq(importJobs.kind, SPEND_JOB),
             isNull(importJobs.dismissedAt),
-            ne(importJobs.status, 'done'),
+            inArray(importJobs.status, ['queued', 'running', 'held', 'failed']),
           ),
         )
         .orderBy(desc(importJobs.createdAt), desc(importJobs.id))
@@ -139,7 +140,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
       return ok(
         rows
           .map(current)
-          .filter((row) => row.status !== 'done')
+          .filter((row) => row.status !== 'done' && row.status !== 'cancelled')
           .map((row) =>
             presentJob(row, row.uploadedBy ? (names.get(row.uploadedBy) ?? null) : null),
           ),
@@ -240,13 +241,44 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
     },
   );
 
+  app.post(
+    '/api/file/imports/:id/decision',
+    {
+      onRequest: uploaders,
+      schema: {
+        tags,
+        description:
+          'For an import held because its rows overlap earlier files: `import` saves it anyway ' +
+          '(the overlapping rows then count twice), `replace` deletes the earlier files it ' +
+          'overlaps and saves it in the same transaction (needs the delete permission), ' +
+          '`cancel` drops it. Answers the import (queued again, or cancelled); 409 when it is ' +
+          'not waiting for a choice.',
+        params: importIdParamsSchema,
+        body: importDecisionSchema,
+        response: { 200: envelopeOf(importJobSchema) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { choice } = request.body;
+      const row = await jobOf(app.db, principal.clientRef, request.params.id, SPEND_JOB);
+      if (choice === 'replace' && !principal.permissions.has('DELETE_SUPPLIER_SPEND_FILE')) {
+        throw new Forbidden('Replacing earlier files needs the permission to delete files.');
+      }
+      const decided = await decideSpendImport(deps, current(row), choice);
+      return ok(presentJob(decided, await nameOf(row)), IMPORT_MESSAGES.decided[choice]);
+    },
+  );
+
   app.delete(
     '/api/file/imports/:id',
     {
       onRequest: uploaders,
       schema: {
         tags,
-        description: 'Takes a finished import off the files list (a running one answers 409).',
+        description:
+          'Takes a finished import off the files list (a held one is cancelled; a running one ' +
+          'answers 409).',
         params: importIdParamsSchema,
         response: { 200: envelopeOf(importJobSchema) },
       },
@@ -257,6 +289,8 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
       if (row.status === 'queued' || row.status === 'running') {
         throw new Conflict(IMPORT_MESSAGES.stillRunning);
       }
+      // Dismissing a held import drops it, as Cancel would.
+      if (row.status === 'held') await decideSpendImport(deps, row, 'cancel');
       const [dismissed] = await app.db
         .update(importJobs)
         .set({ dismissedAt: sql`coalesce(${importJobs.dismissedAt}, now())` as never })

@@ -20,6 +20,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { copyRowsFromFile } from '../../db/copy.ts';
 import { ROLLUP_STEPS, buildSpendRollup } from '../../platform/spend-rollups.ts';
 import { checkSheet, type CheckProgress, type XlsxLimits } from '../../platform/xlsx.ts';
+import { saveFileKeys } from './overlap.ts';
 import { FIELD_COLUMNS } from './rows.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
@@ -120,6 +121,8 @@ export interface SaveSpendOptions {
   createdAt?: Date;
   /** SHA-256 of the workbook: the organisation's next upload of the same bytes is refused. */
   contentHash?: string;
+  /** The rows' keys, sorted (overlap.ts): kept for the overlap checks of later imports. */
+  keys?: Float64Array;
   /** Progress within the transaction: bytes of COPY text saved, then rollup tables built. */
   onProgress?: (phase: SavePhase, done: number, total: number) => void;
   /** Runs first in the transaction (replacing earlier files). */
@@ -146,6 +149,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       values (${fileId}, ${clientRef}, ${options.fileName}, ${options.uploadedBy}, ${createdAt},
         ${options.contentHash ?? null})
     `);
+    if (options.keys) await saveFileKeys(tx, clientRef, fileId, options.keys);
     options.onProgress?.('saving', 0, copyBytes);
     await copyRowsFromFile(
       tx,
@@ -208,12 +212,13 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
   try {
     const copyFile = path.join(dir, 'rows.copy');
     const fileId = await reserveFileId(db);
-    await checkSpendFile({
+    const checked = await checkSpendFile({
       clientRef: options.clientRef,
       fileId,
       path: options.path,
       copyFile,
       limits: options.limits,
+      keys: true,
       onUnreadable: options.onUnreadable,
     });
     return await saveSpendFile(db, {
@@ -224,6 +229,7 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       copyFile,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
       ...(options.contentHash ? { contentHash: options.contentHash } : {}),
+      ...(checked.keys ? { keys: checked.keys.slice().sort() } : {}),
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

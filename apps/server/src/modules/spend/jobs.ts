@@ -6,21 +6,27 @@
  * reading slot), checking rows n of N, saving, building dashboards, done — or failed, with every
  * problem kept for the error report.
  */
-import { copyFile, rename, rm } from 'node:fs/promises';
+import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { IMPORT_MESSAGES } from '@spotzcity/shared/spend-imports';
+import {
+  IMPORT_MESSAGES,
+  type ImportChoice,
+  type ImportOverlap,
+} from '@spotzcity/shared/spend-imports';
 import { SPEND_MESSAGES } from '@spotzcity/shared/spend';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { importJobs } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, Conflict, FileRejected } from '../../platform/errors.ts';
 import type { ImportJobRow, ImportJobs, JobContext } from '../../platform/import-jobs.ts';
+import { keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
 import { checkSpendFile, reserveFileId, saveSpendFile } from './import.ts';
-import { alreadyUploaded, sameContentAs } from './service.ts';
+import { overlapWithSavedFiles } from './overlap.ts';
+import { alreadyUploaded, deleteFileIn, sameContentAs } from './service.ts';
 
 export const SPEND_JOB = 'spend';
 
@@ -35,6 +41,8 @@ export interface SpendJobDeps {
 
 const UPLOAD = 'upload.xlsx';
 const ROWS = 'rows.copy';
+/** The rows' keys, sorted (row-keys.ts): what a held job needs to be saved after a restart. */
+const KEYS = 'keys.bin';
 
 /** Moves the received upload into the job's folder (a copy when it is on another disk). */
 async function moveInto(from: string, to: string) {
@@ -93,19 +101,23 @@ export async function startSpendImport(
   return job;
 }
 
-/** Check, then save. The job's folder goes once the job ends, whatever the end. */
+/**
+ * Check, then save — or hold, when rows overlap earlier files. The job's folder goes once the job
+ * ends, whatever the end; a held job keeps its checked rows and keys for the user's choice.
+ */
 async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
   const job = ctx.job;
   const workbook = path.join(job.workDir, UPLOAD);
-  const rows = path.join(job.workDir, ROWS);
+  let held = false;
   try {
     const checked = await checkSpendFile({
       clientRef: job.clientRef,
       fileId: job.fileId!,
       path: workbook,
-      copyFile: rows,
+      copyFile: path.join(job.workDir, ROWS),
       limits: deps.limits,
       maxProblems: deps.maxErrors,
+      keys: true,
       signal: ctx.signal,
       onStart: () => ctx.update({ status: 'running', phase: 'checking' }),
       onProgress: (p) =>
@@ -119,6 +131,8 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
       onUnreadable: (detail) => deps.log.warn({ detail, job: job.id }, 'unreadable spend workbook'),
     });
     await rm(workbook, { force: true });
+    const sorted = checked.keys!.slice().sort();
+    await writeFile(path.join(job.workDir, KEYS), keysToBytes(sorted));
     ctx.update({
       rowsChecked: checked.rowCount,
       rowsExpected: checked.rowCount,
@@ -126,32 +140,121 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
       phaseDone: ctx.job.phaseTotal,
     });
 
-    await saveSpendFile(deps.db, {
-      clientRef: job.clientRef,
-      fileId: job.fileId!,
-      fileName: job.fileName,
-      uploadedBy: job.uploadedBy,
-      copyFile: rows,
-      contentHash: job.contentHash,
-      signal: ctx.signal,
-      onProgress: (phase, done, total) =>
-        ctx.update({ status: 'running', phase, phaseDone: done, phaseTotal: total }),
-      // Done in the file's own transaction: a saved file's job is never left unfinished.
-      after: (tx, file) =>
-        ctx.persist(
-          {
-            status: 'done',
-            phase: 'building',
-            rowCount: file.rowCount,
-            message: SPEND_MESSAGES.uploaded,
-            fileId: file.fileId,
-          },
-          tx,
-        ),
-    });
+    const overlap = await overlapWithSavedFiles(
+      deps.db,
+      job.clientRef,
+      checked.keys!,
+      checked.cents!,
+    );
+    ctx.signal.throwIfAborted();
+    if (overlap) {
+      held = true;
+      await ctx.persist({ status: 'held', overlap, message: IMPORT_MESSAGES.held });
+      return;
+    }
+    await save(deps, ctx, sorted);
   } finally {
-    await rm(job.workDir, { recursive: true, force: true });
+    if (!held) await rm(job.workDir, { recursive: true, force: true });
   }
+}
+
+/** The one transaction: (earlier files deleted,) the file saved, the job marked done. */
+async function save(
+  deps: SpendJobDeps,
+  ctx: JobContext,
+  keys: Float64Array,
+  before?: (tx: Tx) => Promise<void>,
+) {
+  const job = ctx.job;
+  await saveSpendFile(deps.db, {
+    clientRef: job.clientRef,
+    fileId: job.fileId!,
+    fileName: job.fileName,
+    uploadedBy: job.uploadedBy,
+    copyFile: path.join(job.workDir, ROWS),
+    contentHash: job.contentHash,
+    keys,
+    signal: ctx.signal,
+    ...(before ? { before } : {}),
+    onProgress: (phase, done, total) =>
+      ctx.update({ status: 'running', phase, phaseDone: done, phaseTotal: total }),
+    // Done in the file's own transaction: a saved file's job is never left unfinished.
+    after: (tx, file) =>
+      ctx.persist(
+        {
+          status: 'done',
+          phase: 'building',
+          rowCount: file.rowCount,
+          message: SPEND_MESSAGES.uploaded,
+          fileId: file.fileId,
+        },
+        tx,
+      ),
+  });
+}
+
+/**
+ * Carries out the user's choice for a held import: `import` saves it as it is, `replace` deletes
+ * the earlier files it overlaps and saves it in the same transaction, `cancel` drops it. Only one
+ * choice wins (the job leaves 'held' in one conditional write); a job not held is a 409.
+ */
+export async function decideSpendImport(
+  deps: SpendJobDeps,
+  row: ImportJobRow,
+  choice: ImportChoice,
+): Promise<ImportJobRow> {
+  const next =
+    choice === 'cancel'
+      ? {
+          status: 'cancelled',
+          message: IMPORT_MESSAGES.cancelled,
+          finishedAt: new Date(),
+          dismissedAt: new Date(),
+        }
+      : {
+          status: 'queued',
+          phase: 'saving',
+          phaseDone: 0,
+          phaseTotal: 0,
+          message: null,
+          owner: deps.jobs.owner,
+          heartbeatAt: new Date(),
+        };
+  const [claimed] = await deps.db
+    .update(importJobs)
+    .set({ ...next, updatedAt: new Date() })
+    .where(
+      and(
+        eq(importJobs.id, row.id),
+        eq(importJobs.clientRef, row.clientRef),
+        eq(importJobs.status, 'held'),
+      ),
+    )
+    .returning();
+  if (!claimed) throw new Conflict(IMPORT_MESSAGES.notHeld);
+  if (choice === 'cancel') {
+    await rm(claimed.workDir, { recursive: true, force: true });
+    return claimed;
+  }
+
+  const replaced = choice === 'replace' ? ((row.overlap as ImportOverlap | null)?.files ?? []) : [];
+  deps.jobs.run(
+    claimed,
+    async (ctx) => {
+      try {
+        ctx.update({ status: 'running', phase: 'saving' });
+        const keys = keysFromBytes(await readFile(path.join(claimed.workDir, KEYS)));
+        await save(deps, ctx, keys, async (tx) => {
+          // Files deleted meanwhile are simply not there to replace.
+          for (const file of replaced) await deleteFileIn(tx, claimed.clientRef, file.fileId);
+        });
+      } finally {
+        await rm(claimed.workDir, { recursive: true, force: true });
+      }
+    },
+    (error, ctx) => failure(deps, error, ctx),
+  );
+  return claimed;
 }
 
 /** The message (and problems) a failed spend import keeps. */

@@ -82,26 +82,38 @@ export const alreadyUploaded = (file: { file_name: string; created_at: string | 
 /** Deletes a file of the organisation and its rows; another organisation's file is a 404. */
 export async function deleteFile(db: Db, clientRef: number, fileId: number): Promise<UploadedFile> {
   return db.transaction(async (tx) => {
-    const [file] = rowsOf<Parameters<typeof toUploadedFile>[0]>(
-      await tx.execute(sql`
-        select f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text as total_spend,
-          f.first_payment_date::text as first_payment_date,
-          f.last_payment_date::text as last_payment_date, null as uploaded_by
-        from spend_files f where f.id = ${fileId} and f.client_ref = ${clientRef}
-        for update
-      `),
-    );
+    const file = await deleteFileIn(tx, clientRef, fileId);
     if (!file) throw new NotFound(SPEND_MESSAGES.fileNotFound);
-    // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
-    await deleteSpendRollup(tx, clientRef, fileId);
-    await tx.execute(
-      sql`delete from spend_rows where client_ref = ${clientRef} and file_id = ${fileId}`,
-    );
-    await tx.execute(
-      sql`delete from spend_files where id = ${fileId} and client_ref = ${clientRef}`,
-    );
-    return toUploadedFile(file);
+    return file;
   });
+}
+
+/**
+ * In the caller's transaction: deletes a file of the organisation with its rows and rollups,
+ * answering it, or undefined when the organisation has no such file.
+ */
+export async function deleteFileIn(
+  tx: DbOrTx,
+  clientRef: number,
+  fileId: number,
+): Promise<UploadedFile | undefined> {
+  const [file] = rowsOf<Parameters<typeof toUploadedFile>[0]>(
+    await tx.execute(sql`
+      select f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text as total_spend,
+        f.first_payment_date::text as first_payment_date,
+        f.last_payment_date::text as last_payment_date, null as uploaded_by
+      from spend_files f where f.id = ${fileId} and f.client_ref = ${clientRef}
+      for update
+    `),
+  );
+  if (!file) return undefined;
+  // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
+  await deleteSpendRollup(tx, clientRef, fileId);
+  await tx.execute(
+    sql`delete from spend_rows where client_ref = ${clientRef} and file_id = ${fileId}`,
+  );
+  await tx.execute(sql`delete from spend_files where id = ${fileId} and client_ref = ${clientRef}`);
+  return toUploadedFile(file);
 }
 
 export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals> {

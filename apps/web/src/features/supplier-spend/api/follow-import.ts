@@ -17,9 +17,10 @@ export const isResting = (job: Pick<ImportJob, 'status'>) =>
 /**
  * The live state of import `id`: `GET /api/file/imports/:id/events` (server-sent events) as long
  * as it runs, reconnecting when the connection drops; the last state carries a refused file's
- * first problems. When it rests (done, failed, cancelled, held) the spend lists reload.
+ * first problems. When it rests (done, failed, cancelled, held) the spend lists reload. A new
+ * `round` follows it again (after a held import's choice).
  */
-export function useImportJob(id: number | undefined, initial?: ImportJob) {
+export function useImportJob(id: number | undefined, initial?: ImportJob, round = 0) {
   const queryClient = useQueryClient();
   const [job, setJob] = useState<ImportJobDetail | ImportJob | undefined>(initial);
   const [error, setError] = useState<ApiError | undefined>();
@@ -56,9 +57,10 @@ export function useImportJob(id: number | undefined, initial?: ImportJob) {
     };
     void follow();
     return () => controller.abort();
-  }, [id, queryClient]);
+  }, [id, round, queryClient]);
 
-  return { job, error };
+  /** `replace` shows a state the caller got otherwise (a choice's answer) until the next one. */
+  return { job, error, replace: setJob };
 }
 
 /** `GET /api/file/imports/:id`: one import with its first problems. */

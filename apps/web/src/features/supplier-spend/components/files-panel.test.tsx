@@ -57,11 +57,14 @@ function eventStream(states: ImportJobDetail[]) {
   return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
 }
 
+/** What the server answers: each events request of an import gets the next list of states. */
 function serve(
   files: UploadedFile[],
   imports: ImportJob[] = [],
-  events: Record<number, ImportJobDetail[]> = {},
+  events: Record<number, ImportJobDetail[] | ImportJobDetail[][]> = {},
+  decisions: Record<number, ImportJob> = {},
 ) {
+  const calls = new Map<number, number>();
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     if (key === 'GET /api/users/profile') {
@@ -74,7 +77,20 @@ function serve(
       return jsonResponse(200, { message: 'ok', data: imports });
     }
     const follow = /^GET \/api\/file\/imports\/(\d+)\/events$/.exec(key);
-    if (follow) return eventStream(events[Number(follow[1])] ?? []);
+    if (follow) {
+      const id = Number(follow[1]);
+      const all = events[id] ?? [];
+      const round = calls.get(id) ?? 0;
+      calls.set(id, round + 1);
+      const rounds = Array.isArray(all[0])
+        ? (all as ImportJobDetail[][])
+        : [all as ImportJobDetail[]];
+      return eventStream(rounds[Math.min(round, rounds.length - 1)] ?? []);
+    }
+    const decision = /^POST \/api\/file\/imports\/(\d+)\/decision$/.exec(key);
+    if (decision && decisions[Number(decision[1])]) {
+      return jsonResponse(200, { message: 'ok', data: decisions[Number(decision[1])] });
+    }
     return jsonResponse(404, { message: 'Not Found' });
   });
 }
@@ -163,5 +179,45 @@ describe('imports above the files', () => {
       expect(screen.getByTestId(`import-step-${step}`).className).toContain('import-step-finish');
     }
     expect(screen.getByTestId('import-view-file')).toBeTruthy();
+  });
+});
+
+describe('a held import', () => {
+  it('shows the overlap and imports anyway when told so', async () => {
+    const overlap = {
+      rows: 40,
+      spend: 12_345.6,
+      files: [{ fileId: 3, fileName: 'January.xlsx', rows: 40, spend: 12_345.6 }],
+    };
+    const held = job({ status: 'held', overlap, rowCount: 100, message: 'Some rows…' });
+    serve(
+      [],
+      [held],
+      {
+        7: [
+          [held],
+          [
+            job({ status: 'running', phase: 'saving', rowCount: 100 }),
+            job({ status: 'done', phase: 'building', rowCount: 100, fileId: 9 }),
+          ],
+        ],
+      },
+      { 7: job({ status: 'queued', phase: 'saving', rowCount: 100 }) },
+    );
+    renderPanel();
+    const line = await screen.findByTestId('import-line');
+    fireEvent.click(within(line).getByText('Choose'));
+    const choice = await screen.findByTestId('import-overlap');
+    expect(choice.textContent).toContain(
+      '40 rows of this file ($12,345.60) are already in earlier files',
+    );
+    expect(choice.textContent).toContain('January.xlsx: 40 rows, $12,345.60');
+    // A Buyer Admin may delete files, so may replace them.
+    expect(screen.getByTestId('import-replace').textContent).toBe('Replace January.xlsx');
+
+    fireEvent.click(screen.getByTestId('import-anyway'));
+    expect((await screen.findByTestId('import-done')).textContent).toContain('100 rows saved.');
+    const decided = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/decision'));
+    expect(JSON.parse(String(decided![1]!.body))).toEqual({ choice: 'import' });
   });
 });

@@ -18,13 +18,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@spotzcity/shared/format';
-import type { ImportJob, ImportJobDetail } from '@spotzcity/shared/spend-imports';
+import type { ImportChoice, ImportJob, ImportJobDetail } from '@spotzcity/shared/spend-imports';
+import { useCurrentUser } from '../../../api/get-profile.ts';
+import { decideImport } from '../api/decide-import.ts';
 import { ApiError } from '../../../api/client.ts';
 import { isResting, useImportJob } from '../api/follow-import.ts';
 import { spendKeys } from '../api/keys.ts';
 import { uploadSpendFile } from '../api/upload-file.ts';
 import { importSteps, type ImportStep } from '../import-steps.ts';
 import { SPEND_HOME, withFiles } from '../selection.ts';
+import { OverlapChoice } from './overlap-choice.tsx';
 
 export interface ImportDialogProps {
   /** A file to upload now, or the import to follow. */
@@ -99,8 +102,32 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
   const initial = source && 'job' in source ? source.job : started;
-  const { job: followed, error: followError } = useImportJob(initial?.id, initial);
+  const [round, setRound] = useState(0);
+  const [deciding, setDeciding] = useState<ImportChoice | null>(null);
+  const [decisionError, setDecisionError] = useState<string | null>(null);
+  const {
+    job: followed,
+    error: followError,
+    replace: showState,
+  } = useImportJob(initial?.id, initial, round);
   const job = followed ?? initial;
+  const { features } = useCurrentUser();
+
+  const decide = async (choice: ImportChoice) => {
+    if (!job) return;
+    setDeciding(choice);
+    setDecisionError(null);
+    try {
+      const reply = await decideImport(job.id, choice);
+      showState(reply.data);
+      if (choice !== 'cancel') setRound((r) => r + 1);
+      await queryClient.invalidateQueries({ queryKey: spendKeys.imports() });
+    } catch (error) {
+      setDecisionError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setDeciding(null);
+    }
+  };
 
   useEffect(() => {
     if (!file) return;
@@ -195,6 +222,21 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
           <Typography.Paragraph type="secondary" className="import-hint">
             {t('spend.import.closeHint')}
           </Typography.Paragraph>
+        ) : null}
+
+        {job?.status === 'held' && job.overlap ? (
+          <OverlapChoice
+            overlap={job.overlap}
+            canReplace={features.supplierAndSpend.deleteFile}
+            deciding={deciding}
+            onDecide={(choice) => void decide(choice)}
+          />
+        ) : null}
+        {decisionError ? (
+          <Alert type="error" showIcon title={decisionError} data-testid="import-decision-error" />
+        ) : null}
+        {job?.status === 'cancelled' ? (
+          <Alert type="info" showIcon title={job.message} data-testid="import-cancelled" />
         ) : null}
 
         {job?.status === 'done' ? (
