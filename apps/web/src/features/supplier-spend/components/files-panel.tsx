@@ -10,6 +10,7 @@ import { useAlert } from '../../../components/alert-modal.tsx';
 import { DeleteAction } from '../../../components/delete-action.tsx';
 import { FileDropArea } from '../../../components/file-drop-area.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
+import { useMediaQuery } from '../../../components/use-media-query.ts';
 import { useDeleteFile } from '../api/delete-file.ts';
 import { downloadTemplate } from '../api/download-template.ts';
 import { spendKeys } from '../api/keys.ts';
@@ -17,6 +18,8 @@ import { fetchFilesPage } from '../api/list-files.ts';
 import { SPEND_HOME, withFiles } from '../selection.ts';
 import { ImportDialog, type ImportDialogProps } from './import-dialog.tsx';
 import { ImportsList } from './imports-list.tsx';
+
+const PHONE_QUERY = '(max-width: 575.98px)';
 
 interface FilesPanelProps {
   selected: number[];
@@ -35,6 +38,9 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
   const canUpload = features.supplierAndSpend.uploadFile;
   const canDelete = features.supplierAndSpend.deleteFile;
   const remove = useDeleteFile();
+  // On a phone the upload date goes under the name: three columns squeezed the name to a letter
+  // a line and pushed View and delete off the screen.
+  const narrow = useMediaQuery(PHONE_QUERY);
   const [source, setSource] = useState<ImportDialogProps['source']>(null);
   // Each upload or opened import gets a dialog of its own (its state starts afresh).
   const [dialogKey, setDialogKey] = useState(0);
@@ -81,20 +87,31 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
                 uploadedBy: file.uploadedBy ?? '—',
               })}
             </Typography.Text>
+            {narrow ? (
+              <Typography.Text type="secondary" className="spend-file-meta">
+                <span className="spend-file-date" data-testid="file-date">
+                  {formatFileDate(file.createdOn)}
+                </span>
+              </Typography.Text>
+            ) : null}
           </div>
         </Flex>
       ),
     },
-    {
-      key: 'createdOn',
-      title: t('spend.uploadedOn'),
-      width: 136,
-      render: (_, file) => (
-        <span className="spend-file-date" data-testid="file-date">
-          {formatFileDate(file.createdOn)}
-        </span>
-      ),
-    },
+    ...(narrow
+      ? []
+      : [
+          {
+            key: 'createdOn',
+            title: t('spend.uploadedOn'),
+            width: 136,
+            render: (_: unknown, file: UploadedFile) => (
+              <span className="spend-file-date" data-testid="file-date">
+                {formatFileDate(file.createdOn)}
+              </span>
+            ),
+          },
+        ]),
     {
       key: 'actions',
       title: '',
