@@ -133,6 +133,21 @@ describe('supplier spend', () => {
       'Row 3, Spend: Must be a number (the cell holds “a lot”)',
     );
     await screenshotBoth(page, 'spend-import-failed');
+    // Every problem, to keep while fixing the file.
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByTestId('import-download-errors').click(),
+    ]);
+    expect(report.suggestedFilename()).toBe('Problems in broken.xlsx');
+    const problems = new ExcelJS.Workbook();
+    await problems.xlsx.readFile((await report.path())!);
+    const listed = problems.getWorksheet('Problems')!.getRow(2);
+    expect([1, 2, 3, 4].map((c) => listed.getCell(c).value)).toEqual([
+      3,
+      'Spend',
+      'a lot',
+      'Must be a number',
+    ]);
     await closeImport(page);
     // It stays above the files, with its reason, until dismissed.
     const failedLine = page.getByTestId('import-line').filter({ hasText: 'broken.xlsx' });

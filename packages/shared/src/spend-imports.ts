@@ -46,6 +46,7 @@ export const IMPORT_MESSAGES = {
   dismissed: 'Import dismissed',
   held: 'Some rows of this file are already in earlier files: choose what to do.',
   notHeld: 'This import is not waiting for a choice.',
+  noProblems: 'This import has no problems to report.',
   cancelled: 'Import cancelled: nothing was saved.',
   decided: {
     import: 'Importing the file with the overlapping rows.',

@@ -714,6 +714,8 @@ export const en = {
       replace_one: 'Replace {{names}}',
       replace_other: 'Replace the {{count}} earlier files',
       importAnyway: 'Import anyway',
+      downloadProblems_one: 'Download the problem (.xlsx)',
+      downloadProblems_other: 'Download all {{count}} problems (.xlsx)',
       cancel: 'Cancel import',
       replaceNeedsDelete: 'Replacing earlier files needs the permission to delete files.',
     },

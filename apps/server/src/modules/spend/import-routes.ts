@@ -21,7 +21,9 @@ import {
 } from '@spotzcity/shared/spend-imports';
 import { importJobs } from '../../db/schema/index.ts';
 import { principalOf } from '../../platform/auth.ts';
-import { Conflict, Forbidden } from '../../platform/errors.ts';
+import { contentDisposition } from '../../platform/downloads.ts';
+import { Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
+import { errorReportName, errorWorkbook } from '../../platform/import-errors-workbook.ts';
 import { sha256OfFile } from '../../platform/file-hash.ts';
 import { ok } from '../../platform/http.ts';
 import {
@@ -238,6 +240,31 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
         .header('Cache-Control', 'no-cache, no-transform')
         .header('X-Accel-Buffering', 'no')
         .send(stream);
+    },
+  );
+
+  app.get(
+    '/api/file/imports/:id/errors',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "A refused import's error report (.xlsx): every problem kept, with its row, column, " +
+          "the cell's value and the message. 404 when the import has no problems.",
+        params: importIdParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const row = await jobOf(app.db, principalOf(request).clientRef, request.params.id, SPEND_JOB);
+      if (row.errorCount === 0) throw new NotFound(IMPORT_MESSAGES.noProblems);
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'Content-Disposition',
+          contentDisposition('attachment', errorReportName(row.fileName)),
+        )
+        .send(errorWorkbook(app.db, row));
     },
   );
 

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_PHASES, type ImportJobDetail } from '@spotzcity/shared/spend-imports';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -305,5 +306,59 @@ describe('GET /api/file/imports and DELETE /api/file/imports/:id', () => {
     });
     expect(dismiss.statusCode).toBe(409);
     expect((await followImport(t, token, id)).at(-1)?.status).toBe('done');
+  });
+});
+
+describe('GET /api/file/imports/:id/errors', () => {
+  it('lists every problem of a refused file as a workbook: row, column, value, message', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    // 250 rows, each with a spend that is not a number and a date that is not a date.
+    const bad = Array.from({ length: 250 }, (_, i) => [`Supplier ${i}`, `amount ${i}`, `day ${i}`]);
+    const file = await xlsxBuffer([['Vendor Name', 'Spend', 'Payment Date'], ...bad]);
+    const { job } = await importSpend(t, token, file, 'AP March.xlsx');
+    expect(job).toMatchObject({ status: 'failed', errorCount: 500 });
+    expect(job!.errors).toHaveLength(100);
+
+    const res = await t.app.inject({
+      url: `/api/file/imports/${job!.id}/errors`,
+      headers: t.auth(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain('filename="Problems in AP March.xlsx"');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Problems')!;
+    const rows = sheet.getSheetValues().slice(1) as unknown[][];
+    expect(rows[0]!.slice(1)).toEqual(['Row', 'Column', 'Value', 'Message']);
+    const expected = bad.flatMap((cells, i) => [
+      [i + 2, 'Spend', cells[1], 'Must be a number'],
+      [i + 2, 'Payment Date', cells[2], 'Enter Valid Date.'],
+    ]);
+    expect(rows.slice(1).map((r) => r.slice(1))).toEqual(expected);
+    const about = workbook.getWorksheet('File')!.getRow(1);
+    expect([about.getCell(1).value, about.getCell(2).value]).toEqual(['File', 'AP March.xlsx']);
+
+    expect((await t.app.inject({ url: `/api/file/imports/${job!.id}/errors` })).statusCode).toBe(
+      401,
+    );
+    const stranger = await signedInUser(t.app, t.database.db);
+    const foreign = await t.app.inject({
+      url: `/api/file/imports/${job!.id}/errors`,
+      headers: t.auth(stranger.token),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('answers 404 for an import without problems', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const { buffer } = await spendFixture(5, { rowSeed: 44 });
+    const { job } = await importSpend(t, token, buffer);
+    const res = await t.app.inject({
+      url: `/api/file/imports/${job!.id}/errors`,
+      headers: t.auth(token),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('This import has no problems to report.');
   });
 });

@@ -11,6 +11,7 @@ import {
   CheckCircleFilled,
   ClockCircleOutlined,
   CloseCircleFilled,
+  DownloadOutlined,
   FileExcelOutlined,
   LoadingOutlined,
 } from '@ant-design/icons';
@@ -21,6 +22,7 @@ import { formatFileSize } from '@spotzcity/shared/format';
 import type { ImportChoice, ImportJob, ImportJobDetail } from '@spotzcity/shared/spend-imports';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { decideImport } from '../api/decide-import.ts';
+import { downloadImportErrors } from '../api/download-import-errors.ts';
 import { ApiError } from '../../../api/client.ts';
 import { isResting, useImportJob } from '../api/follow-import.ts';
 import { spendKeys } from '../api/keys.ts';
@@ -153,8 +155,32 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
   const fileName = file?.name ?? job?.fileName ?? '';
   const running = job !== undefined && !isResting(job);
 
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const downloadProblems = async (id: number) => {
+    setDownloading(true);
+    setDownloadError(null);
+    try {
+      await downloadImportErrors(id);
+    } catch (error) {
+      setDownloadError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   const footer = (
     <Flex justify="flex-end" gap={8} wrap>
+      {job?.status === 'failed' && job.errorCount > 0 ? (
+        <Button
+          icon={<DownloadOutlined />}
+          loading={downloading}
+          onClick={() => void downloadProblems(job.id)}
+          data-testid="import-download-errors"
+        >
+          {t('spend.import.downloadProblems', { count: job.errorCount })}
+        </Button>
+      ) : null}
       {uploading ? (
         <Button onClick={() => controller.current?.abort()} data-testid="import-cancel-upload">
           {t('spend.import.cancelUpload')}
@@ -283,6 +309,9 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
           </div>
         ) : null}
 
+        {downloadError ? (
+          <Alert type="error" showIcon title={downloadError} data-testid="import-download-error" />
+        ) : null}
         {followError && !job ? <Alert type="error" showIcon title={followError.message} /> : null}
         {followError instanceof ApiError && job && !isResting(job) ? (
           <Alert type="warning" showIcon title={followError.message} />
