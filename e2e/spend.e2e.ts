@@ -65,6 +65,7 @@ async function screenshotBoth(page: Page, name: string, focus?: string) {
     animations: 'disabled',
   });
   await page.setViewportSize({ width: 1440, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /** Our suppliers: one row each, spend known, so the sorted table can be checked. */
@@ -136,7 +137,7 @@ describe('supplier spend', () => {
     // Every problem, to keep while fixing the file.
     const [report] = await Promise.all([
       page.waitForEvent('download'),
-      dialog.getByTestId('import-download-errors').click(),
+      page.getByTestId('import-download-errors').click(),
     ]);
     expect(report.suggestedFilename()).toBe('Problems in broken.xlsx');
     const problems = new ExcelJS.Workbook();
