@@ -6,10 +6,10 @@
  * both hold, then each new row is counted once, with its spend, under every file it matches and
  * once in the total. No stored row is read, except once for a file saved before keys were kept.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ImportOverlap } from '@spotzcity/shared/spend-imports';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { spendFileKeys, spendFiles } from '../../db/schema/index.ts';
+import { spendFiles } from '../../db/schema/index.ts';
 import { commonKeys, hasKey, keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
 import { spendRowKey } from './rows.ts';
 
@@ -18,11 +18,15 @@ const BACKFILL_PAGE = 50_000;
 
 /** A file's keys, sorted; made from its rows (and kept) for a file saved before keys were. */
 export async function fileKeys(db: DbOrTx, clientRef: number, fileId: number) {
-  const [stored] = await db
-    .select({ rowKeys: spendFileKeys.rowKeys })
-    .from(spendFileKeys)
-    .where(and(eq(spendFileKeys.fileId, fileId), eq(spendFileKeys.clientRef, clientRef)));
-  if (stored) return keysFromBytes(stored.rowKeys);
+  // As base64 text: PGlite turns a bytea into bytes one JavaScript value at a time, which for a
+  // million-row file's 8 MB took hundreds of megabytes.
+  const [stored] = rowsOf<{ keys: string }>(
+    await db.execute(sql`
+      select encode(row_keys, 'base64') as keys from spend_file_keys
+      where file_id = ${fileId} and client_ref = ${clientRef}
+    `),
+  );
+  if (stored) return keysFromBytes(Buffer.from(stored.keys, 'base64'));
 
   const keys: number[] = [];
   let after: { date: string; id: number } | undefined;
@@ -58,13 +62,18 @@ export async function fileKeys(db: DbOrTx, clientRef: number, fileId: number) {
   return sorted;
 }
 
+/** Keeps a file's sorted keys; sent as base64 text for the same reason as above. */
 export async function saveFileKeys(
   db: DbOrTx,
   clientRef: number,
   fileId: number,
   sorted: Float64Array,
 ) {
-  await db.insert(spendFileKeys).values({ fileId, clientRef, rowKeys: keysToBytes(sorted) });
+  const encoded = keysToBytes(sorted).toString('base64');
+  await db.execute(sql`
+    insert into spend_file_keys (file_id, client_ref, row_keys)
+    values (${fileId}, ${clientRef}, decode(${encoded}, 'base64'))
+  `);
 }
 
 /**
