@@ -1,6 +1,8 @@
 /**
  * Starts the real server (built web app, embedded PGlite in a temporary DATA_DIR, demo data) on a
- * free port for the browser suite, after seeding the accounts the journeys use.
+ * free port for the browser suite, after seeding the accounts the journeys use. With
+ * E2E_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres) the
+ * server runs on a fresh database created there instead, dropped afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { LocalStorage } from '../apps/server/src/platform/storage.ts';
+import { freshDatabase } from '../bench/postgres.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
 
 declare module 'vitest' {
@@ -58,8 +61,11 @@ export default async function setup(project: TestProject) {
     throw new Error('The app is not built: run `npm run build` (npm test does it for you).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'));
+  const postgres = process.env.E2E_DATABASE_URL
+    ? await freshDatabase(`spotzcity_e2e_${process.pid}`, process.env.E2E_DATABASE_URL)
+    : undefined;
 
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, databaseUrl: postgres?.url });
   await bootstrap(database.db, {
     adminEmail: E2E_ADMIN.email,
     adminPassword: E2E_ADMIN.password,
@@ -96,7 +102,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: postgres?.url ?? '',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: 'true',
@@ -114,5 +120,6 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   };
 }

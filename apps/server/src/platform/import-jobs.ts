@@ -216,6 +216,7 @@ export class ImportJobs {
         // Followers hear the last state; later readers get it from the database.
         this.notify(live);
         this.live.delete(job.id);
+        this.names.delete(job.id);
       });
     this.ensureTimers();
   }
@@ -351,9 +352,10 @@ export class ImportJobs {
   }
 
   /**
-   * Fails the unfinished jobs nobody runs any more ('interrupted, nothing was saved') and
-   * removes working folders no unfinished job needs. On the embedded database no other process
-   * can hold the data directory, so at start every unfinished job was interrupted.
+   * Fails the unfinished jobs nobody runs any more ('interrupted, nothing was saved') and, at
+   * start, removes working folders no unfinished job needs (only then: a job being created
+   * makes its folder a moment before its row). On the embedded database no other process can
+   * hold the data directory, so at start every unfinished job was interrupted.
    */
   async recover(atStart: boolean) {
     const stale =
@@ -361,7 +363,7 @@ export class ImportJobs {
         ? sql`true`
         : sql`(${importJobs.heartbeatAt} is null or ${importJobs.heartbeatAt} < now() - ${`${STALE_MS / 1000} seconds`}::interval)`;
     const mine = [...this.live.keys()];
-    await this.db
+    const failed = await this.db
       .update(importJobs)
       .set({
         status: 'failed',
@@ -375,8 +377,16 @@ export class ImportJobs {
           stale,
           mine.length > 0 ? sql`${importJobs.id} <> all(${sql.param(mine)}::int[])` : sql`true`,
         ),
-      );
-    await this.sweepFolders();
+      )
+      .returning({ workDir: importJobs.workDir });
+    // Their folders, when they are this DATA_DIR's (another process's stay with it).
+    const root = path.resolve(importsDir(this.dataDir));
+    for (const { workDir } of failed) {
+      if (path.dirname(path.resolve(workDir)) === root) {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    }
+    if (atStart) await this.sweepFolders();
   }
 
   private async sweepFolders() {

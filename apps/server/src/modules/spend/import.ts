@@ -29,7 +29,12 @@ const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 export const MAX_LISTED_PROBLEMS = 100;
 
 /** spend_rows columns in the order of the worker's COPY lines (rows.ts copyLine). */
-const COPY_COLUMNS = ['client_ref', 'file_id', 'line_number', ...FIELD_COLUMNS.map(([, c]) => c)];
+export const COPY_COLUMNS = [
+  'client_ref',
+  'file_id',
+  'line_number',
+  ...FIELD_COLUMNS.map(([, c]) => c),
+];
 
 interface FileRow {
   id: number;

@@ -182,7 +182,13 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
         </Button>
       ) : null}
       {uploading ? (
-        <Button onClick={() => controller.current?.abort()} data-testid="import-cancel-upload">
+        <Button
+          onClick={() => {
+            controller.current?.abort();
+            onClose();
+          }}
+          data-testid="import-cancel-upload"
+        >
           {t('spend.import.cancelUpload')}
         </Button>
       ) : null}
