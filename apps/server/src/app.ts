@@ -21,7 +21,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { invitationsPlugin } from './platform/accounts.ts';
 import { authPlugin } from './platform/auth.ts';
-import { errorHandler, routeIndex } from './platform/http.ts';
+import { errorHandler, refuseControlCharacters, routeIndex } from './platform/http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { BackgroundTasks } from './platform/background.ts';
@@ -93,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   await app.register(routeIndex);
+  await app.register(refuseControlCharacters);
 
   // External
   await app.register(helmet, {

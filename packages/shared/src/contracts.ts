@@ -15,6 +15,7 @@ import {
   optionalEmail,
   optionalText,
   phone,
+  recordId,
   requiredAmount,
   requiredText,
   withWallDates,
@@ -82,7 +83,7 @@ export const contractSchema = z.preprocess(
   withWallDates(['contractSignatureDate', 'startDate', 'endDate']),
   z
     .object({
-      id: z.coerce.number().int().positive().optional(),
+      id: recordId().optional(),
       contractNumber: requiredText(contractNumber),
       contractName: requiredText(text),
       category: requiredText(text),
@@ -110,7 +111,7 @@ export const contractSchema = z.preprocess(
 export type ContractInput = z.infer<typeof contractSchema>;
 
 export const contractIdSchema = z.object({
-  id: z.coerce.number({ error: MESSAGES.required }).int().positive(),
+  id: recordId(),
 });
 
 export const contractRecordSchema = z.object({

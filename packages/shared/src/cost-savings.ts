@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from './enums.ts';
-import { ISO_DATE, MESSAGES, requiredText } from './validation.ts';
+import { ISO_DATE, MESSAGES, requiredText, recordId } from './validation.ts';
 
 export const PROCUREMENT_TYPES = ['Direct', 'Indirect'] as const;
 export type ProcurementType = (typeof PROCUREMENT_TYPES)[number];
@@ -255,16 +255,14 @@ export type CostSavingInput = z.output<typeof costSavingInputSchema>;
 export const costSavingUpdateSchema = z
   .preprocess(
     normalise,
-    costSavingFieldsSchema
-      .extend({ id: z.coerce.number({ error: MESSAGES.required }).int().positive() })
-      .superRefine(crossFieldRules, always),
+    costSavingFieldsSchema.extend({ id: recordId() }).superRefine(crossFieldRules, always),
   )
   .transform(keepChosenYears);
 export type CostSavingUpdate = z.output<typeof costSavingUpdateSchema>;
 
 /** `DELETE /api/costSaving/delete`: `{ id }` in the body or the query. */
 export const costSavingIdSchema = z.object({
-  id: z.coerce.number({ error: MESSAGES.required }).int().positive({ error: MESSAGES.required }),
+  id: recordId(),
 });
 
 export const costSavingListRequestSchema = pageRequestSchema;

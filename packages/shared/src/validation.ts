@@ -17,10 +17,15 @@ export const MESSAGES = {
   notANumber: 'Must be a number',
   notNegative: 'Must be 0 or more',
   maxLength: (n: number) => `Must be ${n} characters or less`,
+  /** A NUL character: no text field can hold one (PostgreSQL's text cannot). */
+  controlCharacter: 'Must not contain control characters',
+  invalidId: 'Must be a valid id',
   maxNumber: (n: number) => `Must be ${n} equal or less`,
 } as const;
 
 export const LIMITS = {
+  /** The largest record id (a PostgreSQL integer): larger ids name nothing. */
+  maxId: 2_147_483_647,
   codeLength: 6,
   passwordMin: 8,
   phoneMax: 10,
@@ -32,6 +37,35 @@ export const LIMITS = {
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 // At least 8 characters with a digit, a special character from !@#$%^&*, a lower and an upper case letter.
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[!@#$%^&*])(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+
+/**
+ * A record id in a body, query string or path: a whole number from 1 to LIMITS.maxId ('Required'
+ * when absent, 'Must be a valid id' otherwise).
+ */
+export const recordId = () =>
+  z.coerce
+    .number({ error: MESSAGES.required })
+    .int({ error: MESSAGES.invalidId })
+    .min(1, { error: MESSAGES.invalidId })
+    .max(LIMITS.maxId, { error: MESSAGES.invalidId });
+
+/** The path of the first string holding a NUL character in a parsed body or query, if any. */
+export function findControlCharacter(
+  value: unknown,
+  path: string[] = [],
+  depth = 0,
+): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  // Nothing the API takes is nested this deep: refused like a control character.
+  if (depth > 64) return path;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = findControlCharacter(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** A string that must not be empty or blank ('Required'), trimmed. */
 export const requiredText = (max?: number) => {

@@ -15,7 +15,11 @@ import {
 import { AlertProvider } from '../components/alert-modal.tsx';
 import { i18n } from '../i18n/i18n.ts';
 
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
+/** `initialPath`: a path, or a location with router state (what a navigate() hands over). */
+export function renderRoutes(
+  routes: RouteObject[],
+  initialPath: string | { pathname: string; state?: unknown },
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
