@@ -92,18 +92,29 @@ export const optionalEmail = () =>
   );
 
 /**
- * A required amount of money from 0 to `max` ('Required' when empty, 'Must be N equal or less'
- * above it), rounded to cents: what a numeric(14,2) column holds.
+ * The number an amount's text stands for, read the same way by the forms and the server:
+ * '$1,200.50' is 1200.5 and '-500' is -500 (refused later with its message, never made 500);
+ * undefined when blank; NaN when the text is not a decimal number ('12abc', '0x10', '1e3').
+ */
+export function amountOfText(text: string): number | undefined {
+  const bare = text.replace(/[$,\s]/g, '');
+  if (bare === '') return undefined;
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(bare) ? Number(bare) : Number.NaN;
+}
+
+/**
+ * A required amount of money from 0 to `max`: 'Required' when empty, 'Must be a number' for text
+ * that is not one, 'Must be 0 or more' below zero, 'Must be N equal or less' above `max`; rounded
+ * to cents, what a numeric(14,2) column holds. A number or its text ('$1,200.50') is accepted.
  */
 export const requiredAmount = (max: number) =>
   z.preprocess(
     (value) => {
       if (value === null || value === undefined) return undefined;
-      if (typeof value === 'string') {
-        const text = value.replace(/[$,\s]/g, '');
-        return text === '' ? undefined : Number(text);
-      }
-      return value;
+      if (typeof value !== 'string') return value;
+      const amount = amountOfText(value);
+      // Text that is not a number stays text, so the message says what is wrong with it.
+      return Number.isNaN(amount) ? value : amount;
     },
     z
       .number({

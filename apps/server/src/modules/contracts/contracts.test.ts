@@ -275,6 +275,8 @@ describe('validation', () => {
     ['category', 'N'.repeat(51), 'Must be 50 characters or less'],
     ['contractType', 'N'.repeat(51), 'Must be 50 characters or less'],
     ['contractValue', 1_000_000_001, 'Must be 1000000000 equal or less'],
+    ['contractValue', '-500', 'Must be 0 or more'],
+    ['contractValue', '4000 approx', 'Must be a number'],
     ['contractSignatureDate', '2025-02-02', 'Enter Valid Date', 'startDate'],
     ['endDate', '2025-01-31', 'Enter Valid Date'],
     ['awardeeVendorInfo.awardeeVandorIdNumber', 'V'.repeat(16), 'Must be 15 characters or less'],

@@ -300,6 +300,9 @@ describe('validation', () => {
     ['category', 'C'.repeat(51), 'Must be 50 characters or less'],
     ['categoryManager', 'M'.repeat(51), 'Must be 50 characters or less'],
     ['contractValue', 1_000_000_000.01, 'Must be 1000000000 equal or less'],
+    ['contractValue', '-500', 'Must be 0 or more'],
+    ['contractValue', -500, 'Must be 0 or more'],
+    ['contractValue', '12abc', 'Must be a number'],
     ['startDate', '2025-02-30', 'Enter Valid Date.'],
     ['submitDate', '2025-02-01T23:59:59-06:00', 'Enter Valid Date.'],
   ])('rejects %s = %j with “%s”', async (field, value, message) => {

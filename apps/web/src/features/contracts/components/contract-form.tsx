@@ -23,7 +23,7 @@ import {
 import { FormSection } from '../../../components/form-section.tsx';
 import { RecordForm, recordField } from '../../../components/record-form.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { MoneyInput, type MoneyValue } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveContract } from '../api/save-contract.ts';
 
@@ -37,7 +37,7 @@ export interface ContractValues {
   startDate?: string;
   endDate?: string;
   contractType?: string;
-  contractValue?: number | null;
+  contractValue?: MoneyValue;
   awardeeVendorInfo: Section;
   vendorAccount: Section;
   divisionInfo: Section;

@@ -3,7 +3,7 @@
  * years of contract drive one savings input per year. After the result alert, OK returns to the
  * list on success and stays on the form on error.
  */
-import { Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,9 +21,9 @@ import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
-import { moneyFormatter, moneyParser } from './money-input.ts';
 import { diversityLabel } from './labels.ts';
 import { YearlySavingsFields } from './yearly-savings-fields.tsx';
 
@@ -114,14 +114,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
       required
       rules={[zodRule(rules[name])]}
     >
-      <InputNumber<number>
-        min={0}
-        prefix="$"
-        style={{ width: '100%' }}
-        formatter={moneyFormatter}
-        parser={moneyParser}
-        data-testid={testId}
-      />
+      <MoneyInput data-testid={testId} />
     </Form.Item>
   );
 
