@@ -16,6 +16,7 @@ export const MESSAGES = {
   invalidDatePlain: 'Enter Valid Date',
   notANumber: 'Must be a number',
   notNegative: 'Must be 0 or more',
+  digitsOnly: 'Digits only',
   maxLength: (n: number) => `Must be ${n} characters or less`,
   maxNumber: (n: number) => `Must be ${n} equal or less`,
 } as const;
@@ -59,9 +60,10 @@ export const strongPassword = () =>
     .min(1, { error: MESSAGES.required })
     .regex(PASSWORD_PATTERN, { error: MESSAGES.passwordRule });
 
-/** Strips every non-digit, as the spec asks for phone numbers. */
+/** Strips every non-digit, as spec 01 asks for the profile's phone number. */
 export const digitsOnly = (value: string) => value.replace(/\D+/g, '');
 
+/** The profile's phone: its digits, at most 10 (spec 01 point 5: all non-digits are stripped). */
 export const phone = () =>
   z.preprocess(
     (value) => (typeof value === 'string' ? digitsOnly(value) : value),
@@ -70,6 +72,27 @@ export const phone = () =>
       .max(LIMITS.phoneMax, { error: MESSAGES.maxLength(LIMITS.phoneMax) })
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
+  );
+
+/**
+ * An optional field of digits only, at most `max` of them (contract phones, the supplier search's
+ * DUNS and contact): anything else is refused with 'Digits only', never stripped, so what the user
+ * typed is what is saved or searched. Empty and blank become undefined.
+ */
+export const optionalDigits = (max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value === 'number') return String(value);
+      return value === null || (typeof value === 'string' && value.trim() === '')
+        ? undefined
+        : value;
+    },
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: MESSAGES.digitsOnly })
+      .max(max, { error: MESSAGES.maxLength(max) })
+      .optional(),
   );
 
 /** A number no greater than max ('Must be N equal or less'). */

@@ -530,7 +530,6 @@ export const en = {
       'One .xlsx file; suppliers are matched by DUNS, and a file with any bad row is not imported.',
     filter: 'Filter',
     fillOne: 'Please fill at least one of the fields to search.',
-    digitsOnly: 'Digits only',
     results: 'Suppliers',
     businessName: 'Business Name',
     stateOrProvince: 'State/Province',

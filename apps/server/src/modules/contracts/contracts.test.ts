@@ -36,7 +36,7 @@ const validContract = (over: Body = {}): Body => ({
   vendorAccount: {
     vandorAcountManagerName: 'Luis Ortega',
     vandorAcountManagerEmail: 'luis.ortega@riversidefleet.example',
-    vandorAcountManagerPhone: '(312) 555-0199',
+    vandorAcountManagerPhone: '3125550199',
   },
   divisionInfo: {
     divisionName: 'Operations',
@@ -283,11 +283,13 @@ describe('validation', () => {
     ['awardeeVendorInfo.awardeeVandorName', 'V'.repeat(51), 'Must be 50 characters or less'],
     ['vendorAccount.vandorAcountManagerName', 'V'.repeat(51), 'Must be 50 characters or less'],
     ['vendorAccount.vandorAcountManagerEmail', 'luis@', 'Invalid email address'],
-    ['vendorAccount.vandorAcountManagerPhone', '312 555 01990', 'Must be 10 characters or less'],
+    ['vendorAccount.vandorAcountManagerPhone', '31255501990', 'Must be 10 characters or less'],
+    ['vendorAccount.vandorAcountManagerPhone', '12345abc901234', 'Digits only'],
     ['divisionInfo.divisionName', 'D'.repeat(51), 'Must be 50 characters or less'],
     ['divisionInfo.companyContractOwnerName', 'D'.repeat(51), 'Must be 50 characters or less'],
     ['divisionInfo.companyContractOwnerEmail', 'not-an-address', 'Invalid email address'],
     ['divisionInfo.companyContractOwnerPhone', '31255501477', 'Must be 10 characters or less'],
+    ['divisionInfo.companyContractOwnerPhone', '312-555-0147', 'Digits only'],
   ])('rejects %s = %j with “%s”', async (path, value, message, field = path) => {
     const res = await errorsFor(validWith(path, value));
     expect(res.statusCode).toBe(400);

@@ -23,3 +23,21 @@ describe('ContractForm: Contract Value', () => {
     expect(input.value).toBe('$4,000 approx');
   });
 });
+
+describe('ContractForm: phones', () => {
+  it.each(['vendor-phone', 'owner-phone'])(
+    '%s says "Digits only" while letters are typed and keeps every character',
+    async (testId) => {
+      renderForm();
+      const input = typeInto(testId, '12345abc901234', { stay: true });
+      await waitFor(() => expect(messageOf(testId)).toBe('Digits only'));
+      expect(input.value).toBe('12345abc901234');
+    },
+  );
+
+  it('says a phone of 11 digits is too long', async () => {
+    renderForm();
+    typeInto('owner-phone', '13125550147', { stay: true });
+    await waitFor(() => expect(messageOf('owner-phone')).toBe('Must be 10 characters or less'));
+  });
+});

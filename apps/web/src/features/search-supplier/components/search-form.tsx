@@ -7,12 +7,14 @@ import {
   CERTIFICATION_TYPES,
   VALIDATED_YES,
   hasAnyFilter,
+  supplierSearchFilterSchema,
   type SupplierSearchFilter,
 } from '@spotzcity/shared/search-supplier';
+import { zodRule } from '../../../components/form-rules.ts';
 
 type Values = Partial<Record<keyof SupplierSearchFilter, string | null>>;
 
-const digits = (value: string | undefined) => (value ?? '').replace(/\D+/g, '');
+const rules = supplierSearchFilterSchema.shape;
 
 /** The filter view: every field optional, at least one filled. */
 export function SearchForm({
@@ -63,14 +65,25 @@ export function SearchForm({
         <Row gutter={16}>
           {text('dbaName', t('supplierSearch.dbaName'), 200)}
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="duns" label={t('supplierSearch.duns')} normalize={digits}>
-              <Input allowClear maxLength={9} inputMode="numeric" data-testid="search-duns" />
+            {/* Digits only: anything else is refused as it is typed, never dropped. */}
+            <Form.Item
+              name="duns"
+              label={t('supplierSearch.duns')}
+              rules={[zodRule(rules.duns)]}
+              validateTrigger="onChange"
+            >
+              <Input allowClear inputMode="numeric" data-testid="search-duns" />
             </Form.Item>
           </Col>
           {text('industry', t('supplierSearch.industry'))}
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="contact" label={t('supplierSearch.contact')} normalize={digits}>
-              <Input allowClear maxLength={10} inputMode="numeric" data-testid="search-contact" />
+            <Form.Item
+              name="contact"
+              label={t('supplierSearch.contact')}
+              rules={[zodRule(rules.contact)]}
+              validateTrigger="onChange"
+            >
+              <Input allowClear inputMode="numeric" data-testid="search-contact" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
