@@ -45,6 +45,12 @@ export const DIVERSITY_NAMES: Record<DiversityType, string> = {
 
 export const diversityLabel = (type: string) => DIVERSITY_LABELS[type as DiversityType] ?? type;
 
+/**
+ * Said under every per-type figure, on screen and in the exports: a supplier with several types
+ * counts in full under each (DESIGN.md §6), so the types can add up to more than the total.
+ */
+export const MULTI_TYPE_NOTE = 'A vendor with several diversity types counts under each of them.';
+
 /** Diverse = holding any diversity type other than NON_DIVERSE. */
 export const isDiverse = (types: readonly string[] | null | undefined) =>
   (types ?? []).some((t) => t !== NON_DIVERSE);

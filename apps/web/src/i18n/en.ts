@@ -288,7 +288,6 @@ export const en = {
       allYears: 'All years',
       period: 'Years: {{years}}',
       noData: 'No savings recorded for these years.',
-      multiTypeNote: 'A vendor with several diversity types counts under each of them.',
       savingsAxis: 'Savings ($)',
       shareAxis: 'Share of savings (%)',
     },
@@ -305,8 +304,6 @@ export const en = {
     actions: 'Actions',
     cancel: 'Cancel',
     select: 'Select',
-    multiTypeNote:
-      'A supplier with several diversity types counts in full under each of them, so the types can add up to more than the diverse total.',
   },
   rfx: {
     title: 'RFx',
@@ -707,8 +704,6 @@ export const en = {
     diversity: 'Diversity',
     diverseByYear: 'Diverse vs Non Diverse Spend by Year',
     totalSpend: 'Total Spend',
-    multiTypeNote:
-      'A payment with several diversity types counts in full under each type, so the types may add up to more than the diverse total.',
     spendAnalysis: 'Spend Analysis',
     supplierAnalysis: 'Supplier Analysis',
     categoryAnalysis: 'Category Analysis',

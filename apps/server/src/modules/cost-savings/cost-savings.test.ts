@@ -408,6 +408,7 @@ describe('dashboard figures', () => {
     const summary = workbook.getWorksheet('Summary')!;
     const texts = summary.getSheetValues().flat().map(String);
     expect(texts).toContain("'=Savings grew in 2025");
+    expect(texts).toContain('A vendor with several diversity types counts under each of them.');
 
     const perYear = workbook.getWorksheet('Total Cost Savings')!;
     const rows = perYear.getSheetValues().slice(2) as unknown[][];

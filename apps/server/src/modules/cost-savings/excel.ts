@@ -4,6 +4,7 @@
  * sends the analysis text it shows.
  */
 import { savingsKey } from '@spotzcity/shared/cost-savings';
+import { MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
 import {
@@ -45,10 +46,7 @@ export async function costSavingWorkbook(
       ],
       ['Cost saving cases', String(cases.length)],
       ['Generated', new Date().toISOString().slice(0, 10)],
-      [
-        'Savings by Diversity',
-        'A case whose vendor holds several diversity types counts in full under each type.',
-      ],
+      ['Savings by Diversity', MULTI_TYPE_NOTE],
     ],
     analysis: parameters.analysis,
   };

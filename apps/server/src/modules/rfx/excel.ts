@@ -2,7 +2,7 @@
  * The RFx workbooks: the list download and the dashboard's Excel export, built from records and
  * figures the server computed (never from numbers the browser sent).
  */
-import { DIVERSITY_LABELS, DIVERSITY_NAMES } from '@spotzcity/shared/diversity';
+import { DIVERSITY_LABELS, DIVERSITY_NAMES, MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import {
   rfxPeriodTitle,
@@ -14,9 +14,6 @@ import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
 
 /** A calendar date as an Excel date (UTC midnight, so the day never shifts). */
 export const excelDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-export const MULTI_TYPE_NOTE =
-  'A supplier with several diversity types counts in full under each type, so per-type figures can add up to more than the diverse total.';
 
 const reasonOf = (s: RfxRecord['rfxSupplier'][number]) =>
   s.reasonForLoss === 'Other' && s.reasonForLossOther

@@ -590,6 +590,10 @@ describe('dashboard figures', () => {
     expect(summary.getCell('A1').value).toBe('Period: RFx Q1-Q2 2024');
     const texts = summary.getColumn(1).values.map(String);
     expect(texts).toContain(`'=HYPERLINK("http://evil.example")`);
+    // The counting note the dashboard shows under its per-type figures.
+    expect(summary.getSheetValues().flat().map(String)).toContain(
+      'A vendor with several diversity types counts under each of them.',
+    );
 
     const rows = book.getWorksheet('RFx')!;
     expect(rows.rowCount - 1).toBe(want.rows.length);

@@ -8,6 +8,7 @@ import {
   DIVERSE_LABEL,
   NON_DIVERSE_LABEL,
 } from '@spotzcity/shared/spend-dashboards';
+import { MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Sheet } from '../../platform/exports.ts';
 import * as figures from './service.ts';
@@ -48,7 +49,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
       ['Total Spend', perType.totalSpend.toFixed(2)],
       [`${DIVERSE_LABEL} Spend`, perType.diverseSpend.toFixed(2)],
       [`${NON_DIVERSE_LABEL} Spend`, perType.nonDiverseSpend.toFixed(2)],
-      ['Note', 'A payment with several diversity types counts in full under each type.'],
+      ['Note', MULTI_TYPE_NOTE],
     ],
     sheets: [
       {
