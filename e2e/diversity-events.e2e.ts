@@ -71,6 +71,10 @@ describe('diversity events', () => {
       return cells.length > 0 && cells.every((c) => c.textContent === expected);
     }, city);
     await screenshot(page, 'diversity-events-filtered');
+    // The filtered rows fit the first page: no 'No More Results To Show' under them.
+    await page.getByTestId('events-table-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('No More Results To Show').count()).toBe(0);
     expect(await page.getByTestId('clear-filter').isEnabled()).toBe(true);
 
     // Changing tab clears the filter.
