@@ -68,7 +68,7 @@ describe('RFx', () => {
     await page.getByTestId('supplier-add').click();
     expect(await page.getByTestId('supplier-0-remove').count()).toBe(1);
     await page.getByTestId('supplier-1-name').fill('Standard Fleet Supply');
-    await choose(page, 'supplier-1-diversity', 'Non-Diverse', true);
+    await choose(page, 'supplier-1-diversity', 'Non Diverse', true);
     await page.keyboard.press('Escape');
     await choose(page, 'supplier-1-deals', 'Loss');
 
@@ -175,7 +175,7 @@ describe('RFx', () => {
     const list = await downloadOf(page, () => page.getByTestId('rfx-download-excel').click());
     expect(list.suggestedFilename()).toBe('RFx List.xlsx');
     expect(sheetText(await workbookOf(list), "Supplier's Data")).toContain(
-      `${RFX.number} | Standard Fleet Supply | Non-Diverse`,
+      `${RFX.number} | Standard Fleet Supply | Non Diverse`,
     );
   });
 });

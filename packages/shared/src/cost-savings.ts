@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
+import { DIVERSITY_MESSAGES } from './diversity.ts';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from './enums.ts';
 import { ISO_DATE, MESSAGES, requiredAmount, requiredText } from './validation.ts';
 
@@ -36,7 +37,7 @@ export const COST_SAVING_MESSAGES = {
   invalidYear: 'Enter Valid Year',
   unknownDiversity: 'Choose diversity categories from the list',
   unknownEthnicity: 'Choose an ethnicity category from the list',
-  nonDiverseAlone: 'Non-Diverse cannot be combined with a diversity type',
+  nonDiverseAlone: DIVERSITY_MESSAGES.nonDiverseAlone,
   notFound: 'Cost saving not found',
 } as const;
 

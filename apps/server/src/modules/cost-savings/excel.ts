@@ -4,7 +4,7 @@
  * sends the analysis text it shows.
  */
 import { savingsKey } from '@spotzcity/shared/cost-savings';
-import { MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity';
+import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
 import {
@@ -15,8 +15,6 @@ import {
 } from './service.ts';
 
 export const COST_REPORT_TITLE = 'Cost Savings Dashboard';
-
-const label = (type: string) => (type === 'NON_DIVERSE' ? 'Non-Diverse' : type);
 
 export async function costSavingWorkbook(
   db: DbOrTx,
@@ -88,7 +86,7 @@ export async function costSavingWorkbook(
         { header: 'Indirect Savings', key: 'indirect', kind: 'money', width: 18 },
       ],
       rows: perDiversity.map((d) => ({
-        diversity: label(d.ethnicity),
+        diversity: diversityLabel(d.ethnicity),
         directShare: d.data.Direct,
         indirectShare: d.data.Indirect,
         direct: d.amounts.Direct,
@@ -133,7 +131,7 @@ export async function costSavingWorkbook(
       rows: cases.map((c) => ({
         ...c,
         ...c.yearlySavings,
-        diversity: c.vendorDiversityCategory.map(label).join(', '),
+        diversity: c.vendorDiversityCategory.map(diversityLabel).join(', '),
         vendorEthnicityCategory: c.vendorEthnicityCategory ?? '',
       })),
     },

@@ -14,17 +14,17 @@ import {
   isCalendarDate,
   type CostSaving,
 } from '@spotzcity/shared/cost-savings';
-import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
+import { ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { DiversitySelect } from '../../../components/diversity.tsx';
 import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
-import { diversityLabel } from './labels.ts';
 import { YearlySavingsFields } from './yearly-savings-fields.tsx';
 
 const rules = costSavingFieldsSchema.shape;
@@ -219,11 +219,8 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
               rules={[zodRule(rules.vendorDiversityCategory)]}
               validateTrigger={['onBlur', 'onChange']}
             >
-              <Select
-                mode="multiple"
-                allowClear
+              <DiversitySelect
                 placeholder={t('costSaving.select')}
-                options={DIVERSITY_TYPES.map((value) => ({ value, label: diversityLabel(value) }))}
                 data-testid="vendor-diversity"
               />
             </Form.Item>

@@ -23,7 +23,7 @@ import { exportCostExcel } from '../api/export-cost-excel.ts';
 import { savingPerCategoryQuery } from '../api/get-saving-per-category.ts';
 import { savingPerDiversityQuery } from '../api/get-saving-per-diversity.ts';
 import { totalCostSavingQuery } from '../api/get-total-cost-saving.ts';
-import { diversityLabel } from './labels.ts';
+import { diversityLabel } from '@spotzcity/shared/diversity';
 
 const DIRECT_COLOR = CHART_COLORS[0];
 const INDIRECT_COLOR = CHART_COLORS[1];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { diversityLabel } from '@spotzcity/shared/diversity';
 import { US_STATES } from '@spotzcity/shared/enums';
 import {
   CERTIFICATION_TYPES,
@@ -92,7 +93,7 @@ export function SearchForm({
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('supplierSearch.any')}
-                options={CERTIFICATION_TYPES.map((c) => ({ value: c, label: c }))}
+                options={CERTIFICATION_TYPES.map((c) => ({ value: c, label: diversityLabel(c) }))}
                 data-testid="search-certification"
               />
             </Form.Item>
