@@ -86,6 +86,27 @@ describe('RFx', () => {
     await page.getByTestId('rfx-list-page').waitFor();
   });
 
+  it('refuses a negative Contract Value with its message, keeping what was typed', async () => {
+    const { page } = browser;
+    await page.getByTestId('rfx-add').click();
+    await page.getByTestId('rfx-form').waitFor();
+    const value = page.getByTestId('rfx-contract-value');
+    await value.fill('-500');
+    await value.blur();
+    const item = page.locator('.ant-form-item').filter({ has: value });
+    await item.getByText('Must be 0 or more', { exact: true }).waitFor();
+    expect(await value.inputValue()).toBe('-500');
+    await value.fill('12abc');
+    await item.getByText('Must be a number', { exact: true }).waitFor();
+    expect(await value.inputValue()).toBe('12abc');
+  });
+
+  it('leaves the abandoned form for the list', async () => {
+    const { page } = browser;
+    await page.getByTestId('rfx-cancel').click();
+    await page.getByTestId('rfx-list-page').waitFor();
+  });
+
   it('shows the new RFx first in the list and expands it to the Supplier’s Data', async () => {
     const { page } = browser;
     const row = page.getByTestId('rfx-table').locator('.ant-table-row').first();
