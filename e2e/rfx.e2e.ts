@@ -101,6 +101,38 @@ describe('RFx', () => {
     expect(await value.inputValue()).toBe('12abc');
   });
 
+  it.each([
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ])(
+    'keeps the last supplier field above the action bar when the keyboard reaches it (%s)',
+    async (name, viewport) => {
+      const { page } = browser;
+      await page.setViewportSize(viewport);
+      await page.getByTestId('supplier-add').click();
+      await page.getByTestId('supplier-add').click();
+      const last =
+        (await page.locator('[data-testid^="supplier-"][data-testid$="-name"]').count()) - 1;
+      // From the page's first field, Tab forward until the last supplier's Deals has the focus.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('rfx-number').focus();
+      const deals = page.getByTestId(`supplier-${last}-deals`);
+      for (let i = 0; i < 120; i += 1) {
+        if (await deals.evaluate((el) => el.contains(document.activeElement))) break;
+        await page.keyboard.press('Tab');
+      }
+      expect(await deals.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      const field = (await deals.boundingBox())!;
+      const bar = (await page.locator('.record-form-footer').boundingBox())!;
+      await screenshot(page, `rfx-form-last-supplier-focused-${name}`, { fullPage: false });
+      const header = (await page.locator('.app-header').boundingBox())!;
+      // Clear of the sticky action bar below and of the sticky top bar above.
+      expect(field.y + field.height).toBeLessThanOrEqual(bar.y);
+      expect(field.y).toBeGreaterThanOrEqual(header.y + header.height);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    },
+  );
+
   it('leaves the abandoned form for the list', async () => {
     const { page } = browser;
     await page.getByTestId('rfx-cancel').click();
