@@ -86,6 +86,7 @@ export const en = {
     code: 'Verification code',
     digit: 'Digit {{n}}',
     resendCode: 'Resend Code',
+    codeResent: 'A new code has been sent. Enter the newest code: the earlier one no longer works.',
     verify: 'Verify',
     passwordStepHelp: 'Choose a new password for {{email}}.',
     newPassword: 'New Password',
@@ -100,6 +101,10 @@ export const en = {
     subtitle: 'Keep your personal details up to date.',
     resetTitle: 'Reset Password',
     resetSubtitle: 'Enter your current password, then choose a new one.',
+    signOutEverywhere: 'Sign out of all devices',
+    signOutEverywhereConfirm:
+      'Sign out of all devices? Every session of this account ends, this one included.',
+    signOutEverywhereOk: 'Sign out everywhere',
     changePicture: 'Change picture',
     removePicture: 'Remove picture',
     pictureHint: 'PNG, JPEG, GIF or WebP, up to 5 MB.',

@@ -93,7 +93,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = principalOf(request);
-      const user = await app.db.transaction((tx) => updateUser(tx, principal, request.body));
+      const user = await app.db.transaction((tx) =>
+        updateUser(tx, app.invitations, principal, request.body),
+      );
       return ok(user, SUCCESS.updated);
     },
   );
