@@ -9,12 +9,13 @@ import { ANALYSIS_MAX } from './reports.ts';
 import { diversityCategories, optionalEthnicity } from './diversity.ts';
 import { MONTHS } from './enums.ts';
 import {
+  LIMITS,
   MESSAGES,
   calendarDate,
   isCalendarDate,
+  optionalDigits,
   optionalEmail,
   optionalText,
-  phone,
   recordId,
   requiredAmount,
   requiredText,
@@ -60,7 +61,7 @@ export const awardeeVendorInfoSchema = section({
 export const vendorAccountSchema = section({
   vandorAcountManagerName: optionalText(text),
   vandorAcountManagerEmail: optionalEmail(),
-  vandorAcountManagerPhone: phone(),
+  vandorAcountManagerPhone: optionalDigits(LIMITS.phoneMax),
 });
 
 export const divisionInfoSchema = section({
@@ -68,7 +69,7 @@ export const divisionInfoSchema = section({
   divisionCostCenter: optionalText(text),
   companyContractOwnerName: requiredText(text),
   companyContractOwnerEmail: optionalEmail(),
-  companyContractOwnerPhone: phone(),
+  companyContractOwnerPhone: optionalDigits(LIMITS.phoneMax),
 });
 
 const inOrder = (earlier: unknown, later: unknown) =>

@@ -78,3 +78,21 @@ export function signedInProfile(
     features: deriveFeatures([...permissions]),
   };
 }
+
+/**
+ * A fetch stand-in answering each API path (without its query string) with `{message, data}`
+ * from `routes`; a path it does not know fails the test with a 404.
+ */
+export function fetchByPath(routes: Record<string, unknown>) {
+  return async (input: RequestInfo | URL) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    if (!(path in routes)) return jsonResponse(404, { message: `No answer for ${path}` });
+    const data = routes[path];
+    const body =
+      data && typeof data === 'object' && 'totalCount' in data
+        ? data
+        : { message: 'Fetched Successfully', data };
+    return jsonResponse(200, body);
+  };
+}

@@ -8,6 +8,7 @@ import {
   DIVERSE_LABEL,
   NON_DIVERSE_LABEL,
 } from '@spotzcity/shared/spend-dashboards';
+import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Sheet } from '../../platform/exports.ts';
 import * as figures from './service.ts';
@@ -18,8 +19,6 @@ export interface DashboardWorkbook {
   parameters: [string, string][];
   sheets: Sheet[];
 }
-
-const typeLabel = (type: string) => (type === 'NON_DIVERSE' ? NON_DIVERSE_LABEL : type);
 
 async function parametersOf(db: DbOrTx, scope: Scope): Promise<[string, string][]> {
   const names = await figures.selectedFileNames(db, scope);
@@ -48,7 +47,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
       ['Total Spend', perType.totalSpend.toFixed(2)],
       [`${DIVERSE_LABEL} Spend`, perType.diverseSpend.toFixed(2)],
       [`${NON_DIVERSE_LABEL} Spend`, perType.nonDiverseSpend.toFixed(2)],
-      ['Note', 'A payment with several diversity types counts in full under each type.'],
+      ['Note', MULTI_TYPE_NOTE],
     ],
     sheets: [
       {
@@ -58,7 +57,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
           { header: 'Spend', key: 'spend', kind: 'money', width: 18 },
           { header: '% Of Spend', key: 'percentage', kind: 'percent' },
         ],
-        rows: perType.types.map((t) => ({ ...t, diversity: typeLabel(t.diversity) })),
+        rows: perType.types.map((t) => ({ ...t, diversity: diversityLabel(t.diversity) })),
       },
       {
         name: 'Month over Month',
@@ -68,7 +67,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
           { header: '12-Month Total', key: 'total', kind: 'money', width: 18 },
         ],
         rows: [
-          ...mom.series.map((s) => momRow(typeLabel(s.diversity), s.values, s.total)),
+          ...mom.series.map((s) => momRow(diversityLabel(s.diversity), s.values, s.total)),
           momRow(DIVERSE_LABEL, mom.diverse.values, mom.diverse.total),
           momRow(NON_DIVERSE_LABEL, mom.nonDiverse.values, mom.nonDiverse.total),
         ],

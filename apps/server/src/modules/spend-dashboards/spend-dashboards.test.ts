@@ -214,6 +214,7 @@ describe('Excel exports', () => {
     );
     const summary = JSON.stringify(wb.getWorksheet('Summary')!.getSheetValues());
     expect(summary).toContain('Diverse spend grew.');
+    expect(summary).toContain('A vendor with several diversity types counts under each of them.');
     expect(summary).toContain('spend-one.xlsx');
   });
 

@@ -21,6 +21,7 @@ import {
   type NewContract,
   type PercentageContract,
 } from '@spotzcity/shared/contracts';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
@@ -73,7 +74,7 @@ function CompletedChart({ months }: { months: ContractMonth[] }) {
           data: months.map((m) => m.completedDiverse),
         },
         {
-          name: t('contracts.dashboard.nonDiverse'),
+          name: diversityLabel(NON_DIVERSE),
           type: 'bar',
           stack: 'completed',
           barMaxWidth: 26,
@@ -122,7 +123,7 @@ function PercentChart({ percentage }: { percentage: PercentageContract }) {
               itemStyle: { color: DIVERSE_COLOR },
             },
             {
-              name: t('contracts.dashboard.nonDiverse'),
+              name: diversityLabel(NON_DIVERSE),
               value: percentage.nonDiverseCount,
               itemStyle: { color: NON_DIVERSE_COLOR },
             },

@@ -17,12 +17,13 @@ import {
   compactMoney,
   type EChartsCoreOption,
 } from '../../../components/echart.tsx';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { exportCostExcel } from '../api/export-cost-excel.ts';
 import { savingPerCategoryQuery } from '../api/get-saving-per-category.ts';
 import { savingPerDiversityQuery } from '../api/get-saving-per-diversity.ts';
 import { totalCostSavingQuery } from '../api/get-total-cost-saving.ts';
-import { diversityLabel } from './labels.ts';
+import { diversityLabel } from '@spotzcity/shared/diversity';
 
 const DIRECT_COLOR = CHART_COLORS[0];
 const INDIRECT_COLOR = CHART_COLORS[1];
@@ -244,9 +245,7 @@ export default function CostSavingsDashboard() {
               data-testid="savings-by-diversity"
             >
               <EChart option={barOption} height={276} data-testid="savings-by-diversity-chart" />
-              <Typography.Text type="secondary" className="chart-note">
-                {t('costSaving.dashboard.multiTypeNote')}
-              </Typography.Text>
+              <CountingNote />
             </Card>
           </Col>
           <Col xs={24} xl={13}>

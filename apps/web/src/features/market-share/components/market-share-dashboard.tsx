@@ -8,6 +8,7 @@ import { Card, Col, Empty, Row, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { SPAN_LABELS, type RevenueTree } from '@spotzcity/shared/market-share';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
@@ -102,7 +103,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
   const barOption = useMemo<EChartsCoreOption>(() => {
     const data = graph.data?.data ?? [];
     const diverseName = t('marketShare.dashboard.diverse');
-    const nonDiverseName = t('marketShare.dashboard.nonDiverse');
+    const nonDiverseName = diversityLabel(NON_DIVERSE);
     return {
       grid: { left: 16, right: 16, top: 44, bottom: 8, containLabel: true },
       legend: { top: 0, data: [diverseName, nonDiverseName] },

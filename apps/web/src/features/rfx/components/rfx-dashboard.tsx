@@ -30,6 +30,7 @@ import {
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { moneyTooltipValue, moneyValueAxis } from '../../../components/chart-options.ts';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
@@ -266,6 +267,7 @@ function Dashboard({ period }: { period: RfxPeriod }) {
             <ChartCard
               title={t('rfx.dashboard.chartTitle')}
               subtitle={t('rfx.dashboard.chartSubtitle')}
+              note={<CountingNote />}
               data-testid="rfx-contract-value"
             >
               {graph.data ? (

@@ -15,9 +15,8 @@ const trim = (n: number) => (Math.trunc(n * 10) / 10).toString();
 
 export const percentText = (value: number) => `${value.toFixed(2)}%`;
 
-/** 'NON_DIVERSE' reads 'Non Diverse' on every chart. */
-export const diversityLabel = (type: string) => (type === 'NON_DIVERSE' ? NON_DIVERSE_LABEL : type);
 export { DIVERSE_LABEL, NON_DIVERSE_LABEL };
+export { diversityLabel } from '@spotzcity/shared/diversity';
 
 /** `2025-03` → `Mar 2025`. */
 export function monthLabel(month: string): string {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { SpendPerDiversityMom } from '@spotzcity/shared/spend-dashboards';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { EChart } from '../../../components/echart.tsx';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
@@ -76,9 +77,7 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
                 ],
               }}
             />
-            <Typography.Text type="secondary" className="dashboard-note">
-              {t('spendDashboards.multiTypeNote')}
-            </Typography.Text>
+            <CountingNote />
           </>
         )}
       </ChartCard>
@@ -173,6 +172,7 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
                   </span>
                 ))}
               </div>
+              <CountingNote />
             </>
           )}
         </ChartCard>
