@@ -58,8 +58,13 @@ export default async function setup(project: TestProject) {
     throw new Error('The app is not built: run `npm run build` (npm test does it for you).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'));
+  // E2E_DATABASE_URL (a PostgreSQL server) runs the journeys on a fresh database there instead
+  // of the embedded one: `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:e2e`.
+  const postgres = process.env.E2E_DATABASE_URL
+    ? await freshPostgres(process.env.E2E_DATABASE_URL)
+    : undefined;
 
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, databaseUrl: postgres?.url });
   await bootstrap(database.db, {
     adminEmail: E2E_ADMIN.email,
     adminPassword: E2E_ADMIN.password,
@@ -96,7 +101,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: postgres?.url ?? '',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       SEED_DEMO: 'true',
@@ -114,5 +119,25 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   };
+}
+
+/** A new database on the server `serverUrl` names, for one run; `drop` removes it. */
+async function freshPostgres(serverUrl: string) {
+  const { default: pg } = await import('pg');
+  const name = `spotzcity_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
