@@ -489,7 +489,7 @@ describe('dashboard figures', () => {
       'New Contracts',
     ]);
     const summary = book.getWorksheet('Summary')!;
-    expect(summary.getColumn(1).values).toContain('Renewals due in Q3.');
+    expect(summary.getColumn(2).values).toContain('Renewals due in Q3.');
 
     const perMonth = book.getWorksheet('Per Month')!;
     want.months.forEach((m, i) => {
@@ -505,7 +505,9 @@ describe('dashboard figures', () => {
 
     const percent = book.getWorksheet('Percent of Contracts')!;
     expect(percent.getRow(2).getCell(2).value).toBe(want.totalDiverseContracts);
-    expect(percent.getRow(2).getCell(3).value).toBeCloseTo(want.diversePct, 2);
+    // A percent cell holds the fraction, formatted as a percentage.
+    expect(Number(percent.getRow(2).getCell(3).value) * 100).toBeCloseTo(want.diversePct, 2);
+    expect(percent.getRow(2).getCell(3).numFmt).toBe('0.00%');
 
     const fresh = book.getWorksheet('New Contracts')!;
     expect(fresh.rowCount - 1).toBe(want.starting.length);

@@ -403,7 +403,7 @@ describe('dashboard figures', () => {
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const summary = workbook.getWorksheet('Summary')!;
     const texts = summary.getSheetValues().flat().map(String);
-    expect(texts).toContain("'=Savings grew in 2025");
+    expect(texts).toContain('=Savings grew in 2025');
 
     const perYear = workbook.getWorksheet('Total Cost Savings')!;
     const rows = perYear.getSheetValues().slice(2) as unknown[][];
@@ -412,9 +412,37 @@ describe('dashboard figures', () => {
 
     const diversity = workbook.getWorksheet('Savings by Diversity')!;
     const first = diversity.getRow(2).values as unknown[];
-    expect(first.slice(1, 4)).toEqual(['MBE', 14.31, 85.69]);
+    expect(first.slice(1, 4)).toEqual(['MBE', 0.1431, 0.8569]);
+    expect(diversity.getRow(2).getCell(2).numFmt).toBe('0.00%');
+    // Years are plain years, dates are dates.
+    expect(perYear.getRow(2).getCell(1).numFmt).toBe('0');
+    const cases = workbook.getWorksheet('Cost Saving Cases')!;
+    const startColumn = (cases.getRow(1).values as unknown[]).indexOf('Start Date');
+    expect(cases.getRow(2).getCell(startColumn).value).toBeInstanceOf(Date);
+    expect(cases.getRow(2).getCell(startColumn).numFmt).toBe('mm/dd/yyyy');
     expect(workbook.getWorksheet('Cost Saving Cases')!.rowCount).toBe(FIXTURE.length + 1);
     expect(workbook.getWorksheet('Savings Per Category')!.rowCount).toBe(4);
+  });
+
+  it('gives a Summary that honours the year filter', async () => {
+    const res = await call(token, 'POST', '/api/excel/cost', {
+      excel: true,
+      spendData: { years: [2023] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const byLabel = new Map<string, ExcelJS.Cell>();
+    workbook.getWorksheet('Summary')!.eachRow((row) =>
+      byLabel.set(String(row.getCell(1).value), row.getCell(2)),
+    );
+    const in2023 = FIXTURE.filter((c) => '2023' in c.savings);
+    const total = in2023.reduce((sum, c) => sum + cents(c.savings[2023]!), 0) / 100;
+    expect(byLabel.get('Years')?.value).toBe('2023');
+    expect(byLabel.get('Total Cost Savings')?.value).toBe(total);
+    expect(byLabel.get('Total Cost Savings')?.numFmt).toBe('"$"#,##0.00');
+    expect(byLabel.get('Cost saving cases saving in these years')?.value).toBe(in2023.length);
+    expect(workbook.getWorksheet('Cost Saving Cases')!.rowCount).toBe(in2023.length + 1);
   });
 
   it('refuses an Excel body without excel: true', async () => {

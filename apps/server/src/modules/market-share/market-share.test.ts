@@ -371,11 +371,11 @@ describe('report figures', () => {
     const graph = (await call(token, '/api/marketShare/graphPerCategories', params)).json().data;
     const totals = workbook.getWorksheet('Market Share')!;
     expect(totals.getRow(2).values).toEqual([undefined, 'Overall Spend', graph.overallTotal]);
-    expect((totals.getRow(3).values as unknown[]).slice(1)).toEqual([
-      'Total Diverse Spend',
-      graph.diverseTotal,
-      graph.diverseShare,
-    ]);
+    const diverse = (totals.getRow(3).values as unknown[]).slice(1);
+    expect(diverse.slice(0, 2)).toEqual(['Total Diverse Spend', graph.diverseTotal]);
+    // The share is a percent cell: the fraction, formatted 0.00%.
+    expect(Math.round(Number(diverse[2]) * 10_000) / 100).toBe(graph.diverseShare);
+    expect(totals.getRow(3).getCell(3).numFmt).toBe('0.00%');
     expect(workbook.getWorksheet('Diverse Revenue By State')!.rowCount).toBe(3);
     const summary = workbook.getWorksheet('Summary')!.getSheetValues().flat().map(String);
     expect(summary).toContain('TX leads diverse spend.');

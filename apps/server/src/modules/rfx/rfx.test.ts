@@ -585,8 +585,8 @@ describe('dashboard figures', () => {
     ]);
     const summary = book.getWorksheet('Summary')!;
     expect(summary.getCell('A1').value).toBe('Period: RFx Q1-Q2 2024');
-    const texts = summary.getColumn(1).values.map(String);
-    expect(texts).toContain(`'=HYPERLINK("http://evil.example")`);
+    const texts = summary.getColumn(2).values.map(String);
+    expect(texts).toContain(`=HYPERLINK("http://evil.example")`);
 
     const rows = book.getWorksheet('RFx')!;
     expect(rows.rowCount - 1).toBe(want.rows.length);
@@ -605,14 +605,16 @@ describe('dashboard figures', () => {
     expect(diverse.slice(1)).toEqual([
       'All diverse suppliers',
       want.diverse.invited,
-      expect.closeTo(pct(want.diverse.invited, want.invited), 2),
+      // Percent cells hold the fraction (70% is 0.7), formatted as a percentage.
+      expect.closeTo(pct(want.diverse.invited, want.invited) / 100, 4),
       want.diverse.won,
-      expect.closeTo(pct(want.diverse.won, want.won), 2),
+      expect.closeTo(pct(want.diverse.won, want.won) / 100, 4),
       expect.closeTo(want.diverse.wonValue, 2),
-      expect.closeTo(pct(want.diverse.wonValue, want.wonValue), 2),
+      expect.closeTo(pct(want.diverse.wonValue, want.wonValue) / 100, 4),
     ]);
+    expect(view.getRow(2).getCell(3).numFmt).toBe('0.00%');
     const all = view.getRow(view.rowCount).values as unknown[];
-    expect(all.slice(1, 5)).toEqual(['All suppliers', want.invited, 100, want.won]);
+    expect(all.slice(1, 5)).toEqual(['All suppliers', want.invited, 1, want.won]);
   });
 
   it('downloads the list as Excel, only the organisation’s own RFx', async () => {

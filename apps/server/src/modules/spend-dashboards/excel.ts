@@ -9,23 +9,23 @@ import {
   NON_DIVERSE_LABEL,
 } from '@spotzcity/shared/spend-dashboards';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Sheet } from '../../platform/exports.ts';
+import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
 
 export interface DashboardWorkbook {
   title: string;
-  parameters: [string, string][];
+  parameters: [string, SummaryValue][];
   sheets: Sheet[];
 }
 
 const typeLabel = (type: string) => (type === 'NON_DIVERSE' ? NON_DIVERSE_LABEL : type);
 
-async function parametersOf(db: DbOrTx, scope: Scope): Promise<[string, string][]> {
+async function parametersOf(db: DbOrTx, scope: Scope): Promise<[string, SummaryValue][]> {
   const names = await figures.selectedFileNames(db, scope);
   return [
     ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
-    ['Generated', new Date().toISOString().slice(0, 10)],
+    ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
   ];
 }
 
@@ -45,9 +45,9 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
     title: DASHBOARD_TITLES.spend,
     parameters: [
       ...(await parametersOf(db, scope)),
-      ['Total Spend', perType.totalSpend.toFixed(2)],
-      [`${DIVERSE_LABEL} Spend`, perType.diverseSpend.toFixed(2)],
-      [`${NON_DIVERSE_LABEL} Spend`, perType.nonDiverseSpend.toFixed(2)],
+      ['Total Spend', summary.money(perType.totalSpend)],
+      [`${DIVERSE_LABEL} Spend`, summary.money(perType.diverseSpend)],
+      [`${NON_DIVERSE_LABEL} Spend`, summary.money(perType.nonDiverseSpend)],
       ['Note', 'A payment with several diversity types counts in full under each type.'],
     ],
     sheets: [
@@ -68,7 +68,10 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
           { header: '12-Month Total', key: 'total', kind: 'money', width: 18 },
         ],
         rows: [
-          ...mom.series.map((s) => momRow(typeLabel(s.diversity), s.values, s.total)),
+          // The NON_DIVERSE type is the Non Diverse total: it is written once, after Diverse.
+          ...mom.series
+            .filter((s) => s.diversity !== 'NON_DIVERSE')
+            .map((s) => momRow(typeLabel(s.diversity), s.values, s.total)),
           momRow(DIVERSE_LABEL, mom.diverse.values, mom.diverse.total),
           momRow(NON_DIVERSE_LABEL, mom.nonDiverse.values, mom.nonDiverse.total),
         ],
@@ -76,7 +79,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
       {
         name: 'Diverse vs Non Diverse',
         columns: [
-          { header: 'Year', key: 'year', kind: 'integer' },
+          { header: 'Year', key: 'year', kind: 'year' },
           { header: DIVERSE_LABEL, key: 'diverse', kind: 'money', width: 18 },
           { header: NON_DIVERSE_LABEL, key: 'nonDiverse', kind: 'money', width: 18 },
           { header: 'Total', key: 'total', kind: 'money', width: 18 },
@@ -99,8 +102,8 @@ export async function supplierWorkbook(db: DbOrTx, scope: Scope): Promise<Dashbo
     title: DASHBOARD_TITLES.supplier,
     parameters: [
       ...(await parametersOf(db, scope)),
-      ['Suppliers', String(count.totalSuppliers)],
-      [`${DIVERSE_LABEL} Suppliers`, String(count.diverseSuppliers)],
+      ['Suppliers', summary.integer(count.totalSuppliers)],
+      [`${DIVERSE_LABEL} Suppliers`, summary.integer(count.diverseSuppliers)],
     ],
     sheets: [
       {
