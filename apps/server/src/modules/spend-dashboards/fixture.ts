@@ -162,14 +162,22 @@ export function expectedFigures(rows: FixtureRow[]) {
   const quarterIndex = (r: FixtureRow) =>
     Number(r.date.slice(0, 4)) * 4 + Math.floor((Number(r.date.slice(5, 7)) - 1) / 3);
   const qs = rows.map(quarterIndex);
+  const monthIndex = (r: FixtureRow) =>
+    Number(r.date.slice(0, 4)) * 12 + Number(r.date.slice(5, 7)) - 1;
+  const firstMonth = Math.min(...rows.map(monthIndex));
+  const lastMonth = Math.max(...rows.map(monthIndex));
   const quarters = [];
   for (let q = Math.min(...qs); q <= Math.max(...qs); q++) {
     const label = `Q${(q % 4) + 1} ${Math.floor(q / 4)}`;
+    let covered = 0;
+    for (let m = q * 3; m < q * 3 + 3; m++) if (m >= firstMonth && m <= lastMonth) covered += 1;
     quarters.push({
       year: Math.floor(q / 4),
       quarter: `Q${(q % 4) + 1}`,
       label,
       diverseSuppliers: distinct(diverse.filter((r) => quarterIndex(r) === q)),
+      months: covered,
+      partial: covered < 3,
     });
   }
 
