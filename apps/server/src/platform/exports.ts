@@ -304,14 +304,14 @@ export async function buildWorkbook(meta: WorkbookMeta, sheets: Sheet[]): Promis
 
 /* ---------- replies ---------- */
 
-/** A file name safe for a header: letters, digits, spaces, dots, dashes and underscores. */
+/** A file name safe for a header: letters, digits, spaces, dots, commas, dashes and underscores. */
 export function safeFileName(name: string, extension: string) {
   const base =
     name
-      .replace(/[^\w .-]+/g, ' ')
+      .replace(/[^\w .,-]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()
-      .slice(0, 100) || 'download';
+      .slice(0, 120) || 'download';
   return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
 }
 

@@ -196,7 +196,9 @@ describe('buildWorkbook', () => {
     expect(sheet.getCell('A3').type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getCell('A4').value).toBe('@SUM(A1)');
     const zip = await JSZip.loadAsync(buffer);
-    for (const name of Object.keys(zip.files).filter((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n))) {
+    for (const name of Object.keys(zip.files).filter((n) =>
+      /^xl\/worksheets\/[^/]+\.xml$/.test(n),
+    )) {
       expect(await zip.file(name)!.async('string')).not.toContain('<f>');
     }
     const sheet0 = workbook.getWorksheet('Summary')!;

@@ -3,6 +3,10 @@
  * code over the rows (integer cents, no SQL) — never by the code under test.
  */
 import { US_STATES } from '@spotzcity/shared/enums';
+import { supplierKey } from '@spotzcity/shared/suppliers';
+import type { Db } from '../../db/client.ts';
+import { spendFiles, spendRows } from '../../db/schema/index.ts';
+import { buildSpendRollup } from '../../platform/spend-rollups.ts';
 
 export interface FixtureRow {
   /** Who the supplier is, as a buyer would tell: same label = same supplier. */
@@ -250,4 +254,36 @@ export function expectedFigures(rows: FixtureRow[]) {
       diverseSpend: dollars(sum(inState(s))),
     })),
   };
+}
+
+/** Inserts fixture rows as one spend file of the organisation, with its rollup (as the import). */
+export async function insertFixtureFile(
+  db: Db,
+  clientRef: number,
+  name: string,
+  rows: FixtureRow[],
+) {
+  const [file] = await db
+    .insert(spendFiles)
+    .values({ clientRef, fileName: name, rowCount: rows.length })
+    .returning();
+  await db.insert(spendRows).values(
+    rows.map((r, i) => ({
+      clientRef,
+      fileId: file!.id,
+      lineNumber: i + 2,
+      vendorName: r.name,
+      duns: r.duns,
+      supplierKey: supplierKey(r.duns, r.name),
+      spend: (r.cents / 100).toFixed(2),
+      state: r.state,
+      diversity: r.diversity,
+      isDiverse: r.diversity.some((d) => d !== 'NON_DIVERSE'),
+      paymentDate: r.date,
+      category: r.category,
+    })),
+  );
+  // As the import does after inserting a file's rows: the dashboards read the rollup.
+  await buildSpendRollup(db, clientRef, file!.id);
+  return file!.id;
 }

@@ -28,7 +28,9 @@ import { principalOf } from '../../platform/auth.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
 import { parseInput } from '../../platform/validate.ts';
+import { registerReport } from '../../platform/reports/register.ts';
 import { categoryWorkbook, spendWorkbook, supplierWorkbook } from './excel.ts';
+import { SPEND_REPORTS } from './report.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
 
@@ -128,6 +130,8 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  for (const report of SPEND_REPORTS) registerReport(app, report);
 
   for (const excel of EXCELS) {
     app.post(

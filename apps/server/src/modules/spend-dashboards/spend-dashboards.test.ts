@@ -3,13 +3,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_STATES } from '@spotzcity/shared/enums';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
-import { supplierKey } from '@spotzcity/shared/suppliers';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { SPEND_HEADERS, XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
-import { spendFiles, spendRollups, spendRows } from '../../db/schema/index.ts';
-import { buildSpendRollup } from '../../platform/spend-rollups.ts';
+import { spendRollups } from '../../db/schema/index.ts';
 import {
   FILE_ONE,
   FILE_TWO,
@@ -17,6 +15,7 @@ import {
   FORMULA_NAME,
   OTHER_ORG,
   expectedFigures,
+  insertFixtureFile,
   type FixtureRow,
 } from './fixture.ts';
 
@@ -40,33 +39,6 @@ let fileOne: number;
 let fileTwo: number;
 let otherFile: number;
 
-async function insertFile(clientRef: number, name: string, rows: FixtureRow[]) {
-  const db = t.database.db;
-  const [file] = await db
-    .insert(spendFiles)
-    .values({ clientRef, fileName: name, rowCount: rows.length })
-    .returning();
-  await db.insert(spendRows).values(
-    rows.map((r, i) => ({
-      clientRef,
-      fileId: file!.id,
-      lineNumber: i + 2,
-      vendorName: r.name,
-      duns: r.duns,
-      supplierKey: supplierKey(r.duns, r.name),
-      spend: (r.cents / 100).toFixed(2),
-      state: r.state,
-      diversity: r.diversity,
-      isDiverse: r.diversity.some((d) => d !== 'NON_DIVERSE'),
-      paymentDate: r.date,
-      category: r.category,
-    })),
-  );
-  // As the import does after inserting a file's rows: the dashboards read the rollup.
-  await buildSpendRollup(db, clientRef, file!.id);
-  return file!.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const a = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
@@ -74,9 +46,10 @@ beforeAll(async () => {
   supplierToken = (await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER')).token;
   buyer = { token: a.token, orgId: a.org.id };
   other = { token: b.token, orgId: b.org.id };
-  fileOne = await insertFile(buyer.orgId, 'spend-one.xlsx', FILE_ONE);
-  fileTwo = await insertFile(buyer.orgId, 'spend-two.xlsx', FILE_TWO);
-  otherFile = await insertFile(other.orgId, 'other.xlsx', OTHER_ORG);
+  const db = t.database.db;
+  fileOne = await insertFixtureFile(db, buyer.orgId, 'spend-one.xlsx', FILE_ONE);
+  fileTwo = await insertFixtureFile(db, buyer.orgId, 'spend-two.xlsx', FILE_TWO);
+  otherFile = await insertFixtureFile(db, other.orgId, 'other.xlsx', OTHER_ORG);
 });
 afterAll(() => t?.close());
 
@@ -299,9 +272,7 @@ describe('Excel exports', () => {
     const wb = await workbookOf(res.rawPayload);
     // The formula-like category reads exactly as typed, in a string cell.
     expect(expected.topCategoriesStatatics.map((c) => c.category)).toContain(FORMULA_CATEGORY);
-    expect(
-      withPercents(sheetRows(wb, 'Top Categories'), '% Of Suppliers', '% Of Spend'),
-    ).toEqual(
+    expect(withPercents(sheetRows(wb, 'Top Categories'), '% Of Suppliers', '% Of Spend')).toEqual(
       expected.topCategoriesStatatics.map((c) => ({
         Category: c.category,
         'Total # Suppliers': c.supplierCount,
