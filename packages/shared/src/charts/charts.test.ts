@@ -22,7 +22,7 @@ describe('treemap labels', () => {
     const fit = treemapFit(tree, [
       { width: 300, height: 200 },
       // Room for 'Dallas' but not for '$152K' under it: the name alone.
-      { width: 80, height: 34 },
+      { width: 90, height: 40 },
       // Too narrow for 'Plano': nothing, rather than 'Pl'.
       { width: 30, height: 90 },
     ]);

@@ -85,6 +85,7 @@ export type TreemapFit = 'both' | 'name' | 'none';
 const NAME_FONT = 14;
 const VALUE_FONT = 12;
 const PADDING = { x: 8, y: 6 };
+const BORDER = 2;
 
 /**
  * A generous estimate of a label's width: wider than any real rendering of these characters in
@@ -109,8 +110,10 @@ export function treemapFit(
   return tree.map((node, i) => {
     const rect = rects[i];
     if (!rect) return 'none';
-    const width = rect.width - 2 * PADDING.x;
-    const height = rect.height - 2 * PADDING.y;
+    // The cell's text area: its rectangle less the white border (2 px each side), the padding
+    // and a safety margin, since ECharts cuts a label that is a pixel too wide.
+    const width = rect.width - 2 * (PADDING.x + BORDER) - 4;
+    const height = rect.height - 2 * (PADDING.y + BORDER);
     const nameFits = labelWidth(node.name, NAME_FONT, true) <= width && height >= 20;
     if (!nameFits) return 'none';
     const valueFits = labelWidth(compactMoney(node.value), VALUE_FONT) <= width && height >= 36;
@@ -151,7 +154,7 @@ export function treemapOption(
         height: '100%',
         top: 0,
         left: 0,
-        itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 },
+        itemStyle: { borderColor: '#fff', borderWidth: BORDER, gapWidth: 2 },
         label: {
           show: true,
           position: 'insideTopLeft',

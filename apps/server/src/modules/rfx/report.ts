@@ -1,7 +1,7 @@
 /** The RFx dashboard as a server-built report (PPTX and PDF), from the dashboard's own queries. */
 import { z } from 'zod';
 import { RFX_WORDS, contractValueOption } from '@spotzcity/shared/charts/rfx';
-import { DIVERSITY_LABELS } from '@spotzcity/shared/diversity';
+import { DIVERSITY_LABELS, NON_DIVERSE } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
@@ -87,6 +87,8 @@ export const RFX_REPORT: ReportDefinition<typeof rfxReportBody> = {
               { name: RFX_WORDS.chartTitle, values: DIVERSITY_TYPES.map((t) => graph[t] ?? 0) },
             ],
             format: 'money',
+            // As on the screen: Non-Diverse grey, every diversity type indigo.
+            colors: DIVERSITY_TYPES.map((t) => (t === NON_DIVERSE ? '#94a3b8' : '#4f46e5')),
           },
         },
         {

@@ -21,6 +21,9 @@ const INK = '#1F2937';
 const MUTED = '#6B7280';
 const LINE = '#CBD5E1';
 const ROW = 18;
+/** Tables of up to this many rows are never split over two pages. */
+const KEEP_TOGETHER_ROWS = 16;
+const PICTURE_HEIGHT = 240;
 
 const top = () => MARGIN + HEADER;
 const bottom = (doc: Doc) => doc.page.height - MARGIN - FOOTER;
@@ -31,8 +34,9 @@ function ensure(doc: Doc, height: number) {
   if (doc.y + height > bottom(doc)) doc.addPage();
 }
 
-function sectionTitle(doc: Doc, title: string, subtitle?: string) {
-  ensure(doc, 60);
+/** A section title stays with what follows it: `room` is the height that must fit under it. */
+function sectionTitle(doc: Doc, title: string, subtitle: string | undefined, room: number) {
+  ensure(doc, 44 + Math.min(room, bottom(doc) - top() - 44));
   doc.moveDown(0.6);
   doc.font('Helvetica-Bold').fontSize(14).fillColor(INK).text(title, MARGIN, doc.y);
   if (subtitle) doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(subtitle);
@@ -56,27 +60,32 @@ function table(doc: Doc, data: ReportTable, title: string) {
   const weights = data.columns.map((c) => c.width ?? 1);
   const total = weights.reduce((a, b) => a + b, 0);
   const widths = weights.map((w) => (w / total) * width);
+  doc.font('Helvetica-Bold').fontSize(9);
+  // A header may take two lines ('Number of Suppliers' in a narrow column).
+  const headerHeight = Math.max(
+    ROW,
+    ...data.columns.map((c, i) => doc.heightOfString(c.header, { width: widths[i]! - 8 }) + 10),
+  );
   const header = () => {
     const y = doc.y;
-    doc.rect(MARGIN, y, width, ROW).fill('#F1F5F9');
+    doc.rect(MARGIN, y, width, headerHeight).fill('#F1F5F9');
     doc.font('Helvetica-Bold').fontSize(9).fillColor(INK);
     let x = MARGIN;
     data.columns.forEach((c, i) => {
       doc.text(c.header, x + 4, y + 5, {
         width: widths[i]! - 8,
         align: isNumeric(c.kind) ? 'right' : 'left',
-        lineBreak: false,
-        ellipsis: true,
       });
       x += widths[i]!;
     });
-    doc.y = y + ROW;
+    doc.y = y + headerHeight;
   };
   if (data.rows.length === 0) {
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text('No Records Found', MARGIN, doc.y);
     return;
   }
-  ensure(doc, ROW * 3);
+  // A short table stays on one page; a long one starts where a few rows fit.
+  ensure(doc, headerHeight + ROW * Math.min(data.rows.length, KEEP_TOGETHER_ROWS));
   header();
   data.rows.forEach((row, r) => {
     // Every row is written: a full page starts a new one under the same header.
@@ -115,9 +124,12 @@ function table(doc: Doc, data: ReportTable, title: string) {
   doc.moveDown(0.5);
 }
 
+const drawingHeight = (section: ChartSection | PictureSection) =>
+  section.kind === 'chart' ? (section.height ?? 250) : PICTURE_HEIGHT;
+
 function chart(doc: Doc, section: ChartSection | PictureSection) {
   const width = contentWidth(doc);
-  const height = section.kind === 'chart' ? (section.height ?? 250) : 300;
+  const height = drawingHeight(section);
   ensure(doc, height + 10);
   const svg = renderSvg({
     option: section.option,
@@ -142,33 +154,20 @@ function figures(doc: Doc, report: ReportDocument) {
   const boxW = (contentWidth(doc) - (perRow - 1) * gap) / perRow;
   report.figures.forEach((figure, i) => {
     if (i % perRow === 0) {
-      if (i > 0) doc.y += 56;
-      ensure(doc, 56);
+      if (i > 0) doc.y += 66;
+      ensure(doc, 66);
     }
     const x = MARGIN + (i % perRow) * (boxW + gap);
     const y = doc.y;
-    doc.roundedRect(x, y, boxW, 48, 4).fill('#F1F5F9');
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(figure.label, x + 8, y + 8, {
-        width: boxW - 16,
-        lineBreak: false,
-        ellipsis: true,
-      });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(15)
-      .fillColor(INK)
-      .text(figure.value, x + 8, y + 24, {
-        width: boxW - 16,
-        lineBreak: false,
-        ellipsis: true,
-      });
+    doc.roundedRect(x, y, boxW, 58, 4).fill('#F1F5F9');
+    // The label may take two lines; the figure sits under them.
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED);
+    doc.text(figure.label, x + 8, y + 7, { width: boxW - 16, height: 22, ellipsis: true });
+    doc.font('Helvetica-Bold').fontSize(15).fillColor(INK);
+    doc.text(figure.value, x + 8, y + 33, { width: boxW - 16, lineBreak: false, ellipsis: true });
     doc.y = y;
   });
-  doc.y += 60;
+  doc.y += 70;
   doc.x = MARGIN;
 }
 
@@ -234,7 +233,11 @@ export function renderPdf(report: ReportDocument): Promise<Buffer> {
       doc.moveDown(0.6);
       figures(doc, report);
       for (const section of report.sections) {
-        sectionTitle(doc, section.title, section.subtitle);
+        const first =
+          section.kind === 'table'
+            ? ROW * (1 + Math.min(section.table.rows.length, KEEP_TOGETHER_ROWS))
+            : drawingHeight(section) + 10;
+        sectionTitle(doc, section.title, section.subtitle, first);
         if (section.kind !== 'table') chart(doc, section);
         if (section.kind !== 'table') note(doc, section.note);
         const data = section.kind === 'chart' ? section.table : section.table;
@@ -243,7 +246,7 @@ export function renderPdf(report: ReportDocument): Promise<Buffer> {
       }
       const text = report.analysis.text.trim();
       if (text) {
-        sectionTitle(doc, report.analysis.title);
+        sectionTitle(doc, report.analysis.title, undefined, 60);
         doc
           .font('Helvetica')
           .fontSize(11)

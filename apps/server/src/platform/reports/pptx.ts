@@ -36,8 +36,8 @@ const SIDE_TABLE_ROWS = 11;
 const SIDE_TABLE_W = 3.6;
 /** Rows beside a picture (half the slide's width). */
 export const PICTURE_ROWS_PER_SLIDE = 12;
-/** Characters of 14 pt text per analysis slide (9.2 × 4.2 in). */
-export const ANALYSIS_CHARS_PER_SLIDE = 1_400;
+/** Characters of 14 pt text per analysis slide (9.2 × 4.4 in: about 18 lines of 100). */
+export const ANALYSIS_CHARS_PER_SLIDE = 1_800;
 
 const hex = (color: string) => color.replace('#', '').toUpperCase();
 
