@@ -402,7 +402,9 @@ describe('dashboard figures', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toContain('Cost Savings Dashboard.xlsx');
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Cost Savings Dashboard - All years.xlsx"',
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const summary = workbook.getWorksheet('Summary')!;

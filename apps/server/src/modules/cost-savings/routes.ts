@@ -20,7 +20,7 @@ import { ok, paged } from '../../platform/http.ts';
 import { registerReport } from '../../platform/reports/register.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { costSavingWorkbook } from './excel.ts';
-import { COST_REPORT } from './report.ts';
+import { COST_REPORT, costReportName } from './report.ts';
 import {
   createCostSaving,
   deleteCostSaving,
@@ -188,7 +188,7 @@ export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendFile(
         reply,
         await buildWorkbook(meta, sheets),
-        safeFileName(meta.title, 'xlsx'),
+        safeFileName(costReportName(parameters.years), 'xlsx'),
         MIME.xlsx,
       );
     },

@@ -367,7 +367,9 @@ describe('report figures', () => {
       spendData: { ...params, analysis: 'TX leads diverse spend.' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toContain('Market Share Dashboard.xlsx');
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Market Share Dashboard - State TX, CA, NY - 2025-01-01 to 2025-12-31.xlsx"',
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const graph = (await call(token, '/api/marketShare/graphPerCategories', params)).json().data;

@@ -18,7 +18,7 @@ import { ok, paged } from '../../platform/http.ts';
 import { registerReport } from '../../platform/reports/register.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { marketShareWorkbook } from './excel.ts';
-import { MARKET_REPORT } from './report.ts';
+import { MARKET_REPORT, marketReportName } from './report.ts';
 import { categoryGraph, listMarketShare, revenueTree, spanValues } from './service.ts';
 
 const loose = z.record(z.string(), z.unknown());
@@ -133,7 +133,7 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendFile(
         reply,
         await buildWorkbook(meta, sheets),
-        safeFileName(meta.title, 'xlsx'),
+        safeFileName(marketReportName(parameters), 'xlsx'),
         MIME.xlsx,
       );
     },

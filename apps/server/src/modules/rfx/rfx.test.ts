@@ -577,7 +577,9 @@ describe('dashboard figures', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toContain('filename="Period RFx Q1-Q2 2024.xlsx"');
+    expect(res.headers['content-disposition']).toContain(
+      'filename="RFx Dashboard - Q1-Q2 2024.xlsx"',
+    );
 
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);

@@ -24,7 +24,7 @@ import {
 import { registerReport } from '../../platform/reports/register.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { rfxDashboardWorkbook, rfxListSheets } from './excel.ts';
-import { RFX_REPORT } from './report.ts';
+import { RFX_REPORT, rfxReportName } from './report.ts';
 import {
   allDashboardRows,
   allRfx,
@@ -166,12 +166,7 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
         analysis,
       });
       const workbook = await buildWorkbook(meta, sheets);
-      return sendFile(
-        reply,
-        workbook,
-        safeFileName(meta.title.replace(':', ''), 'xlsx'),
-        MIME.xlsx,
-      );
+      return sendFile(reply, workbook, safeFileName(rfxReportName(period), 'xlsx'), MIME.xlsx);
     },
   );
 };

@@ -7,26 +7,38 @@ import {
   DASHBOARD_TITLES,
   DIVERSE_LABEL,
   NON_DIVERSE_LABEL,
+  type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
 import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
+import { spendReportName } from './report.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
 
 export interface DashboardWorkbook {
   title: string;
+  /** The dashboard and its files, as the PPT and PDF are named. */
+  fileName: string;
   parameters: [string, SummaryValue][];
   sheets: Sheet[];
 }
 
 const typeLabel = (type: string) => (type === 'NON_DIVERSE' ? NON_DIVERSE_LABEL : type);
 
-async function parametersOf(db: DbOrTx, scope: Scope): Promise<[string, SummaryValue][]> {
+async function parametersOf(
+  db: DbOrTx,
+  scope: Scope,
+  kind: DashboardKind,
+): Promise<{ fileName: string; parameters: [string, SummaryValue][] }> {
   const names = await figures.selectedFileNames(db, scope);
-  return [
-    ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
-    ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
-  ];
+  const fileName = spendReportName(kind, names, scope.selectedIds.length === 0);
+  return {
+    fileName,
+    parameters: [
+      ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
+      ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
+    ],
+  };
 }
 
 export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<DashboardWorkbook> {
@@ -41,10 +53,12 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
     ...Object.fromEntries(mom.months.map((m, i) => [m, values[i] ?? 0])),
     total,
   });
+  const files = await parametersOf(db, scope, 'spend');
   return {
     title: DASHBOARD_TITLES.spend,
+    fileName: files.fileName,
     parameters: [
-      ...(await parametersOf(db, scope)),
+      ...files.parameters,
       ['Total Spend', summary.money(perType.totalSpend)],
       [`${DIVERSE_LABEL} Spend`, summary.money(perType.diverseSpend)],
       [`${NON_DIVERSE_LABEL} Spend`, summary.money(perType.nonDiverseSpend)],
@@ -98,10 +112,12 @@ export async function supplierWorkbook(db: DbOrTx, scope: Scope): Promise<Dashbo
     figures.supplierLocationData(db, scope),
     figures.diverseSupplierList(db, scope),
   ]);
+  const files = await parametersOf(db, scope, 'supplier');
   return {
     title: DASHBOARD_TITLES.supplier,
+    fileName: files.fileName,
     parameters: [
-      ...(await parametersOf(db, scope)),
+      ...files.parameters,
       ['Suppliers', summary.integer(count.totalSuppliers)],
       [`${DIVERSE_LABEL} Suppliers`, summary.integer(count.diverseSuppliers)],
     ],
@@ -152,10 +168,12 @@ export async function categoryWorkbook(db: DbOrTx, scope: Scope): Promise<Dashbo
     figures.categoryPercentage(db, scope),
     figures.topCategoriesStatatics(db, scope),
   ]);
+  const files = await parametersOf(db, scope, 'category');
   return {
     title: DASHBOARD_TITLES.category,
+    fileName: files.fileName,
     parameters: [
-      ...(await parametersOf(db, scope)),
+      ...files.parameters,
       ['Maximum Category', pie.max ? `${pie.max.category} (${pie.max.percentage}%)` : ''],
       ['Minimum Category', pie.min ? `${pie.min.category} (${pie.min.percentage}%)` : ''],
     ],

@@ -149,7 +149,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         const { spendData } = parseInput(excelRequestSchema, request.body);
         const params = parseInput(dashboardExcelSchema, spendData);
         const { clientRef } = principalOf(request);
-        const { title, parameters, sheets } = await excel.build(app.db, {
+        const { title, fileName, parameters, sheets } = await excel.build(app.db, {
           clientRef,
           selectedIds: params.selectedIds,
         });
@@ -157,7 +157,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           { title, parameters, analysis: params.analysis },
           sheets,
         );
-        return sendFile(reply, buffer, safeFileName(title, 'xlsx'), MIME.xlsx);
+        return sendFile(reply, buffer, safeFileName(fileName, 'xlsx'), MIME.xlsx);
       },
     );
   }

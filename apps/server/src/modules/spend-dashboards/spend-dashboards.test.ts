@@ -179,7 +179,9 @@ describe('Excel exports', () => {
       totalSpend: 1,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('Spend Dashboard.xlsx');
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Spend Dashboard - spend-one.xlsx"',
+    );
     const wb = await workbookOf(res.rawPayload);
     expect(withPercents(sheetRows(wb, 'Spend per Diversity'), '% Of Spend')).toEqual(
       expected.spendPerDiversity.types.map((r) => ({
