@@ -3,11 +3,13 @@
  * and to a sharp PNG (resvg, twice the size) where PowerPoint has no native form (maps,
  * treemaps). The US mainland is registered once, from the same shapes the web uses.
  */
+import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import * as echarts from 'echarts';
 import { baseOption, type ChartOption } from '@spotzcity/shared/charts/common';
 import { US_MAP, usMainland } from '@spotzcity/shared/charts/us-map';
 
+const require = createRequire(import.meta.url);
 let mapRegistered = false;
 
 export interface RenderRequest {
@@ -20,7 +22,7 @@ export interface RenderRequest {
 
 export function renderSvg({ option, width, height, relayout }: RenderRequest): string {
   if (!mapRegistered) {
-    echarts.registerMap(US_MAP, usMainland() as never);
+    echarts.registerMap(US_MAP, usMainland(require('us-atlas/states-10m.json')) as never);
     mapRegistered = true;
   }
   const chart = echarts.init(null, null, {

@@ -1,4 +1,5 @@
 /** Registers the US mainland (from @spotzcity/shared/charts/us-map) with the web's echarts. */
+import states from 'us-atlas/states-10m.json';
 import { US_MAP, usMainland } from '@spotzcity/shared/charts/us-map';
 import { echarts } from '../../../components/echart.tsx';
 
@@ -8,6 +9,6 @@ let registered = false;
 
 export function registerUsMap() {
   if (registered) return;
-  echarts.registerMap(US_MAP, usMainland() as never);
+  echarts.registerMap(US_MAP, usMainland(states) as never);
   registered = true;
 }
