@@ -1,6 +1,2 @@
 /** ECharts option pieces the dashboards share, with the server's reports too. */
-export {
-  SPLIT_LINE,
-  moneyTooltipValue,
-  moneyValueAxis,
-} from '@spotzcity/shared/charts/common';
+export { SPLIT_LINE, moneyTooltipValue, moneyValueAxis } from '@spotzcity/shared/charts/common';

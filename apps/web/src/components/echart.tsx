@@ -20,6 +20,7 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CHART_COLORS, compactMoney } from '@spotzcity/shared/charts/common';
+import { onPrintChange } from './print.ts';
 
 echarts.use([
   BarChart,
@@ -68,7 +69,10 @@ export function EChart({
     onReady?.(instance);
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element.current);
+    // Printed, the chart takes the paper's width (a canvas would otherwise be stretched or cut).
+    const stopPrint = onPrintChange(() => instance.resize());
     return () => {
+      stopPrint();
       observer.disconnect();
       instance.dispose();
       chart.current = null;

@@ -3,7 +3,7 @@
  * month, total diverse contracts, percent of contracts, diverse contract value per month, the
  * new-contracts table, the analysis text and the export bar.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Spin, type TableProps } from 'antd';
 import {
   FileAddOutlined,
@@ -95,7 +95,6 @@ function DiverseValueChart({ months }: { months: ContractMonth[] }) {
 function Dashboard({ year }: { year: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const target = useRef<HTMLDivElement>(null);
   const title = contractDashboardTitle(year);
   const months = useQuery(perMonthQuery(year));
   const total = useQuery(totalDiverseQuery(year));
@@ -147,16 +146,14 @@ function Dashboard({ year }: { year: number }) {
         onTitleClick={() => navigate('/home/contracts')}
         actions={
           <ExportBar
-            target={target}
-            name={title}
-            subtitle={t('contracts.dashboard.subtitle', { year })}
+            report={{ key: 'contract', body: { year } }}
             analysis={analysis.text}
             onExcel={() => downloadContractDashboard(year, analysis.text)}
           />
         }
       />
       {error && <Alert type="error" showIcon title={error.message} />}
-      <div className="dashboard" ref={target} data-testid="contract-dashboard">
+      <div className="dashboard" data-testid="contract-dashboard">
         <div className="dashboard-heading">
           <h2 data-testid="contract-dashboard-title">{title}</h2>
           <span>{t('contracts.dashboard.subtitle', { year })}</span>

@@ -3,7 +3,7 @@
  * by Diversity' (Direct and Indirect share, 0–100%), 'Savings Per Category' with a per-year
  * sparkline, the 'Cost Savings Analysis' text and the exports. Loaded lazily (echarts).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Card, Col, Empty, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,6 @@ function Sparkline({ row, years }: { row: CategorySaving; years: string[] }) {
 
 export default function CostSavingsDashboard() {
   const { t } = useTranslation();
-  const dashboard = useRef<HTMLDivElement>(null);
   const [years, setYears] = useState<number[]>([]);
   const allYears = useQuery(totalCostSavingQuery([]));
   const perYear = useQuery(totalCostSavingQuery(years));
@@ -71,7 +70,7 @@ export default function CostSavingsDashboard() {
 
   return (
     <div className="dashboard" data-testid="cost-savings-dashboard">
-      <div ref={dashboard} className="dashboard-capture">
+      <div className="dashboard-capture">
         <header className="dashboard-header">
           <div>
             <Typography.Title level={3} className="page-title" data-testid="dashboard-title">
@@ -86,9 +85,7 @@ export default function CostSavingsDashboard() {
             </Typography.Text>
           </div>
           <ExportBar
-            target={dashboard}
-            name={t('costSaving.dashboard.title')}
-            subtitle={subtitle}
+            report={{ key: 'cost', body: { years } }}
             analysis={analysis.text}
             onExcel={() => exportCostExcel(years, analysis.text)}
           />

@@ -66,7 +66,6 @@ interface MarketShareDashboardProps {
 
 export default function MarketShareDashboard({ params, onBack }: MarketShareDashboardProps) {
   const { t } = useTranslation();
-  const dashboard = useRef<HTMLDivElement>(null);
   const graph = useQuery(categoryGraphQuery(params));
   const diverse = useQuery(revenueTreeQuery(params, true));
   const nonDiverse = useQuery(revenueTreeQuery(params, false));
@@ -162,7 +161,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
 
   return (
     <div className="dashboard" data-testid="market-share-dashboard">
-      <div ref={dashboard} className="dashboard-capture">
+      <div className="dashboard-capture">
         <header className="dashboard-header">
           <div>
             <Tooltip title={t('marketShare.dashboard.backHint')} placement="bottomLeft">
@@ -187,9 +186,15 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
             </Typography.Text>
           </div>
           <ExportBar
-            target={dashboard}
-            name={t('marketShare.dashboard.title')}
-            subtitle={subtitle}
+            report={{
+              key: 'market',
+              body: {
+                span: params.span,
+                spanKeys: params.spanKeys,
+                ...(params.fromDate ? { fromDate: params.fromDate } : {}),
+                ...(params.toDate ? { toDate: params.toDate } : {}),
+              },
+            }}
             analysis={analysis.text}
             onExcel={() => exportMarketExcel(params, analysis.text)}
           />

@@ -3,7 +3,7 @@
  * the period, the 'Contract Value' chart of won deals per diversity type, the diversity-in-sourcing
  * view, the analysis text, and the export bar (PPT, PDF, Excel, Print).
  */
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Alert, Spin, Tag, type TableProps } from 'antd';
 import {
   DollarOutlined,
@@ -113,7 +113,6 @@ function Headline({ sourcing, rows }: { sourcing: Sourcing; rows: number }) {
 function Dashboard({ period }: { period: RfxPeriod }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const target = useRef<HTMLDivElement>(null);
   const title = rfxPeriodTitle(period);
   const graph = useQuery(dashboardGraphQuery(period));
   const sourcing = useQuery(dashboardSourcingQuery(period));
@@ -188,16 +187,14 @@ function Dashboard({ period }: { period: RfxPeriod }) {
         onTitleClick={() => navigate('/home/rfx')}
         actions={
           <ExportBar
-            target={target}
-            name={title}
-            subtitle={`${period.quaters.join(', ')} ${period.year}, by RFx start date`}
+            report={{ key: 'rfx', body: { quaters: period.quaters, year: period.year } }}
             analysis={analysis.text}
             onExcel={() => downloadRfxDashboard(period, analysis.text)}
           />
         }
       />
       {error && <Alert type="error" showIcon title={error.message} />}
-      <div className="dashboard" ref={target} data-testid="rfx-dashboard">
+      <div className="dashboard" data-testid="rfx-dashboard">
         <div className="dashboard-heading">
           <h2 data-testid="rfx-dashboard-title">{title}</h2>
           <span>

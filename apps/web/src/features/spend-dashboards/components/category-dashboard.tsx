@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { TopCategory } from '@spotzcity/shared/spend-dashboards';
 import { EChart } from '../../../components/echart.tsx';
+import { usePrinting } from '../../../components/print.ts';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
 import { categoryBarOption, categoryPieOption } from '@spotzcity/shared/charts/spend';
@@ -15,6 +16,7 @@ import { percentText, useChartSize } from './chart-format.ts';
 
 export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
+  const printing = usePrinting();
   const { height, narrow } = useChartSize();
   const bars = useQuery(graphQuery('categoryPerDiversity', fileIds));
   const pie = useQuery(graphQuery('categoryPercentage', fileIds));
@@ -78,7 +80,9 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
               size="small"
               rowKey="category"
               dataSource={d}
-              pagination={d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+              pagination={
+                !printing && d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false
+              }
               columns={[
                 { title: t('spendDashboards.categoryName'), dataIndex: 'category' },
                 {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { SupplierLocation } from '@spotzcity/shared/spend-dashboards';
 import { EChart } from '../../../components/echart.tsx';
+import { usePrinting } from '../../../components/print.ts';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
 import {
@@ -22,6 +23,7 @@ registerUsMap();
 
 export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
+  const printing = usePrinting();
   const { height, mapHeight } = useChartSize();
   const quarters = useQuery(graphQuery('supplierDataPerQuater', fileIds));
   const counts = useQuery(graphQuery('supplierCount', fileIds));
@@ -70,7 +72,9 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
               size="small"
               rowKey="state"
               dataSource={d}
-              pagination={d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+              pagination={
+                !printing && d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false
+              }
               columns={[
                 { title: t('spendDashboards.state'), dataIndex: 'stateName' },
                 {
