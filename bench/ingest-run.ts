@@ -31,6 +31,7 @@ const LIMITS = {
   maxEntries: 1000,
   maxEntryBytes: 4 * 1024 ** 3,
   maxTotalBytes: 8 * 1024 ** 3,
+  maxRatio: 100,
   maxRows: 5_000_000,
   workerMemoryMb: Number(process.env.BENCH_WORKER_MB ?? 1024),
   timeoutMs: 3_600_000,

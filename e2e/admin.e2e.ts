@@ -113,6 +113,10 @@ describe('administration', () => {
     await page.getByLabel('Confirm Password').fill(PASSWORD);
     await page.getByTestId('forgot-reset').click();
     await page.waitForURL('**/login');
+    // A first password is set, not changed.
+    expect(await page.getByTestId('login-notice').textContent()).toContain(
+      'Your password has been set.',
+    );
 
     // Signed in, the Buyer Admin sees Users but not Clients, even by typing its address.
     await signIn(page, CLIENT.email, PASSWORD);

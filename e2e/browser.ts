@@ -56,21 +56,26 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
   };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or with `{ fullPage: false }` the window as the user sees it (sticky bars). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Opening modals zoom in and the sidebar slides: the picture shows where they come to rest.
   await page.screenshot({
     path: path.join(SCREENSHOTS, `${name}.png`),
-    fullPage: true,
+    fullPage,
     animations: 'disabled',
   });
 }
 
-/** Reads the newest message sent to `email` from the outbox, as the Super User. */
+/**
+ * Reads the newest message sent to `email` from the outbox, as the Super User, waiting up to 10 s
+ * for one (codes are mailed after the reply) — or for one other than `after`, when given.
+ */
 export async function latestMailTo(
   baseURL: string,
   admin: { email: string; password: string },
   email: string,
+  after?: string,
 ) {
   const signin = await fetch(`${baseURL}/api/auth/signin`, {
     method: 'POST',
@@ -78,11 +83,16 @@ export async function latestMailTo(
     body: JSON.stringify({ usernameOrEmail: admin.email, password: admin.password }),
   });
   const { accessToken } = (await signin.json()) as { accessToken: string };
-  const res = await fetch(`${baseURL}/api/mail/outbox`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({ pageSize: 100 }),
-  });
-  const { data } = (await res.json()) as { data: { recipient: string; body: string }[] };
-  return data.find((m) => m.recipient === email)?.body;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await fetch(`${baseURL}/api/mail/outbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ pageSize: 100 }),
+    });
+    const { data } = (await res.json()) as { data: { recipient: string; body: string }[] };
+    const body = data.find((m) => m.recipient === email)?.body;
+    if ((body && body !== after) || Date.now() > deadline) return body;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

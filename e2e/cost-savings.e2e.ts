@@ -25,8 +25,10 @@ async function signIn(page: Page) {
 async function choose(page: Page, label: string, ...options: string[]) {
   await page.getByLabel(label, { exact: true }).click();
   for (const option of options) {
+    // By the option's text: the diversity options' titles say what each type stands for.
     await page
-      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${option}$`) })
       .click();
   }
   await page.keyboard.press('Escape');

@@ -21,6 +21,14 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByTestId('home-page').waitFor();
 }
 
+/** What the profile endpoint answers to a bearer token. */
+async function profileStatus(baseURL: string, token: string | null) {
+  const res = await fetch(`${baseURL}/api/users/profile`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return res.status;
+}
+
 async function alertSays(page: Page, text: string) {
   const alert = page.getByTestId('alert-modal');
   await alert.waitFor();
@@ -83,14 +91,28 @@ describe('signing in and the profile', () => {
     await page.reload();
     await page.getByTestId('home-page').or(page.getByTestId('edit-profile-page')).first().waitFor();
 
+    // Log Out ends the session on the server: a copy of the token is worthless afterwards.
+    const copied = await page.evaluate(() => window.localStorage.getItem('accessToken'));
+    expect(await profileStatus(browser.baseURL, copied)).toBe(200);
     await page.getByTestId('logout-button').click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    await expect.poll(() => profileStatus(browser.baseURL, copied)).toBe(401);
 
     await signIn(page, user.email, 'Profile#2026');
     expect(await page.getByTestId('profile-name').textContent()).toBe('Priya Raman-Iyer');
-    await page.getByTestId('logout-button').click();
+
+    // Sign out of all devices: this session and every other one (here, a copy of its token).
+    const otherDevice = await page.evaluate(() => window.localStorage.getItem('accessToken'));
+    await page.getByTestId('edit-profile-button').click();
+    await page.getByTestId('sign-out-everywhere').click();
+    await screenshot(page, 'foundation-sign-out-everywhere');
+    await page.locator('#sign-out-everywhere-confirm').click();
     await page.waitForURL('**/login');
+    expect(await page.getByTestId('login-notice').textContent()).toContain(
+      'Signed out of all devices.',
+    );
+    expect(await profileStatus(browser.baseURL, otherDevice)).toBe(401);
   });
 });
 
@@ -109,9 +131,15 @@ describe('forgot password', () => {
     await page.getByTestId('verify-code').click();
     await page.getByText('Please enter otp sent to your email.').first().waitFor();
 
-    const mail = await latestMailTo(baseURL, E2E_ADMIN, user.email);
+    // Resend Code says that it did something, and replaces the code.
+    const first = await latestMailTo(baseURL, E2E_ADMIN, user.email);
+    expect(first).toMatch(/\b\d{6}\b/);
+    await page.getByTestId('resend-code').click();
+    await page.getByText('A new code has been sent.').first().waitFor();
+    const mail = await latestMailTo(baseURL, E2E_ADMIN, user.email, first);
     const code = /\b(\d{6})\b/.exec(mail ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
+    expect(mail).not.toBe(first);
 
     // Paste fills all six boxes.
     await page.getByLabel('Digit 1').focus();
@@ -138,7 +166,9 @@ describe('forgot password', () => {
     await page.getByTestId('forgot-reset').click();
 
     await page.waitForURL('**/login');
-    await page.getByTestId('login-notice').waitFor();
+    expect(await page.getByTestId('login-notice').textContent()).toContain(
+      'Password changed successfully.',
+    );
     await signIn(page, user.email, 'Recover#2026');
     expect(await page.getByTestId('home-greeting').textContent()).toContain(user.name);
   });

@@ -21,12 +21,14 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { invitationsPlugin } from './platform/accounts.ts';
 import { authPlugin } from './platform/auth.ts';
-import { errorHandler, routeIndex } from './platform/http.ts';
+import { errorHandler, refuseControlCharacters, routeIndex } from './platform/http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
-import { AccountLimiter } from './platform/rate-limit.ts';
+import { BackgroundTasks } from './platform/background.ts';
+import { Throttle } from './platform/throttle.ts';
 import { resolveJwtSecret } from './platform/secrets.ts';
 import { signedUrlsPlugin } from './platform/signed-urls.ts';
+import { sweepTempFiles, tempRoot } from './platform/temp-files.ts';
 import { LocalStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -67,6 +69,9 @@ export interface BuildOptions {
   storage?: Storage;
 }
 
+/** Trusts the first `hops` proxies counted from this server (what a hop count means to Fastify). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -77,7 +82,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...loggerOptions(config.logLevel),
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
-    trustProxy: true,
+    // Client addresses come from the socket unless TRUST_PROXY names the proxies in front:
+    // trusting every X-Forwarded-For would let any client pick its own address.
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -85,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   await app.register(routeIndex);
+  await app.register(refuseControlCharacters);
 
   // External
   await app.register(helmet, {
@@ -108,6 +117,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS over plain HTTP is ignored by browsers at best; it is sent only over HTTPS (below).
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {
@@ -132,6 +148,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     fp(
       async (instance) => {
         instance.decorate('db', database.db);
+        const swept = sweepTempFiles(config.dataDir);
+        if (swept > 0)
+          instance.log.info({ swept }, 'removed temporary files left by a stopped server');
+        instance.decorate('tempDir', tempRoot(config.dataDir));
+        const background = new BackgroundTasks(instance.log);
+        instance.decorate('background', background);
+        instance.addHook('onClose', () => background.idle());
         instance.decorate(
           'storage',
           options.storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
@@ -157,13 +180,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // Modules
-  const limiter = new AccountLimiter(
-    config.authRateLimit.perAccount,
-    config.authRateLimit.windowMs,
-  );
+  const throttle = new Throttle(app.db, config.authRateLimit.windowMs);
+  const sweep = setInterval(() => {
+    throttle.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'throttle sweep'));
+  }, config.authRateLimit.windowMs);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(healthRoutes, { databaseKind: database.kind });
   await app.register(authRoutes, {
-    limiter,
+    throttle,
+    limits: {
+      perAccountAndSource: config.authRateLimit.perAccount,
+      perAccountTotal: config.authRateLimit.perAccountTotal,
+      codesPerAccount: config.authRateLimit.codesPerAccount,
+    },
     codeSecret: jwtSecret,
     appName: config.appName,
     ipLimit: { max: config.authRateLimit.perIp, timeWindow: config.authRateLimit.windowMs },

@@ -2,8 +2,49 @@
  * Every environment variable the server reads, parsed once with zod. Nothing else reads
  * `process.env`: a bad value stops the start with the variable's name.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR range (`10.0.0.0/8`) or one of proxy-addr's names for reserved ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_KEYWORDS.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const kind = isIP(address);
+  if (kind === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (kind === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: unset → no proxy is trusted (the socket's address is the client's); a number →
+ * that many hops of X-Forwarded-For are trusted; otherwise a comma-separated list of the proxies'
+ * addresses or ranges. `true` (trust anyone) is refused on purpose.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === undefined || value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const list = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (list.length === 0 || !list.every(isProxyAddress)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy ' +
+          'addresses or ranges (e.g. 10.0.0.5,10.1.0.0/16, loopback)',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const bool = (fallback: boolean) =>
   z
@@ -16,6 +57,7 @@ const mb = (fallback: number) => z.coerce.number().positive().default(fallback);
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: trustProxy,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
@@ -39,12 +81,15 @@ const envSchema = z.object({
   XLSX_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
   XLSX_MAX_ENTRY_MB: mb(1024),
   XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
+  XLSX_MAX_RATIO: z.coerce.number().min(2).default(100),
   XLSX_WORKER_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   /** Default: DEFAULT_PGLITE_SHARED_BUFFERS_MB in db/client.ts. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).optional(),
   XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().positive().default(50),
+  AUTH_CODES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
 
@@ -52,6 +97,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** Proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy); false: none. */
+  trustProxy: false | number | string[];
   dataDir: string;
   databaseUrl: string | undefined;
   pgliteSharedBuffersMb: number | undefined;
@@ -79,10 +126,21 @@ export interface Config {
     maxEntries: number;
     maxEntryBytes: number;
     maxTotalBytes: number;
+    /** Largest inflation ratio of a part over 1 MiB (zip-guard.ts). */
+    maxRatio: number;
     workerMemoryMb: number;
     timeoutMs: number;
   };
-  authRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  authRateLimit: {
+    perIp: number;
+    /** Failed sign-ins of one account from one address (also code checks, password sets). */
+    perAccount: number;
+    /** Failed sign-ins of one account from every address, past which only known devices go on. */
+    perAccountTotal: number;
+    /** Recovery codes mailed to one account. */
+    codesPerAccount: number;
+    windowMs: number;
+  };
 }
 
 const MB = 1024 * 1024;
@@ -101,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: e.NODE_ENV,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -128,12 +187,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntries: e.XLSX_MAX_ENTRIES,
       maxEntryBytes: e.XLSX_MAX_ENTRY_MB * MB,
       maxTotalBytes: e.XLSX_MAX_UNCOMPRESSED_MB * MB,
+      maxRatio: e.XLSX_MAX_RATIO,
       workerMemoryMb: e.XLSX_WORKER_MEMORY_MB,
       timeoutMs: e.XLSX_TIMEOUT_SECONDS * 1000,
     },
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
+      perAccountTotal: e.AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL,
+      codesPerAccount: e.AUTH_CODES_PER_ACCOUNT,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   };

@@ -19,4 +19,18 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', SEED_DEMO: 'maybe' }),
     ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SEED_DEMO|PORT[\s\S]*SEED_DEMO[\s\S]*DATABASE_URL/);
   });
+
+  it('trusts no proxy by default, and a hop count or an address list when TRUST_PROXY says so', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -34,10 +34,11 @@ export async function acceptInvitation(
     payload: { email, code },
   });
   if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+  const { resetToken } = verify.json<{ data: { resetToken: string } }>().data;
   const change = await app.inject({
     method: 'PUT',
     url: '/api/auth/change/password',
-    payload: { email, password },
+    payload: { email, password, resetToken },
   });
   if (change.statusCode !== 200) throw new Error(`password not set: ${change.body}`);
 }

@@ -53,6 +53,8 @@ export interface ZipEntry {
   data: Buffer;
   /** Uncompressed size written in the headers (a lie when it differs from data.length). */
   declaredSize?: number;
+  /** CRC-32 written in the headers (a damaged part when it is not the data's). */
+  crc?: number;
 }
 
 /** A zip written by hand, so that tests can make it lie. Deflated entries, no data descriptors. */
@@ -64,7 +66,7 @@ export function zipBuffer(entries: ZipEntry[]): Buffer {
     const name = Buffer.from(entry.name);
     const compressed = deflateRawSync(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
-    const crc = crc32(entry.data);
+    const crc = entry.crc ?? crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -130,6 +132,34 @@ export function workbookParts(sheetXml: string): ZipEntry[] {
         '</Relationships>',
     ),
     part('xl/worksheets/sheet1.xml', sheetXml),
+  ];
+}
+
+/** The parts of a minimal workbook whose one cell is shared string 0, `text`. */
+export function sharedStringWorkbook(text: string): ZipEntry[] {
+  const parts = workbookParts(
+    '<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>',
+  ).map((part) =>
+    part.name === 'xl/_rels/workbook.xml.rels'
+      ? {
+          ...part,
+          data: Buffer.from(
+            part.data
+              .toString()
+              .replace(
+                '</Relationships>',
+                '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+              ),
+          ),
+        }
+      : part,
+  );
+  return [
+    ...parts,
+    {
+      name: 'xl/sharedStrings.xml',
+      data: Buffer.from(`<sst count="1" uniqueCount="1"><si><t>${text}</t></si></sst>`),
+    },
   ];
 }
 

@@ -6,13 +6,16 @@ import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { RotateScreen } from './components/rotate-screen.tsx';
+import type { LoginNotice } from './components/login-notice.ts';
 import './app/styles.css';
 
 // A 401 has already cleared storage (api/client.ts): open /login without reloading the page,
-// then drop the cached answers of the previous session.
-setUnauthorizedHandler(() => {
+// saying why when the server said (an organisation disabled while signed in), then drop the
+// cached answers of the previous session.
+setUnauthorizedHandler((reason) => {
   if (router.state.location.pathname === '/login') return;
-  void router.navigate('/login', { replace: true }).then(() => queryClient.clear());
+  const state: LoginNotice | undefined = reason ? { notice: reason, tone: 'warning' } : undefined;
+  void router.navigate('/login', { replace: true, state }).then(() => queryClient.clear());
 });
 
 const container = document.getElementById('root');

@@ -30,8 +30,21 @@ export const otpCode = () =>
 
 export const verifyCodeSchema = z.object({ email: email(), code: otpCode() });
 
-/** `PUT /api/auth/change/password`: the spec sends `password` (the new one) and `email`. */
-export const resetPasswordSchema = z.object({ email: email(), password: strongPassword() });
+/**
+ * `PUT /api/auth/change/password`: the spec sends `password` (the new one) and `email`; the
+ * server also needs the `resetToken` that `verify/code` answered (an e-mail proves nothing).
+ */
+export const resetPasswordSchema = z.object({
+  email: email(),
+  password: strongPassword(),
+  resetToken: z.string().max(200).optional(),
+});
+
+/** What `verify/code` answers: the secret that lets the password be set, once. */
+export const verifyCodeReplySchema = z.object({
+  message: z.string(),
+  data: z.object({ success: z.boolean(), resetToken: z.string() }),
+});
 
 /** Step 3 of the recovery form: new password and its confirmation (named `password` in the spec). */
 export const recoveryPasswordFormSchema = z

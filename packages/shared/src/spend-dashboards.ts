@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { selectedIdsSchema } from './spend.ts';
 import { ANALYSIS_MAX } from './reports.ts';
+import { DIVERSITY_LABELS } from './diversity.ts';
 
 export const DASHBOARD_KINDS = ['supplier', 'spend', 'category'] as const;
 export type DashboardKind = (typeof DASHBOARD_KINDS)[number];
@@ -18,7 +19,7 @@ export const DASHBOARD_TITLES: Record<DashboardKind, string> = {
 
 /** Labels of the two halves of every diverse/non-diverse figure (spec 01 point 9). */
 export const DIVERSE_LABEL = 'Diverse';
-export const NON_DIVERSE_LABEL = 'Non Diverse';
+export const NON_DIVERSE_LABEL = DIVERSITY_LABELS.NON_DIVERSE;
 
 /** `spendData` of `POST /api/excel/spend|supplier|categories`. */
 export const dashboardExcelSchema = z.object({

@@ -1,16 +1,18 @@
 /**
- * Authentication and the permission guard every route uses. A token carries the user id and the
- * token version; each request reloads the user so that a password change, a deletion, a disabled
- * organisation or a changed role takes effect at once.
+ * Authentication and the permission guard every route uses. A token carries the user id, the
+ * token version and its own id; each request reloads the user — in the same query, whether the
+ * token was signed out — so that a logout, a password change, a deletion, a disabled organisation
+ * or a changed role takes effect at once.
  */
+import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Permission, Role } from '@spotzcity/shared/permissions';
 import { actsAcrossOrganisations as acrossByRole } from '@spotzcity/shared/users';
 import type { DbOrTx } from '../db/client.ts';
-import { clients, rolePermissions, users } from '../db/schema/index.ts';
+import { clients, revokedTokens, rolePermissions, users } from '../db/schema/index.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 
 export interface Principal {
@@ -25,11 +27,15 @@ export interface Principal {
   permissions: Set<Permission>;
   /** The user's current token version (signed media URLs stop working when it changes). */
   tokenVersion: number;
+  /** The bearer token the request came with (what logout revokes); none for a signed URL. */
+  token?: { id: string; expiresAt: Date } | undefined;
 }
 
 interface TokenClaims {
   sub: string;
   ver: number;
+  jti: string;
+  exp: number;
 }
 
 /** Why an organisation's users may not sign in right now, or null when they may. */
@@ -45,10 +51,17 @@ export function organisationBlock(
   return null;
 }
 
-/** Loads a signed-in user with their organisation and permissions, or undefined. */
-export async function loadPrincipal(db: DbOrTx, userId: number) {
+/**
+ * Loads a signed-in user with their organisation and permissions, or undefined; with a token id,
+ * also whether that token was signed out.
+ */
+export async function loadPrincipal(db: DbOrTx, userId: number, tokenId = '') {
   const [row] = await db
-    .select({ user: users, client: clients })
+    .select({
+      user: users,
+      client: clients,
+      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${tokenId})`,
+    })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientRef))
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
@@ -62,7 +75,10 @@ export async function loadPrincipal(db: DbOrTx, userId: number) {
 }
 
 /** The request's view of a loaded user. */
-export function toPrincipal(loaded: NonNullable<Awaited<ReturnType<typeof loadPrincipal>>>) {
+export function toPrincipal(
+  loaded: NonNullable<Awaited<ReturnType<typeof loadPrincipal>>>,
+  token?: Principal['token'],
+) {
   return {
     id: loaded.user.id,
     name: loaded.user.name,
@@ -73,6 +89,7 @@ export function toPrincipal(loaded: NonNullable<Awaited<ReturnType<typeof loadPr
     clientType: loaded.client.type,
     permissions: new Set(loaded.permissions),
     tokenVersion: loaded.user.tokenVersion,
+    token,
   } satisfies Principal;
 }
 
@@ -83,14 +100,27 @@ export interface TokenService {
 
 export function tokenService(secret: string, expiresIn: string): TokenService {
   const signer = createSigner({ key: secret, expiresIn, algorithm: 'HS256' });
-  const verifier = createVerifier({ key: secret, algorithms: ['HS256'] });
+  const verifier = createVerifier({ key: secret, algorithms: ['HS256'], requiredClaims: ['exp'] });
   return {
-    sign: (user) => signer({ sub: String(user.id), ver: user.tokenVersion }),
+    // 128 random bits name the token, so that logout can revoke this one and no other.
+    sign: (user) =>
+      signer({
+        sub: String(user.id),
+        ver: user.tokenVersion,
+        jti: randomBytes(16).toString('base64url'),
+      }),
     verify(token) {
       try {
         const claims = verifier(token) as Partial<TokenClaims>;
-        if (typeof claims.sub !== 'string' || typeof claims.ver !== 'number') return undefined;
-        return { sub: claims.sub, ver: claims.ver };
+        if (
+          typeof claims.sub !== 'string' ||
+          typeof claims.ver !== 'number' ||
+          typeof claims.jti !== 'string' ||
+          typeof claims.exp !== 'number'
+        ) {
+          return undefined;
+        }
+        return { sub: claims.sub, ver: claims.ver, jti: claims.jti, exp: claims.exp };
       } catch {
         return undefined;
       }
@@ -98,8 +128,35 @@ export function tokenService(secret: string, expiresIn: string): TokenService {
   };
 }
 
+/** Who may call a route: what its guard checks (routeAccess below; the route security suite). */
+export interface RouteAccess {
+  /** `token`: a bearer token; `signed-url`: a signed link (platform/signed-urls.ts). */
+  kind: 'token' | 'signed-url';
+  /** Any one of these permissions; none named: any signed-in user. */
+  anyOf: readonly Permission[];
+}
+
+const ACCESS = Symbol('route access');
+
+/** Marks a guard hook with what it checks, so that the route's access can be read back. */
+export function describedGuard<H extends onRequestHookHandler>(handler: H, access: RouteAccess) {
+  return Object.assign(handler, { [ACCESS]: access });
+}
+
+function accessOf(hooks: unknown): RouteAccess | undefined {
+  for (const hook of [hooks].flat()) {
+    if (typeof hook === 'function' && ACCESS in hook) return hook[ACCESS] as RouteAccess;
+  }
+  return undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * `METHOD /url` → what its guard checks; no entry: a public route. Filled as routes are
+     * added; the OpenAPI document says the same (security, description).
+     */
+    routeAccess: Map<string, RouteAccess>;
     tokens: TokenService;
     /**
      * onRequest hook: the caller must be signed in and, when permissions are named, hold at
@@ -135,21 +192,52 @@ export const authPlugin = fp(
       if (!match?.[1]) throw new Unauthorized();
       const claims = app.tokens.verify(match[1]);
       const id = claims ? Number(claims.sub) : NaN;
-      if (!claims || !Number.isInteger(id)) throw new Unauthorized();
-      const loaded = await loadPrincipal(app.db, id);
-      if (!loaded || loaded.user.tokenVersion !== claims.ver) throw new Unauthorized();
-      if (organisationBlock(loaded.client)) throw new Unauthorized();
-      return toPrincipal(loaded);
+      if (!claims || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+        throw new Unauthorized();
+      }
+      const loaded = await loadPrincipal(app.db, id, claims.jti);
+      if (!loaded || loaded.revoked || loaded.user.tokenVersion !== claims.ver) {
+        throw new Unauthorized();
+      }
+      // The reason goes with the 401, so the sign-in page can say why the user was signed out.
+      const blocked = organisationBlock(loaded.client);
+      if (blocked) throw new Unauthorized(blocked);
+      return toPrincipal(loaded, { id: claims.jti, expiresAt: new Date(claims.exp * 1000) });
     }
 
-    app.decorate('guard', (...anyOf: Permission[]): onRequestHookHandler => {
-      return async (request) => {
-        const principal = await authenticate(request);
-        request.principal = principal;
-        if (anyOf.length > 0 && !anyOf.some((p) => principal.permissions.has(p))) {
-          throw new Forbidden();
+    app.decorate('guard', (...anyOf: Permission[]): onRequestHookHandler =>
+      describedGuard(
+        async (request: FastifyRequest) => {
+          const principal = await authenticate(request);
+          request.principal = principal;
+          if (anyOf.length > 0 && !anyOf.some((p) => principal.permissions.has(p))) {
+            throw new Forbidden();
+          }
+        },
+        { kind: 'token', anyOf },
+      ),
+    );
+
+    const routeAccess = new Map<string, RouteAccess>();
+    app.decorate('routeAccess', routeAccess);
+    app.addHook('onRoute', (route) => {
+      const access = accessOf(route.onRequest);
+      // Keyed as the API document writes paths: `/api/users/{id}` for `/api/users/:id(^\\d+$)`.
+      const path = route.url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
+      for (const method of [route.method].flat()) {
+        if (access) routeAccess.set(`${method} ${path}`, access);
+      }
+      // The API document tells who may call each route, as the guard decides it.
+      if (route.schema && !route.schema.hide) {
+        const schema = route.schema as Record<string, unknown>;
+        schema.security = access?.kind === 'token' ? [{ bearer: [] }] : [];
+        if (access) {
+          const who = access.anyOf.length
+            ? `Requires one of: ${access.anyOf.join(', ')}.`
+            : 'Requires a signed-in user.';
+          schema.description = [schema.description, who].filter(Boolean).join(' ');
         }
-      };
+      }
     });
   },
   { name: 'auth', dependencies: ['db'] },

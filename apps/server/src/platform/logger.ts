@@ -12,6 +12,8 @@ const REDACT = [
   '*.code',
   '*.accessToken',
   '*.token',
+  '*.resetToken',
+  'res.headers["set-cookie"]',
 ];
 
 export function pathOnly(url: string | undefined): string {

@@ -20,16 +20,24 @@ export function hashCode(secret: string, userId: number, code: string) {
 /** Stores a fresh code for the user (replacing any pending one) and answers it, to be mailed. */
 export async function issueCode(
   db: DbOrTx,
-  options: { userId: number; secret: string; ttlMs: number; now?: Date },
+  options: {
+    userId: number;
+    purpose: 'RECOVERY' | 'INVITATION';
+    secret: string;
+    ttlMs: number;
+    now?: Date;
+  },
 ): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = options.now ?? new Date();
   const values = {
     userId: options.userId,
+    purpose: options.purpose,
     codeHash: hashCode(options.secret, options.userId, code),
     expiresAt: new Date(now.getTime() + options.ttlMs),
     failedAttempts: 0,
     verifiedAt: null,
+    secretHash: null,
     createdAt: now,
   };
   await db

@@ -1,7 +1,6 @@
 /** Helpers shared by every upload endpoint. */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
@@ -16,6 +15,7 @@ import {
 } from './errors.ts';
 import { formatFileSize } from '@spotzcity/shared/format';
 import type { Storage, StoredObject } from './storage.ts';
+import type {} from './temp-files.ts';
 
 const IMAGE_SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
   {
@@ -287,7 +287,7 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 export interface ReceivedFile {
-  /** Where the upload was written (a private temporary folder); removed by `discard`. */
+  /** Where the upload was written (a private folder under `DATA_DIR/tmp`); removed by `discard`. */
   path: string;
   /** The cleaned original name. */
   fileName: string;
@@ -308,7 +308,7 @@ export async function receiveFileToDisk(
   options: { field: string; maxBytes: number; extensions: readonly string[] },
 ): Promise<ReceivedFile> {
   if (!request.isMultipart()) throw new PayloadMismatch();
-  const dir = await mkdtemp(path.join(tmpdir(), 'spotzcity-upload-'));
+  const dir = await mkdtemp(path.join(request.server.tempDir, 'upload-'));
   const discard = () => rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   let received: { path: string; fileName: string } | undefined;

@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { Cell } from '@spotzcity/shared/cells';
 import { XmlScanner, attribute, type XmlHandler } from './xml-scanner.ts';
-import { sizeProblem } from './zip-guard.ts';
+import { CrcCheck, MAX_CELL_TEXT, ZIP_MESSAGES, ZipProblem, sizeProblem } from './zip-guard.ts';
 
 /** Worksheet parts: zip-guard.ts leaves their inflating to this reader. */
 export const isWorksheetPart = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
@@ -47,13 +47,28 @@ async function openZip(path: string): Promise<Part> {
   return { zip, entries };
 }
 
-/** A part's inflated chunks; a part larger or smaller than it declares is refused. */
-async function* inflated(stream: Readable): AsyncGenerator<Buffer> {
+/**
+ * A part's inflated chunks; a part larger or smaller than it declares, or whose bytes do not
+ * match its CRC-32, is refused.
+ */
+async function* inflated(stream: Readable, entry: Entry): AsyncGenerator<Buffer> {
+  const check = new CrcCheck(entry.crc32);
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) yield chunk;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      check.update(chunk);
+      yield chunk;
+    }
+    check.verify();
   } catch (error) {
     throw sizeProblem(error) ?? error;
   }
+}
+
+/** Text of one cell or shared string, refused as soon as it passes Excel's own limit. */
+function appendText(text: string | null, more: string): string {
+  const joined = text === null ? more : text + more;
+  if (joined.length > MAX_CELL_TEXT) throw new ZipProblem('too-large', ZIP_MESSAGES.textTooLong);
+  return joined;
 }
 
 /** Scans one part through `handler`; nothing when the part is absent. */
@@ -64,7 +79,7 @@ async function scanPart(part: Part, name: string, handler: XmlHandler): Promise<
   const scanner = new XmlScanner(handler);
   const decoder = new TextDecoder('utf-8');
   try {
-    for await (const chunk of inflated(stream)) {
+    for await (const chunk of inflated(stream, entry)) {
       scanner.write(decoder.decode(chunk, { stream: true }));
     }
     scanner.write(decoder.decode());
@@ -183,7 +198,7 @@ async function readSharedStrings(part: Part, name: string): Promise<SharedString
       else if (tag === 'si') strings.add(text);
     },
     text(value) {
-      text = text === null ? value : text + value;
+      text = appendText(text, value);
     },
   };
   await scanPart(part, name, handler);
@@ -301,7 +316,7 @@ export async function* readFirstWorksheet(path: string): AsyncGenerator<SheetRow
         } else if (name === 'sheetData') inSheetData = false;
       },
       text(chunk) {
-        value = value === null ? chunk : value + chunk;
+        value = appendText(value, chunk);
       },
     };
 
@@ -310,7 +325,7 @@ export async function* readFirstWorksheet(path: string): AsyncGenerator<SheetRow
     const scanner = new XmlScanner(handler);
     const decoder = new TextDecoder('utf-8');
     try {
-      for await (const chunk of inflated(stream)) {
+      for await (const chunk of inflated(stream, entry)) {
         scanner.write(decoder.decode(chunk, { stream: true }));
         if (batch.length > 0) {
           const out = batch;

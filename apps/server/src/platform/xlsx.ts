@@ -160,6 +160,7 @@ export async function* readSheet(
       maxEntries: limits.maxEntries,
       maxEntryBytes: limits.maxEntryBytes,
       maxTotalBytes: limits.maxTotalBytes,
+      maxRatio: limits.maxRatio,
     },
     maxRows: limits.maxRows,
     batchSize: options.batchSize ?? 5000,

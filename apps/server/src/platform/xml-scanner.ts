@@ -27,6 +27,7 @@ const QUESTION = 63;
 const DQ = 34;
 const SQ = 39;
 const COLON = 58;
+const CR = 13;
 
 const isNameEnd = (c: number) =>
   c === 32 || c === 9 || c === 10 || c === 13 || c === GT || c === SLASH;
@@ -98,8 +99,18 @@ export class XmlScanner {
     for (;;) {
       const lt = buf.indexOf('<', pos);
       if (lt === -1) {
-        // Text may continue in the next chunk; keep it when it matters, drop it otherwise.
+        // Text may continue in the next chunk. Pass on what is whole now — a text node may be far
+        // longer than a chunk, and keeping it whole would copy it once per chunk — holding back
+        // only a reference that may be cut (`&am|p;`) or a CR whose LF comes next.
         if (!h.wantsText) pos = length;
+        else {
+          let end = length;
+          const amp = buf.lastIndexOf('&');
+          if (amp >= pos && buf.indexOf(';', amp) === -1) end = amp;
+          if (end > pos && buf.charCodeAt(end - 1) === CR) end -= 1;
+          if (end > pos) h.text(decodeXmlText(buf.slice(pos, end)));
+          pos = end;
+        }
         break;
       }
       if (lt > pos && h.wantsText) h.text(decodeXmlText(buf.slice(pos, lt)));

@@ -5,7 +5,10 @@
  *    central directory before a byte is inflated;
  *  - the local entries are exactly the ones the central directory lists, back to back (a
  *    streaming unzipper reads local headers, so nothing may hide between them);
- *  - inflating each entry yields exactly its declared size (a lying header is a zip bomb);
+ *  - no entry over 1 MiB inflates more than `maxRatio` times its compressed size (real workbooks
+ *    stay under 15×; a crafted part reaches 1,000× — 300 MB out of 300 KB);
+ *  - inflating each entry yields exactly its declared size (a lying header is a zip bomb) and
+ *    its declared CRC-32 (a damaged or altered part);
  *  - no XML part declares a DOCTYPE or entities.
  * Parts the caller streams itself (`streamed`, the worksheets) are not inflated here: the sheet
  * reader inflates its sheet once, under the same checks (sizeProblem below; its XML scanner
@@ -13,6 +16,7 @@
  * It also reads the workbook's date system (1900 or 1904), which cell serials depend on.
  */
 import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import yauzl, { type Entry } from 'yauzl';
 import { formatBytes } from './uploads.ts';
 
@@ -20,9 +24,14 @@ export interface ZipLimits {
   maxEntries: number;
   maxEntryBytes: number;
   maxTotalBytes: number;
+  /** Largest uncompressed/compressed ratio of an entry over RATIO_FLOOR bytes. */
+  maxRatio: number;
 }
 
-export type ZipProblemKind = 'not-xlsx' | 'too-large' | 'unsupported' | 'entities';
+/** Small parts (a few repeated tags) compress far better than data and are harmless. */
+export const RATIO_FLOOR = 1024 * 1024;
+
+export type ZipProblemKind = 'not-xlsx' | 'too-large' | 'unsupported' | 'entities' | 'damaged';
 
 export class ZipProblem extends Error {
   constructor(
@@ -44,6 +53,14 @@ export const ZIP_MESSAGES = {
     `The workbook is too large once uncompressed (over ${formatBytes(bytes)}). ` +
     'Split it into smaller files.',
   sizeMismatch: 'The workbook is damaged or crafted: a part is larger than it declares.',
+  ratio: (max: number) =>
+    `The workbook is damaged or crafted: a part inflates more than ${max} times its size, ` +
+    'far beyond any real workbook.',
+  damaged:
+    'The file is damaged: a part of the workbook does not match its checksum. ' +
+    'Save it again from Excel and upload the new copy.',
+  textTooLong:
+    'A cell holds more than 32,767 characters, the most Excel allows. The file cannot be read.',
   encrypted: 'Password-protected workbooks cannot be read. Remove the password and upload again.',
   compression: 'The workbook uses a compression method that is not supported.',
   entities: 'The workbook contains XML entity declarations, which are not accepted.',
@@ -85,15 +102,35 @@ export function sizeProblem(error: unknown): ZipProblem | undefined {
   return undefined;
 }
 
+/** The longest text a cell may hold (Excel's own limit): a longer one is a crafted file. */
+export const MAX_CELL_TEXT = 32_767;
+
+/** A running CRC-32 of a part as it inflates, compared with the one its header declares. */
+export class CrcCheck {
+  private value = 0;
+  constructor(private readonly expected: number) {}
+  update(chunk: Buffer) {
+    this.value = crc32(chunk, this.value);
+  }
+  /** Throws when the inflated bytes are not the ones the zip declared. */
+  verify() {
+    if (this.value >>> 0 !== this.expected >>> 0) {
+      throw new ZipProblem('damaged', ZIP_MESSAGES.damaged);
+    }
+  }
+}
+
 async function inflateEntry(
   stream: Readable,
-  options: { scan: boolean; keepBytes: number },
+  options: { scan: boolean; keepBytes: number; crc: number },
 ): Promise<Buffer> {
   const kept: Buffer[] = [];
   let keptBytes = 0;
   let tail = Buffer.alloc(0);
+  const check = new CrcCheck(options.crc);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
+      check.update(chunk);
       if (options.scan) {
         const window = tail.length ? Buffer.concat([tail, chunk]) : chunk;
         if (declaresEntities(window)) throw new ZipProblem('entities', ZIP_MESSAGES.entities);
@@ -104,6 +141,7 @@ async function inflateEntry(
         keptBytes += chunk.length;
       }
     }
+    check.verify();
   } catch (error) {
     throw sizeProblem(error) ?? new ZipProblem('not-xlsx', ZIP_MESSAGES.notXlsx);
   } finally {
@@ -155,6 +193,12 @@ export async function inspectXlsx(
         if (total > limits.maxTotalBytes) {
           throw new ZipProblem('too-large', ZIP_MESSAGES.totalTooLarge(limits.maxTotalBytes));
         }
+        if (
+          entry.uncompressedSize > RATIO_FLOOR &&
+          entry.uncompressedSize / Math.max(1, entry.compressedSize) > limits.maxRatio
+        ) {
+          throw new ZipProblem('too-large', ZIP_MESSAGES.ratio(limits.maxRatio));
+        }
         if (entry.isEncrypted()) throw new ZipProblem('unsupported', ZIP_MESSAGES.encrypted);
         if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
           throw new ZipProblem('unsupported', ZIP_MESSAGES.compression);
@@ -199,7 +243,11 @@ export async function inspectXlsx(
         throw new ZipProblem('not-xlsx', ZIP_MESSAGES.notXlsx);
       }
       // The workbook properties sit at the top of workbook.xml; its first 64 KB are plenty.
-      const head = await inflateEntry(stream, { scan: isXml, keepBytes: isWorkbook ? 65536 : 0 });
+      const head = await inflateEntry(stream, {
+        scan: isXml,
+        keepBytes: isWorkbook ? 65536 : 0,
+        crc: entry.crc32,
+      });
       if (isWorkbook) date1904 = DATE_1904.test(head.toString('utf8'));
     }
     return { entries: entries.length, uncompressedBytes: total, date1904 };

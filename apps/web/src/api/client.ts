@@ -41,7 +41,8 @@ export const isUnauthorized = (error: unknown) => error instanceof ApiError && e
 
 /* ---------- 401 handling ---------- */
 
-type UnauthorizedListener = () => void;
+/** `reason`: why the server signed the user out, when it said more than 'Unauthorized'. */
+type UnauthorizedListener = (reason?: string) => void;
 let onUnauthorized: UnauthorizedListener = () => {
   if (window.location.pathname !== '/login') window.location.assign('/login');
 };
@@ -51,9 +52,10 @@ export function setUnauthorizedHandler(listener: UnauthorizedListener): void {
   onUnauthorized = listener;
 }
 
-function handleUnauthorized(): void {
+function handleUnauthorized(body?: unknown): void {
   clearSession();
-  onUnauthorized();
+  const reason = bodyMessage(body);
+  onUnauthorized(reason && reason !== API_MESSAGES.unauthorized ? reason : undefined);
 }
 
 /* ---------- the catalogue ---------- */
@@ -191,7 +193,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 async function failWith(response: Response): Promise<never> {
   const text = await response.text().catch(() => '');
   const body = isJsonType(response.headers.get('Content-Type')) ? parseJson(text) : undefined;
-  if (response.status === 401) handleUnauthorized();
+  if (response.status === 401) handleUnauthorized(body);
   throw errorForStatus(response.status, body, response.statusText);
 }
 

@@ -58,7 +58,10 @@ export interface InfiniteTableProps<Row extends object> {
   onSortChange?: (sort: ServerSort | undefined) => void;
   /** Shown instead of 'No Records Found'. */
   emptyText?: string;
-  /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
+  /**
+   * Shown under the rows when a later page ends the list (e.g. 'No More Results To Show'); never
+   * under a first page that holds the whole list.
+   */
   endText?: string;
   size?: TableProps<Row>['size'];
   /** Told the list's total once it is known (e.g. to disable a download when it is empty). */
@@ -122,6 +125,10 @@ export function InfiniteTable<Row extends object>({
   );
   const total = data?.pages.at(-1)?.totalCount ?? 0;
   const loaded = data !== undefined;
+  // The end of the list is announced only once the user has paged past the first page and no
+  // page follows: a later page came back empty, or the one that came completed the total (the
+  // next would be empty). A list that fits its first page says nothing more than its rows.
+  const reachedLaterEnd = !hasNextPage && (data?.pages.length ?? 0) > 1 && rows.length > 0;
 
   useEffect(() => {
     if (loaded) onTotalChange?.(total);
@@ -194,8 +201,12 @@ export function InfiniteTable<Row extends object>({
             {t('common.loading')}
           </Typography.Paragraph>
         )}
-        {!hasNextPage && rows.length > 0 && endText && (
-          <Typography.Paragraph className="infinite-table-status" type="secondary">
+        {reachedLaterEnd && endText && (
+          <Typography.Paragraph
+            className="infinite-table-status"
+            type="secondary"
+            data-testid={`${testId}-end`}
+          >
             {endText}
           </Typography.Paragraph>
         )}

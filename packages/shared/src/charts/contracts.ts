@@ -1,5 +1,6 @@
 /** The contract dashboard's charts for a year (spec 02 point 2). */
 import type { ContractMonth, PercentageContract } from '../contracts.ts';
+import { DIVERSITY_LABELS } from '../diversity.ts';
 import { SPLIT_LINE, moneyTooltipValue, moneyValueAxis, type ChartOption } from './common.ts';
 
 export const CONTRACT_WORDS = {
@@ -18,7 +19,7 @@ export const CONTRACT_WORDS = {
   diversity: 'Diversity',
   contractValue: 'Contract Value',
   diverse: 'Diverse',
-  nonDiverse: 'Non-Diverse',
+  nonDiverse: DIVERSITY_LABELS.NON_DIVERSE,
   contracts: 'Contracts',
   axisValue: 'Values ($)',
   analysisTitle: 'Contract Analysis',

@@ -1,5 +1,6 @@
 /** The cost savings dashboard's charts (spec 02 point 2, DESIGN.md §6). */
 import type { CategorySaving, DiversitySaving, YearSaving } from '../cost-savings.ts';
+import { diversityLabel } from '../diversity.ts';
 import { formatMoney } from '../format.ts';
 import { CHART_COLORS, compactMoney, type ChartOption } from './common.ts';
 
@@ -16,12 +17,11 @@ export const COST_WORDS = {
   savingsPerYear: 'Savings Per Year',
   years: 'Years',
   allYears: 'All years',
-  multiTypeNote: 'A vendor with several diversity types counts under each of them.',
   savingsAxis: 'Savings ($)',
 } as const;
 
-/** How a diversity type reads on this dashboard: NON_DIVERSE spelled out. */
-export const costDiversityLabel = (type: string) => (type === 'NON_DIVERSE' ? 'Non-Diverse' : type);
+/** How a diversity type reads on this dashboard: the one `diversityLabel`. */
+export const costDiversityLabel = diversityLabel;
 
 export function totalCostSavingsOption(
   data: YearSaving[],

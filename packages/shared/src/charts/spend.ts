@@ -3,6 +3,7 @@
  * graph endpoints' replies. The web draws them on canvas, the server renders them to SVG for the
  * PDF report: same option, same chart.
  */
+import { diversityLabel } from '../diversity.ts';
 import { formatMoney } from '../format.ts';
 import {
   DIVERSE_LABEL,
@@ -33,8 +34,6 @@ export const SPEND_WORDS = {
   diversity: 'Diversity',
   diverseByYear: 'Diverse vs Non Diverse Spend by Year',
   totalSpend: 'Total Spend',
-  multiTypeNote:
-    'A payment with several diversity types counts in full under each type, so the types may add up to more than the diverse total.',
   spendAnalysis: 'Spend Analysis',
   supplierAnalysis: 'Supplier Analysis',
   categoryAnalysis: 'Category Analysis',
@@ -52,9 +51,8 @@ export const SPEND_WORDS = {
   partialNote: 'A partial quarter holds only the months paid so far: its count is not a drop.',
 } as const;
 
-/** 'NON_DIVERSE' reads 'Non Diverse' on every chart. */
-export const spendDiversityLabel = (type: string) =>
-  type === 'NON_DIVERSE' ? NON_DIVERSE_LABEL : type;
+/** How a type reads on every chart (NON_DIVERSE as 'Non Diverse'): the one `diversityLabel`. */
+export const spendDiversityLabel = diversityLabel;
 
 /** `Q1 2025`, or `Q1 2025 (partial: 2 of 3 months)` for a quarter the payments cover in part. */
 export const quarterLabel = (q: SupplierQuarter) =>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -54,6 +55,12 @@ export const users = pgTable(
     phone: text('phone'),
     /** Storage key of the profile picture. */
     pictureKey: text('picture_key'),
+    /**
+     * An invitation by an organisation admin to an address that already belongs to another
+     * organisation's account: kept and listed like any pending invitation (the admin must not
+     * learn that the address is in use), but no code is mailed and it can never be activated.
+     */
+    addressInUse: boolean('address_in_use').notNull().default(false),
     /** Bumped by every password change or reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +70,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_active_key')
       .on(t.email)
+      .where(sql`${t.deletedAt} is null and not ${t.addressInUse}`),
+    uniqueIndex('users_client_email_key')
+      .on(t.clientRef, t.email)
       .where(sql`${t.deletedAt} is null`),
     index('users_client_ref_idx').on(t.clientRef),
   ],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { PASSWORD, createOrg, createUser, signIn } from '../../../test/factories.ts';
-import { mailOutbox, passwordResets } from '../../db/schema/index.ts';
+import { clients, mailOutbox, passwordResets } from '../../db/schema/index.ts';
 import { AUTH_MESSAGES } from './service.ts';
 
 let t: TestApp;
@@ -20,6 +20,8 @@ async function newUser(orgValues = {}) {
 }
 
 async function latestCode(email: string) {
+  // Codes are mailed after the reply (so that known and unknown addresses answer alike).
+  await t.app.background.idle();
   const rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
   const body = rows.at(-1)?.body ?? '';
   return /\b(\d{6})\b/.exec(body)?.[1];
@@ -28,6 +30,15 @@ async function latestCode(email: string) {
 const post = (url: string) => t.app.inject({ method: 'POST', url });
 const put = (url: string) => t.app.inject({ method: 'PUT', url });
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** Asks for a code, verifies it and answers the secret that lets the password be set. */
+async function verifiedReset(email: string) {
+  await post(`/api/auth/forgot/pwd?${q({ email })}`);
+  const code = (await latestCode(email))!;
+  const verify = await post(`/api/auth/verify/code?${q({ code, email })}`);
+  expect(verify.statusCode).toBe(200);
+  return verify.json().data.resetToken as string;
+}
 
 describe('POST /api/auth/signin', () => {
   it('answers an access token at the top level for the right password', async () => {
@@ -94,6 +105,57 @@ describe('POST /api/auth/signin', () => {
   });
 });
 
+describe('logout', () => {
+  it('revokes the token on the server: a copy of it answers 401, other sessions go on', async () => {
+    const user = await newUser();
+    const token = await signIn(t.app, user.email);
+    const otherSession = await signIn(t.app, user.email);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: t.auth(token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json().message).toBe(AUTH_MESSAGES.signedOut);
+    const copied = await t.app.inject({ url: '/api/users/profile', headers: t.auth(token) });
+    expect(copied.statusCode).toBe(401);
+    const other = await t.app.inject({ url: '/api/users/profile', headers: t.auth(otherSession) });
+    expect(other.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: t.auth(token),
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('signs out of all devices at once', async () => {
+    const user = await newUser();
+    const sessions = [await signIn(t.app, user.email), await signIn(t.app, user.email)];
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout/all',
+      headers: t.auth(sessions[0]!),
+    });
+    expect(out.statusCode).toBe(200);
+    for (const token of sessions) {
+      const res = await t.app.inject({ url: '/api/users/profile', headers: t.auth(token) });
+      expect(res.statusCode).toBe(401);
+    }
+    expect(await signIn(t.app, user.email)).toBeTruthy();
+  });
+
+  it('says why a user of an organisation disabled while signed in was signed out', async () => {
+    const org = await createOrg(t.database.db);
+    const user = await createUser(t.database.db, { clientRef: org.id });
+    const token = await signIn(t.app, user.email);
+    await t.database.db.update(clients).set({ status: 'DISABLE' }).where(eq(clients.id, org.id));
+    const res = await t.app.inject({ url: '/api/users/profile', headers: t.auth(token) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Your organisation’s access has been disabled.');
+  });
+});
+
 describe('password recovery', () => {
   it('runs the whole flow: code by mail, verify, new password, old tokens refused', async () => {
     const user = await newUser();
@@ -114,12 +176,22 @@ describe('password recovery', () => {
 
     const verify = await post(`/api/auth/verify/code?${q({ code: code!, email: user.email })}`);
     expect(verify.statusCode).toBe(200);
-    expect(verify.json().data).toEqual({ success: true });
+    const { success, resetToken } = verify.json().data;
+    expect(success).toBe(true);
+    // At least 128 random bits, stored only as a hash.
+    expect(Buffer.from(resetToken, 'base64url').length).toBeGreaterThanOrEqual(16);
+    const [verified] = await t.database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.userId, user.id));
+    expect(verified?.secretHash).toBeTruthy();
+    expect(verified?.secretHash).not.toContain(resetToken);
 
     const change = await put(
-      `/api/auth/change/password?${q({ password: NEW_PASSWORD, email: user.email })}`,
+      `/api/auth/change/password?${q({ password: NEW_PASSWORD, email: user.email, resetToken })}`,
     );
     expect(change.statusCode).toBe(200);
+    expect(change.json().message).toBe(AUTH_MESSAGES.passwordChanged);
 
     const stale = await t.app.inject({ url: '/api/users/profile', headers: t.auth(oldToken) });
     expect(stale.statusCode).toBe(401);
@@ -129,11 +201,72 @@ describe('password recovery', () => {
     const fresh = await signIn(t.app, user.email, NEW_PASSWORD);
     expect(fresh).toBeTruthy();
 
-    // Single use: the same verified code cannot set a password again.
+    // Single use: the same secret cannot set a password again, nor the code be verified again.
     const again = await put(
-      `/api/auth/change/password?${q({ password: 'An0ther#Pass', email: user.email })}`,
+      `/api/auth/change/password?${q({ password: 'An0ther#Pass', email: user.email, resetToken })}`,
     );
     expect(again.statusCode).toBe(400);
+    const reverify = await post(`/api/auth/verify/code?${q({ code: code!, email: user.email })}`);
+    expect(reverify.statusCode).toBe(400);
+  });
+
+  it('never lets an e-mail address alone set the password after the owner verified a code', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const ownersSecret = await verifiedReset(owner.email);
+    const othersSecret = await verifiedReset(other.email);
+
+    // The takeover of the review: in the 10 minutes after the owner's verification.
+    const attempts: Record<string, string>[] = [
+      { password: 'Att4cker#1', email: owner.email },
+      { password: 'Att4cker#1', email: owner.email, resetToken: '' },
+      { password: 'Att4cker#1', email: owner.email, resetToken: othersSecret },
+      { password: 'Att4cker#1', email: owner.email, resetToken: `${ownersSecret.slice(0, -2)}AA` },
+    ];
+    for (const attempt of attempts) {
+      const res = await put(`/api/auth/change/password?${q(attempt)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(AUTH_MESSAGES.verifyFirst);
+    }
+    await expect(signIn(t.app, owner.email, 'Att4cker#1')).rejects.toThrow(/400/);
+    expect(await signIn(t.app, owner.email)).toBeTruthy();
+
+    // The owner's secret still works (the failures did not spend it), once.
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change/password',
+      payload: { email: owner.email, password: NEW_PASSWORD, resetToken: ownersSecret },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await signIn(t.app, owner.email, NEW_PASSWORD)).toBeTruthy();
+  });
+
+  it('refuses a secret after the code has expired', async () => {
+    const user = await newUser();
+    const resetToken = await verifiedReset(user.email);
+    await t.database.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
+    const res = await put(
+      `/api/auth/change/password?${q({ password: NEW_PASSWORD, email: user.email, resetToken })}`,
+    );
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('limits password setting per account', async () => {
+    const user = await newUser();
+    const resetToken = await verifiedReset(user.email);
+    for (let i = 0; i < 10; i += 1) {
+      const res = await put(
+        `/api/auth/change/password?${q({ password: NEW_PASSWORD, email: user.email, resetToken: `guess${i}` })}`,
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await put(
+      `/api/auth/change/password?${q({ password: NEW_PASSWORD, email: user.email, resetToken })}`,
+    );
+    expect(blocked.statusCode).toBe(429);
   });
 
   it('accepts the body form as well as the query string', async () => {
@@ -157,6 +290,20 @@ describe('password recovery', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: AUTH_MESSAGES.codeSent, data: { success: true } });
     expect(await latestCode('ghost@example.com')).toBeUndefined();
+  });
+
+  it('mails the code after the reply, so a known address answers like an unknown one', async () => {
+    const user = await newUser();
+    const res = await post(`/api/auth/forgot/pwd?${q({ email: user.email })}`);
+    expect(res.statusCode).toBe(200);
+    // Nothing was mailed while the request was answered …
+    const during = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, user.email));
+    expect(during).toEqual([]);
+    // … and the code follows.
+    expect(await latestCode(user.email)).toMatch(/^\d{6}$/);
   });
 
   it('refuses a new password before the code is verified', async () => {
@@ -223,27 +370,88 @@ describe('password recovery', () => {
 });
 
 describe('rate limits', () => {
-  it('limits sign-in attempts per account, even from different addresses', async () => {
+  const signinFrom = (app: TestApp, remoteAddress: string, payload: object, cookie?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      remoteAddress,
+      payload,
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+
+  it('limits failed sign-ins per account and address, without locking the owner out', async () => {
     const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3' });
     try {
       const org = await createOrg(limited.database.db);
       const user = await createUser(limited.database.db, { clientRef: org.id });
+      const wrong = { usernameOrEmail: user.email, password: 'Wrong#Pass1' };
       for (let i = 0; i < 3; i += 1) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/signin',
-          remoteAddress: `10.0.0.${i + 1}`,
-          payload: { usernameOrEmail: user.email, password: 'Wrong#Pass1' },
+        expect((await signinFrom(limited, '10.0.0.66', wrong)).statusCode).toBe(400);
+      }
+      // The guessing address is stopped, even with the right password …
+      const stopped = await signinFrom(limited, '10.0.0.66', {
+        usernameOrEmail: user.email,
+        password: PASSWORD,
+      });
+      expect(stopped.statusCode).toBe(429);
+      // … the owner, elsewhere, is not.
+      const owner = await signinFrom(limited, '192.0.2.1', {
+        usernameOrEmail: user.email,
+        password: PASSWORD,
+      });
+      expect(owner.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not let wrong passwords from rotating addresses lock the owner out', async () => {
+    const user = await newUser();
+    // The review's attack: 10 wrong passwords, each from another address.
+    for (let i = 0; i < 10; i += 1) {
+      const res = await signinFrom(t, `10.1.0.${i + 1}`, {
+        usernameOrEmail: user.email,
+        password: 'Wrong#Pass1',
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const owner = await signinFrom(t, '192.0.2.44', {
+      usernameOrEmail: user.email,
+      password: PASSWORD,
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('past the account-wide limit, lets on only a device that signed in before', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: '5' });
+    try {
+      const org = await createOrg(limited.database.db);
+      const user = await createUser(limited.database.db, { clientRef: org.id });
+      const right = { usernameOrEmail: user.email, password: PASSWORD };
+      const first = await signinFrom(limited, '192.0.2.1', right);
+      expect(first.statusCode).toBe(200);
+      const setCookie = String(first.headers['set-cookie']);
+      expect(setCookie).toMatch(/HttpOnly/);
+      expect(setCookie).toMatch(/SameSite=Strict/);
+      const deviceCookie = setCookie.split(';')[0]!;
+
+      for (let i = 0; i < 5; i += 1) {
+        const res = await signinFrom(limited, `10.2.0.${i + 1}`, {
+          usernameOrEmail: user.email,
+          password: 'Wrong#Pass1',
         });
         expect(res.statusCode).toBe(400);
       }
-      const blocked = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/signin',
-        remoteAddress: '10.0.0.9',
-        payload: { usernameOrEmail: user.email, password: PASSWORD },
-      });
-      expect(blocked.statusCode).toBe(429);
+      // A new device is stopped, even with the right password …
+      const newDevice = await signinFrom(limited, '192.0.2.2', right);
+      expect(newDevice.statusCode).toBe(429);
+      expect(newDevice.json().message).toBe(AUTH_MESSAGES.accountUnderAttack);
+      // … a forged device cookie too …
+      const forged = await signinFrom(limited, '192.0.2.2', right, `${deviceCookie}x`);
+      expect(forged.statusCode).toBe(429);
+      // … the owner's own device goes on.
+      const known = await signinFrom(limited, '192.0.2.3', right, deviceCookie);
+      expect(known.statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import {
   forgotPasswordSchema,
   resetPasswordSchema,
   signinSchema,
+  verifyCodeReplySchema,
   verifyCodeSchema,
 } from '@spotzcity/shared/auth';
 import { messageReplySchema, signinReplySchema, successFlagSchema } from '@spotzcity/shared/api';
-import type { AccountLimiter } from '../../platform/rate-limit.ts';
+import { principalOf } from '../../platform/auth.ts';
+import type {} from '../../platform/background.ts';
+import type { Throttle } from '../../platform/throttle.ts';
 import {
   anyObjectOrNone,
   fieldsInQueryOrBody,
@@ -15,19 +19,34 @@ import {
 } from '../../platform/validate.ts';
 import {
   AUTH_MESSAGES,
+  DEVICE_COOKIE_MAX_AGE_S,
   requestCode,
   resetPassword,
   signIn,
+  signOut,
+  signOutEverywhere,
   verifyCode,
   type AuthDeps,
+  type AuthLimits,
 } from './service.ts';
 
 export interface AuthRouteOptions {
-  limiter: AccountLimiter;
+  throttle: Throttle;
+  limits: AuthLimits;
   codeSecret: string;
   appName: string;
   /** Per-IP limit of every sign-in and recovery endpoint. */
   ipLimit: { max: number; timeWindow: number };
+}
+
+/** The request's cookies (only the device cookies are read; no cookie plugin is needed for it). */
+function cookiesOf(request: FastifyRequest): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of (request.headers.cookie ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return cookies;
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
@@ -35,7 +54,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     db: app.db,
     tokens: app.tokens,
     mailer: app.mailer,
-    limiter: options.limiter,
+    throttle: options.throttle,
+    limits: options.limits,
+    background: app.background,
     codeSecret: options.codeSecret,
     appName: options.appName,
   });
@@ -48,10 +69,40 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       config,
       schema: { tags, body: anyObjectOrNone, response: { 200: signinReplySchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const input = parseInput(signinSchema, request.body ?? {});
-      const accessToken = await signIn(deps(), input);
+      const { accessToken, deviceCookie } = await signIn(deps(), input, {
+        ip: request.ip,
+        cookies: cookiesOf(request),
+      });
+      if (deviceCookie) {
+        // A device that signed in before may go on signing in while the account is under attack.
+        reply.header(
+          'set-cookie',
+          `${deviceCookie.name}=${deviceCookie.value}; Path=/api/auth/signin; ` +
+            `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict` +
+            (request.protocol === 'https' ? '; Secure' : ''),
+        );
+      }
       return { message: AUTH_MESSAGES.signedIn, accessToken, tokenType: 'Bearer' as const };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { onRequest: app.guard(), schema: { tags, response: { 200: messageReplySchema } } },
+    async (request) => {
+      await signOut(app.db, principalOf(request));
+      return { message: AUTH_MESSAGES.signedOut };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout/all',
+    { onRequest: app.guard(), schema: { tags, response: { 200: messageReplySchema } } },
+    async (request) => {
+      await signOutEverywhere(app.db, principalOf(request));
+      return { message: AUTH_MESSAGES.signedOutEverywhere };
     },
   );
 
@@ -72,12 +123,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/verify/code',
     {
       config,
-      schema: { tags, ...fieldsInQueryOrBody, response: { 200: successFlagSchema } },
+      schema: { tags, ...fieldsInQueryOrBody, response: { 200: verifyCodeReplySchema } },
     },
     async (request) => {
       const input = parseInput(verifyCodeSchema, queryAndBody(request));
-      await verifyCode(deps(), input);
-      return { message: AUTH_MESSAGES.codeVerified, data: { success: true } };
+      const { resetToken } = await verifyCode(deps(), input);
+      return { message: AUTH_MESSAGES.codeVerified, data: { success: true, resetToken } };
     },
   );
 
@@ -89,8 +140,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     },
     async (request) => {
       const input = parseInput(resetPasswordSchema, queryAndBody(request));
-      await resetPassword(deps(), input);
-      return { message: AUTH_MESSAGES.passwordChanged };
+      const { firstPassword } = await resetPassword(deps(), input);
+      return {
+        message: firstPassword ? AUTH_MESSAGES.passwordSet : AUTH_MESSAGES.passwordChanged,
+      };
     },
   );
 };

@@ -38,7 +38,7 @@ const validContract = (over: Body = {}): Body => ({
   vendorAccount: {
     vandorAcountManagerName: 'Luis Ortega',
     vandorAcountManagerEmail: 'luis.ortega@riversidefleet.example',
-    vandorAcountManagerPhone: '(312) 555-0199',
+    vandorAcountManagerPhone: '3125550199',
   },
   divisionInfo: {
     divisionName: 'Operations',
@@ -279,17 +279,21 @@ describe('validation', () => {
     ['category', 'N'.repeat(51), 'Must be 50 characters or less'],
     ['contractType', 'N'.repeat(51), 'Must be 50 characters or less'],
     ['contractValue', 1_000_000_001, 'Must be 1000000000 equal or less'],
+    ['contractValue', '-500', 'Must be 0 or more'],
+    ['contractValue', '4000 approx', 'Must be a number'],
     ['contractSignatureDate', '2025-02-02', 'Enter Valid Date', 'startDate'],
     ['endDate', '2025-01-31', 'Enter Valid Date'],
     ['awardeeVendorInfo.awardeeVandorIdNumber', 'V'.repeat(16), 'Must be 15 characters or less'],
     ['awardeeVendorInfo.awardeeVandorName', 'V'.repeat(51), 'Must be 50 characters or less'],
     ['vendorAccount.vandorAcountManagerName', 'V'.repeat(51), 'Must be 50 characters or less'],
     ['vendorAccount.vandorAcountManagerEmail', 'luis@', 'Invalid email address'],
-    ['vendorAccount.vandorAcountManagerPhone', '312 555 01990', 'Must be 10 characters or less'],
+    ['vendorAccount.vandorAcountManagerPhone', '31255501990', 'Must be 10 characters or less'],
+    ['vendorAccount.vandorAcountManagerPhone', '12345abc901234', 'Digits only'],
     ['divisionInfo.divisionName', 'D'.repeat(51), 'Must be 50 characters or less'],
     ['divisionInfo.companyContractOwnerName', 'D'.repeat(51), 'Must be 50 characters or less'],
     ['divisionInfo.companyContractOwnerEmail', 'not-an-address', 'Invalid email address'],
     ['divisionInfo.companyContractOwnerPhone', '31255501477', 'Must be 10 characters or less'],
+    ['divisionInfo.companyContractOwnerPhone', '312-555-0147', 'Digits only'],
   ])('rejects %s = %j with “%s”', async (path, value, message, field = path) => {
     const res = await errorsFor(validWith(path, value));
     expect(res.statusCode).toBe(400);

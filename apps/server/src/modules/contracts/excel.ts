@@ -10,11 +10,10 @@ import {
   type PercentageContract,
   type TotalDiverse,
 } from '@spotzcity/shared/contracts';
-import { DIVERSITY_LABELS } from '@spotzcity/shared/diversity';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { excelDate, summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 
-const types = (list: string[]) =>
-  list.map((t) => DIVERSITY_LABELS[t as keyof typeof DIVERSITY_LABELS] ?? t).join(', ');
+const types = (list: string[]) => list.map(diversityLabel).join(', ');
 
 export function contractListSheets(records: ContractRecord[]): Sheet[] {
   return [
@@ -102,7 +101,12 @@ export function contractDashboardWorkbook(figures: ContractDashboardFigures): {
           { header: 'Month', key: 'month', width: 8 },
           { header: 'Completed Contracts', key: 'completed', kind: 'integer', width: 20 },
           { header: 'Diverse', key: 'completedDiverse', kind: 'integer', width: 10 },
-          { header: 'Non-Diverse', key: 'completedNonDiverse', kind: 'integer', width: 12 },
+          {
+            header: diversityLabel(NON_DIVERSE),
+            key: 'completedNonDiverse',
+            kind: 'integer',
+            width: 12,
+          },
           { header: 'Diverse Contract Value', key: 'diverseValue', kind: 'money', width: 22 },
         ],
         rows: months.map((m) => ({ ...m, month: `${m.month} ${year}` })),
@@ -117,7 +121,7 @@ export function contractDashboardWorkbook(figures: ContractDashboardFigures): {
         rows: [
           { label: 'Diverse', count: percentage.diverseCount, percent: percentage.diverse },
           {
-            label: 'Non-Diverse',
+            label: diversityLabel(NON_DIVERSE),
             count: percentage.nonDiverseCount,
             percent: percentage.nonDiverse,
           },

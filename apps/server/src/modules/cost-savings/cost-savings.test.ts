@@ -125,6 +125,8 @@ describe('validation', () => {
       businessCategory: '',
       rfxOrOpportunityName: 'x'.repeat(16),
       currentContractAmount: 1_000_000_001,
+      currentSpendPerItem: '-500',
+      newlyQuotedAmountPerTime: '11 each',
       startDate: '2026-02-01',
       endDate: '2026-01-31',
       yearlySavings: { savingsFor2025: 1 },
@@ -137,6 +139,8 @@ describe('validation', () => {
         { field: 'businessCategory', message: 'Required' },
         { field: 'rfxOrOpportunityName', message: 'Must be 15 characters or less' },
         { field: 'currentContractAmount', message: 'Must be 1000000000 equal or less' },
+        { field: 'currentSpendPerItem', message: 'Must be 0 or more' },
+        { field: 'newlyQuotedAmountPerTime', message: 'Must be a number' },
         { field: 'endDate', message: 'Enter Valid Date.' },
         { field: 'yearlySavings.savingsFor2026', message: 'Required' },
         { field: 'yearlySavings.savingsFor2027', message: 'Required' },
@@ -410,6 +414,7 @@ describe('dashboard figures', () => {
     const summary = workbook.getWorksheet('Summary')!;
     const texts = summary.getSheetValues().flat().map(String);
     expect(texts).toContain('=Savings grew in 2025');
+    expect(texts).toContain('A vendor with several diversity types counts under each of them.');
 
     const perYear = workbook.getWorksheet('Total Cost Savings')!;
     const rows = perYear.getSheetValues().slice(2) as unknown[][];

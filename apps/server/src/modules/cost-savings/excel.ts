@@ -4,6 +4,7 @@
  * sends the analysis text it shows.
  */
 import { savingsKey } from '@spotzcity/shared/cost-savings';
+import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 import {
@@ -14,8 +15,6 @@ import {
 } from './service.ts';
 
 export const COST_REPORT_TITLE = 'Cost Savings Dashboard';
-
-const label = (type: string) => (type === 'NON_DIVERSE' ? 'Non-Diverse' : type);
 
 export async function costSavingWorkbook(
   db: DbOrTx,
@@ -52,10 +51,7 @@ export async function costSavingWorkbook(
         summary.integer(cases.length),
       ],
       ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
-      [
-        'Savings by Diversity',
-        'A case whose vendor holds several diversity types counts in full under each type.',
-      ],
+      ['Savings by Diversity', MULTI_TYPE_NOTE],
     ],
     analysis: parameters.analysis,
   };
@@ -97,7 +93,7 @@ export async function costSavingWorkbook(
         { header: 'Indirect Savings', key: 'indirect', kind: 'money', width: 18 },
       ],
       rows: perDiversity.map((d) => ({
-        diversity: label(d.ethnicity),
+        diversity: diversityLabel(d.ethnicity),
         directShare: d.data.Direct,
         indirectShare: d.data.Indirect,
         direct: d.amounts.Direct,
@@ -142,7 +138,7 @@ export async function costSavingWorkbook(
       rows: cases.map((c) => ({
         ...c,
         ...c.yearlySavings,
-        diversity: c.vendorDiversityCategory.map(label).join(', '),
+        diversity: c.vendorDiversityCategory.map(diversityLabel).join(', '),
         vendorEthnicityCategory: c.vendorEthnicityCategory ?? '',
       })),
     },

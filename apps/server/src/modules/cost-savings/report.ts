@@ -8,6 +8,7 @@ import {
 } from '@spotzcity/shared/charts/cost-savings';
 import { CHART_COLORS } from '@spotzcity/shared/charts/common';
 import { costSavingReportSchema } from '@spotzcity/shared/cost-savings';
+import { MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { reportRequestShape, type ReportDefinition } from '../../platform/reports/register.ts';
@@ -67,7 +68,7 @@ export const COST_REPORT: ReportDefinition<typeof costReportBody> = {
         {
           kind: 'chart',
           title: COST_WORDS.byDiversity,
-          note: COST_WORDS.multiTypeNote,
+          note: MULTI_TYPE_NOTE,
           option: savingsByDiversityOption(perDiversity),
           height: Math.max(180, perDiversity.length * 26 + 50),
           native: {

@@ -1,7 +1,7 @@
 /** The RFx dashboard as a server-built report (PPTX and PDF), from the dashboard's own queries. */
 import { z } from 'zod';
 import { RFX_WORDS, contractValueOption } from '@spotzcity/shared/charts/rfx';
-import { DIVERSITY_LABELS, NON_DIVERSE } from '@spotzcity/shared/diversity';
+import { DIVERSITY_LABELS, MULTI_TYPE_NOTE, NON_DIVERSE } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
@@ -77,7 +77,7 @@ export const RFX_REPORT: ReportDefinition<typeof rfxReportBody> = {
           kind: 'chart',
           title: RFX_WORDS.chartTitle,
           subtitle: 'Won deals by diversity type of the winning supplier',
-          note: 'An RFx counts once per diversity type of its winners, so the types can add up to more than the total won.',
+          note: MULTI_TYPE_NOTE,
           option: contractValueOption(graph),
           height: 260,
           native: {

@@ -304,6 +304,9 @@ describe('validation', () => {
     ['category', 'C'.repeat(51), 'Must be 50 characters or less'],
     ['categoryManager', 'M'.repeat(51), 'Must be 50 characters or less'],
     ['contractValue', 1_000_000_000.01, 'Must be 1000000000 equal or less'],
+    ['contractValue', '-500', 'Must be 0 or more'],
+    ['contractValue', -500, 'Must be 0 or more'],
+    ['contractValue', '12abc', 'Must be a number'],
     ['startDate', '2025-02-30', 'Enter Valid Date.'],
     ['submitDate', '2025-02-01T23:59:59-06:00', 'Enter Valid Date.'],
   ])('rejects %s = %j with “%s”', async (field, value, message) => {
@@ -593,6 +596,10 @@ describe('dashboard figures', () => {
     expect(summary.getCell('A1').value).toBe('Period: RFx Q1-Q2 2024');
     const texts = summary.getColumn(2).values.map(String);
     expect(texts).toContain(`=HYPERLINK("http://evil.example")`);
+    // The counting note the dashboard shows under its per-type figures.
+    expect(summary.getSheetValues().flat().map(String)).toContain(
+      'A vendor with several diversity types counts under each of them.',
+    );
 
     const rows = book.getWorksheet('RFx')!;
     expect(rows.rowCount - 1).toBe(want.rows.length);

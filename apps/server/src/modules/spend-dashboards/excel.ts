@@ -9,6 +9,7 @@ import {
   NON_DIVERSE_LABEL,
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
+import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
 import { spendReportName } from './report.ts';
@@ -22,8 +23,6 @@ export interface DashboardWorkbook {
   parameters: [string, SummaryValue][];
   sheets: Sheet[];
 }
-
-const typeLabel = (type: string) => (type === 'NON_DIVERSE' ? NON_DIVERSE_LABEL : type);
 
 async function parametersOf(
   db: DbOrTx,
@@ -62,7 +61,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
       ['Total Spend', summary.money(perType.totalSpend)],
       [`${DIVERSE_LABEL} Spend`, summary.money(perType.diverseSpend)],
       [`${NON_DIVERSE_LABEL} Spend`, summary.money(perType.nonDiverseSpend)],
-      ['Note', 'A payment with several diversity types counts in full under each type.'],
+      ['Note', MULTI_TYPE_NOTE],
     ],
     sheets: [
       {
@@ -72,7 +71,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
           { header: 'Spend', key: 'spend', kind: 'money', width: 18 },
           { header: '% Of Spend', key: 'percentage', kind: 'percent' },
         ],
-        rows: perType.types.map((t) => ({ ...t, diversity: typeLabel(t.diversity) })),
+        rows: perType.types.map((t) => ({ ...t, diversity: diversityLabel(t.diversity) })),
       },
       {
         name: 'Month over Month',
@@ -85,7 +84,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
           // The NON_DIVERSE type is the Non Diverse total: it is written once, after Diverse.
           ...mom.series
             .filter((s) => s.diversity !== 'NON_DIVERSE')
-            .map((s) => momRow(typeLabel(s.diversity), s.values, s.total)),
+            .map((s) => momRow(diversityLabel(s.diversity), s.values, s.total)),
           momRow(DIVERSE_LABEL, mom.diverse.values, mom.diverse.total),
           momRow(NON_DIVERSE_LABEL, mom.nonDiverse.values, mom.nonDiverse.total),
         ],

@@ -20,6 +20,7 @@ import {
 } from '@spotzcity/shared/charts/spend';
 import { monthLabel } from '@spotzcity/shared/charts/common';
 import { US_MAP } from '@spotzcity/shared/charts/us-map';
+import { MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import {
@@ -110,7 +111,7 @@ async function spendReport(db: DbOrTx, scope: Scope): Promise<ReportContent> {
       {
         kind: 'chart',
         title: SPEND_WORDS.spendPerDiversity,
-        note: SPEND_WORDS.multiTypeNote,
+        note: MULTI_TYPE_NOTE,
         option: spendPerDiversityOption(perType),
         height: Math.max(160, perType.types.length * 26 + 30),
         native: {

@@ -230,6 +230,9 @@ describe('Excel exports', () => {
     expect(byLabel.get('Analysis')?.value).toBe('Diverse spend grew.');
     expect(byLabel.get('Analysis')?.alignment?.wrapText).toBe(true);
     expect(summary.model.merges ?? []).toEqual([]);
+    expect(byLabel.get('Note')?.value).toBe(
+      'A vendor with several diversity types counts under each of them.',
+    );
   });
 
   it('writes the Supplier Dashboard figures and a formula-like supplier name as text', async () => {

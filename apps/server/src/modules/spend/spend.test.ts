@@ -10,6 +10,7 @@ import {
   SPEND_HEADERS,
   XLSX_TYPE,
   asCells,
+  sharedStringWorkbook,
   sheetXml,
   spendFixture,
   workbookParts,
@@ -509,6 +510,61 @@ describe('upload limits', () => {
     const tooMany = await upload(token, many, 'many.xlsx', small);
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json().message).toBe(ZIP_MESSAGES.tooManyEntries(16));
+  });
+});
+
+describe('spend upload: workbook checks of the security review', () => {
+  it('refuses a part whose bytes do not match its CRC-32, and saves nothing', async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const rows = [
+      ['Vendor Name', 'Spend', 'Payment Date'],
+      ['Acme', '10', '01/02/2024'],
+    ];
+    // The worksheet (inflated by the sheet reader) and another part (inflated by the zip check).
+    for (const damaged of ['xl/worksheets/sheet1.xml', 'xl/workbook.xml']) {
+      const file = zipBuffer(
+        workbookParts(sheetXml(rows)).map((part) =>
+          part.name === damaged ? { ...part, crc: 0x1234_5678 } : part,
+        ),
+      );
+      const res = await upload(token, file, 'damaged.xlsx');
+      expect(res.statusCode, damaged).toBe(400);
+      expect(res.json().message).toBe(ZIP_MESSAGES.damaged);
+    }
+    const [stored] = await t.database.db
+      .select({ n: count() })
+      .from(spendRows)
+      .where(eq(spendRows.clientRef, org.id));
+    expect(stored?.n).toBe(0);
+  });
+
+  it('refuses a part that inflates far beyond any real workbook, before inflating it', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    // One letter repeated deflates ~1,000 times, as the probe's 300 MB string in 308 KB did.
+    const text = 'a'.repeat(20 * 1024 * 1024);
+    const file = zipBuffer(sharedStringWorkbook(text));
+    expect(file.length).toBeLessThan(40 * 1024);
+    const res = await upload(token, file, 'ratio.xlsx');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(ZIP_MESSAGES.ratio(100));
+  });
+
+  it('refuses a shared string longer than Excel allows, under the ratio limit', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    // Letters that do not repeat deflate poorly (under 2×): only the text limit can stop them.
+    let seed = 7;
+    const letters = Array.from({ length: 2 * 1024 * 1024 }, () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return String.fromCharCode(97 + (seed % 26));
+    }).join('');
+    const res = await upload(token, zipBuffer(sharedStringWorkbook(letters)), 'long.xlsx');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(ZIP_MESSAGES.textTooLong);
+
+    const justUnder = zipBuffer(sharedStringWorkbook('b'.repeat(32_767)));
+    const ok = await upload(token, justUnder, 'limit.xlsx');
+    // One cell and no header row: refused for its content, not for its length.
+    expect(ok.json().message).not.toBe(ZIP_MESSAGES.textTooLong);
   });
 });
 

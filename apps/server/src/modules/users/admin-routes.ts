@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordId } from '@spotzcity/shared/validation';
 import { SUCCESS, envelopeOf, messageReplySchema, pagedOf } from '@spotzcity/shared/api';
 import { deleteRequestSchema } from '@spotzcity/shared/clients';
 import {
@@ -56,7 +57,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guard(...VIEW),
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int() }),
+        params: z.object({ id: recordId() }),
         response: { 200: userReply },
       },
     },
@@ -93,7 +94,9 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = principalOf(request);
-      const user = await app.db.transaction((tx) => updateUser(tx, principal, request.body));
+      const user = await app.db.transaction((tx) =>
+        updateUser(tx, app.invitations, principal, request.body),
+      );
       return ok(user, SUCCESS.updated);
     },
   );

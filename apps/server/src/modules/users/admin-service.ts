@@ -20,7 +20,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { clients, passwordResets, users } from '../../db/schema/index.ts';
 import {
   ACCOUNT_MESSAGES,
-  assertEmailFree,
   assertSuperUserRemains,
   normaliseEmail,
   type Invitations,
@@ -161,7 +160,12 @@ export async function createUser(
   return present({ user, client });
 }
 
-export async function updateUser(tx: DbOrTx, principal: Principal, input: UserUpdateInput) {
+export async function updateUser(
+  tx: DbOrTx,
+  invitations: Invitations,
+  principal: Principal,
+  input: UserUpdateInput,
+) {
   const { user, client } = await findVisible(tx, principal, input.id);
   requirePlatformPermission(principal, user.roleCode, 'SPORTZCITY_ADMIN_CREATION');
 
@@ -171,12 +175,18 @@ export async function updateUser(tx: DbOrTx, principal: Principal, input: UserUp
     checkRole(principal, client, role);
   }
   const email = normaliseEmail(input.email);
-  if (email !== user.email) await assertEmailFree(tx, email, user.id);
+  const { addressInUse } =
+    email === user.email
+      ? user
+      : await invitations.readdress(tx, principal, user, {
+          email,
+          companyName: client.companyName,
+        });
 
   const [updated] = await uniqueOrConflict(ACCOUNT_MESSAGES.emailTaken, () =>
     tx
       .update(users)
-      .set({ name: input.name, email, roleCode: role, updatedAt: new Date() })
+      .set({ name: input.name, email, roleCode: role, addressInUse, updatedAt: new Date() })
       .where(eq(users.id, user.id))
       .returning(),
   );

@@ -227,14 +227,56 @@ describe('POST /api/users/add', () => {
     ]);
   });
 
-  it('refuses an e-mail that another user has, whatever its case', async () => {
-    const { a, bUser } = await twoOrganisations();
+  it('refuses an e-mail that another user of the organisation has, whatever its case', async () => {
+    const { a, aUser, bUser } = await twoOrganisations();
     const res = await call(a.token, 'POST', '/api/users/add', {
       name: 'Copy',
-      email: bUser.email.toUpperCase(),
+      email: aUser.email.toUpperCase(),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(ACCOUNT_MESSAGES.emailTaken);
+    // A Super User sees every organisation: for them an address in use anywhere is a 409.
+    const across = await call(superUser.token, 'POST', '/api/users/add', {
+      clientId: a.org.clientId,
+      name: 'Copy',
+      email: bUser.email,
+    });
+    expect(across.statusCode).toBe(409);
+  });
+
+  it('does not tell an organisation admin that an address belongs to another organisation', async () => {
+    const { a, bUser } = await twoOrganisations();
+    const fresh = newEmail();
+    const free = await call(a.token, 'POST', '/api/users/add', { name: 'Fresh', email: fresh });
+    const taken = await call(a.token, 'POST', '/api/users/add', {
+      name: 'Copy',
+      email: bUser.email,
+    });
+    // The same answer as for a free address, and the same kind of row in the list.
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.json().message).toBe(free.json().message.replace(fresh, bUser.email));
+    const shapeOf = (data: Record<string, unknown>) => {
+      const { name: _n, email: _e, emailId: _ei, id: _i, dateCreated: _d, ...rest } = data;
+      return rest;
+    };
+    expect(shapeOf(taken.json().data)).toEqual(shapeOf(free.json().data));
+    const list = await call(a.token, 'POST', '/api/users/list', { pageNumber: 0 });
+    const listed = list.json().data.find((u: { email: string }) => u.email === bUser.email);
+    expect(listed).toMatchObject({ invitationPending: true, companyName: a.org.companyName });
+
+    // No code went to the address: its owner was told, and their account is untouched.
+    const [notice] = await mailsTo(t.database.db, bUser.email);
+    expect(notice?.body).not.toMatch(/\b\d{6}\b/);
+    expect(notice?.body).toMatch(/already belongs to your SpotzCity account/);
+    expect(await signIn(t.app, bUser.email)).toBeTruthy();
+    const row = await userRow(taken.json().data.id);
+    expect(row.addressInUse).toBe(true);
+    // A second try in the same organisation is a duplicate its admin can see.
+    const again = await call(a.token, 'POST', '/api/users/add', {
+      name: 'Copy',
+      email: bUser.email,
+    });
+    expect(again.statusCode).toBe(409);
   });
 
   it('lets only a holder of SPORTZCITY_ADMIN_CREATION add users to a SpotzCity admin', async () => {
@@ -309,8 +351,15 @@ describe('PUT /api/users/add', () => {
   it('refuses a taken e-mail, a role foreign to the organisation, and a missing id', async () => {
     const { a, aUser, bUser } = await twoOrganisations();
     const base = { id: aUser.id, name: aUser.name, email: aUser.email };
-    const taken = await call(a.token, 'PUT', '/api/users/add', { ...base, email: bUser.email });
+    const taken = await call(a.token, 'PUT', '/api/users/add', { ...base, email: a.user.email });
     expect(taken.statusCode).toBe(409);
+    // Another organisation's address is not refused (that would tell): the row can no longer
+    // sign in, and the address's owner is told.
+    const elsewhere = await call(a.token, 'PUT', '/api/users/add', { ...base, email: bUser.email });
+    expect(elsewhere.statusCode).toBe(200);
+    expect((await userRow(aUser.id)).addressInUse).toBe(true);
+    expect((await mailsTo(t.database.db, bUser.email))[0]?.body).toMatch(/already belongs/);
+    expect(await signIn(t.app, bUser.email)).toBeTruthy();
     const foreign = await call(superUser.token, 'PUT', '/api/users/add', {
       ...base,
       role: 'ROLE_SUPER_USER',

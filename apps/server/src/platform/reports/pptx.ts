@@ -118,6 +118,19 @@ function addTable(slide: Slide, table: ReportTable, rows: unknown[][], x: number
   });
 }
 
+/** The spec's words for an empty list or chart. */
+function noRecords(slide: Slide) {
+  slide.addText('No Records Found', {
+    x: MARGIN,
+    y: BODY_Y + 0.4,
+    w: W - 2 * MARGIN,
+    h: 0.5,
+    fontSize: 16,
+    color: MUTED,
+    fontFace: FONT,
+  });
+}
+
 function chunk<T>(items: T[], size: number): T[][] {
   if (items.length === 0) return [[]];
   const pages: T[][] = [];
@@ -244,7 +257,10 @@ function addNativeChart(
 }
 
 function chartSlides(pptx: PptxGenJS, doc: ReportDocument, section: ChartSection) {
-  const natives = Array.isArray(section.native) ? section.native : [section.native];
+  // A chart without data has nothing to draw: its slide says so (as the dashboard does).
+  const natives = (Array.isArray(section.native) ? section.native : [section.native]).filter(
+    (native) => native.categories.length > 0 && native.series.length > 0,
+  );
   // Several small charts (a doughnut per year): three to a slide.
   const pages = chunk(natives, natives.length > 1 ? 3 : 1);
   // A short table of two or three columns fits beside a single chart.
@@ -261,6 +277,7 @@ function chartSlides(pptx: PptxGenJS, doc: ReportDocument, section: ChartSection
     page.forEach((native, i) =>
       addNativeChart(slide, native, { x: MARGIN + i * w, y: BODY_Y, w, h: BODY_H - 0.1 }),
     );
+    if (page.length === 0) noRecords(slide);
     if (beside && section.table) {
       addTable(slide, section.table, section.table.rows, W - MARGIN - SIDE_TABLE_W, SIDE_TABLE_W);
     }
@@ -301,17 +318,8 @@ function tableSlides(pptx: PptxGenJS, doc: ReportDocument, section: TableSection
   pages.forEach((rows, p) => {
     const slide = pptx.addSlide({ masterName: 'REPORT' });
     heading(slide, doc, part(section.title, p, pages.length), section.subtitle);
-    if (rows.length === 0) {
-      slide.addText('No Records Found', {
-        x: MARGIN,
-        y: BODY_Y + 0.4,
-        w: W - 2 * MARGIN,
-        h: 0.5,
-        fontSize: 16,
-        color: MUTED,
-        fontFace: FONT,
-      });
-    } else addTable(slide, section.table, rows, MARGIN, W - 2 * MARGIN);
+    if (rows.length === 0) noRecords(slide);
+    else addTable(slide, section.table, rows, MARGIN, W - 2 * MARGIN);
     footnote(slide, section.note);
   });
 }

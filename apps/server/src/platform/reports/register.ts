@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Permission } from '@spotzcity/shared/permissions';
 import { ANALYSIS_MAX } from '@spotzcity/shared/reports';
+import { recordId } from '@spotzcity/shared/validation';
 import type { DbOrTx } from '../../db/client.ts';
 import { clients, reportAnalyses } from '../../db/schema/index.ts';
 import { principalOf } from '../auth.ts';
@@ -34,8 +35,8 @@ export const reportRequestShape = {
   analysis: z.string().max(ANALYSIS_MAX).optional(),
 };
 
-/** A database id as a request may carry it: a positive 32-bit integer. */
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** A database id as a request may carry it: a positive 32-bit integer (the shared rule). */
+export const idSchema = recordId();
 
 export interface ReportContext {
   db: DbOrTx;

@@ -8,7 +8,7 @@ import { AuthLayout } from './components/auth-layout.tsx';
 import { CodeStep } from './components/code-step.tsx';
 import { EmailStep } from './components/email-step.tsx';
 import { NewPasswordStep } from './components/new-password-step.tsx';
-import type { LoginNotice } from './login-page.tsx';
+import type { LoginNotice } from '../../components/login-notice.ts';
 
 type Step = 'email' | 'code' | 'password';
 const STEPS: Step[] = ['email', 'code', 'password'];
@@ -17,6 +17,8 @@ interface RecoveryState {
   step: Step;
   email: string;
   notice?: string;
+  /** From the verified code to the new password: the proof the server asks for. */
+  resetToken?: string;
 }
 
 /**
@@ -68,10 +70,14 @@ export default function ForgotPasswordPage() {
         <CodeStep
           email={state.email}
           notice={state.notice}
-          onVerified={() => setState({ step: 'password', email: state.email })}
+          onVerified={(resetToken) =>
+            setState({ step: 'password', email: state.email, resetToken })
+          }
         />
       )}
-      {state.step === 'password' && <NewPasswordStep email={state.email} onDone={finish} />}
+      {state.step === 'password' && state.resetToken && (
+        <NewPasswordStep email={state.email} resetToken={state.resetToken} onDone={finish} />
+      )}
       <div className="auth-back">
         <Link to="/login" data-testid="back-to-login">
           <ArrowLeftOutlined /> {t('auth.backToLogin')}

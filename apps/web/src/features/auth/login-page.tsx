@@ -4,20 +4,16 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { signinSchema, type SigninInput } from '@spotzcity/shared/auth';
 import { zodRule } from '../../components/form-rules.ts';
+import type { LoginNotice } from '../../components/login-notice.ts';
 import { useSignIn } from './api/sign-in.ts';
 import { AuthError, AuthForm } from './components/auth-form.tsx';
 import { AuthLayout } from './components/auth-layout.tsx';
-
-/** A message handed over by the recovery flow ("password changed"), shown once. */
-export interface LoginNotice {
-  notice?: string;
-}
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const notice = (location.state as LoginNotice | null)?.notice;
+  const { notice, tone = 'success' } = (location.state as LoginNotice | null) ?? {};
   const [form] = Form.useForm<SigninInput>();
   const signIn = useSignIn();
 
@@ -40,7 +36,7 @@ export default function LoginPage() {
       <AuthError error={signIn.error} testId="login-error" />
       {!signIn.isError && notice && (
         <Alert
-          type="success"
+          type={tone}
           showIcon
           title={notice}
           className="auth-alert"

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../api/get-profile.ts';
 import { AvatarPicker, type PictureChange } from './components/avatar-picker.tsx';
 import { PasswordForm } from './components/password-form.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
+import { SignOutEverywhere } from './components/sign-out-everywhere.tsx';
 
 type Mode = 'edit' | 'reset';
 
@@ -48,6 +49,7 @@ export default function EditProfilePage() {
                 {role}
               </Tag>
             </div>
+            <SignOutEverywhere />
           </Col>
           <Col xs={24} lg={16}>
             {mode === 'edit' ? (

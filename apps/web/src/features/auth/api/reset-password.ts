@@ -5,12 +5,15 @@ export interface ResetPasswordInput {
   email: string;
   /** The new password (the spec names it `password`). */
   password: string;
+  /** The single-use secret `verify/code` answered: the proof that the code was verified. */
+  resetToken: string;
 }
 
-/** Sets the new password of an e-mail whose code was verified in the last 10 minutes. */
-export const resetPassword = ({ email, password }: ResetPasswordInput) =>
-  api.put<{ message: string }>('/api/auth/change/password', undefined, {
-    query: { password, email },
-  });
+/**
+ * Sets the new password with the secret of a verified code. Sent in the body, not the query
+ * string the spec's client uses (the server takes both), so no URL ever holds the secret.
+ */
+export const resetPassword = (input: ResetPasswordInput) =>
+  api.put<{ message: string }>('/api/auth/change/password', input);
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

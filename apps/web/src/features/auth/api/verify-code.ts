@@ -8,8 +8,9 @@ export interface VerifyCodeInput {
 }
 
 export const verifyCode = ({ email, code }: VerifyCodeInput) =>
-  api.post<Envelope<{ success: boolean }>>('/api/auth/verify/code', undefined, {
-    query: { code, email },
+  api.post<Envelope<{ success: boolean; resetToken: string }>>('/api/auth/verify/code', {
+    code,
+    email,
   });
 
 export const useVerifyCode = () => useMutation({ mutationFn: verifyCode });

@@ -12,7 +12,8 @@ interface CodeStepProps {
   email: string;
   /** The server's answer to the code request, shown above the boxes. */
   notice?: string;
-  onVerified: () => void;
+  /** Called with the secret that lets the next step set the password. */
+  onVerified: (resetToken: string) => void;
 }
 
 /** Step 2: the six-digit code, with Resend Code. */
@@ -26,14 +27,18 @@ export function CodeStep({ email, notice: initialNotice, onVerified }: CodeStepP
 
   const submit = ({ code }: { code: string }) => {
     resend.reset();
-    verify.mutate({ email, code: code.trim() }, { onSuccess: onVerified });
+    verify.mutate(
+      { email, code: code.trim() },
+      { onSuccess: (reply) => onVerified(reply.data.resetToken) },
+    );
   };
 
   const resendCode = () => {
     verify.reset();
     resend.mutate(email, {
-      onSuccess: (reply) => {
-        setNotice(reply.message);
+      onSuccess: () => {
+        // Not the first send's answer again: the user must see that something happened.
+        setNotice(t('auth.codeResent'));
         form.setFieldsValue({ code: '' });
       },
     });

@@ -14,17 +14,22 @@ interface NewPasswordValues {
 
 interface NewPasswordStepProps {
   email: string;
+  /** The secret of the verified code (from the code step). */
+  resetToken: string;
   onDone: (message: string) => void;
 }
 
 /** Step 3: the new password and its confirmation. */
-export function NewPasswordStep({ email, onDone }: NewPasswordStepProps) {
+export function NewPasswordStep({ email, resetToken, onDone }: NewPasswordStepProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<NewPasswordValues>();
   const reset = useResetPassword();
 
   const submit = ({ newPassword }: NewPasswordValues) => {
-    reset.mutate({ email, password: newPassword }, { onSuccess: (reply) => onDone(reply.message) });
+    reset.mutate(
+      { email, password: newPassword, resetToken },
+      { onSuccess: (reply) => onDone(reply.message) },
+    );
   };
 
   return (

@@ -21,6 +21,7 @@ import {
   type NewContract,
   type PercentageContract,
 } from '@spotzcity/shared/contracts';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
@@ -50,7 +51,7 @@ function CompletedChart({ months }: { months: ContractMonth[] }) {
       completedOption(months, {
         contracts: t('contracts.dashboard.contracts'),
         diverse: t('contracts.dashboard.diverse'),
-        nonDiverse: t('contracts.dashboard.nonDiverse'),
+        nonDiverse: diversityLabel(NON_DIVERSE),
       }),
     [months, t],
   );
@@ -66,7 +67,7 @@ function PercentChart({ percentage }: { percentage: PercentageContract }) {
     () =>
       percentOption(percentage, {
         diverse: t('contracts.dashboard.diverse'),
-        nonDiverse: t('contracts.dashboard.nonDiverse'),
+        nonDiverse: diversityLabel(NON_DIVERSE),
       }),
     [percentage, t],
   );

@@ -17,6 +17,7 @@ import {
   totalCostSavingsOption,
 } from '@spotzcity/shared/charts/cost-savings';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { exportCostExcel } from '../api/export-cost-excel.ts';
 import { savingPerCategoryQuery } from '../api/get-saving-per-category.ts';
@@ -129,9 +130,7 @@ export default function CostSavingsDashboard() {
               data-testid="savings-by-diversity"
             >
               <EChart option={barOption} height={276} data-testid="savings-by-diversity-chart" />
-              <Typography.Text type="secondary" className="chart-note">
-                {t('costSaving.dashboard.multiTypeNote')}
-              </Typography.Text>
+              <CountingNote />
             </Card>
           </Col>
           <Col xs={24} xl={13}>

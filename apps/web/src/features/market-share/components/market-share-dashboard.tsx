@@ -8,6 +8,7 @@ import { Card, Col, Empty, Row, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { SPAN_LABELS, type RevenueTree } from '@spotzcity/shared/market-share';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
@@ -97,7 +98,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
     () =>
       byCategoryOption(graph.data?.data ?? [], {
         diverse: t('marketShare.dashboard.diverse'),
-        nonDiverse: t('marketShare.dashboard.nonDiverse'),
+        nonDiverse: diversityLabel(NON_DIVERSE),
         spendAxis: t('marketShare.dashboard.spendAxis'),
       }),
     [graph.data, t],

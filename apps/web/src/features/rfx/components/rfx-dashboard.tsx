@@ -29,6 +29,7 @@ import {
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
@@ -227,6 +228,7 @@ function Dashboard({ period }: { period: RfxPeriod }) {
             <ChartCard
               title={t('rfx.dashboard.chartTitle')}
               subtitle={t('rfx.dashboard.chartSubtitle')}
+              note={<CountingNote />}
               data-testid="rfx-contract-value"
             >
               {graph.data ? (

@@ -3,6 +3,7 @@ import { Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { EChart } from '../../../components/echart.tsx';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
@@ -41,9 +42,7 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
               <Statistic title={NON_DIVERSE_LABEL} value={formatMoney(d.nonDiverseSpend)} />
             </div>
             <EChart height={height - 60} option={spendPerDiversityOption(d)} />
-            <Typography.Text type="secondary" className="dashboard-note">
-              {t('spendDashboards.multiTypeNote')}
-            </Typography.Text>
+            <CountingNote />
           </>
         )}
       </ChartCard>
@@ -84,6 +83,7 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
                   </span>
                 ))}
               </div>
+              <CountingNote />
             </>
           )}
         </ChartCard>
