@@ -234,3 +234,26 @@ describe('buildWorkbook', () => {
     expect(cells.join(' ').replace(/\s+/g, ' ').trim()).toBe(text.replace(/\s+/g, ' ').trim());
   });
 });
+
+describe('reports of an organisation without records', () => {
+  it.each([
+    ['spend', {}],
+    ['supplier', {}],
+    ['category', {}],
+    ['rfx', { quaters: ['Q1'], year: 2024 }],
+    ['contract', { year: 2024 }],
+    ['cost', {}],
+    ['market', { span: 'state' }],
+  ])('builds the %s report as PPTX and PDF, saying there is nothing', async (key, body) => {
+    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    for (const format of ['pptx', 'pdf']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/report/${key}/${format}`,
+        headers: t.auth(token),
+        payload: body,
+      });
+      expect(res.statusCode, `${format}: ${res.body.slice(0, 200)}`).toBe(200);
+    }
+  });
+});
