@@ -233,10 +233,18 @@ export function renderPdf(report: ReportDocument): Promise<Buffer> {
       doc.moveDown(0.6);
       figures(doc, report);
       for (const section of report.sections) {
+        // What must fit under the title: a table's first rows, or a drawing with its short
+        // table (a long one may start on the next page).
+        const rows = (table?: ReportTable) =>
+          table ? ROW * (1 + Math.min(table.rows.length, KEEP_TOGETHER_ROWS)) : 0;
         const first =
           section.kind === 'table'
-            ? ROW * (1 + Math.min(section.table.rows.length, KEEP_TOGETHER_ROWS))
-            : drawingHeight(section) + 10;
+            ? rows(section.table)
+            : drawingHeight(section) +
+              10 +
+              ((section.table?.rows.length ?? 0) <= KEEP_TOGETHER_ROWS
+                ? rows(section.table) + 20
+                : 0);
         sectionTitle(doc, section.title, section.subtitle, first);
         if (section.kind !== 'table') chart(doc, section);
         if (section.kind !== 'table') note(doc, section.note);
