@@ -1,6 +1,6 @@
 /**
- * A report as a paged vector PDF (pdfkit): landscape A4, or Letter where the organisation's
- * locale uses it; every page carries the organisation, the dashboard and its filters, and its
+ * A report as a paged vector PDF (pdfkit): landscape A4, or Letter where the reader's locale
+ * uses it (the organisation has no locale of its own; see `paperFor`); every page carries the organisation, the dashboard and its filters, and its
  * number. Charts are the dashboards' own ECharts options rendered to SVG on the server and drawn
  * as vectors (svg-to-pdfkit); maps and treemaps sit above their data; every table row is
  * written, the header repeated on each page; the analysis flows over as many pages as it needs.
