@@ -142,6 +142,8 @@ describe('Contracts', () => {
     expect(sheetText(await workbookOf(excel), 'New Contracts')).toContain(
       'Tidewater Environmental | WBE | 91000',
     );
+    const ppt = await downloadOf(page, () => page.getByTestId('export-ppt').click());
+    expect(ppt.suggestedFilename()).toBe(`Contracts Dashboard ${YEAR}.pptx`);
   });
 
   it('downloads the list and deletes the contract after confirmation', async () => {

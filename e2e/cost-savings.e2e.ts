@@ -164,13 +164,13 @@ describe('cost savings', () => {
       page.waitForEvent('download'),
       page.getByTestId('export-excel').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('Cost Savings Dashboard.xlsx');
+    expect(download.suggestedFilename()).toBe('Cost Savings Dashboard - All years.xlsx');
 
-    // The PDF carries the captured dashboard.
+    // The PDF is built on the server, named after the dashboard and its years.
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('export-pdf').click(),
     ]);
-    expect(pdf.suggestedFilename()).toBe('Cost Savings Dashboard.pdf');
+    expect(pdf.suggestedFilename()).toBe('Cost Savings Dashboard - All years.pdf');
   });
 });

@@ -207,18 +207,21 @@ describe('RFx', () => {
   it('downloads the dashboard as Excel, recomputed by the server, and as PowerPoint', async () => {
     const { page } = browser;
     const excel = await downloadOf(page, () => page.getByTestId('export-excel').click());
-    expect(excel.suggestedFilename()).toBe(`Period RFx Q1 ${YEAR}.xlsx`);
+    expect(excel.suggestedFilename()).toBe(`RFx Dashboard - Q1 ${YEAR}.xlsx`);
     const book = await workbookOf(excel);
     expect(sheetText(book, 'Summary')).toContain(`Period: RFx Q1 ${YEAR}`);
     expect(sheetText(book, 'Summary')).toContain('The forklift award went to an MBE.');
     expect(sheetText(book, 'RFx')).toContain(RFX.name);
     expect(sheetText(book, 'Contract Value')).toContain('MBE | Minority-owned business | 1250000');
     expect(sheetText(book, 'Diversity in Sourcing')).toContain(
-      'All diverse suppliers | 1 | 50 | 1 | 100',
+      // Percent cells hold fractions: 50% is 0.5.
+      'All diverse suppliers | 1 | 0.5 | 1 | 1',
     );
 
     const ppt = await downloadOf(page, () => page.getByTestId('export-ppt').click());
-    expect(ppt.suggestedFilename()).toBe(`Period RFx Q1 ${YEAR}.pptx`);
+    expect(ppt.suggestedFilename()).toBe(`RFx Dashboard - Q1 ${YEAR}.pptx`);
+    const pdf = await downloadOf(page, () => page.getByTestId('export-pdf').click());
+    expect(pdf.suggestedFilename()).toBe(`RFx Dashboard - Q1 ${YEAR}.pdf`);
   });
 
   it('downloads the list as Excel', async () => {

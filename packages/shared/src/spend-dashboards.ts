@@ -117,12 +117,18 @@ export const supplierCountSchema = z.object({
 });
 export type SupplierCount = z.infer<typeof supplierCountSchema>;
 
-/** `supplierDataPerQuater`: distinct diverse suppliers per quarter, oldest first. */
+/**
+ * `supplierDataPerQuater`: distinct diverse suppliers per quarter, oldest first. `months` is how
+ * many months of the quarter the selection's payments cover (the first and last quarter may hold
+ * only one or two); such a quarter is `partial` and its count is not comparable with a whole one.
+ */
 export const supplierQuarterSchema = z.object({
   year: z.number().int(),
   quarter: z.string(),
   label: z.string(),
   diverseSuppliers: z.number().int(),
+  months: z.number().int().min(1).max(3),
+  partial: z.boolean(),
 });
 export const supplierDataPerQuaterSchema = z.array(supplierQuarterSchema);
 export type SupplierQuarter = z.infer<typeof supplierQuarterSchema>;

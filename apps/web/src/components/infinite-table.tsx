@@ -21,6 +21,7 @@ import { useInfiniteQuery, useQueryClient, type QueryKey } from '@tanstack/react
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '@spotzcity/shared/api';
 import type { SortOrder } from '@spotzcity/shared/enums';
+import { registerPrintPreparation } from './print.ts';
 
 /** Distance from the end of the list, in pixels, at which the next page is requested. */
 export const SCROLL_THRESHOLD_PX = 20;
@@ -108,6 +109,20 @@ export function InfiniteTable<Row extends object>({
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPending, error } = query;
 
   const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
+
+  // Print loads the remaining pages first, so that a printed list holds every row.
+  const latest = useRef(query);
+  useEffect(() => {
+    latest.current = query;
+  });
+  useEffect(
+    () =>
+      registerPrintPreparation(async () => {
+        let result = latest.current;
+        while (result.hasNextPage) result = await result.fetchNextPage();
+      }),
+    [],
+  );
   const total = data?.pages.at(-1)?.totalCount ?? 0;
   const loaded = data !== undefined;
   // The end of the list is announced only once the user has paged past the first page and no

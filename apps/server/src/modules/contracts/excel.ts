@@ -11,10 +11,7 @@ import {
   type TotalDiverse,
 } from '@spotzcity/shared/contracts';
 import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
-import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
-
-/** A calendar date as an Excel date (UTC midnight, so the day never shifts). */
-const excelDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
+import { excelDate, summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 
 const types = (list: string[]) => list.map(diversityLabel).join(', ');
 
@@ -88,12 +85,12 @@ export function contractDashboardWorkbook(figures: ContractDashboardFigures): {
     meta: {
       title: contractDashboardTitle(year),
       parameters: [
-        ['Year', String(year)],
-        ['Contracts in force', `${total.totalContracts} (in force at some point of ${year})`],
-        ['Total diverse contracts', String(total.totalDiverseContracts)],
-        ['Diverse suppliers', String(total.diverseSuppliers)],
-        ['Diverse share of contracts', `${percentage.diverse.toFixed(2)}%`],
-        ['New contracts', `${figures.newContracts.length} (starting in ${year})`],
+        ['Year', summary.year(year)],
+        [`Contracts in force at some point of ${year}`, summary.integer(total.totalContracts)],
+        ['Total diverse contracts', summary.integer(total.totalDiverseContracts)],
+        ['Diverse suppliers', summary.integer(total.diverseSuppliers)],
+        ['Diverse share of contracts', summary.percent(percentage.diverse)],
+        [`New contracts (starting in ${year})`, summary.integer(figures.newContracts.length)],
       ],
       analysis: figures.analysis,
     },

@@ -6,7 +6,7 @@
 import { savingsKey } from '@spotzcity/shared/cost-savings';
 import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
+import { summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 import {
   allCostSavings,
   savingPerCategory,
@@ -26,7 +26,7 @@ export async function costSavingWorkbook(
     totalCostSaving(db, clientRef, years),
     savingPerCategory(db, clientRef, years),
     savingPerDiversity(db, clientRef, years),
-    allCostSavings(db, clientRef),
+    allCostSavings(db, clientRef, years),
   ]);
   const covered = perYear.map((y) => y.year);
   const caseYears = [...new Set(cases.flatMap((c) => c.yearsOfContract))].sort((a, b) => a - b);
@@ -42,8 +42,15 @@ export async function costSavingWorkbook(
             ? `All years (${covered[0]}–${covered.at(-1)})`
             : 'All years',
       ],
-      ['Cost saving cases', String(cases.length)],
-      ['Generated', new Date().toISOString().slice(0, 10)],
+      [
+        'Total Cost Savings',
+        summary.money(perYear.reduce((sum, y) => sum + Math.round(y.totalSaving * 100), 0) / 100),
+      ],
+      [
+        years.length ? 'Cost saving cases saving in these years' : 'Cost saving cases',
+        summary.integer(cases.length),
+      ],
+      ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
       ['Savings by Diversity', MULTI_TYPE_NOTE],
     ],
     analysis: parameters.analysis,
@@ -53,7 +60,7 @@ export async function costSavingWorkbook(
     {
       name: 'Total Cost Savings',
       columns: [
-        { header: 'Year', key: 'year', kind: 'integer', width: 10 },
+        { header: 'Year', key: 'year', kind: 'year', width: 10 },
         { header: 'Total Savings', key: 'totalSaving', kind: 'money', width: 18 },
       ],
       rows: perYear,
@@ -118,8 +125,8 @@ export async function costSavingWorkbook(
           width: 20,
         },
         { header: 'Contract Years', key: 'contractYears', kind: 'integer', width: 10 },
-        { header: 'Start Date', key: 'startDate', width: 12 },
-        { header: 'End Date', key: 'endDate', width: 12 },
+        { header: 'Start Date', key: 'startDate', kind: 'date', width: 12 },
+        { header: 'End Date', key: 'endDate', kind: 'date', width: 12 },
         { header: 'Total Savings', key: 'totalSavings', kind: 'money', width: 18 },
         ...caseYears.map((year) => ({
           header: `Savings ${year}`,

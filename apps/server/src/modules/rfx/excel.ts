@@ -10,10 +10,7 @@ import {
   type RfxRecord,
   type Sourcing,
 } from '@spotzcity/shared/rfx';
-import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
-
-/** A calendar date as an Excel date (UTC midnight, so the day never shifts). */
-export const excelDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
+import { excelDate, summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 
 const reasonOf = (s: RfxRecord['rfxSupplier'][number]) =>
   s.reasonForLoss === 'Other' && s.reasonForLossOther
@@ -99,9 +96,11 @@ export function rfxDashboardWorkbook(figures: RfxDashboardFigures): {
       title: rfxPeriodTitle(period),
       parameters: [
         ['Period', `${period.quaters.join('-')} ${period.year} (by RFx start date)`],
-        ['RFx in period', String(rows.length)],
-        ['Suppliers invited', String(sourcing.totals.invited)],
-        ['Deals won', String(sourcing.totals.won)],
+        ['RFx in period', summary.integer(rows.length)],
+        ['Suppliers invited', summary.integer(sourcing.totals.invited)],
+        ['Deals won', summary.integer(sourcing.totals.won)],
+        ['Contract value won', summary.money(sourcing.totals.wonValue)],
+        ['Contract value won by diverse suppliers', summary.money(sourcing.diverse.wonValue)],
         ['Diversity types', MULTI_TYPE_NOTE],
       ],
       analysis: figures.analysis,
