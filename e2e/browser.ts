@@ -56,12 +56,13 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
   };
 }
 
-export async function screenshot(page: Page, name: string) {
+/** The whole page, or with `{ fullPage: false }` the window as the user sees it (sticky bars). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Opening modals zoom in and the sidebar slides: the picture shows where they come to rest.
   await page.screenshot({
     path: path.join(SCREENSHOTS, `${name}.png`),
-    fullPage: true,
+    fullPage,
     animations: 'disabled',
   });
 }

@@ -56,7 +56,12 @@ describe('Contracts', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('vendor-manager').fill('Monique Baptiste');
     await page.getByTestId('vendor-email').fill('monique@');
+    // A phone field takes digits only, and says so as soon as something else is typed.
     await page.getByTestId('vendor-phone').fill('(757) 555-0123');
+    await page.getByText('Digits only', { exact: true }).waitFor();
+    expect(await page.getByTestId('vendor-phone').inputValue()).toBe('(757) 555-0123');
+    await page.getByTestId('vendor-phone').fill('7575550123');
+    await page.getByText('Digits only', { exact: true }).waitFor({ state: 'detached' });
     await page.getByTestId('division-name').fill('Operations');
     await page.getByTestId('owner-name').fill('Dana Whitfield');
     await page.getByTestId('contract-submit').click();
@@ -137,6 +142,8 @@ describe('Contracts', () => {
     expect(sheetText(await workbookOf(excel), 'New Contracts')).toContain(
       'Tidewater Environmental | WBE | 91000',
     );
+    const ppt = await downloadOf(page, () => page.getByTestId('export-ppt').click());
+    expect(ppt.suggestedFilename()).toBe(`Contracts Dashboard ${YEAR}.pptx`);
   });
 
   it('downloads the list and deletes the contract after confirmation', async () => {

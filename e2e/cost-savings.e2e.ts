@@ -25,8 +25,10 @@ async function signIn(page: Page) {
 async function choose(page: Page, label: string, ...options: string[]) {
   await page.getByLabel(label, { exact: true }).click();
   for (const option of options) {
+    // By the option's text: the diversity options' titles say what each type stands for.
     await page
-      .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${option}$`) })
       .click();
   }
   await page.keyboard.press('Escape');
@@ -162,13 +164,13 @@ describe('cost savings', () => {
       page.waitForEvent('download'),
       page.getByTestId('export-excel').click(),
     ]);
-    expect(download.suggestedFilename()).toBe('Cost Savings Dashboard.xlsx');
+    expect(download.suggestedFilename()).toBe('Cost Savings Dashboard - All years.xlsx');
 
-    // The PDF carries the captured dashboard.
+    // The PDF is built on the server, named after the dashboard and its years.
     const [pdf] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('export-pdf').click(),
     ]);
-    expect(pdf.suggestedFilename()).toBe('Cost Savings Dashboard.pdf');
+    expect(pdf.suggestedFilename()).toBe('Cost Savings Dashboard - All years.pdf');
   });
 });

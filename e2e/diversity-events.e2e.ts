@@ -71,6 +71,10 @@ describe('diversity events', () => {
       return cells.length > 0 && cells.every((c) => c.textContent === expected);
     }, city);
     await screenshot(page, 'diversity-events-filtered');
+    // The filtered rows fit the first page: no 'No More Results To Show' under them.
+    await page.getByTestId('events-table-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('No More Results To Show').count()).toBe(0);
     expect(await page.getByTestId('clear-filter').isEnabled()).toBe(true);
 
     // Changing tab clears the filter.
@@ -111,9 +115,25 @@ describe('diversity events', () => {
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
 
-    // The end of the list says so.
-    await page.getByTestId('events-table-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await page.getByText('No More Results To Show').waitFor();
+    // The end of the list says so once a later page has ended it. A tab's events fit the first
+    // page of 20, so pages of 5 are asked for here to page through them.
+    await page.route('**/api/diversity_events/list', (route) =>
+      route.continue({
+        postData: JSON.stringify({ ...route.request().postDataJSON(), pageSize: 5 }),
+      }),
+    );
+    await page.getByRole('tab', { name: 'Trade' }).click();
+    await rows(page).first().waitFor();
+    const scroller = page.getByTestId('events-table-scroll');
+    const end = page.getByTestId('events-table-end');
+    for (let i = 0; i < 20 && !(await end.isVisible()); i += 1) {
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(await end.textContent()).toBe('No More Results To Show');
+    expect(await rows(page).count()).toBeGreaterThan(5);
+    await screenshot(page, 'diversity-events-end-of-list');
+    await page.unroute('**/api/diversity_events/list');
   });
 
   it('uploads an events list, refusing a file with a bad row, and shows the new event', async () => {

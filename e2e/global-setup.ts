@@ -1,8 +1,6 @@
 /**
  * Starts the real server (built web app, embedded PGlite in a temporary DATA_DIR, demo data) on a
- * free port for the browser suite, after seeding the accounts the journeys use. With
- * E2E_DATABASE_URL (a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres) the
- * server runs on a fresh database created there instead, dropped afterwards.
+ * free port for the browser suite, after seeding the accounts the journeys use.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +15,6 @@ import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { LocalStorage } from '../apps/server/src/platform/storage.ts';
-import { freshDatabase } from '../bench/postgres.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
 
 declare module 'vitest' {
@@ -61,8 +58,10 @@ export default async function setup(project: TestProject) {
     throw new Error('The app is not built: run `npm run build` (npm test does it for you).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'));
+  // E2E_DATABASE_URL (a PostgreSQL server) runs the journeys on a fresh database there instead
+  // of the embedded one: `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:e2e`.
   const postgres = process.env.E2E_DATABASE_URL
-    ? await freshDatabase(`spotzcity_e2e_${process.pid}`, process.env.E2E_DATABASE_URL)
+    ? await freshPostgres(process.env.E2E_DATABASE_URL)
     : undefined;
 
   const database = await openDatabase({ dataDir, databaseUrl: postgres?.url });
@@ -122,4 +121,23 @@ export default async function setup(project: TestProject) {
     rmSync(dataDir, { recursive: true, force: true });
     await postgres?.drop();
   };
+}
+
+/** A new database on the server `serverUrl` names, for one run; `drop` removes it. */
+async function freshPostgres(serverUrl: string) {
+  const { default: pg } = await import('pg');
+  const name = `spotzcity_e2e_${process.pid}_${Date.now().toString(36)}`;
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

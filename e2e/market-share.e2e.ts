@@ -124,6 +124,15 @@ describe('market share', () => {
     await page.waitForTimeout(500);
     await screenshot(page, 'market-share-dashboard');
 
+    // The report is named after the dashboard and its span values.
+    const [ppt] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByTestId('export-ppt').click(),
+    ]);
+    expect(ppt.suggestedFilename()).toBe(
+      `Market Share Dashboard - State ${states.join(', ')}.pptx`,
+    );
+
     // The header returns to the list.
     await page.getByTestId('dashboard-header').click();
     await page.getByTestId('market-share-list-page').waitFor();

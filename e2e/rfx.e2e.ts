@@ -68,7 +68,7 @@ describe('RFx', () => {
     await page.getByTestId('supplier-add').click();
     expect(await page.getByTestId('supplier-0-remove').count()).toBe(1);
     await page.getByTestId('supplier-1-name').fill('Standard Fleet Supply');
-    await choose(page, 'supplier-1-diversity', 'Non-Diverse', true);
+    await choose(page, 'supplier-1-diversity', 'Non Diverse', true);
     await page.keyboard.press('Escape');
     await choose(page, 'supplier-1-deals', 'Loss');
 
@@ -83,6 +83,59 @@ describe('RFx', () => {
     await screenshot(page, 'rfx-form-filled');
     await page.getByTestId('rfx-submit').click();
     await alertSays(page, 'Created Successfully');
+    await page.getByTestId('rfx-list-page').waitFor();
+  });
+
+  it('refuses a negative Contract Value with its message, keeping what was typed', async () => {
+    const { page } = browser;
+    await page.getByTestId('rfx-add').click();
+    await page.getByTestId('rfx-form').waitFor();
+    const value = page.getByTestId('rfx-contract-value');
+    await value.fill('-500');
+    await value.blur();
+    const item = page.locator('.ant-form-item').filter({ has: value });
+    await item.getByText('Must be 0 or more', { exact: true }).waitFor();
+    expect(await value.inputValue()).toBe('-500');
+    await value.fill('12abc');
+    await item.getByText('Must be a number', { exact: true }).waitFor();
+    expect(await value.inputValue()).toBe('12abc');
+  });
+
+  it.each([
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ])(
+    'keeps the last supplier field above the action bar when the keyboard reaches it (%s)',
+    async (name, viewport) => {
+      const { page } = browser;
+      await page.setViewportSize(viewport);
+      await page.getByTestId('supplier-add').click();
+      await page.getByTestId('supplier-add').click();
+      const last =
+        (await page.locator('[data-testid^="supplier-"][data-testid$="-name"]').count()) - 1;
+      // From the page's first field, Tab forward until the last supplier's Deals has the focus.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByTestId('rfx-number').focus();
+      const deals = page.getByTestId(`supplier-${last}-deals`);
+      for (let i = 0; i < 120; i += 1) {
+        if (await deals.evaluate((el) => el.contains(document.activeElement))) break;
+        await page.keyboard.press('Tab');
+      }
+      expect(await deals.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      const field = (await deals.boundingBox())!;
+      const bar = (await page.locator('.record-form-footer').boundingBox())!;
+      await screenshot(page, `rfx-form-last-supplier-focused-${name}`, { fullPage: false });
+      const header = (await page.locator('.app-header').boundingBox())!;
+      // Clear of the sticky action bar below and of the sticky top bar above.
+      expect(field.y + field.height).toBeLessThanOrEqual(bar.y);
+      expect(field.y).toBeGreaterThanOrEqual(header.y + header.height);
+      await page.setViewportSize({ width: 1440, height: 900 });
+    },
+  );
+
+  it('leaves the abandoned form for the list', async () => {
+    const { page } = browser;
+    await page.getByTestId('rfx-cancel').click();
     await page.getByTestId('rfx-list-page').waitFor();
   });
 
@@ -154,18 +207,21 @@ describe('RFx', () => {
   it('downloads the dashboard as Excel, recomputed by the server, and as PowerPoint', async () => {
     const { page } = browser;
     const excel = await downloadOf(page, () => page.getByTestId('export-excel').click());
-    expect(excel.suggestedFilename()).toBe(`Period RFx Q1 ${YEAR}.xlsx`);
+    expect(excel.suggestedFilename()).toBe(`RFx Dashboard - Q1 ${YEAR}.xlsx`);
     const book = await workbookOf(excel);
     expect(sheetText(book, 'Summary')).toContain(`Period: RFx Q1 ${YEAR}`);
     expect(sheetText(book, 'Summary')).toContain('The forklift award went to an MBE.');
     expect(sheetText(book, 'RFx')).toContain(RFX.name);
     expect(sheetText(book, 'Contract Value')).toContain('MBE | Minority-owned business | 1250000');
     expect(sheetText(book, 'Diversity in Sourcing')).toContain(
-      'All diverse suppliers | 1 | 50 | 1 | 100',
+      // Percent cells hold fractions: 50% is 0.5.
+      'All diverse suppliers | 1 | 0.5 | 1 | 1',
     );
 
     const ppt = await downloadOf(page, () => page.getByTestId('export-ppt').click());
-    expect(ppt.suggestedFilename()).toBe(`Period RFx Q1 ${YEAR}.pptx`);
+    expect(ppt.suggestedFilename()).toBe(`RFx Dashboard - Q1 ${YEAR}.pptx`);
+    const pdf = await downloadOf(page, () => page.getByTestId('export-pdf').click());
+    expect(pdf.suggestedFilename()).toBe(`RFx Dashboard - Q1 ${YEAR}.pdf`);
   });
 
   it('downloads the list as Excel', async () => {
@@ -175,7 +231,7 @@ describe('RFx', () => {
     const list = await downloadOf(page, () => page.getByTestId('rfx-download-excel').click());
     expect(list.suggestedFilename()).toBe('RFx List.xlsx');
     expect(sheetText(await workbookOf(list), "Supplier's Data")).toContain(
-      `${RFX.number} | Standard Fleet Supply | Non-Diverse`,
+      `${RFX.number} | Standard Fleet Supply | Non Diverse`,
     );
   });
 });

@@ -90,9 +90,12 @@ describe('search supplier', () => {
     expect(await page.getByTestId('search-empty').textContent()).toContain(
       'Please fill at least one of the fields to search.',
     );
+    // DUNS takes digits only and says so as it is typed; nothing typed is dropped.
     await page.getByTestId('search-duns').fill('12ab-3');
-    expect(await page.getByTestId('search-duns').inputValue()).toBe('123');
+    await page.getByText('Digits only', { exact: true }).waitFor();
+    expect(await page.getByTestId('search-duns').inputValue()).toBe('12ab-3');
     await page.getByTestId('search-duns').fill('');
+    await page.getByText('Digits only', { exact: true }).waitFor({ state: 'detached' });
     await screenshot(page, 'supplier-search-form');
 
     await choose(page, 'search-state', 'Texas');

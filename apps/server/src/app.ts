@@ -22,7 +22,7 @@ import type { Database, Db } from './db/client.ts';
 import { invitationsPlugin } from './platform/accounts.ts';
 import { authPlugin } from './platform/auth.ts';
 import { importJobsPlugin } from './platform/import-jobs.ts';
-import { errorHandler, routeIndex } from './platform/http.ts';
+import { errorHandler, refuseControlCharacters, routeIndex } from './platform/http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { BackgroundTasks } from './platform/background.ts';
@@ -95,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   await app.register(routeIndex);
+  await app.register(refuseControlCharacters);
 
   // External
   await app.register(helmet, {

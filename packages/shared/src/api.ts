@@ -1,5 +1,6 @@
 /** The API's reply shapes (DESIGN.md §3), shared by the server's response schemas and the web client. */
 import { z } from 'zod';
+import { LIMITS } from './validation.ts';
 import { featuresSchema, type Features, type Permission } from './permissions.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -16,7 +17,7 @@ export const SUCCESS = {
 
 /** Body of every paged list request: `pageNumber` from 0, optional `pageSize`. */
 export const pageRequestSchema = z.object({
-  pageNumber: z.coerce.number().int().min(0).default(0),
+  pageNumber: z.coerce.number().int().min(0).max(LIMITS.maxId).default(0),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 export type PageRequest = z.infer<typeof pageRequestSchema>;

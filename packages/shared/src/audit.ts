@@ -1,5 +1,6 @@
 /** The audit log of administration changes (who, when, what, before and after). */
 import { z } from 'zod';
+import { recordId } from './validation.ts';
 import { pageRequestSchema } from './api.ts';
 
 export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE'] as const;
@@ -11,7 +12,7 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /** `GET /api/audit?pageNumber=&pageSize=&entity=&entityId=`. */
 export const auditListRequestSchema = pageRequestSchema.extend({
   entity: z.enum(AUDIT_ENTITIES).optional(),
-  entityId: z.coerce.number().int().positive().optional(),
+  entityId: recordId().optional(),
 });
 
 const snapshot = z.record(z.string(), z.unknown()).nullable();

@@ -96,11 +96,14 @@ describe('admin form and delete request', () => {
     ]);
   });
 
-  it('needs a positive id', () => {
+  it('needs an id from 1 to the largest a record can have', () => {
     expect(errorsOf(deleteRequestSchema, {})).toEqual([{ field: 'id', message: 'Required' }]);
-    expect(errorsOf(deleteRequestSchema, { id: '0' })).toEqual([
-      { field: 'id', message: 'Required' },
-    ]);
+    for (const id of ['0', '2147483648', '1.5']) {
+      expect(errorsOf(deleteRequestSchema, { id })).toEqual([
+        { field: 'id', message: 'Must be a valid id' },
+      ]);
+    }
+    expect(deleteRequestSchema.parse({ id: '2147483647' })).toEqual({ id: 2147483647 });
     expect(deleteRequestSchema.parse({ id: '12' })).toEqual({ id: 12 });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CLIENT_STATUSES, CLIENT_TYPES } from './enums.ts';
-import { ISO_DATE, LIMITS, MESSAGES, email, requiredText } from './validation.ts';
+import { ISO_DATE, LIMITS, MESSAGES, email, recordId, requiredText } from './validation.ts';
 
 export const CLIENT_LIMITS = { clientIdMax: 20, companyNameMax: 100 } as const;
 
@@ -63,10 +63,7 @@ export const clientIdField = () =>
   });
 
 /** A record id in a body or query (`{ id }` of updates and deletes). */
-export const recordId = () =>
-  z.coerce.number({ error: MESSAGES.required }).int({ error: MESSAGES.required }).positive({
-    error: MESSAGES.required,
-  });
+export { recordId };
 
 /** The client form's fields one by one, for the web form's per-field rules. */
 export const clientFields = {

@@ -197,14 +197,20 @@ describe('vendor account and division', () => {
   it.each([
     ['vendorAccount', 'vandorAcountManagerPhone'],
     ['divisionInfo', 'companyContractOwnerPhone'],
-  ])('%s.%s keeps digits only, at most 10', (section, field) => {
+  ])('%s.%s accepts digits only, at most 10, and never strips', (section, field) => {
     const parsed = contractSchema.parse(
-      withField(section, field, '(312) 555-0147'),
+      withField(section, field, '3125550147'),
     ) as unknown as Record<string, Record<string, unknown>>;
     expect(parsed[section]![field]).toBe('3125550147');
-    expect(errorsOf(withField(section, field, '312-555-01478'))).toEqual([
+    for (const typed of ['12345abc901234', '(312) 555-0147']) {
+      expect(errorsOf(withField(section, field, typed))).toEqual([
+        { field: `${section}.${field}`, message: 'Digits only' },
+      ]);
+    }
+    expect(errorsOf(withField(section, field, '31255501478'))).toEqual([
       { field: `${section}.${field}`, message: 'Must be 10 characters or less' },
     ]);
+    expect(errorsOf(withField(section, field, ''))).toEqual([]);
   });
 
   it.each(['divisionName', 'companyContractOwnerName'])(

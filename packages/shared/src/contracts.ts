@@ -9,12 +9,14 @@ import { ANALYSIS_MAX } from './reports.ts';
 import { diversityCategories, optionalEthnicity } from './diversity.ts';
 import { MONTHS } from './enums.ts';
 import {
+  LIMITS,
   MESSAGES,
   calendarDate,
   isCalendarDate,
+  optionalDigits,
   optionalEmail,
   optionalText,
-  phone,
+  recordId,
   requiredAmount,
   requiredText,
   withWallDates,
@@ -59,7 +61,7 @@ export const awardeeVendorInfoSchema = section({
 export const vendorAccountSchema = section({
   vandorAcountManagerName: optionalText(text),
   vandorAcountManagerEmail: optionalEmail(),
-  vandorAcountManagerPhone: phone(),
+  vandorAcountManagerPhone: optionalDigits(LIMITS.phoneMax),
 });
 
 export const divisionInfoSchema = section({
@@ -67,7 +69,7 @@ export const divisionInfoSchema = section({
   divisionCostCenter: optionalText(text),
   companyContractOwnerName: requiredText(text),
   companyContractOwnerEmail: optionalEmail(),
-  companyContractOwnerPhone: phone(),
+  companyContractOwnerPhone: optionalDigits(LIMITS.phoneMax),
 });
 
 const inOrder = (earlier: unknown, later: unknown) =>
@@ -82,7 +84,7 @@ export const contractSchema = z.preprocess(
   withWallDates(['contractSignatureDate', 'startDate', 'endDate']),
   z
     .object({
-      id: z.coerce.number().int().positive().optional(),
+      id: recordId().optional(),
       contractNumber: requiredText(contractNumber),
       contractName: requiredText(text),
       category: requiredText(text),
@@ -110,7 +112,7 @@ export const contractSchema = z.preprocess(
 export type ContractInput = z.infer<typeof contractSchema>;
 
 export const contractIdSchema = z.object({
-  id: z.coerce.number({ error: MESSAGES.required }).int().positive(),
+  id: recordId(),
 });
 
 export const contractRecordSchema = z.object({

@@ -172,7 +172,7 @@ describe('cost saving form rules', () => {
         ...valid,
         vendorDiversityCategory: ['NON_DIVERSE', 'MBE'],
       }),
-    ).toBe('Non-Diverse cannot be combined with a diversity type');
+    ).toBe('Non Diverse cannot be combined with a diversity type');
     expect(errorOn('vendorDiversityCategory', { ...valid, vendorDiversityCategory: ['XYZ'] })).toBe(
       'Choose diversity categories from the list',
     );

@@ -8,8 +8,9 @@
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
+import { DIVERSITY_MESSAGES } from './diversity.ts';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from './enums.ts';
-import { ISO_DATE, MESSAGES, requiredText } from './validation.ts';
+import { ISO_DATE, MESSAGES, recordId, requiredAmount, requiredText } from './validation.ts';
 
 export const PROCUREMENT_TYPES = ['Direct', 'Indirect'] as const;
 export type ProcurementType = (typeof PROCUREMENT_TYPES)[number];
@@ -31,14 +32,12 @@ export const COST_SAVING_LIMITS = {
 } as const;
 
 export const COST_SAVING_MESSAGES = {
-  notANumber: 'Must be a number',
-  notNegative: 'Must be 0 or more',
   contractYears: 'Choose from 1 to 10 years',
   tooManyYears: 'Choose up to 10 years',
   invalidYear: 'Enter Valid Year',
   unknownDiversity: 'Choose diversity categories from the list',
   unknownEthnicity: 'Choose an ethnicity category from the list',
-  nonDiverseAlone: 'Non-Diverse cannot be combined with a diversity type',
+  nonDiverseAlone: DIVERSITY_MESSAGES.nonDiverseAlone,
   notFound: 'Cost saving not found',
 } as const;
 
@@ -54,28 +53,8 @@ export function yearOfKey(key: string): number | undefined {
 const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
 
-/**
- * A required amount of money from 0 to 1,000,000,000, rounded to cents (what numeric(14,2)
- * holds). '$1,200.50' is read as 1200.5; anything else that is not a number is refused.
- */
-export const amount = (max: number = COST_SAVING_LIMITS.amount) =>
-  z.preprocess(
-    (value) => {
-      const blank = blankToUndefined(value);
-      if (typeof blank !== 'string') return blank;
-      const text = blank.replace(/[$,\s]/g, '');
-      return /^-?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : blank;
-    },
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined ? MESSAGES.required : COST_SAVING_MESSAGES.notANumber,
-      })
-      .refine((n) => Number.isFinite(n), { error: COST_SAVING_MESSAGES.notANumber })
-      .min(0, { error: COST_SAVING_MESSAGES.notNegative })
-      .max(max, { error: MESSAGES.maxNumber(max) })
-      .transform((n) => Math.round(n * 100) / 100),
-  );
+/** A required amount of money from 0 to 1,000,000,000 (the rule RFx and Contracts use too). */
+export const amount = (max: number = COST_SAVING_LIMITS.amount) => requiredAmount(max);
 
 /** True for a real calendar date written YYYY-MM-DD (not 2025-02-30). */
 export function isCalendarDate(value: unknown): value is string {
@@ -255,16 +234,14 @@ export type CostSavingInput = z.output<typeof costSavingInputSchema>;
 export const costSavingUpdateSchema = z
   .preprocess(
     normalise,
-    costSavingFieldsSchema
-      .extend({ id: z.coerce.number({ error: MESSAGES.required }).int().positive() })
-      .superRefine(crossFieldRules, always),
+    costSavingFieldsSchema.extend({ id: recordId() }).superRefine(crossFieldRules, always),
   )
   .transform(keepChosenYears);
 export type CostSavingUpdate = z.output<typeof costSavingUpdateSchema>;
 
 /** `DELETE /api/costSaving/delete`: `{ id }` in the body or the query. */
 export const costSavingIdSchema = z.object({
-  id: z.coerce.number({ error: MESSAGES.required }).int().positive({ error: MESSAGES.required }),
+  id: recordId(),
 });
 
 export const costSavingListRequestSchema = pageRequestSchema;

@@ -12,6 +12,11 @@ export const NON_DIVERSE: DiversityType = 'NON_DIVERSE';
 /** Every diversity type except NON_DIVERSE, in the spec's order. */
 export const DIVERSE_TYPES = DIVERSITY_TYPES.filter((t) => t !== NON_DIVERSE);
 
+/**
+ * How each type reads on screen and in exports, everywhere: the spec's names (8A), and
+ * NON_DIVERSE as 'Non Diverse', the words of the spec's dashboards. Show a type with
+ * `diversityLabel`, never with a copy of this map.
+ */
 export const DIVERSITY_LABELS: Record<DiversityType, string> = {
   MBE: 'MBE',
   WBE: 'WBE',
@@ -22,9 +27,9 @@ export const DIVERSITY_LABELS: Record<DiversityType, string> = {
   DBE: 'DBE',
   SBE: 'SBE',
   SDB: 'SDB',
-  '8A': '8(a)',
+  '8A': '8A',
   HUB: 'HUB',
-  NON_DIVERSE: 'Non-Diverse',
+  NON_DIVERSE: 'Non Diverse',
 };
 
 /** What each abbreviation stands for (tooltips and the Excel legend). */
@@ -45,12 +50,18 @@ export const DIVERSITY_NAMES: Record<DiversityType, string> = {
 
 export const diversityLabel = (type: string) => DIVERSITY_LABELS[type as DiversityType] ?? type;
 
+/**
+ * Said under every per-type figure, on screen and in the exports: a supplier with several types
+ * counts in full under each (DESIGN.md §6), so the types can add up to more than the total.
+ */
+export const MULTI_TYPE_NOTE = 'A vendor with several diversity types counts under each of them.';
+
 /** Diverse = holding any diversity type other than NON_DIVERSE. */
 export const isDiverse = (types: readonly string[] | null | undefined) =>
   (types ?? []).some((t) => t !== NON_DIVERSE);
 
 export const DIVERSITY_MESSAGES = {
-  nonDiverseAlone: 'Non-Diverse cannot be combined with a diversity type',
+  nonDiverseAlone: `${DIVERSITY_LABELS.NON_DIVERSE} cannot be combined with a diversity type`,
 } as const;
 
 /** An optional ethnicity category (empty = none). */

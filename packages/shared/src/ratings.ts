@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { normaliseDuns } from './suppliers.ts';
-import { MESSAGES, optionalText } from './validation.ts';
+import { MESSAGES, optionalText, recordId } from './validation.ts';
 
 export const RATING_MESSAGES = {
   submitted: 'Rating Submitted Successfully',
@@ -58,10 +58,7 @@ const identifiesSupplier = (v: { duns?: string | undefined; supplierName?: strin
 /** `POST` creates the signed-in user's rating, `PUT` (with `id`) updates it. */
 export const ratingSubmissionSchema = z
   .object({
-    id: z.preprocess(
-      (v) => (v === null || v === '' ? undefined : v),
-      z.coerce.number().int().positive().optional(),
-    ),
+    id: z.preprocess((v) => (v === null || v === '' ? undefined : v), recordId().optional()),
     rating: ratingValue(),
     duns: optionalDuns(),
     comment: optionalText(COMMENT_MAX),

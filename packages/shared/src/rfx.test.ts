@@ -173,7 +173,7 @@ describe('suppliers', () => {
     ).toEqual([
       {
         field: 'diversityCategory',
-        message: 'Non-Diverse cannot be combined with a diversity type',
+        message: 'Non Diverse cannot be combined with a diversity type',
       },
     ]);
   });

@@ -13,6 +13,7 @@ import {
   calendarDate,
   isCalendarDate,
   optionalText,
+  recordId,
   requiredAmount,
   requiredText,
   withWallDates,
@@ -129,7 +130,7 @@ export const rfxSchema = z.preprocess(
   withWallDates(['startDate', 'submitDate']),
   z
     .object({
-      id: z.coerce.number().int().positive().optional(),
+      id: recordId().optional(),
       rfxNumber: requiredText(RFX_LIMITS.rfxNumber),
       rfxName: requiredText(RFX_LIMITS.rfxName),
       type: requiredChoice(RFX_TYPES),
@@ -155,7 +156,7 @@ export type RfxInput = z.infer<typeof rfxSchema>;
 
 /** `DELETE /api/rfx/delete`: `{ id }` in the body or the query. */
 export const rfxIdSchema = z.object({
-  id: z.coerce.number({ error: MESSAGES.required }).int().positive(),
+  id: recordId(),
 });
 
 export const rfxSupplierRecordSchema = z.object({

@@ -9,11 +9,11 @@ import { DIVERSITY_TYPES, US_STATES, type DiversityType } from './enums.ts';
 import { ratingCountSchema } from './ratings.ts';
 import { supplierRatingBoSchema } from './spend.ts';
 import { normaliseDuns } from './suppliers.ts';
-import { EMAIL_PATTERN, LIMITS, MESSAGES, digitsOnly } from './validation.ts';
+import { EMAIL_PATTERN, LIMITS, MESSAGES, digitsOnly, optionalDigits } from './validation.ts';
 
 export const SEARCH_MESSAGES = {
   fillOne: 'Please fill at least one of the fields to search.',
-  digitsOnly: 'Digits only',
+  digitsOnly: MESSAGES.digitsOnly,
   uploaded: 'Suppliers List Uploaded Successfully',
   duns: 'DUNS must be 9 digits',
   certification: (value: string) =>
@@ -46,24 +46,13 @@ const text = (max: number) =>
       .max(max, { error: MESSAGES.maxLength(max) })
       .optional(),
   );
-const digits = (max: number) =>
-  z.preprocess(
-    (v) => blankToUndefined(typeof v === 'number' ? String(v) : v),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+$/, { error: SEARCH_MESSAGES.digitsOnly })
-      .max(max, { error: MESSAGES.maxLength(max) })
-      .optional(),
-  );
-
 /** The filter form (spec 02 "Supplier search filter"); every field optional, at least one filled. */
 export const supplierSearchFilterSchema = z.object({
   dbaName: text(200),
-  duns: digits(9),
+  duns: optionalDigits(9),
   naics: text(100),
   industry: text(100),
-  contact: digits(LIMITS.phoneMax),
+  contact: optionalDigits(LIMITS.phoneMax),
   certification: z.preprocess(blankToUndefined, z.enum(CERTIFICATION_TYPES).optional()),
   city: text(100),
   state: z.preprocess(

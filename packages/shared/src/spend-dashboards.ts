@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { selectedIdsSchema } from './spend.ts';
 import { ANALYSIS_MAX } from './reports.ts';
+import { DIVERSITY_LABELS } from './diversity.ts';
 
 export const DASHBOARD_KINDS = ['supplier', 'spend', 'category'] as const;
 export type DashboardKind = (typeof DASHBOARD_KINDS)[number];
@@ -18,7 +19,7 @@ export const DASHBOARD_TITLES: Record<DashboardKind, string> = {
 
 /** Labels of the two halves of every diverse/non-diverse figure (spec 01 point 9). */
 export const DIVERSE_LABEL = 'Diverse';
-export const NON_DIVERSE_LABEL = 'Non Diverse';
+export const NON_DIVERSE_LABEL = DIVERSITY_LABELS.NON_DIVERSE;
 
 /** `spendData` of `POST /api/excel/spend|supplier|categories`. */
 export const dashboardExcelSchema = z.object({
@@ -116,12 +117,18 @@ export const supplierCountSchema = z.object({
 });
 export type SupplierCount = z.infer<typeof supplierCountSchema>;
 
-/** `supplierDataPerQuater`: distinct diverse suppliers per quarter, oldest first. */
+/**
+ * `supplierDataPerQuater`: distinct diverse suppliers per quarter, oldest first. `months` is how
+ * many months of the quarter the selection's payments cover (the first and last quarter may hold
+ * only one or two); such a quarter is `partial` and its count is not comparable with a whole one.
+ */
 export const supplierQuarterSchema = z.object({
   year: z.number().int(),
   quarter: z.string(),
   label: z.string(),
   diverseSuppliers: z.number().int(),
+  months: z.number().int().min(1).max(3),
+  partial: z.boolean(),
 });
 export const supplierDataPerQuaterSchema = z.array(supplierQuarterSchema);
 export type SupplierQuarter = z.infer<typeof supplierQuarterSchema>;

@@ -4,6 +4,7 @@
  * Field names at the boundary are the spec's (`vandorId`, `stateOrProvince`, `totalSpends` …).
  */
 import { z } from 'zod';
+import { recordId } from './validation.ts';
 import { pageRequestSchema } from './api.ts';
 import { SORT_ORDERS, type DiversityType, type EthnicityCategory } from './enums.ts';
 
@@ -20,7 +21,7 @@ export const SPEND_MESSAGES = {
 /** File ids the figures are restricted to; empty (or absent) means every file of the organisation. */
 export const selectedIdsSchema = z.preprocess(
   (value) => (value === null || value === undefined ? [] : value),
-  z.array(z.coerce.number().int().positive()).max(1000),
+  z.array(recordId()).max(1000),
 );
 
 export const selectionSchema = z.object({ selectedIds: selectedIdsSchema });
@@ -38,8 +39,8 @@ export const fileListRequestSchema = pageRequestSchema;
 /** `DELETE /api/file/delete`: `fileId` (or `id`) in the body or the query. */
 export const fileDeleteSchema = z
   .object({
-    fileId: z.coerce.number().int().positive().optional(),
-    id: z.coerce.number().int().positive().optional(),
+    fileId: recordId().optional(),
+    id: recordId().optional(),
   })
   .refine((v) => v.fileId !== undefined || v.id !== undefined, {
     path: ['fileId'],

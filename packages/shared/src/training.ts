@@ -4,7 +4,7 @@
  * server's routes and by the web's upload dialog and player.
  */
 import { z } from 'zod';
-import { MESSAGES, requiredText } from './validation.ts';
+import { recordId, requiredText } from './validation.ts';
 
 /**
  * The WHATWG URL parser that browsers and Node both have; declared here because this package is
@@ -133,10 +133,7 @@ export const listRequestSchema = z.object({ type: trainingType.optional() });
 
 /** `PUT /api/training/delete`. */
 export const deleteRequestSchema = z.object({
-  id: z.coerce
-    .number({ error: MESSAGES.required })
-    .int({ error: MESSAGES.required })
-    .positive({ error: MESSAGES.required }),
+  id: recordId(),
   type: z.enum(TRAINING_TYPES, { error: TRAINING_MESSAGES.invalidType }),
 });
 export type DeleteRequest = z.infer<typeof deleteRequestSchema>;

@@ -9,7 +9,15 @@ import {
   signinSchema,
   verifyCodeSchema,
 } from './auth.ts';
-import { MESSAGES, maxNumber, requiredText, toFieldErrors, todayIso } from './validation.ts';
+import {
+  MESSAGES,
+  amountOfText,
+  maxNumber,
+  requiredAmount,
+  requiredText,
+  toFieldErrors,
+  todayIso,
+} from './validation.ts';
 
 function errorsOf(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);
@@ -160,5 +168,38 @@ describe('generic messages', () => {
       { field: '', message: 'Must be 1000000000 equal or less' },
     ]);
     expect(MESSAGES.maxLength(50)).toBe('Must be 50 characters or less');
+  });
+});
+
+describe('amounts', () => {
+  const amount = requiredAmount(1_000_000_000);
+  const message = (input: unknown) => errorsOf(amount, input)[0]?.message;
+
+  it('reads the text a form sends as the server does', () => {
+    expect(amountOfText('$1,200.50')).toBe(1200.5);
+    expect(amountOfText(' 1 250 000 ')).toBe(1_250_000);
+    expect(amountOfText('-500')).toBe(-500);
+    expect(amountOfText('')).toBeUndefined();
+    for (const text of ['12abc', '0x10', '1e3', 'Infinity', '1.2.3', '--5']) {
+      expect(amountOfText(text)).toBeNaN();
+    }
+  });
+
+  it('refuses a negative amount, typed or sent, and never drops its sign', () => {
+    expect(message('-500')).toBe('Must be 0 or more');
+    expect(message('-$500')).toBe('Must be 0 or more');
+    expect(message(-0.01)).toBe('Must be 0 or more');
+  });
+
+  it('refuses text that is not a number', () => {
+    expect(message('12abc')).toBe('Must be a number');
+    expect(message('0x10')).toBe('Must be a number');
+  });
+
+  it('is required, at most the maximum, and kept to the cent', () => {
+    expect(message('')).toBe('Required');
+    expect(message(null)).toBe('Required');
+    expect(message('1,000,000,000.01')).toBe('Must be 1000000000 equal or less');
+    expect(amount.parse('$1,250.555')).toBe(1250.56);
   });
 });

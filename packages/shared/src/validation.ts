@@ -16,11 +16,17 @@ export const MESSAGES = {
   invalidDatePlain: 'Enter Valid Date',
   notANumber: 'Must be a number',
   notNegative: 'Must be 0 or more',
+  digitsOnly: 'Digits only',
   maxLength: (n: number) => `Must be ${n} characters or less`,
+  /** A NUL character: no text field can hold one (PostgreSQL's text cannot). */
+  controlCharacter: 'Must not contain control characters',
+  invalidId: 'Must be a valid id',
   maxNumber: (n: number) => `Must be ${n} equal or less`,
 } as const;
 
 export const LIMITS = {
+  /** The largest record id (a PostgreSQL integer): larger ids name nothing. */
+  maxId: 2_147_483_647,
   codeLength: 6,
   passwordMin: 8,
   phoneMax: 10,
@@ -32,6 +38,35 @@ export const LIMITS = {
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 // At least 8 characters with a digit, a special character from !@#$%^&*, a lower and an upper case letter.
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[!@#$%^&*])(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
+
+/**
+ * A record id in a body, query string or path: a whole number from 1 to LIMITS.maxId ('Required'
+ * when absent, 'Must be a valid id' otherwise).
+ */
+export const recordId = () =>
+  z.coerce
+    .number({ error: MESSAGES.required })
+    .int({ error: MESSAGES.invalidId })
+    .min(1, { error: MESSAGES.invalidId })
+    .max(LIMITS.maxId, { error: MESSAGES.invalidId });
+
+/** The path of the first string holding a NUL character in a parsed body or query, if any. */
+export function findControlCharacter(
+  value: unknown,
+  path: string[] = [],
+  depth = 0,
+): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  // Nothing the API takes is nested this deep: refused like a control character.
+  if (depth > 64) return path;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = findControlCharacter(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 /** A string that must not be empty or blank ('Required'), trimmed. */
 export const requiredText = (max?: number) => {
@@ -59,9 +94,10 @@ export const strongPassword = () =>
     .min(1, { error: MESSAGES.required })
     .regex(PASSWORD_PATTERN, { error: MESSAGES.passwordRule });
 
-/** Strips every non-digit, as the spec asks for phone numbers. */
+/** Strips every non-digit, as spec 01 asks for the profile's phone number. */
 export const digitsOnly = (value: string) => value.replace(/\D+/g, '');
 
+/** The profile's phone: its digits, at most 10 (spec 01 point 5: all non-digits are stripped). */
 export const phone = () =>
   z.preprocess(
     (value) => (typeof value === 'string' ? digitsOnly(value) : value),
@@ -70,6 +106,27 @@ export const phone = () =>
       .max(LIMITS.phoneMax, { error: MESSAGES.maxLength(LIMITS.phoneMax) })
       .optional()
       .transform((v) => (v === '' ? undefined : v)),
+  );
+
+/**
+ * An optional field of digits only, at most `max` of them (contract phones, the supplier search's
+ * DUNS and contact): anything else is refused with 'Digits only', never stripped, so what the user
+ * typed is what is saved or searched. Empty and blank become undefined.
+ */
+export const optionalDigits = (max: number) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value === 'number') return String(value);
+      return value === null || (typeof value === 'string' && value.trim() === '')
+        ? undefined
+        : value;
+    },
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, { error: MESSAGES.digitsOnly })
+      .max(max, { error: MESSAGES.maxLength(max) })
+      .optional(),
   );
 
 /** A number no greater than max ('Must be N equal or less'). */
@@ -92,18 +149,29 @@ export const optionalEmail = () =>
   );
 
 /**
- * A required amount of money from 0 to `max` ('Required' when empty, 'Must be N equal or less'
- * above it), rounded to cents: what a numeric(14,2) column holds.
+ * The number an amount's text stands for, read the same way by the forms and the server:
+ * '$1,200.50' is 1200.5 and '-500' is -500 (refused later with its message, never made 500);
+ * undefined when blank; NaN when the text is not a decimal number ('12abc', '0x10', '1e3').
+ */
+export function amountOfText(text: string): number | undefined {
+  const bare = text.replace(/[$,\s]/g, '');
+  if (bare === '') return undefined;
+  return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(bare) ? Number(bare) : Number.NaN;
+}
+
+/**
+ * A required amount of money from 0 to `max`: 'Required' when empty, 'Must be a number' for text
+ * that is not one, 'Must be 0 or more' below zero, 'Must be N equal or less' above `max`; rounded
+ * to cents, what a numeric(14,2) column holds. A number or its text ('$1,200.50') is accepted.
  */
 export const requiredAmount = (max: number) =>
   z.preprocess(
     (value) => {
       if (value === null || value === undefined) return undefined;
-      if (typeof value === 'string') {
-        const text = value.replace(/[$,\s]/g, '');
-        return text === '' ? undefined : Number(text);
-      }
-      return value;
+      if (typeof value !== 'string') return value;
+      const amount = amountOfText(value);
+      // Text that is not a number stays text, so the message says what is wrong with it.
+      return Number.isNaN(amount) ? value : amount;
     },
     z
       .number({

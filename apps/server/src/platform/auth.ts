@@ -128,8 +128,35 @@ export function tokenService(secret: string, expiresIn: string): TokenService {
   };
 }
 
+/** Who may call a route: what its guard checks (routeAccess below; the route security suite). */
+export interface RouteAccess {
+  /** `token`: a bearer token; `signed-url`: a signed link (platform/signed-urls.ts). */
+  kind: 'token' | 'signed-url';
+  /** Any one of these permissions; none named: any signed-in user. */
+  anyOf: readonly Permission[];
+}
+
+const ACCESS = Symbol('route access');
+
+/** Marks a guard hook with what it checks, so that the route's access can be read back. */
+export function describedGuard<H extends onRequestHookHandler>(handler: H, access: RouteAccess) {
+  return Object.assign(handler, { [ACCESS]: access });
+}
+
+function accessOf(hooks: unknown): RouteAccess | undefined {
+  for (const hook of [hooks].flat()) {
+    if (typeof hook === 'function' && ACCESS in hook) return hook[ACCESS] as RouteAccess;
+  }
+  return undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /**
+     * `METHOD /url` → what its guard checks; no entry: a public route. Filled as routes are
+     * added; the OpenAPI document says the same (security, description).
+     */
+    routeAccess: Map<string, RouteAccess>;
     tokens: TokenService;
     /**
      * onRequest hook: the caller must be signed in and, when permissions are named, hold at
@@ -178,14 +205,39 @@ export const authPlugin = fp(
       return toPrincipal(loaded, { id: claims.jti, expiresAt: new Date(claims.exp * 1000) });
     }
 
-    app.decorate('guard', (...anyOf: Permission[]): onRequestHookHandler => {
-      return async (request) => {
-        const principal = await authenticate(request);
-        request.principal = principal;
-        if (anyOf.length > 0 && !anyOf.some((p) => principal.permissions.has(p))) {
-          throw new Forbidden();
+    app.decorate('guard', (...anyOf: Permission[]): onRequestHookHandler =>
+      describedGuard(
+        async (request: FastifyRequest) => {
+          const principal = await authenticate(request);
+          request.principal = principal;
+          if (anyOf.length > 0 && !anyOf.some((p) => principal.permissions.has(p))) {
+            throw new Forbidden();
+          }
+        },
+        { kind: 'token', anyOf },
+      ),
+    );
+
+    const routeAccess = new Map<string, RouteAccess>();
+    app.decorate('routeAccess', routeAccess);
+    app.addHook('onRoute', (route) => {
+      const access = accessOf(route.onRequest);
+      // Keyed as the API document writes paths: `/api/users/{id}` for `/api/users/:id(^\\d+$)`.
+      const path = route.url.replace(/:(\w+)(\([^)]*\))?/g, '{$1}');
+      for (const method of [route.method].flat()) {
+        if (access) routeAccess.set(`${method} ${path}`, access);
+      }
+      // The API document tells who may call each route, as the guard decides it.
+      if (route.schema && !route.schema.hide) {
+        const schema = route.schema as Record<string, unknown>;
+        schema.security = access?.kind === 'token' ? [{ bearer: [] }] : [];
+        if (access) {
+          const who = access.anyOf.length
+            ? `Requires one of: ${access.anyOf.join(', ')}.`
+            : 'Requires a signed-in user.';
+          schema.description = [schema.description, who].filter(Boolean).join(' ');
         }
-      };
+      }
     });
   },
   { name: 'auth', dependencies: ['db'] },

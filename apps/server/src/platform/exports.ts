@@ -139,12 +139,18 @@ export function buildPdf(content: SlideContent): Promise<Buffer> {
 
 /* ---------- Excel ---------- */
 
+export type CellKind = 'money' | 'percent' | 'integer' | 'year' | 'date' | 'text';
+
 export interface SheetColumn {
   header: string;
   key: string;
   width?: number;
-  /** 'money' (dollars with separators), 'percent' (value in 0–100), 'integer' or 'date'. */
-  kind?: 'money' | 'percent' | 'integer' | 'date' | 'text';
+  /**
+   * 'money' (dollars with cents), 'percent' (the value is 0–100, the cell holds the fraction
+   * with a % format), 'integer', 'year' (no thousands separator), 'date' (a Date or YYYY-MM-DD)
+   * or text (the default).
+   */
+  kind?: CellKind;
 }
 
 export interface Sheet {
@@ -153,50 +159,126 @@ export interface Sheet {
   rows: Record<string, unknown>[];
 }
 
+/** A Summary value: text, or a figure written as a typed cell. */
+export type SummaryValue =
+  | string
+  | { value: number; kind: Exclude<CellKind, 'date' | 'text'> }
+  | { value: string | Date; kind: 'date' };
+
+/** Typed Summary values: `['Total Spend', summary.money(1234.5)]`. */
+export const summary = {
+  money: (value: number): SummaryValue => ({ value, kind: 'money' }),
+  percent: (value: number): SummaryValue => ({ value, kind: 'percent' }),
+  integer: (value: number): SummaryValue => ({ value, kind: 'integer' }),
+  year: (value: number): SummaryValue => ({ value, kind: 'year' }),
+  date: (value: string | Date): SummaryValue => ({ value, kind: 'date' }),
+};
+
 export interface WorkbookMeta {
   title: string;
-  /** Label/value pairs describing what the figures cover (files, period, span …). */
-  parameters: [string, string][];
+  /** Label/value pairs: what the figures cover (files, period, span …) and the headline figures. */
+  parameters: [string, SummaryValue][];
   analysis?: string | undefined;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A string that a spreadsheet could read as a formula is written as text (OWASP CSV injection). */
-export function safeCell(value: unknown): unknown {
-  if (typeof value === 'string' && FORMULA_START.test(value)) return `'${value}`;
-  return value;
+/**
+ * Text is always written as a string cell, which a spreadsheet never evaluates, so text that
+ * starts like a formula (=, +, -, @) stays exactly what the user typed: no apostrophe is added.
+ * exceljs only writes a formula for an explicit `{ formula }` value, never for a string.
+ */
+export function textCell(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : String(value);
 }
 
-const NUM_FMT: Record<NonNullable<SheetColumn['kind']>, string | undefined> = {
+const NUM_FMT: Record<CellKind, string | undefined> = {
   money: '"$"#,##0.00',
-  percent: '0.00"%"',
+  percent: '0.00%',
   integer: '#,##0',
+  year: '0',
   date: 'mm/dd/yyyy',
   text: undefined,
 };
 
+/** A calendar date (YYYY-MM-DD) as an Excel date at UTC midnight, so the day never shifts. */
+export const excelDate = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`);
+
+/** A value for a cell of the given kind: numbers as numbers, dates as dates, the rest as text. */
+export function typedValue(kind: CellKind, value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return null;
+  switch (kind) {
+    case 'money':
+    case 'integer':
+    case 'year':
+      return Number(value);
+    case 'percent':
+      // Hundredths of a percent: 27.42 → 0.2742 exactly as Excel would hold 27.42%.
+      return Number((Number(value) / 100).toFixed(6));
+    case 'date':
+      return value instanceof Date ? value : excelDate(String(value));
+    default:
+      return textCell(value);
+  }
+}
+
 const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet';
+
+/** Characters per line of the Summary's value column (width 100) and points per line. */
+const SUMMARY_WIDTH = 100;
+const LINE_POINTS = 15;
+/** Excel's tallest row is 409 pt: a paragraph longer than this goes on over several rows. */
+const MAX_CELL_CHARS = 2_000;
+
+/** The analysis as paragraphs short enough for one wrapped cell each. */
+export function analysisParagraphs(text: string): string[] {
+  const paragraphs: string[] = [];
+  for (const line of text.trim().split(/\r?\n/)) {
+    let rest = line;
+    while (rest.length > MAX_CELL_CHARS) {
+      const cut = rest.lastIndexOf(' ', MAX_CELL_CHARS);
+      const at = cut > MAX_CELL_CHARS / 2 ? cut : MAX_CELL_CHARS;
+      paragraphs.push(rest.slice(0, at));
+      rest = rest.slice(at).trimStart();
+    }
+    paragraphs.push(rest);
+  }
+  return paragraphs;
+}
+
+/** Wrapped lines of a text in a column `width` characters wide (an estimate for the row height). */
+const wrappedLines = (text: string, width: number) =>
+  Math.max(1, Math.ceil(text.length / (width * 0.95)));
 
 export async function buildWorkbook(meta: WorkbookMeta, sheets: Sheet[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'SpotzCity';
   workbook.created = new Date();
 
-  const summary = workbook.addWorksheet('Summary');
-  summary.columns = [{ width: 28 }, { width: 80 }];
-  summary.addRow([safeCell(meta.title)]).font = { bold: true, size: 14 };
-  summary.addRow([]);
+  const sheet0 = workbook.addWorksheet('Summary');
+  sheet0.columns = [{ width: 30 }, { width: SUMMARY_WIDTH }];
+  sheet0.addRow([textCell(meta.title)]).font = { bold: true, size: 14 };
+  sheet0.addRow([]);
   for (const [label, value] of meta.parameters) {
-    const row = summary.addRow([safeCell(label), safeCell(value)]);
+    const typed = typeof value === 'string' ? null : value;
+    const row = sheet0.addRow([
+      textCell(label),
+      typed ? typedValue(typed.kind, typed.value) : textCell(value),
+    ]);
     row.getCell(1).font = { bold: true };
+    const cell = row.getCell(2);
+    cell.alignment = { horizontal: 'left', vertical: 'top', wrapText: true };
+    if (typed) cell.numFmt = NUM_FMT[typed.kind] ?? 'General';
   }
   if (meta.analysis?.trim()) {
-    summary.addRow([]);
-    summary.addRow(['Analysis']).font = { bold: true };
-    const row = summary.addRow([safeCell(meta.analysis.trim())]);
-    summary.mergeCells(row.number, 1, row.number, 2);
-    row.getCell(1).alignment = { wrapText: true, vertical: 'top' };
+    sheet0.addRow([]);
+    // One wrapped, unmerged cell per paragraph: a merged cell never grows to show its text.
+    analysisParagraphs(meta.analysis).forEach((paragraph, i) => {
+      const row = sheet0.addRow([i === 0 ? 'Analysis' : null, textCell(paragraph)]);
+      row.getCell(1).font = { bold: true };
+      row.getCell(1).alignment = { vertical: 'top' };
+      row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+      row.height = Math.min(409, wrappedLines(paragraph, SUMMARY_WIDTH) * LINE_POINTS);
+    });
   }
 
   for (const sheet of sheets) {
@@ -212,13 +294,7 @@ export async function buildWorkbook(meta: WorkbookMeta, sheets: Sheet[]): Promis
     for (const row of sheet.rows) {
       const values: Record<string, unknown> = {};
       for (const column of sheet.columns) {
-        const value = row[column.key];
-        values[column.key] =
-          column.kind === 'money' || column.kind === 'percent' || column.kind === 'integer'
-            ? value === null || value === undefined || value === ''
-              ? null
-              : Number(value)
-            : safeCell(value);
+        values[column.key] = typedValue(column.kind ?? 'text', row[column.key]);
       }
       ws.addRow(values);
     }
@@ -228,14 +304,14 @@ export async function buildWorkbook(meta: WorkbookMeta, sheets: Sheet[]): Promis
 
 /* ---------- replies ---------- */
 
-/** A file name safe for a header: letters, digits, spaces, dots, dashes and underscores. */
+/** A file name safe for a header: letters, digits, spaces, dots, commas, dashes and underscores. */
 export function safeFileName(name: string, extension: string) {
   const base =
     name
-      .replace(/[^\w .-]+/g, ' ')
+      .replace(/[^\w .,-]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()
-      .slice(0, 100) || 'download';
+      .slice(0, 120) || 'download';
   return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
 }
 

@@ -7,8 +7,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import fp from 'fastify-plugin';
 import type { PageRequest, Paged } from '@spotzcity/shared/api';
-import type { FieldError, RowError } from '@spotzcity/shared/validation';
-import { AppError, FileRejected } from './errors.ts';
+import {
+  MESSAGES,
+  findControlCharacter,
+  type FieldError,
+  type RowError,
+} from '@spotzcity/shared/validation';
+import { AppError, FileRejected, ValidationError } from './errors.ts';
 
 interface ErrorBody {
   message: string;
@@ -68,12 +73,38 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     case 'FST_FIELDS_LIMIT':
       return send(reply, 413, { message: 'The upload is too large.' });
   }
+  // A multipart body whose Content-Type names no boundary cannot be read at all.
+  if (/^Multipart: Boundary not found$/.test(error.message)) {
+    return send(reply, 422, { message: 'Payload Mismatch' });
+  }
   if (status === 429) return send(reply, 429, { message: error.message });
   if (status >= 400 && status < 500) return send(reply, status, { message: error.message });
 
   request.log.error({ err: error }, 'request failed');
   return send(reply, 500, { message: 'Something went wrong on our side. Please try again.' });
 }
+
+/**
+ * No field may hold a NUL character (PostgreSQL's text cannot store one): refused with the field's
+ * name before any route's own checks, wherever it hides in the body, query string or path.
+ */
+export const refuseControlCharacters = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    for (const [where, value] of [
+      ['', request.body],
+      ['', request.query],
+      ['', request.params],
+    ] as const) {
+      const path = findControlCharacter(value);
+      if (path) {
+        throw ValidationError.field(
+          [where, ...path].filter(Boolean).join('.'),
+          MESSAGES.controlCharacter,
+        );
+      }
+    }
+  });
+});
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 

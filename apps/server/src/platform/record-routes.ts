@@ -19,7 +19,7 @@ import { MESSAGES } from '@spotzcity/shared/validation';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { principalOf } from './auth.ts';
 import { ValidationError } from './errors.ts';
-import { MIME, buildWorkbook, safeFileName, sendFile, type Sheet } from './exports.ts';
+import { MIME, buildWorkbook, safeFileName, sendFile, summary, type Sheet } from './exports.ts';
 import { ok, paged } from './http.ts';
 import { parseInput } from './validate.ts';
 
@@ -165,8 +165,8 @@ export function registerListWorkbook<Record>(app: App, workbook: ListWorkbook<Re
         {
           title: workbook.title,
           parameters: [
-            [workbook.countLabel, String(records.length)],
-            ['Exported', new Date().toISOString().slice(0, 10)],
+            [workbook.countLabel, summary.integer(records.length)],
+            ['Exported', summary.date(new Date().toISOString().slice(0, 10))],
           ],
         },
         workbook.sheets(records),

@@ -10,7 +10,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Permission } from '@spotzcity/shared/permissions';
-import { loadPrincipal, organisationBlock, toPrincipal, type Principal } from './auth.ts';
+import {
+  describedGuard,
+  loadPrincipal,
+  organisationBlock,
+  toPrincipal,
+  type Principal,
+} from './auth.ts';
 import { Forbidden } from './errors.ts';
 
 const HOUR = 3600;
@@ -59,27 +65,37 @@ export const signedUrlsPlugin = fp(
         return `${path}?u=${principal.id}&e=${expires}&s=${signature}`;
       },
       guard(...anyOf) {
-        return async (request) => {
-          const query = request.query as Record<string, unknown>;
-          const userId = Number(query.u);
-          const expires = Number(query.e);
-          const given = typeof query.s === 'string' ? Buffer.from(query.s, 'base64url') : undefined;
-          if (!Number.isSafeInteger(userId) || !Number.isSafeInteger(expires) || !given) {
-            throw new Forbidden(LINK_EXPIRED);
-          }
-          if (expires * 1000 <= Date.now()) throw new Forbidden(LINK_EXPIRED);
-          const loaded = await loadPrincipal(app.db, userId);
-          if (!loaded || organisationBlock(loaded.client)) throw new Forbidden(LINK_EXPIRED);
-          const expected = mac(pathOf(request), userId, loaded.user.tokenVersion, expires);
-          if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-            throw new Forbidden(LINK_EXPIRED);
-          }
-          const principal = toPrincipal(loaded);
-          if (anyOf.length > 0 && !anyOf.some((p) => principal.permissions.has(p))) {
-            throw new Forbidden();
-          }
-          request.principal = principal;
-        };
+        return describedGuard(
+          async (request: FastifyRequest) => {
+            const query = request.query as Record<string, unknown>;
+            const userId = Number(query.u);
+            const expires = Number(query.e);
+            const given =
+              typeof query.s === 'string' ? Buffer.from(query.s, 'base64url') : undefined;
+            if (
+              !Number.isInteger(userId) ||
+              userId < 1 ||
+              userId > 2_147_483_647 ||
+              !Number.isSafeInteger(expires) ||
+              !given
+            ) {
+              throw new Forbidden(LINK_EXPIRED);
+            }
+            if (expires * 1000 <= Date.now()) throw new Forbidden(LINK_EXPIRED);
+            const loaded = await loadPrincipal(app.db, userId);
+            if (!loaded || organisationBlock(loaded.client)) throw new Forbidden(LINK_EXPIRED);
+            const expected = mac(pathOf(request), userId, loaded.user.tokenVersion, expires);
+            if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+              throw new Forbidden(LINK_EXPIRED);
+            }
+            const principal = toPrincipal(loaded);
+            if (anyOf.length > 0 && !anyOf.some((p) => principal.permissions.has(p))) {
+              throw new Forbidden();
+            }
+            request.principal = principal;
+          },
+          { kind: 'signed-url', anyOf },
+        );
       },
     } satisfies SignedUrls);
   },

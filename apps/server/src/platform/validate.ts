@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toFieldErrors } from '@spotzcity/shared/validation';
+import { MESSAGES, findControlCharacter, toFieldErrors } from '@spotzcity/shared/validation';
 import { PayloadMismatch, ValidationError } from './errors.ts';
 
 /**
@@ -10,6 +10,9 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new PayloadMismatch();
   }
+  // Multipart fields and other input assembled by hand skip the request hook (http.ts).
+  const nul = findControlCharacter(input);
+  if (nul) throw ValidationError.field(nul.join('.'), MESSAGES.controlCharacter);
   const result = schema.safeParse(input);
   if (!result.success) throw new ValidationError(toFieldErrors(result.error));
   return result.data;

@@ -100,6 +100,16 @@ describe('request', () => {
     expect(getToken()).toBeNull();
     expect(localStorage.length).toBe(0);
     expect(onUnauthorized).toHaveBeenCalledOnce();
+    // The server's reason goes to the app, which tells the user on the sign-in page.
+    expect(onUnauthorized).toHaveBeenCalledWith('Token expired');
+  });
+
+  it('passes no reason when the server said only Unauthorized', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValue(json(401, { message: 'Unauthorized' }));
+    await failure(request('/api/users/profile'));
+    expect(onUnauthorized).toHaveBeenCalledWith(undefined);
   });
 
   it("answers 405 with 'Not Allowed' and 422 with 'Payload Mismatch'", async () => {

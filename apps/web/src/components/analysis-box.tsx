@@ -64,8 +64,10 @@ export function AnalysisBox({ title, analysis }: { title: string; analysis: Anal
       title={title}
       size="small"
       data-testid="analysis-box"
+      // An empty box is a prompt, not content: it is not printed.
+      data-print={analysis.text.trim() ? undefined : 'hide'}
       extra={
-        <Space>
+        <Space data-print="hide">
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {analysis.isDirty ? t('exports.unsaved') : analysis.text ? t('exports.saved') : ''}
           </Typography.Text>
@@ -96,6 +98,8 @@ export function AnalysisBox({ title, analysis }: { title: string; analysis: Anal
         aria-label={title}
         data-testid="analysis-text"
       />
+      {/* The whole text when printed: a text area shows only what fits in it. */}
+      <div className="analysis-print">{analysis.text}</div>
     </Card>
   );
 }

@@ -19,6 +19,8 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
+import { CHART_COLORS, compactMoney } from '@spotzcity/shared/charts/common';
+import { onPrintChange } from './print.ts';
 
 echarts.use([
   BarChart,
@@ -36,37 +38,9 @@ echarts.use([
   CanvasRenderer,
 ]);
 
-/** The spec's cycle of 16 chart colours (spec 01 point 9). */
-export const CHART_COLORS = [
-  '#4f46e5',
-  '#0ea5e9',
-  '#10b981',
-  '#f59e0b',
-  '#ef4444',
-  '#8b5cf6',
-  '#14b8a6',
-  '#f97316',
-  '#6366f1',
-  '#22c55e',
-  '#e11d48',
-  '#06b6d4',
-  '#a855f7',
-  '#84cc16',
-  '#64748b',
-  '#d946ef',
-] as const;
-
 export { echarts };
-
-/** $1.2M, $350K, $900: money on chart axes and labels, short enough to fit. */
-export function compactMoney(value: number) {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  if (abs >= 1e9) return `${sign}$${+(abs / 1e9).toFixed(1)}B`;
-  if (abs >= 1e6) return `${sign}$${+(abs / 1e6).toFixed(1)}M`;
-  if (abs >= 1e3) return `${sign}$${+(abs / 1e3).toFixed(1)}K`;
-  return `${sign}$${Math.trunc(abs)}`;
-}
+/** Colours and compact money are shared with the server's reports (@spotzcity/shared/charts). */
+export { CHART_COLORS, compactMoney };
 export type { EChartsCoreOption };
 
 export interface EChartProps {
@@ -95,7 +69,10 @@ export function EChart({
     onReady?.(instance);
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element.current);
+    // Printed, the chart takes the paper's width (a canvas would otherwise be stretched or cut).
+    const stopPrint = onPrintChange(() => instance.resize());
     return () => {
+      stopPrint();
       observer.disconnect();
       instance.dispose();
       chart.current = null;

@@ -1,15 +1,14 @@
 /**
  * Download PPT, Download PDF, Download Excel and Print for a dashboard (spec 01 point 2, DESIGN.md
- * §7). PPT and PDF send the captured dashboard (1600×900) with the analysis text to the server;
- * Excel is the module's own request (the server recomputes its figures); Print opens a 1280×720
- * window with the capture and calls print 250 ms after writing it.
+ * §7). PPT and PDF are built on the server from the dashboard's own queries and filters
+ * (`POST /api/report/<key>/pptx|pdf`) with the analysis text as it is on screen; Excel is the
+ * module's own request (the server recomputes its figures); Print prints the page itself through
+ * the print stylesheet, once every row of its lists is loaded.
  *
- *   const dashboard = useRef<HTMLDivElement>(null);
- *   <ExportBar target={dashboard} name="Spend Dashboard" analysis={analysis.text}
+ *   <ExportBar report={{ key: 'spend', body: { selectedIds } }} analysis={analysis.text}
  *              onExcel={() => download('/api/excel/spend', { excel: true, spendData })} />
- *   <div ref={dashboard}>…charts…</div>
  */
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import { Button, Space } from 'antd';
 import {
   FileExcelOutlined,
@@ -18,40 +17,32 @@ import {
   PrinterOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PRINT_WINDOW } from '@spotzcity/shared/reports';
 import { API_MESSAGES, ApiError, download } from '../api/client.ts';
 import { useAlert } from './alert-modal.tsx';
-import { captureElement } from './capture.ts';
+import { printDashboard } from './print.ts';
+import './print.css';
 
 type Action = 'ppt' | 'pdf' | 'excel' | 'print';
 
+export interface ReportRequest {
+  /** The dashboard's report: 'spend', 'supplier', 'category', 'rfx', 'contract', 'cost', 'market'. */
+  key: string;
+  /** Its filters, as the dashboard's own endpoints take them. */
+  body: Record<string, unknown>;
+}
+
 export interface ExportBarProps {
-  /** The dashboard element to capture. */
-  target: RefObject<HTMLElement | null>;
-  /** Report title: file name and heading of the exports. */
-  name: string;
-  /** A line saying what the report covers (period, files, span). */
-  subtitle?: string;
+  report: ReportRequest;
   analysis?: string;
   /** The module's Excel download; the button is hidden without it. */
   onExcel?: () => Promise<unknown>;
   excelDisabled?: boolean;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+/** The reader's language decides the paper: Letter in the US, A4 elsewhere. */
+const locale = () => (typeof navigator !== 'undefined' ? navigator.language : undefined);
 
-export function ExportBar({
-  target,
-  name,
-  subtitle,
-  analysis,
-  onExcel,
-  excelDisabled,
-}: ExportBarProps) {
+export function ExportBar({ report, analysis, onExcel, excelDisabled }: ExportBarProps) {
   const { t } = useTranslation();
   const alert = useAlert();
   const [busy, setBusy] = useState<Action | null>(null);
@@ -71,45 +62,14 @@ export function ExportBar({
     }
   }
 
-  async function capture() {
-    if (!target.current) throw new ApiError(0, API_MESSAGES.downloadFailed);
-    return captureElement(target.current);
-  }
-
-  const slide = (type: 'ppt' | 'pdf') =>
-    run(type, async () => {
-      const image = await capture();
-      await download(type === 'ppt' ? '/api/download' : '/api/download/pdf', {
-        type,
-        name,
-        image,
-        ...(analysis?.trim() ? { analysis } : {}),
-        ...(subtitle ? { subtitle } : {}),
-      });
-    });
-
-  const print = () =>
-    run('print', async () => {
-      const image = await capture();
-      const win = window.open(
-        '',
-        'spotzcity-print',
-        `width=${PRINT_WINDOW.width},height=${PRINT_WINDOW.height}`,
-      );
-      if (!win) throw new ApiError(0, API_MESSAGES.downloadFailed);
-      win.document.write(
-        `<!doctype html><html><head><title>${escapeHtml(name)}</title>` +
-          '<style>body{font-family:system-ui,sans-serif;margin:24px;color:#1f2937}img{width:100%}' +
-          'p{white-space:pre-wrap}</style></head><body>' +
-          `<h2>${escapeHtml(name)}</h2>${subtitle ? `<div>${escapeHtml(subtitle)}</div>` : ''}` +
-          `<img src="${image}" alt="">` +
-          (analysis?.trim() ? `<h3>Analysis</h3><p>${escapeHtml(analysis)}</p>` : '') +
-          '</body></html>',
-      );
-      win.document.close();
-      win.focus();
-      setTimeout(() => win.print(), PRINT_WINDOW.delayMs);
-    });
+  const built = (type: 'ppt' | 'pdf') =>
+    run(type, () =>
+      download(`/api/report/${report.key}/${type === 'ppt' ? 'pptx' : 'pdf'}`, {
+        ...report.body,
+        ...(locale() ? { locale: locale() } : {}),
+        ...(analysis !== undefined ? { analysis } : {}),
+      }),
+    );
 
   return (
     <Space wrap data-export-ignore="true" data-testid="export-bar">
@@ -117,7 +77,7 @@ export function ExportBar({
         icon={<FilePptOutlined />}
         loading={busy === 'ppt'}
         disabled={busy !== null}
-        onClick={() => slide('ppt')}
+        onClick={() => built('ppt')}
         data-testid="export-ppt"
       >
         {t('exports.downloadPpt')}
@@ -126,7 +86,7 @@ export function ExportBar({
         icon={<FilePdfOutlined />}
         loading={busy === 'pdf'}
         disabled={busy !== null}
-        onClick={() => slide('pdf')}
+        onClick={() => built('pdf')}
         data-testid="export-pdf"
       >
         {t('exports.downloadPdf')}
@@ -146,7 +106,7 @@ export function ExportBar({
         icon={<PrinterOutlined />}
         loading={busy === 'print'}
         disabled={busy !== null}
-        onClick={print}
+        onClick={() => run('print', printDashboard)}
         data-testid="export-print"
       >
         {t('exports.print')}

@@ -35,7 +35,7 @@ function page(pageNumber: number, total = TOTAL): Paged<Row> {
   };
 }
 
-function renderTable(fetchPage: (n: number) => Promise<Paged<Row>>) {
+function renderTable(fetchPage: (n: number) => Promise<Paged<Row>>, endText?: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <I18nextProvider i18n={i18n}>
@@ -45,6 +45,7 @@ function renderTable(fetchPage: (n: number) => Promise<Paged<Row>>) {
           fetchPage={(n) => fetchPage(n)}
           columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
           rowKey="id"
+          endText={endText}
         />
       </QueryClientProvider>
     </I18nextProvider>,
@@ -86,6 +87,43 @@ describe('InfiniteTable', () => {
     });
     expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([0, 1, 2]);
     expect(screen.getByTestId('infinite-table-count').textContent).toBe('Showing 45 of 45');
+  });
+
+  describe("the end-of-list text ('No More Results To Show')", () => {
+    const END = 'No More Results To Show';
+
+    it('is absent under a first page that holds the whole list, even of one row', async () => {
+      const fetchPage = vi.fn(async (n: number) => page(n, 1));
+      renderTable(fetchPage, END);
+      expect(await screen.findByText('Row 0')).toBeTruthy();
+      await act(async () => {
+        fireEvent.scroll(screen.getByTestId('infinite-table-scroll'));
+      });
+      expect(fetchPage).toHaveBeenCalledTimes(1);
+      expect(screen.queryByText(END)).toBeNull();
+    });
+
+    it('shows once a later page comes back empty', async () => {
+      // The list shrank after page 0 was read: page 1 answers nothing.
+      const fetchPage = vi.fn(async (n: number) => (n === 0 ? page(0, 25) : page(n, 20)));
+      renderTable(fetchPage, END);
+      expect(await screen.findByText('Row 0')).toBeTruthy();
+      expect(screen.queryByText(END)).toBeNull();
+      scrollTop = 480;
+      fireEvent.scroll(screen.getByTestId('infinite-table-scroll'));
+      expect(await screen.findByText(END)).toBeTruthy();
+      expect(fetchPage.mock.calls.map((call) => call[0])).toEqual([0, 1]);
+    });
+
+    it('shows when the user has scrolled to a later page that ends the list', async () => {
+      renderTable(async (n) => page(n, 30), END);
+      expect(await screen.findByText('Row 0')).toBeTruthy();
+      expect(screen.queryByText(END)).toBeNull();
+      scrollTop = 480;
+      fireEvent.scroll(screen.getByTestId('infinite-table-scroll'));
+      expect(await screen.findByText('Row 29')).toBeTruthy();
+      expect(await screen.findByText(END)).toBeTruthy();
+    });
   });
 
   it("says 'No Records Found' for an empty list", async () => {

@@ -21,6 +21,7 @@ import { useInfiniteQuery, useQueryClient, type QueryKey } from '@tanstack/react
 import { useTranslation } from 'react-i18next';
 import type { Paged } from '@spotzcity/shared/api';
 import type { SortOrder } from '@spotzcity/shared/enums';
+import { registerPrintPreparation } from './print.ts';
 
 /** Distance from the end of the list, in pixels, at which the next page is requested. */
 export const SCROLL_THRESHOLD_PX = 20;
@@ -57,7 +58,10 @@ export interface InfiniteTableProps<Row extends object> {
   onSortChange?: (sort: ServerSort | undefined) => void;
   /** Shown instead of 'No Records Found'. */
   emptyText?: string;
-  /** Shown under the rows once every page is loaded (e.g. 'No More Results To Show'). */
+  /**
+   * Shown under the rows when a later page ends the list (e.g. 'No More Results To Show'); never
+   * under a first page that holds the whole list.
+   */
   endText?: string;
   size?: TableProps<Row>['size'];
   /** Told the list's total once it is known (e.g. to disable a download when it is empty). */
@@ -105,8 +109,26 @@ export function InfiniteTable<Row extends object>({
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isPending, error } = query;
 
   const rows = useMemo(() => data?.pages.flatMap((page) => page.data) ?? [], [data]);
+
+  // Print loads the remaining pages first, so that a printed list holds every row.
+  const latest = useRef(query);
+  useEffect(() => {
+    latest.current = query;
+  });
+  useEffect(
+    () =>
+      registerPrintPreparation(async () => {
+        let result = latest.current;
+        while (result.hasNextPage) result = await result.fetchNextPage();
+      }),
+    [],
+  );
   const total = data?.pages.at(-1)?.totalCount ?? 0;
   const loaded = data !== undefined;
+  // The end of the list is announced only once the user has paged past the first page and no
+  // page follows: a later page came back empty, or the one that came completed the total (the
+  // next would be empty). A list that fits its first page says nothing more than its rows.
+  const reachedLaterEnd = !hasNextPage && (data?.pages.length ?? 0) > 1 && rows.length > 0;
 
   useEffect(() => {
     if (loaded) onTotalChange?.(total);
@@ -179,8 +201,12 @@ export function InfiniteTable<Row extends object>({
             {t('common.loading')}
           </Typography.Paragraph>
         )}
-        {!hasNextPage && rows.length > 0 && endText && (
-          <Typography.Paragraph className="infinite-table-status" type="secondary">
+        {reachedLaterEnd && endText && (
+          <Typography.Paragraph
+            className="infinite-table-status"
+            type="secondary"
+            data-testid={`${testId}-end`}
+          >
             {endText}
           </Typography.Paragraph>
         )}

@@ -15,7 +15,11 @@ import {
 import { AlertProvider } from '../components/alert-modal.tsx';
 import { i18n } from '../i18n/i18n.ts';
 
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
+/** `initialPath`: a path, or a location with router state (what a navigate() hands over). */
+export function renderRoutes(
+  routes: RouteObject[],
+  initialPath: string | { pathname: string; state?: unknown },
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
@@ -72,5 +76,23 @@ export function signedInProfile(
     phone: null,
     permissions: [...permissions],
     features: deriveFeatures([...permissions]),
+  };
+}
+
+/**
+ * A fetch stand-in answering each API path (without its query string) with `{message, data}`
+ * from `routes`; a path it does not know fails the test with a 404.
+ */
+export function fetchByPath(routes: Record<string, unknown>) {
+  return async (input: RequestInfo | URL) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    if (!(path in routes)) return jsonResponse(404, { message: `No answer for ${path}` });
+    const data = routes[path];
+    const body =
+      data && typeof data === 'object' && 'totalCount' in data
+        ? data
+        : { message: 'Fetched Successfully', data };
+    return jsonResponse(200, body);
   };
 }

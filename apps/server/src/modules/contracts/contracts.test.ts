@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTHS } from '@spotzcity/shared/enums';
+import { formatMoney } from '@spotzcity/shared/format';
 import type { ContractRecord } from '@spotzcity/shared/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, actorWith } from '../../../test/factories.ts';
 import { apiCaller, itGuardsEveryEndpoint, type Endpoint } from '../../../test/record-module.ts';
+import { keepReport, pdfPages, pptxCharts, pptxTables } from '../../../test/reports.ts';
 import { contracts } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -36,7 +38,7 @@ const validContract = (over: Body = {}): Body => ({
   vendorAccount: {
     vandorAcountManagerName: 'Luis Ortega',
     vandorAcountManagerEmail: 'luis.ortega@riversidefleet.example',
-    vandorAcountManagerPhone: '(312) 555-0199',
+    vandorAcountManagerPhone: '3125550199',
   },
   divisionInfo: {
     divisionName: 'Operations',
@@ -64,6 +66,8 @@ const ENDPOINTS: Endpoint[] = [
   ['POST', '/api/contract/contractPerDiversityMom'],
   ['GET', '/api/excel/list/contract'],
   ['POST', '/api/excel/contract'],
+  ['POST', '/api/report/contract/pptx'],
+  ['POST', '/api/report/contract/pdf'],
 ];
 
 describe('access', () => {
@@ -275,17 +279,21 @@ describe('validation', () => {
     ['category', 'N'.repeat(51), 'Must be 50 characters or less'],
     ['contractType', 'N'.repeat(51), 'Must be 50 characters or less'],
     ['contractValue', 1_000_000_001, 'Must be 1000000000 equal or less'],
+    ['contractValue', '-500', 'Must be 0 or more'],
+    ['contractValue', '4000 approx', 'Must be a number'],
     ['contractSignatureDate', '2025-02-02', 'Enter Valid Date', 'startDate'],
     ['endDate', '2025-01-31', 'Enter Valid Date'],
     ['awardeeVendorInfo.awardeeVandorIdNumber', 'V'.repeat(16), 'Must be 15 characters or less'],
     ['awardeeVendorInfo.awardeeVandorName', 'V'.repeat(51), 'Must be 50 characters or less'],
     ['vendorAccount.vandorAcountManagerName', 'V'.repeat(51), 'Must be 50 characters or less'],
     ['vendorAccount.vandorAcountManagerEmail', 'luis@', 'Invalid email address'],
-    ['vendorAccount.vandorAcountManagerPhone', '312 555 01990', 'Must be 10 characters or less'],
+    ['vendorAccount.vandorAcountManagerPhone', '31255501990', 'Must be 10 characters or less'],
+    ['vendorAccount.vandorAcountManagerPhone', '12345abc901234', 'Digits only'],
     ['divisionInfo.divisionName', 'D'.repeat(51), 'Must be 50 characters or less'],
     ['divisionInfo.companyContractOwnerName', 'D'.repeat(51), 'Must be 50 characters or less'],
     ['divisionInfo.companyContractOwnerEmail', 'not-an-address', 'Invalid email address'],
     ['divisionInfo.companyContractOwnerPhone', '31255501477', 'Must be 10 characters or less'],
+    ['divisionInfo.companyContractOwnerPhone', '312-555-0147', 'Digits only'],
   ])('rejects %s = %j with “%s”', async (path, value, message, field = path) => {
     const res = await errorsFor(validWith(path, value));
     expect(res.statusCode).toBe(400);
@@ -489,7 +497,7 @@ describe('dashboard figures', () => {
       'New Contracts',
     ]);
     const summary = book.getWorksheet('Summary')!;
-    expect(summary.getColumn(1).values).toContain('Renewals due in Q3.');
+    expect(summary.getColumn(2).values).toContain('Renewals due in Q3.');
 
     const perMonth = book.getWorksheet('Per Month')!;
     want.months.forEach((m, i) => {
@@ -505,7 +513,9 @@ describe('dashboard figures', () => {
 
     const percent = book.getWorksheet('Percent of Contracts')!;
     expect(percent.getRow(2).getCell(2).value).toBe(want.totalDiverseContracts);
-    expect(percent.getRow(2).getCell(3).value).toBeCloseTo(want.diversePct, 2);
+    // A percent cell holds the fraction, formatted as a percentage.
+    expect(Number(percent.getRow(2).getCell(3).value) * 100).toBeCloseTo(want.diversePct, 2);
+    expect(percent.getRow(2).getCell(3).numFmt).toBe('0.00%');
 
     const fresh = book.getWorksheet('New Contracts')!;
     expect(fresh.rowCount - 1).toBe(want.starting.length);
@@ -513,6 +523,39 @@ describe('dashboard figures', () => {
       expect(fresh.getRow(i + 2).getCell(1).value).toBe(c.supplierName);
       expect(fresh.getRow(i + 2).getCell(3).value).toBeCloseTo(c.contractValue, 2);
     });
+  });
+
+  it('builds the report: native charts hold the API’s figures, every new contract is written', async () => {
+    const want = expected(2024);
+    const body = { year: 2024 };
+    const months = (await call(token, 'POST', '/api/contract/contractPerDiversityMom', body)).json()
+      .data as { completedDiverse: number; completedNonDiverse: number; diverseValue: number }[];
+    const pct = (await call(token, 'POST', '/api/contract/percentageContract', body)).json().data;
+    const pptx = await call(token, 'POST', '/api/report/contract/pptx', body);
+    expect(pptx.statusCode, pptx.body).toBe(200);
+    keepReport('contract.pptx', pptx.rawPayload);
+    expect(pptx.headers['content-disposition']).toContain(
+      'filename="Contracts Dashboard 2024.pptx"',
+    );
+    const [completed, percent, value] = await pptxCharts(pptx.rawPayload);
+    expect(completed!.map((s) => s.values)).toEqual([
+      months.map((m) => m.completedDiverse),
+      months.map((m) => m.completedNonDiverse),
+    ]);
+    expect(percent![0]!.values).toEqual([pct.diverseCount, pct.nonDiverseCount]);
+    expect(value![0]!.values).toEqual(months.map((m) => m.diverseValue));
+    const tables = await pptxTables(pptx.rawPayload);
+    const rows = tables.flatMap((table) => table.slice(1)).filter((r) => r.length === 5);
+    expect(rows.map((r) => [r[0], r[2]])).toEqual(
+      want.starting.map((c) => [c.supplierName, formatMoney(c.contractValue)]),
+    );
+
+    const pdf = await call(token, 'POST', '/api/report/contract/pdf', body);
+
+    keepReport('contract.pdf', pdf.rawPayload);
+    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    for (const c of want.starting) expect(text).toContain(c.supplierName);
+    expect(text).toContain(`${want.totalDiverseContracts} of ${want.totalContracts}`);
   });
 
   it('downloads the list as Excel, only the organisation’s own contracts', async () => {

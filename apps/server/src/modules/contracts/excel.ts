@@ -10,14 +10,10 @@ import {
   type PercentageContract,
   type TotalDiverse,
 } from '@spotzcity/shared/contracts';
-import { DIVERSITY_LABELS } from '@spotzcity/shared/diversity';
-import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
+import { excelDate, summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 
-/** A calendar date as an Excel date (UTC midnight, so the day never shifts). */
-const excelDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-const types = (list: string[]) =>
-  list.map((t) => DIVERSITY_LABELS[t as keyof typeof DIVERSITY_LABELS] ?? t).join(', ');
+const types = (list: string[]) => list.map(diversityLabel).join(', ');
 
 export function contractListSheets(records: ContractRecord[]): Sheet[] {
   return [
@@ -89,12 +85,12 @@ export function contractDashboardWorkbook(figures: ContractDashboardFigures): {
     meta: {
       title: contractDashboardTitle(year),
       parameters: [
-        ['Year', String(year)],
-        ['Contracts in force', `${total.totalContracts} (in force at some point of ${year})`],
-        ['Total diverse contracts', String(total.totalDiverseContracts)],
-        ['Diverse suppliers', String(total.diverseSuppliers)],
-        ['Diverse share of contracts', `${percentage.diverse.toFixed(2)}%`],
-        ['New contracts', `${figures.newContracts.length} (starting in ${year})`],
+        ['Year', summary.year(year)],
+        [`Contracts in force at some point of ${year}`, summary.integer(total.totalContracts)],
+        ['Total diverse contracts', summary.integer(total.totalDiverseContracts)],
+        ['Diverse suppliers', summary.integer(total.diverseSuppliers)],
+        ['Diverse share of contracts', summary.percent(percentage.diverse)],
+        [`New contracts (starting in ${year})`, summary.integer(figures.newContracts.length)],
       ],
       analysis: figures.analysis,
     },
@@ -105,7 +101,12 @@ export function contractDashboardWorkbook(figures: ContractDashboardFigures): {
           { header: 'Month', key: 'month', width: 8 },
           { header: 'Completed Contracts', key: 'completed', kind: 'integer', width: 20 },
           { header: 'Diverse', key: 'completedDiverse', kind: 'integer', width: 10 },
-          { header: 'Non-Diverse', key: 'completedNonDiverse', kind: 'integer', width: 12 },
+          {
+            header: diversityLabel(NON_DIVERSE),
+            key: 'completedNonDiverse',
+            kind: 'integer',
+            width: 12,
+          },
           { header: 'Diverse Contract Value', key: 'diverseValue', kind: 'money', width: 22 },
         ],
         rows: months.map((m) => ({ ...m, month: `${m.month} ${year}` })),
@@ -120,7 +121,7 @@ export function contractDashboardWorkbook(figures: ContractDashboardFigures): {
         rows: [
           { label: 'Diverse', count: percentage.diverseCount, percent: percentage.diverse },
           {
-            label: 'Non-Diverse',
+            label: diversityLabel(NON_DIVERSE),
             count: percentage.nonDiverseCount,
             percent: percentage.nonDiverse,
           },

@@ -23,8 +23,10 @@ import {
   registerListWorkbook,
   registerRecordRoutes,
 } from '../../platform/record-routes.ts';
+import { registerReport } from '../../platform/reports/register.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { contractDashboardWorkbook, contractListSheets } from './excel.ts';
+import { CONTRACT_REPORT } from './report.ts';
 import {
   allContracts,
   allNewContracts,
@@ -48,6 +50,8 @@ export const CONTRACT_SECTION: Permission[] = [
 
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['contracts'];
+
+  registerReport(app, CONTRACT_REPORT);
 
   registerRecordRoutes(app, {
     tags,

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
+import { keepReport, pdfPages, pptxCharts, pptxTables } from '../../../test/reports.ts';
+import { formatMoney } from '@spotzcity/shared/format';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,6 +125,8 @@ describe('validation', () => {
       businessCategory: '',
       rfxOrOpportunityName: 'x'.repeat(16),
       currentContractAmount: 1_000_000_001,
+      currentSpendPerItem: '-500',
+      newlyQuotedAmountPerTime: '11 each',
       startDate: '2026-02-01',
       endDate: '2026-01-31',
       yearlySavings: { savingsFor2025: 1 },
@@ -135,6 +139,8 @@ describe('validation', () => {
         { field: 'businessCategory', message: 'Required' },
         { field: 'rfxOrOpportunityName', message: 'Must be 15 characters or less' },
         { field: 'currentContractAmount', message: 'Must be 1000000000 equal or less' },
+        { field: 'currentSpendPerItem', message: 'Must be 0 or more' },
+        { field: 'newlyQuotedAmountPerTime', message: 'Must be a number' },
         { field: 'endDate', message: 'Enter Valid Date.' },
         { field: 'yearlySavings.savingsFor2026', message: 'Required' },
         { field: 'yearlySavings.savingsFor2027', message: 'Required' },
@@ -211,6 +217,8 @@ describe('permissions', () => {
     ['POST', '/api/costSaving/graph/savingPerCategory', {}],
     ['POST', '/api/costSaving/graph/savingPerDiversity', {}],
     ['POST', '/api/excel/cost', { excel: true, spendData: {} }],
+    ['POST', '/api/report/cost/pptx', {}],
+    ['POST', '/api/report/cost/pdf', {}],
   ];
 
   it.each(endpoints)('%s %s answers 401 without a token', async (method, url, payload) => {
@@ -398,12 +406,15 @@ describe('dashboard figures', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toContain('Cost Savings Dashboard.xlsx');
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Cost Savings Dashboard - All years.xlsx"',
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const summary = workbook.getWorksheet('Summary')!;
     const texts = summary.getSheetValues().flat().map(String);
-    expect(texts).toContain("'=Savings grew in 2025");
+    expect(texts).toContain('=Savings grew in 2025');
+    expect(texts).toContain('A vendor with several diversity types counts under each of them.');
 
     const perYear = workbook.getWorksheet('Total Cost Savings')!;
     const rows = perYear.getSheetValues().slice(2) as unknown[][];
@@ -412,9 +423,65 @@ describe('dashboard figures', () => {
 
     const diversity = workbook.getWorksheet('Savings by Diversity')!;
     const first = diversity.getRow(2).values as unknown[];
-    expect(first.slice(1, 4)).toEqual(['MBE', 14.31, 85.69]);
+    expect(first.slice(1, 4)).toEqual(['MBE', 0.1431, 0.8569]);
+    expect(diversity.getRow(2).getCell(2).numFmt).toBe('0.00%');
+    // Years are plain years, dates are dates.
+    expect(perYear.getRow(2).getCell(1).numFmt).toBe('0');
+    const cases = workbook.getWorksheet('Cost Saving Cases')!;
+    const startColumn = (cases.getRow(1).values as unknown[]).indexOf('Start Date');
+    expect(cases.getRow(2).getCell(startColumn).value).toBeInstanceOf(Date);
+    expect(cases.getRow(2).getCell(startColumn).numFmt).toBe('mm/dd/yyyy');
     expect(workbook.getWorksheet('Cost Saving Cases')!.rowCount).toBe(FIXTURE.length + 1);
     expect(workbook.getWorksheet('Savings Per Category')!.rowCount).toBe(4);
+  });
+
+  it('gives a Summary that honours the year filter', async () => {
+    const res = await call(token, 'POST', '/api/excel/cost', {
+      excel: true,
+      spendData: { years: [2023] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const byLabel = new Map<string, ExcelJS.Cell>();
+    workbook
+      .getWorksheet('Summary')!
+      .eachRow((row) => byLabel.set(String(row.getCell(1).value), row.getCell(2)));
+    const in2023 = FIXTURE.filter((c) => '2023' in c.savings);
+    const total = in2023.reduce((sum, c) => sum + cents(c.savings[2023]!), 0) / 100;
+    expect(byLabel.get('Years')?.value).toBe('2023');
+    expect(byLabel.get('Total Cost Savings')?.value).toBe(total);
+    expect(byLabel.get('Total Cost Savings')?.numFmt).toBe('"$"#,##0.00');
+    expect(byLabel.get('Cost saving cases saving in these years')?.value).toBe(in2023.length);
+    expect(workbook.getWorksheet('Cost Saving Cases')!.rowCount).toBe(in2023.length + 1);
+  });
+
+  it('builds the report for chosen years: native charts and every category row from the API', async () => {
+    const body = { years: [2024, 2025] };
+    const perYear = await graph('totalCostSaving', body);
+    const perDiversity = await graph('savingPerDiversity', body);
+    const perCategory = await graph('savingPerCategory', body);
+    const pptx = await call(token, 'POST', '/api/report/cost/pptx', body);
+    expect(pptx.statusCode, pptx.body).toBe(200);
+    keepReport('cost.pptx', pptx.rawPayload);
+    expect(pptx.headers['content-disposition']).toContain(
+      'filename="Cost Savings Dashboard - 2024, 2025.pptx"',
+    );
+    const [line, bars] = await pptxCharts(pptx.rawPayload);
+    expect(line![0]!.values).toEqual(perYear.map((y: { totalSaving: number }) => y.totalSaving));
+    expect(bars!.map((s) => s.values)).toEqual([
+      perDiversity.map((d: { data: { Direct: number } }) => d.data.Direct),
+      perDiversity.map((d: { data: { Indirect: number } }) => d.data.Indirect),
+    ]);
+    const rows = (await pptxTables(pptx.rawPayload)).flatMap((table) => table.slice(1));
+    for (const c of perCategory as { category: string; totalSaving: number }[]) {
+      expect(rows).toContainEqual(expect.arrayContaining([c.category, formatMoney(c.totalSaving)]));
+    }
+    const pdf = await call(token, 'POST', '/api/report/cost/pdf', body);
+    keepReport('cost.pdf', pdf.rawPayload);
+    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    for (const c of perCategory as { category: string }[]) expect(text).toContain(c.category);
+    expect(text).toContain('Years: 2024, 2025');
   });
 
   it('refuses an Excel body without excel: true', async () => {

@@ -4,8 +4,9 @@
  * sends the analysis text it shows.
  */
 import { savingsKey } from '@spotzcity/shared/cost-savings';
+import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
+import { summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 import {
   allCostSavings,
   savingPerCategory,
@@ -14,8 +15,6 @@ import {
 } from './service.ts';
 
 export const COST_REPORT_TITLE = 'Cost Savings Dashboard';
-
-const label = (type: string) => (type === 'NON_DIVERSE' ? 'Non-Diverse' : type);
 
 export async function costSavingWorkbook(
   db: DbOrTx,
@@ -27,7 +26,7 @@ export async function costSavingWorkbook(
     totalCostSaving(db, clientRef, years),
     savingPerCategory(db, clientRef, years),
     savingPerDiversity(db, clientRef, years),
-    allCostSavings(db, clientRef),
+    allCostSavings(db, clientRef, years),
   ]);
   const covered = perYear.map((y) => y.year);
   const caseYears = [...new Set(cases.flatMap((c) => c.yearsOfContract))].sort((a, b) => a - b);
@@ -43,12 +42,16 @@ export async function costSavingWorkbook(
             ? `All years (${covered[0]}–${covered.at(-1)})`
             : 'All years',
       ],
-      ['Cost saving cases', String(cases.length)],
-      ['Generated', new Date().toISOString().slice(0, 10)],
       [
-        'Savings by Diversity',
-        'A case whose vendor holds several diversity types counts in full under each type.',
+        'Total Cost Savings',
+        summary.money(perYear.reduce((sum, y) => sum + Math.round(y.totalSaving * 100), 0) / 100),
       ],
+      [
+        years.length ? 'Cost saving cases saving in these years' : 'Cost saving cases',
+        summary.integer(cases.length),
+      ],
+      ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
+      ['Savings by Diversity', MULTI_TYPE_NOTE],
     ],
     analysis: parameters.analysis,
   };
@@ -57,7 +60,7 @@ export async function costSavingWorkbook(
     {
       name: 'Total Cost Savings',
       columns: [
-        { header: 'Year', key: 'year', kind: 'integer', width: 10 },
+        { header: 'Year', key: 'year', kind: 'year', width: 10 },
         { header: 'Total Savings', key: 'totalSaving', kind: 'money', width: 18 },
       ],
       rows: perYear,
@@ -90,7 +93,7 @@ export async function costSavingWorkbook(
         { header: 'Indirect Savings', key: 'indirect', kind: 'money', width: 18 },
       ],
       rows: perDiversity.map((d) => ({
-        diversity: label(d.ethnicity),
+        diversity: diversityLabel(d.ethnicity),
         directShare: d.data.Direct,
         indirectShare: d.data.Indirect,
         direct: d.amounts.Direct,
@@ -122,8 +125,8 @@ export async function costSavingWorkbook(
           width: 20,
         },
         { header: 'Contract Years', key: 'contractYears', kind: 'integer', width: 10 },
-        { header: 'Start Date', key: 'startDate', width: 12 },
-        { header: 'End Date', key: 'endDate', width: 12 },
+        { header: 'Start Date', key: 'startDate', kind: 'date', width: 12 },
+        { header: 'End Date', key: 'endDate', kind: 'date', width: 12 },
         { header: 'Total Savings', key: 'totalSavings', kind: 'money', width: 18 },
         ...caseYears.map((year) => ({
           header: `Savings ${year}`,
@@ -135,7 +138,7 @@ export async function costSavingWorkbook(
       rows: cases.map((c) => ({
         ...c,
         ...c.yearlySavings,
-        diversity: c.vendorDiversityCategory.map(label).join(', '),
+        diversity: c.vendorDiversityCategory.map(diversityLabel).join(', '),
         vendorEthnicityCategory: c.vendorEthnicityCategory ?? '',
       })),
     },

@@ -17,8 +17,10 @@ import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok, paged } from '../../platform/http.ts';
+import { registerReport } from '../../platform/reports/register.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { costSavingWorkbook } from './excel.ts';
+import { COST_REPORT, costReportName } from './report.ts';
 import {
   createCostSaving,
   deleteCostSaving,
@@ -39,6 +41,8 @@ const VIEW = [
 
 export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cost savings'];
+
+  registerReport(app, COST_REPORT);
 
   app.post(
     '/api/costSaving/list',
@@ -184,7 +188,7 @@ export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendFile(
         reply,
         await buildWorkbook(meta, sheets),
-        safeFileName(meta.title, 'xlsx'),
+        safeFileName(costReportName(parameters.years), 'xlsx'),
         MIME.xlsx,
       );
     },

@@ -176,11 +176,23 @@ export async function deleteCostSaving(db: DbOrTx, clientRef: number, id: number
 }
 
 /** Every case, oldest first: the data sheet of the Excel export. */
-export async function allCostSavings(db: DbOrTx, clientRef: number) {
+/** Every case of the organisation, or with `years` the cases that save in one of those years. */
+export async function allCostSavings(db: DbOrTx, clientRef: number, years: number[] = []) {
+  const own = eq(costSavings.clientRef, clientRef);
   const rows = await db
     .select()
     .from(costSavings)
-    .where(eq(costSavings.clientRef, clientRef))
+    .where(
+      years.length
+        ? and(
+            own,
+            sql`exists (select 1 from ${costSavingYears} y where y.cost_saving_id = ${costSavings.id} and y.client_ref = ${clientRef} and y.year in (${sql.join(
+              years.map((y) => sql`${y}`),
+              sql`, `,
+            )}))`,
+          )
+        : own,
+    )
     .orderBy(asc(costSavings.startDate), asc(costSavings.id));
   return withYears(db, clientRef, rows);
 }

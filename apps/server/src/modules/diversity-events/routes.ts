@@ -35,8 +35,8 @@ export const diversityEventRoutes: FastifyPluginAsyncZod<DiversityEventRouteOpti
         tags,
         description:
           'One tab (`eventType`: Trade, Conference or Consumers) with `filters` {category, ' +
-          'eventName, city, state, fromDate, toDate}; `sortOn: "date"` sorts on startDate ' +
-          '(`sortOrder` ASC or DESC; ASC by default).',
+          'eventName, city, state, fromDate, toDate}; `sortOn: "startDate"` (or `"date"`, the ' +
+          'column it shows in) sorts on the start date (`sortOrder` ASC or DESC; ASC by default).',
         body: eventListRequestSchema.optional(),
         response: { 200: pagedOf(diversityEventSchema) },
       },

@@ -5,7 +5,7 @@
 import { SPAN_LABELS } from '@spotzcity/shared/market-share';
 import { percentShares } from '@spotzcity/shared/percent';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
+import { summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 import { categoryGraph, revenueTree, type MarketScope } from './service.ts';
 
 export const MARKET_REPORT_TITLE = 'Market Share Dashboard';
@@ -49,7 +49,12 @@ export async function marketShareWorkbook(
           ? `${scope.fromDate ?? '…'} to ${scope.toDate ?? '…'}`
           : 'All payment dates',
       ],
-      ['Generated', new Date().toISOString().slice(0, 10)],
+      ['Overall Spend', summary.money(graph.overallTotal)],
+      ['Total Diverse Spend', summary.money(graph.diverseTotal)],
+      ['Total Non Diverse Spend', summary.money(graph.nonDiverseTotal)],
+      ['Total Diverse Market Share', summary.percent(graph.diverseShare)],
+      ['Total Non Diverse Market Share', summary.percent(graph.nonDiverseShare)],
+      ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
       ['Diverse', 'Spend with suppliers holding any diversity type other than NON_DIVERSE.'],
     ],
     analysis,

@@ -2,7 +2,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
+import { keepReport, pdfPages, pptxCharts, pptxSlides, pptxTables } from '../../../test/reports.ts';
 import { spendFiles, spendRows } from '../../db/schema/index.ts';
+import { formatMoney } from '@spotzcity/shared/format';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -365,20 +367,62 @@ describe('report figures', () => {
       spendData: { ...params, analysis: 'TX leads diverse spend.' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toContain('Market Share Dashboard.xlsx');
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Market Share Dashboard - State TX, CA, NY - 2025-01-01 to 2025-12-31.xlsx"',
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const graph = (await call(token, '/api/marketShare/graphPerCategories', params)).json().data;
     const totals = workbook.getWorksheet('Market Share')!;
     expect(totals.getRow(2).values).toEqual([undefined, 'Overall Spend', graph.overallTotal]);
-    expect((totals.getRow(3).values as unknown[]).slice(1)).toEqual([
-      'Total Diverse Spend',
-      graph.diverseTotal,
-      graph.diverseShare,
-    ]);
+    const diverse = (totals.getRow(3).values as unknown[]).slice(1);
+    expect(diverse.slice(0, 2)).toEqual(['Total Diverse Spend', graph.diverseTotal]);
+    // The share is a percent cell: the fraction, formatted 0.00%.
+    expect(Math.round(Number(diverse[2]) * 10_000) / 100).toBe(graph.diverseShare);
+    expect(totals.getRow(3).getCell(3).numFmt).toBe('0.00%');
     expect(workbook.getWorksheet('Diverse Revenue By State')!.rowCount).toBe(3);
     const summary = workbook.getWorksheet('Summary')!.getSheetValues().flat().map(String);
     expect(summary).toContain('TX leads diverse spend.');
+  });
+
+  it('builds the report: the API’s figures in its chart, each treemap beside every value', async () => {
+    const graph = (await call(token, '/api/marketShare/graphPerCategories', params)).json().data;
+    const trees = await Promise.all(
+      ['diverse', 'non_diverse'].map(
+        async (side) =>
+          (await call(token, `/api/marketShare/graphRevenueCityStateZip/${side}`, params)).json()
+            .data as { name: string; value: number }[],
+      ),
+    );
+    const pptx = await call(token, '/api/report/market/pptx', params);
+    expect(pptx.statusCode, pptx.body).toBe(200);
+    keepReport('market.pptx', pptx.rawPayload);
+    expect(pptx.headers['content-disposition']).toContain(
+      'filename="Market Share Dashboard - State TX, CA, NY - 2025-01-01 to 2025-12-31.pptx"',
+    );
+    const [bars] = await pptxCharts(pptx.rawPayload);
+    expect(bars!.map((s) => s.values)).toEqual([
+      graph.data.map((d: { diverse: number }) => d.diverse),
+      graph.data.map((d: { nonDiverse: number }) => d.nonDiverse),
+    ]);
+    const slides = await pptxSlides(pptx.rawPayload);
+    const tables = await pptxTables(pptx.rawPayload);
+    for (const [i, title] of [
+      'Diverse Revenue By State',
+      'Non-Diverse Revenue By State',
+    ].entries()) {
+      const at = slides.findIndex((s) => s[0] === title);
+      expect(at).toBeGreaterThan(0);
+      expect(tables[at]!.slice(1).map((r) => [r[0], r[1]])).toEqual(
+        trees[i]!.map((n) => [n.name, formatMoney(n.value)]),
+      );
+    }
+    const pdf = await call(token, '/api/report/market/pdf', params);
+    keepReport('market.pdf', pdf.rawPayload);
+    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    expect(text).toContain(formatMoney(graph.overallTotal));
+    expect(text).toContain(`${graph.diverseShare.toFixed(2)}%`);
+    for (const node of trees.flat()) expect(text).toContain(formatMoney(node.value));
   });
 
   it('refuses a report without a span', async () => {
@@ -396,6 +440,8 @@ describe('permissions', () => {
     ['/api/marketShare/graphRevenueCityStateZip/diverse', { span: 'state' }],
     ['/api/marketShare/graphRevenueCityStateZip/non_diverse', { span: 'state' }],
     ['/api/excel/market', { excel: true, spendData: { span: 'state' } }],
+    ['/api/report/market/pptx', { span: 'state' }],
+    ['/api/report/market/pdf', { span: 'state' }],
   ];
 
   it.each(endpoints)(

@@ -15,8 +15,10 @@ import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok, paged } from '../../platform/http.ts';
+import { registerReport } from '../../platform/reports/register.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { marketShareWorkbook } from './excel.ts';
+import { MARKET_REPORT, marketReportName } from './report.ts';
 import { categoryGraph, listMarketShare, revenueTree, spanValues } from './service.ts';
 
 const loose = z.record(z.string(), z.unknown());
@@ -24,6 +26,8 @@ const REPORT = 'CREATE_MARKET_SHARE_REPORT' as const;
 
 export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['market share'];
+
+  registerReport(app, MARKET_REPORT);
 
   app.post(
     '/api/marketShare/list',
@@ -129,7 +133,7 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendFile(
         reply,
         await buildWorkbook(meta, sheets),
-        safeFileName(meta.title, 'xlsx'),
+        safeFileName(marketReportName(parameters), 'xlsx'),
         MIME.xlsx,
       );
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { TINY_PNG } from '../../../test/multipart.ts';
-import { buildWorkbook } from '../../platform/exports.ts';
+import { buildWorkbook, summary } from '../../platform/exports.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -158,11 +158,17 @@ describe('analysis text', () => {
 });
 
 describe('buildWorkbook', () => {
-  it('writes figures as numbers and formula-like text as text', async () => {
+  it('writes figures as numbers and formula-like text as string cells, unchanged', async () => {
     const buffer = await buildWorkbook(
       {
         title: 'Spend Dashboard',
-        parameters: [['Files', 'spend-2025.xlsx']],
+        parameters: [
+          ['Files', 'spend-2025.xlsx'],
+          ['Total Spend', summary.money(132332450.13)],
+          ['Diverse', summary.percent(27.42)],
+          ['Year', summary.year(2023)],
+          ['Generated', summary.date('2025-03-04')],
+        ],
         analysis: '=HYPERLINK("x")',
       },
       [
@@ -185,11 +191,69 @@ describe('buildWorkbook', () => {
     const sheet = workbook.getWorksheet('Spend per diversity')!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'Diversity', 'Spend']);
     expect(sheet.getCell('B2').value).toBe(1234.56);
-    expect(sheet.getCell('A3').value).toBe('\'=cmd|"/c calc"!A1');
-    expect(sheet.getCell('A3').formula).toBeUndefined();
-    expect(sheet.getCell('A4').value).toBe("'@SUM(A1)");
-    const summary = workbook.getWorksheet('Summary')!;
-    expect(summary.getCell('A1').value).toBe('Spend Dashboard');
-    expect(JSON.stringify(summary.getSheetValues())).toContain('\'=HYPERLINK(\\"x\\")');
+    // What the user reads is what they typed: no apostrophe, and never a formula.
+    expect(sheet.getCell('A3').value).toBe('=cmd|"/c calc"!A1');
+    expect(sheet.getCell('A3').type).toBe(ExcelJS.ValueType.String);
+    expect(sheet.getCell('A4').value).toBe('@SUM(A1)');
+    const zip = await JSZip.loadAsync(buffer);
+    for (const name of Object.keys(zip.files).filter((n) =>
+      /^xl\/worksheets\/[^/]+\.xml$/.test(n),
+    )) {
+      expect(await zip.file(name)!.async('string')).not.toContain('<f>');
+    }
+    const sheet0 = workbook.getWorksheet('Summary')!;
+    expect(sheet0.getCell('A1').value).toBe('Spend Dashboard');
+    expect(sheet0.getCell('B4').value).toBe(132332450.13);
+    expect(sheet0.getCell('B4').numFmt).toBe('"$"#,##0.00');
+    expect(sheet0.getCell('B5').value).toBe(0.2742);
+    expect(sheet0.getCell('B5').numFmt).toBe('0.00%');
+    expect(sheet0.getCell('B6').value).toBe(2023);
+    expect(sheet0.getCell('B6').numFmt).toBe('0');
+    expect((sheet0.getCell('B7').value as Date).toISOString()).toBe('2025-03-04T00:00:00.000Z');
+    expect(sheet0.getCell('B7').numFmt).toBe('mm/dd/yyyy');
+    // The analysis sits in one wrapped cell that is not merged.
+    expect(sheet0.getCell('A9').value).toBe('Analysis');
+    expect(sheet0.getCell('B9').value).toBe('=HYPERLINK("x")');
+    expect(sheet0.getCell('B9').alignment.wrapText).toBe(true);
+    expect(sheet0.model.merges ?? []).toEqual([]);
+  });
+
+  it('flows a long analysis over rows that each fit a cell', async () => {
+    const paragraph = 'Diverse spend grew in every region. '.repeat(150).trim();
+    const text = `${paragraph}\n\nSecond paragraph.`;
+    const buffer = await buildWorkbook({ title: 'T', parameters: [], analysis: text }, []);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    workbook.getWorksheet('Summary')!.eachRow((row, n) => {
+      if (n > 2) cells.push(String(row.getCell(2).value ?? ''));
+      if (n > 2) expect(row.height).toBeLessThanOrEqual(409);
+    });
+    expect(cells.every((c) => c.length <= 2_000)).toBe(true);
+    // Nothing lost: the cells put back together are the text (words joined by one space).
+    expect(cells.join(' ').replace(/\s+/g, ' ').trim()).toBe(text.replace(/\s+/g, ' ').trim());
+  });
+});
+
+describe('reports of an organisation without records', () => {
+  it.each([
+    ['spend', {}],
+    ['supplier', {}],
+    ['category', {}],
+    ['rfx', { quaters: ['Q1'], year: 2024 }],
+    ['contract', { year: 2024 }],
+    ['cost', {}],
+    ['market', { span: 'state' }],
+  ])('builds the %s report as PPTX and PDF, saying there is nothing', async (key, body) => {
+    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    for (const format of ['pptx', 'pdf']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/report/${key}/${format}`,
+        headers: t.auth(token),
+        payload: body,
+      });
+      expect(res.statusCode, `${format}: ${res.body.slice(0, 200)}`).toBe(200);
+    }
   });
 });

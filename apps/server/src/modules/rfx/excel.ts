@@ -2,7 +2,7 @@
  * The RFx workbooks: the list download and the dashboard's Excel export, built from records and
  * figures the server computed (never from numbers the browser sent).
  */
-import { DIVERSITY_LABELS, DIVERSITY_NAMES } from '@spotzcity/shared/diversity';
+import { DIVERSITY_NAMES, MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import {
   rfxPeriodTitle,
@@ -10,21 +10,14 @@ import {
   type RfxRecord,
   type Sourcing,
 } from '@spotzcity/shared/rfx';
-import type { Sheet, WorkbookMeta } from '../../platform/exports.ts';
-
-/** A calendar date as an Excel date (UTC midnight, so the day never shifts). */
-export const excelDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-export const MULTI_TYPE_NOTE =
-  'A supplier with several diversity types counts in full under each type, so per-type figures can add up to more than the diverse total.';
+import { excelDate, summary, type Sheet, type WorkbookMeta } from '../../platform/exports.ts';
 
 const reasonOf = (s: RfxRecord['rfxSupplier'][number]) =>
   s.reasonForLoss === 'Other' && s.reasonForLossOther
     ? `Other: ${s.reasonForLossOther}`
     : (s.reasonForLoss ?? '');
 
-const types = (list: string[]) =>
-  list.map((t) => DIVERSITY_LABELS[t as keyof typeof DIVERSITY_LABELS] ?? t).join(', ');
+const types = (list: string[]) => list.map(diversityLabel).join(', ');
 
 export function rfxListSheets(records: RfxRecord[]): Sheet[] {
   return [
@@ -103,9 +96,11 @@ export function rfxDashboardWorkbook(figures: RfxDashboardFigures): {
       title: rfxPeriodTitle(period),
       parameters: [
         ['Period', `${period.quaters.join('-')} ${period.year} (by RFx start date)`],
-        ['RFx in period', String(rows.length)],
-        ['Suppliers invited', String(sourcing.totals.invited)],
-        ['Deals won', String(sourcing.totals.won)],
+        ['RFx in period', summary.integer(rows.length)],
+        ['Suppliers invited', summary.integer(sourcing.totals.invited)],
+        ['Deals won', summary.integer(sourcing.totals.won)],
+        ['Contract value won', summary.money(sourcing.totals.wonValue)],
+        ['Contract value won by diverse suppliers', summary.money(sourcing.diverse.wonValue)],
         ['Diversity types', MULTI_TYPE_NOTE],
       ],
       analysis: figures.analysis,
@@ -137,7 +132,7 @@ export function rfxDashboardWorkbook(figures: RfxDashboardFigures): {
           { header: 'Contract Value (won deals)', key: 'value', kind: 'money', width: 26 },
         ],
         rows: DIVERSITY_TYPES.map((type) => ({
-          label: DIVERSITY_LABELS[type],
+          label: diversityLabel(type),
           name: DIVERSITY_NAMES[type],
           value: graph[type] ?? 0,
         })),
@@ -155,7 +150,7 @@ export function rfxDashboardWorkbook(figures: RfxDashboardFigures): {
         ],
         rows: [
           sourcingRow('All diverse suppliers', sourcing.diverse),
-          ...sourcing.rows.map((r) => sourcingRow(DIVERSITY_LABELS[r.diversityType], r)),
+          ...sourcing.rows.map((r) => sourcingRow(diversityLabel(r.diversityType), r)),
           sourcingRow('All suppliers', {
             invited: sourcing.totals.invited,
             invitedShare: sourcing.totals.invited ? 100 : 0,

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
+import { formatMoney } from '@spotzcity/shared/format';
 import type { RfxRecord } from '@spotzcity/shared/rfx';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, actorWith } from '../../../test/factories.ts';
 import { apiCaller, itGuardsEveryEndpoint, type Endpoint } from '../../../test/record-module.ts';
+import { keepReport, pdfPages, pptxCharts, pptxTables } from '../../../test/reports.ts';
 import { rfx } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -66,6 +68,8 @@ const ENDPOINTS: Endpoint[] = [
   ['POST', '/api/rfx/dashboard/sourcing'],
   ['GET', '/api/excel/list/rfx'],
   ['POST', '/api/excel/rfx'],
+  ['POST', '/api/report/rfx/pptx'],
+  ['POST', '/api/report/rfx/pdf'],
 ];
 
 describe('access', () => {
@@ -300,6 +304,9 @@ describe('validation', () => {
     ['category', 'C'.repeat(51), 'Must be 50 characters or less'],
     ['categoryManager', 'M'.repeat(51), 'Must be 50 characters or less'],
     ['contractValue', 1_000_000_000.01, 'Must be 1000000000 equal or less'],
+    ['contractValue', '-500', 'Must be 0 or more'],
+    ['contractValue', -500, 'Must be 0 or more'],
+    ['contractValue', '12abc', 'Must be a number'],
     ['startDate', '2025-02-30', 'Enter Valid Date.'],
     ['submitDate', '2025-02-01T23:59:59-06:00', 'Enter Valid Date.'],
   ])('rejects %s = %j with “%s”', async (field, value, message) => {
@@ -573,7 +580,9 @@ describe('dashboard figures', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toContain('filename="Period RFx Q1-Q2 2024.xlsx"');
+    expect(res.headers['content-disposition']).toContain(
+      'filename="RFx Dashboard - Q1-Q2 2024.xlsx"',
+    );
 
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -585,8 +594,12 @@ describe('dashboard figures', () => {
     ]);
     const summary = book.getWorksheet('Summary')!;
     expect(summary.getCell('A1').value).toBe('Period: RFx Q1-Q2 2024');
-    const texts = summary.getColumn(1).values.map(String);
-    expect(texts).toContain(`'=HYPERLINK("http://evil.example")`);
+    const texts = summary.getColumn(2).values.map(String);
+    expect(texts).toContain(`=HYPERLINK("http://evil.example")`);
+    // The counting note the dashboard shows under its per-type figures.
+    expect(summary.getSheetValues().flat().map(String)).toContain(
+      'A vendor with several diversity types counts under each of them.',
+    );
 
     const rows = book.getWorksheet('RFx')!;
     expect(rows.rowCount - 1).toBe(want.rows.length);
@@ -605,14 +618,46 @@ describe('dashboard figures', () => {
     expect(diverse.slice(1)).toEqual([
       'All diverse suppliers',
       want.diverse.invited,
-      expect.closeTo(pct(want.diverse.invited, want.invited), 2),
+      // Percent cells hold the fraction (70% is 0.7), formatted as a percentage.
+      expect.closeTo(pct(want.diverse.invited, want.invited) / 100, 4),
       want.diverse.won,
-      expect.closeTo(pct(want.diverse.won, want.won), 2),
+      expect.closeTo(pct(want.diverse.won, want.won) / 100, 4),
       expect.closeTo(want.diverse.wonValue, 2),
-      expect.closeTo(pct(want.diverse.wonValue, want.wonValue), 2),
+      expect.closeTo(pct(want.diverse.wonValue, want.wonValue) / 100, 4),
     ]);
+    expect(view.getRow(2).getCell(3).numFmt).toBe('0.00%');
     const all = view.getRow(view.rowCount).values as unknown[];
-    expect(all.slice(1, 5)).toEqual(['All suppliers', want.invited, 100, want.won]);
+    expect(all.slice(1, 5)).toEqual(['All suppliers', want.invited, 1, want.won]);
+  });
+
+  it('builds the report: native chart values from the API, every RFx row in tables and PDF', async () => {
+    const period = { quaters: ['Q1', 'Q2', 'Q3', 'Q4'], year: 2024 };
+    const want = expected(period.quaters, period.year);
+    const graph = (await call(token, 'POST', '/api/rfx/dashboard/graph', period)).json().data;
+    const list = (
+      await call(token, 'POST', '/api/rfx/dashboard/list', { ...period, pageSize: 100 })
+    ).json().data as (RfxRecord & { rfxNumber: string })[];
+    const pptx = await call(token, 'POST', '/api/report/rfx/pptx', period);
+    expect(pptx.statusCode, pptx.body).toBe(200);
+    keepReport('rfx.pptx', pptx.rawPayload);
+    expect(pptx.headers['content-disposition']).toContain(
+      'filename="RFx Dashboard - Q1-Q2-Q3-Q4 2024.pptx"',
+    );
+    const [chart] = await pptxCharts(pptx.rawPayload);
+    expect(chart![0]!.values).toEqual(DIVERSITY_TYPES.map((type) => graph[type]));
+    const rows = (await pptxTables(pptx.rawPayload)).flatMap((table) => table.slice(1));
+    const numbers = rows.map((r) => r[1]).filter((n) => n?.startsWith('FX-'));
+    expect(numbers.sort()).toEqual(list.map((r) => r.rfxNumber).sort());
+    expect(numbers).toHaveLength(want.rows.length);
+
+    const pdf = await call(token, 'POST', '/api/report/rfx/pdf', period);
+
+    keepReport('rfx.pdf', pdf.rawPayload);
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfPages(pdf.rawPayload)).join('\n');
+    for (const r of list) expect(text).toContain(r.rfxNumber);
+    expect(text).toContain(formatMoney(want.wonValue));
+    expect(text).toContain('Period: Q1-Q2-Q3-Q4 2024');
   });
 
   it('downloads the list as Excel, only the organisation’s own RFx', async () => {

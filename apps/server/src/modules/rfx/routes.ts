@@ -21,8 +21,10 @@ import {
   registerListWorkbook,
   registerRecordRoutes,
 } from '../../platform/record-routes.ts';
+import { registerReport } from '../../platform/reports/register.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { rfxDashboardWorkbook, rfxListSheets } from './excel.ts';
+import { RFX_REPORT, rfxReportName } from './report.ts';
 import {
   allDashboardRows,
   allRfx,
@@ -45,6 +47,8 @@ export const RFX_SECTION: Permission[] = [
 
 export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['rfx'];
+
+  registerReport(app, RFX_REPORT);
 
   registerRecordRoutes(app, {
     tags,
@@ -162,12 +166,7 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
         analysis,
       });
       const workbook = await buildWorkbook(meta, sheets);
-      return sendFile(
-        reply,
-        workbook,
-        safeFileName(meta.title.replace(':', ''), 'xlsx'),
-        MIME.xlsx,
-      );
+      return sendFile(reply, workbook, safeFileName(rfxReportName(period), 'xlsx'), MIME.xlsx);
     },
   );
 };

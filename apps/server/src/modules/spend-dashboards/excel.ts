@@ -7,26 +7,37 @@ import {
   DASHBOARD_TITLES,
   DIVERSE_LABEL,
   NON_DIVERSE_LABEL,
+  type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
+import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import type { DbOrTx } from '../../db/client.ts';
-import type { Sheet } from '../../platform/exports.ts';
+import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
+import { spendReportName } from './report.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
 
 export interface DashboardWorkbook {
   title: string;
-  parameters: [string, string][];
+  /** The dashboard and its files, as the PPT and PDF are named. */
+  fileName: string;
+  parameters: [string, SummaryValue][];
   sheets: Sheet[];
 }
 
-const typeLabel = (type: string) => (type === 'NON_DIVERSE' ? NON_DIVERSE_LABEL : type);
-
-async function parametersOf(db: DbOrTx, scope: Scope): Promise<[string, string][]> {
+async function parametersOf(
+  db: DbOrTx,
+  scope: Scope,
+  kind: DashboardKind,
+): Promise<{ fileName: string; parameters: [string, SummaryValue][] }> {
   const names = await figures.selectedFileNames(db, scope);
-  return [
-    ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
-    ['Generated', new Date().toISOString().slice(0, 10)],
-  ];
+  const fileName = spendReportName(kind, names, scope.selectedIds.length === 0);
+  return {
+    fileName,
+    parameters: [
+      ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
+      ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
+    ],
+  };
 }
 
 export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<DashboardWorkbook> {
@@ -41,14 +52,16 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
     ...Object.fromEntries(mom.months.map((m, i) => [m, values[i] ?? 0])),
     total,
   });
+  const files = await parametersOf(db, scope, 'spend');
   return {
     title: DASHBOARD_TITLES.spend,
+    fileName: files.fileName,
     parameters: [
-      ...(await parametersOf(db, scope)),
-      ['Total Spend', perType.totalSpend.toFixed(2)],
-      [`${DIVERSE_LABEL} Spend`, perType.diverseSpend.toFixed(2)],
-      [`${NON_DIVERSE_LABEL} Spend`, perType.nonDiverseSpend.toFixed(2)],
-      ['Note', 'A payment with several diversity types counts in full under each type.'],
+      ...files.parameters,
+      ['Total Spend', summary.money(perType.totalSpend)],
+      [`${DIVERSE_LABEL} Spend`, summary.money(perType.diverseSpend)],
+      [`${NON_DIVERSE_LABEL} Spend`, summary.money(perType.nonDiverseSpend)],
+      ['Note', MULTI_TYPE_NOTE],
     ],
     sheets: [
       {
@@ -58,7 +71,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
           { header: 'Spend', key: 'spend', kind: 'money', width: 18 },
           { header: '% Of Spend', key: 'percentage', kind: 'percent' },
         ],
-        rows: perType.types.map((t) => ({ ...t, diversity: typeLabel(t.diversity) })),
+        rows: perType.types.map((t) => ({ ...t, diversity: diversityLabel(t.diversity) })),
       },
       {
         name: 'Month over Month',
@@ -68,7 +81,10 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
           { header: '12-Month Total', key: 'total', kind: 'money', width: 18 },
         ],
         rows: [
-          ...mom.series.map((s) => momRow(typeLabel(s.diversity), s.values, s.total)),
+          // The NON_DIVERSE type is the Non Diverse total: it is written once, after Diverse.
+          ...mom.series
+            .filter((s) => s.diversity !== 'NON_DIVERSE')
+            .map((s) => momRow(diversityLabel(s.diversity), s.values, s.total)),
           momRow(DIVERSE_LABEL, mom.diverse.values, mom.diverse.total),
           momRow(NON_DIVERSE_LABEL, mom.nonDiverse.values, mom.nonDiverse.total),
         ],
@@ -76,7 +92,7 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
       {
         name: 'Diverse vs Non Diverse',
         columns: [
-          { header: 'Year', key: 'year', kind: 'integer' },
+          { header: 'Year', key: 'year', kind: 'year' },
           { header: DIVERSE_LABEL, key: 'diverse', kind: 'money', width: 18 },
           { header: NON_DIVERSE_LABEL, key: 'nonDiverse', kind: 'money', width: 18 },
           { header: 'Total', key: 'total', kind: 'money', width: 18 },
@@ -95,12 +111,14 @@ export async function supplierWorkbook(db: DbOrTx, scope: Scope): Promise<Dashbo
     figures.supplierLocationData(db, scope),
     figures.diverseSupplierList(db, scope),
   ]);
+  const files = await parametersOf(db, scope, 'supplier');
   return {
     title: DASHBOARD_TITLES.supplier,
+    fileName: files.fileName,
     parameters: [
-      ...(await parametersOf(db, scope)),
-      ['Suppliers', String(count.totalSuppliers)],
-      [`${DIVERSE_LABEL} Suppliers`, String(count.diverseSuppliers)],
+      ...files.parameters,
+      ['Suppliers', summary.integer(count.totalSuppliers)],
+      [`${DIVERSE_LABEL} Suppliers`, summary.integer(count.diverseSuppliers)],
     ],
     sheets: [
       {
@@ -149,10 +167,12 @@ export async function categoryWorkbook(db: DbOrTx, scope: Scope): Promise<Dashbo
     figures.categoryPercentage(db, scope),
     figures.topCategoriesStatatics(db, scope),
   ]);
+  const files = await parametersOf(db, scope, 'category');
   return {
     title: DASHBOARD_TITLES.category,
+    fileName: files.fileName,
     parameters: [
-      ...(await parametersOf(db, scope)),
+      ...files.parameters,
       ['Maximum Category', pie.max ? `${pie.max.category} (${pie.max.percentage}%)` : ''],
       ['Minimum Category', pie.min ? `${pie.min.category} (${pie.min.percentage}%)` : ''],
     ],

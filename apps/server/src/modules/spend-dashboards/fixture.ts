@@ -3,6 +3,10 @@
  * code over the rows (integer cents, no SQL) — never by the code under test.
  */
 import { US_STATES } from '@spotzcity/shared/enums';
+import { supplierKey } from '@spotzcity/shared/suppliers';
+import type { Db } from '../../db/client.ts';
+import { spendFiles, spendRows } from '../../db/schema/index.ts';
+import { buildSpendRollup } from '../../platform/spend-rollups.ts';
 
 export interface FixtureRow {
   /** Who the supplier is, as a buyer would tell: same label = same supplier. */
@@ -162,14 +166,22 @@ export function expectedFigures(rows: FixtureRow[]) {
   const quarterIndex = (r: FixtureRow) =>
     Number(r.date.slice(0, 4)) * 4 + Math.floor((Number(r.date.slice(5, 7)) - 1) / 3);
   const qs = rows.map(quarterIndex);
+  const monthIndex = (r: FixtureRow) =>
+    Number(r.date.slice(0, 4)) * 12 + Number(r.date.slice(5, 7)) - 1;
+  const firstMonth = Math.min(...rows.map(monthIndex));
+  const lastMonth = Math.max(...rows.map(monthIndex));
   const quarters = [];
   for (let q = Math.min(...qs); q <= Math.max(...qs); q++) {
     const label = `Q${(q % 4) + 1} ${Math.floor(q / 4)}`;
+    let covered = 0;
+    for (let m = q * 3; m < q * 3 + 3; m++) if (m >= firstMonth && m <= lastMonth) covered += 1;
     quarters.push({
       year: Math.floor(q / 4),
       quarter: `Q${(q % 4) + 1}`,
       label,
       diverseSuppliers: distinct(diverse.filter((r) => quarterIndex(r) === q)),
+      months: covered,
+      partial: covered < 3,
     });
   }
 
@@ -242,4 +254,36 @@ export function expectedFigures(rows: FixtureRow[]) {
       diverseSpend: dollars(sum(inState(s))),
     })),
   };
+}
+
+/** Inserts fixture rows as one spend file of the organisation, with its rollup (as the import). */
+export async function insertFixtureFile(
+  db: Db,
+  clientRef: number,
+  name: string,
+  rows: FixtureRow[],
+) {
+  const [file] = await db
+    .insert(spendFiles)
+    .values({ clientRef, fileName: name, rowCount: rows.length })
+    .returning();
+  await db.insert(spendRows).values(
+    rows.map((r, i) => ({
+      clientRef,
+      fileId: file!.id,
+      lineNumber: i + 2,
+      vendorName: r.name,
+      duns: r.duns,
+      supplierKey: supplierKey(r.duns, r.name),
+      spend: (r.cents / 100).toFixed(2),
+      state: r.state,
+      diversity: r.diversity,
+      isDiverse: r.diversity.some((d) => d !== 'NON_DIVERSE'),
+      paymentDate: r.date,
+      category: r.category,
+    })),
+  );
+  // As the import does after inserting a file's rows: the dashboards read the rollup.
+  await buildSpendRollup(db, clientRef, file!.id);
+  return file!.id;
 }

@@ -28,7 +28,9 @@ import { principalOf } from '../../platform/auth.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
 import { parseInput } from '../../platform/validate.ts';
+import { registerReport } from '../../platform/reports/register.ts';
 import { categoryWorkbook, spendWorkbook, supplierWorkbook } from './excel.ts';
+import { SPEND_REPORTS } from './report.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
 
@@ -129,6 +131,8 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  for (const report of SPEND_REPORTS) registerReport(app, report);
+
   for (const excel of EXCELS) {
     app.post(
       `/api/excel/${excel.path}`,
@@ -145,7 +149,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         const { spendData } = parseInput(excelRequestSchema, request.body);
         const params = parseInput(dashboardExcelSchema, spendData);
         const { clientRef } = principalOf(request);
-        const { title, parameters, sheets } = await excel.build(app.db, {
+        const { title, fileName, parameters, sheets } = await excel.build(app.db, {
           clientRef,
           selectedIds: params.selectedIds,
         });
@@ -153,7 +157,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           { title, parameters, analysis: params.analysis },
           sheets,
         );
-        return sendFile(reply, buffer, safeFileName(title, 'xlsx'), MIME.xlsx);
+        return sendFile(reply, buffer, safeFileName(fileName, 'xlsx'), MIME.xlsx);
       },
     );
   }

@@ -346,6 +346,20 @@ export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<S
   const first = rows[0];
   const lastRow = rows[rows.length - 1];
   if (!first || !lastRow) return [];
+  // The months the payments cover: the first and the last quarter may be partial.
+  const [span] = rowsOf<{ first: number; last: number }>(
+    await db.execute(sql`
+      select min(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as first,
+        max(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as last
+      from spend_rollup_months r where ${scoped(scope)}
+    `),
+  );
+  const covered = (index: number) => {
+    let months = 0;
+    for (let m = index * 3; m < index * 3 + 3; m++)
+      if (span && m >= span.first && m <= span.last) months += 1;
+    return Math.max(1, months);
+  };
   const counts = new Map(rows.map((r) => [r.year * 4 + r.quarter - 1, r.suppliers]));
   const result: SupplierQuarter[] = [];
   for (
@@ -360,6 +374,8 @@ export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<S
       quarter,
       label: `${quarter} ${year}`,
       diverseSuppliers: counts.get(i) ?? 0,
+      months: covered(i),
+      partial: covered(i) < 3,
     });
   }
   return result;

@@ -3,13 +3,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { US_STATES } from '@spotzcity/shared/enums';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
-import { supplierKey } from '@spotzcity/shared/suppliers';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { importSpend } from '../../../test/imports.ts';
 import { SPEND_HEADERS, xlsxBuffer } from '../../../test/xlsx.ts';
-import { spendFiles, spendRollups, spendRows } from '../../db/schema/index.ts';
-import { buildSpendRollup } from '../../platform/spend-rollups.ts';
+import { spendRollups } from '../../db/schema/index.ts';
 import {
   FILE_ONE,
   FILE_TWO,
@@ -17,6 +15,7 @@ import {
   FORMULA_NAME,
   OTHER_ORG,
   expectedFigures,
+  insertFixtureFile,
   type FixtureRow,
 } from './fixture.ts';
 
@@ -40,33 +39,6 @@ let fileOne: number;
 let fileTwo: number;
 let otherFile: number;
 
-async function insertFile(clientRef: number, name: string, rows: FixtureRow[]) {
-  const db = t.database.db;
-  const [file] = await db
-    .insert(spendFiles)
-    .values({ clientRef, fileName: name, rowCount: rows.length })
-    .returning();
-  await db.insert(spendRows).values(
-    rows.map((r, i) => ({
-      clientRef,
-      fileId: file!.id,
-      lineNumber: i + 2,
-      vendorName: r.name,
-      duns: r.duns,
-      supplierKey: supplierKey(r.duns, r.name),
-      spend: (r.cents / 100).toFixed(2),
-      state: r.state,
-      diversity: r.diversity,
-      isDiverse: r.diversity.some((d) => d !== 'NON_DIVERSE'),
-      paymentDate: r.date,
-      category: r.category,
-    })),
-  );
-  // As the import does after inserting a file's rows: the dashboards read the rollup.
-  await buildSpendRollup(db, clientRef, file!.id);
-  return file!.id;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   const a = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
@@ -74,9 +46,10 @@ beforeAll(async () => {
   supplierToken = (await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER')).token;
   buyer = { token: a.token, orgId: a.org.id };
   other = { token: b.token, orgId: b.org.id };
-  fileOne = await insertFile(buyer.orgId, 'spend-one.xlsx', FILE_ONE);
-  fileTwo = await insertFile(buyer.orgId, 'spend-two.xlsx', FILE_TWO);
-  otherFile = await insertFile(other.orgId, 'other.xlsx', OTHER_ORG);
+  const db = t.database.db;
+  fileOne = await insertFixtureFile(db, buyer.orgId, 'spend-one.xlsx', FILE_ONE);
+  fileTwo = await insertFixtureFile(db, buyer.orgId, 'spend-two.xlsx', FILE_TWO);
+  otherFile = await insertFixtureFile(db, other.orgId, 'other.xlsx', OTHER_ORG);
 });
 afterAll(() => t?.close());
 
@@ -175,6 +148,26 @@ function sheetRows(workbook: ExcelJS.Workbook, name: string) {
   return rows;
 }
 
+/** A percent cell holds the fraction (27.42% is 0.2742): back to the API's 0–100 figure. */
+const percentOf = (cell: unknown) => Math.round(Number(cell) * 10_000) / 100;
+function withPercents(rows: Record<string, unknown>[], ...keys: string[]) {
+  return rows.map((row) => ({
+    ...row,
+    ...Object.fromEntries(keys.map((key) => [key, percentOf(row[key])])),
+  }));
+}
+
+/** The number format of every data cell of a column, found by its header. */
+function formatsOf(workbook: ExcelJS.Workbook, name: string, header: string) {
+  const sheet = workbook.getWorksheet(name)!;
+  const index = (sheet.getRow(1).values as unknown[]).indexOf(header);
+  const formats = new Set<string>();
+  sheet.eachRow((row, n) => {
+    if (n > 1) formats.add(`${typeof row.getCell(index).value}:${row.getCell(index).numFmt}`);
+  });
+  return [...formats];
+}
+
 describe('Excel exports', () => {
   const expected = expectedFigures(FILE_ONE);
 
@@ -186,9 +179,11 @@ describe('Excel exports', () => {
       totalSpend: 1,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('Spend Dashboard.xlsx');
+    expect(res.headers['content-disposition']).toContain(
+      'filename="Spend Dashboard - spend-one.xlsx"',
+    );
     const wb = await workbookOf(res.rawPayload);
-    expect(sheetRows(wb, 'Spend per Diversity')).toEqual(
+    expect(withPercents(sheetRows(wb, 'Spend per Diversity'), '% Of Spend')).toEqual(
       expected.spendPerDiversity.types.map((r) => ({
         Diversity: r.diversity === 'NON_DIVERSE' ? 'Non Diverse' : r.diversity,
         Spend: r.spend,
@@ -196,14 +191,22 @@ describe('Excel exports', () => {
       })),
     );
     const mom = sheetRows(wb, 'Month over Month');
+    // Every type once, then Diverse and Non Diverse once each (NON_DIVERSE is that last row).
+    const types = expected.spendPerDiversityMom.series.filter((s) => s.diversity !== 'NON_DIVERSE');
+    expect(mom.map((r) => r.Diversity)).toEqual([
+      ...types.map((s) => s.diversity),
+      'Diverse',
+      'Non Diverse',
+    ]);
+    expect(new Set(mom.map((r) => r.Diversity)).size).toBe(mom.length);
     expect(mom.map((r) => r['12-Month Total'])).toEqual([
-      ...expected.spendPerDiversityMom.series.map((s) => s.total),
+      ...types.map((s) => s.total),
       expected.spendPerDiversityMom.diverse.total,
       expected.spendPerDiversityMom.nonDiverse.total,
     ]);
     const lastMonth = expected.spendPerDiversityMom.months.at(-1)!;
     expect(mom.at(-2)?.[lastMonth]).toBe(expected.spendPerDiversityMom.diverse.values.at(-1));
-    expect(sheetRows(wb, 'Diverse vs Non Diverse')).toEqual(
+    expect(withPercents(sheetRows(wb, 'Diverse vs Non Diverse'), '% Diverse')).toEqual(
       expected.spendDiversityOverNonDiversity.map((y) => ({
         Year: y.year,
         Diverse: y.diverse,
@@ -212,9 +215,24 @@ describe('Excel exports', () => {
         '% Diverse': y.diversePercentage,
       })),
     );
-    const summary = JSON.stringify(wb.getWorksheet('Summary')!.getSheetValues());
-    expect(summary).toContain('Diverse spend grew.');
-    expect(summary).toContain('spend-one.xlsx');
+    // Typed cells with formats: money, percent and a year without a thousands separator.
+    expect(formatsOf(wb, 'Spend per Diversity', 'Spend')).toEqual(['number:"$"#,##0.00']);
+    expect(formatsOf(wb, 'Spend per Diversity', '% Of Spend')).toEqual(['number:0.00%']);
+    expect(formatsOf(wb, 'Diverse vs Non Diverse', 'Year')).toEqual(['number:0']);
+    const summary = wb.getWorksheet('Summary')!;
+    const byLabel = new Map<string, ExcelJS.Cell>();
+    summary.eachRow((row) => byLabel.set(String(row.getCell(1).value), row.getCell(2)));
+    const total = expected.spendPerDiversity.totalSpend;
+    expect(byLabel.get('Total Spend')?.value).toBe(total);
+    expect(byLabel.get('Total Spend')?.numFmt).toBe('"$"#,##0.00');
+    expect(byLabel.get('Diverse Spend')?.value).toBe(expected.spendPerDiversity.diverseSpend);
+    expect(byLabel.get('Files')?.value).toBe('spend-one.xlsx');
+    expect(byLabel.get('Analysis')?.value).toBe('Diverse spend grew.');
+    expect(byLabel.get('Analysis')?.alignment?.wrapText).toBe(true);
+    expect(summary.model.merges ?? []).toEqual([]);
+    expect(byLabel.get('Note')?.value).toBe(
+      'A vendor with several diversity types counts under each of them.',
+    );
   });
 
   it('writes the Supplier Dashboard figures and a formula-like supplier name as text', async () => {
@@ -246,7 +264,7 @@ describe('Excel exports', () => {
     suppliers.eachRow((row) =>
       row.eachCell((cell) => {
         if (cell.formula) formulaCells += 1;
-        if (cell.value === `'${FORMULA_NAME}`) injected = true;
+        if (cell.value === FORMULA_NAME && cell.type === ExcelJS.ValueType.String) injected = true;
       }),
     );
     expect(formulaCells).toBe(0);
@@ -257,9 +275,11 @@ describe('Excel exports', () => {
     const res = await excel('categories', buyer.token, { selectedIds: [fileOne] });
     expect(res.statusCode).toBe(200);
     const wb = await workbookOf(res.rawPayload);
-    expect(sheetRows(wb, 'Top Categories')).toEqual(
+    // The formula-like category reads exactly as typed, in a string cell.
+    expect(expected.topCategoriesStatatics.map((c) => c.category)).toContain(FORMULA_CATEGORY);
+    expect(withPercents(sheetRows(wb, 'Top Categories'), '% Of Suppliers', '% Of Spend')).toEqual(
       expected.topCategoriesStatatics.map((c) => ({
-        Category: c.category === FORMULA_CATEGORY ? `'${c.category}` : c.category,
+        Category: c.category,
         'Total # Suppliers': c.supplierCount,
         '% Of Suppliers': c.supplierPercentage,
         Spend: c.spend,
@@ -269,7 +289,7 @@ describe('Excel exports', () => {
     expect(sheetRows(wb, 'Spend per Category').map((r) => r.Total)).toEqual(
       expected.categoryPerDiversity.map((c) => c.total),
     );
-    expect(sheetRows(wb, 'Category Percentage').map((r) => r['% Of Spend'])).toEqual(
+    expect(sheetRows(wb, 'Category Percentage').map((r) => percentOf(r['% Of Spend']))).toEqual(
       expected.categoryPercentage.categories.map((c) => c.percentage),
     );
   });

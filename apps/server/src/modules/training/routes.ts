@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordId } from '@spotzcity/shared/validation';
 import { envelopeOf } from '@spotzcity/shared/api';
 import {
   TRAINING_MESSAGES,
@@ -180,7 +181,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
       tags,
       description:
         'A training file by the signed URL of a list reply (url, or downloadUrl with download=1). Supports Range requests.',
-      params: z.object({ id: z.coerce.number().int().positive() }),
+      params: z.object({ id: recordId() }),
       querystring: z.object({
         u: z.string().optional(),
         e: z.string().optional(),

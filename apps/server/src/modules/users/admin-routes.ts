@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordId } from '@spotzcity/shared/validation';
 import { SUCCESS, envelopeOf, messageReplySchema, pagedOf } from '@spotzcity/shared/api';
 import { deleteRequestSchema } from '@spotzcity/shared/clients';
 import {
@@ -56,7 +57,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guard(...VIEW),
       schema: {
         tags,
-        params: z.object({ id: z.coerce.number().int() }),
+        params: z.object({ id: recordId() }),
         response: { 200: userReply },
       },
     },

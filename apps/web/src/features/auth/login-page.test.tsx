@@ -21,6 +21,16 @@ const renderLogin = () =>
   );
 
 describe('LoginPage', () => {
+  it('says why the user was signed out, as a warning', async () => {
+    renderRoutes([{ path: '/login', element: <LoginPage /> }], {
+      pathname: '/login',
+      state: { notice: 'Your organisation’s access has been disabled.', tone: 'warning' },
+    });
+    const notice = await screen.findByTestId('login-notice');
+    expect(notice.textContent).toContain('Your organisation’s access has been disabled.');
+    expect(notice.className).toContain('warning');
+  });
+
   it('shows validation messages only once a field has been touched', async () => {
     renderLogin();
     const email = screen.getByLabelText('Email');

@@ -3,7 +3,7 @@
  * Dashboards of the selected files (spec 01 point 2). The breadcrumbs return to the table view
  * with the same selection.
  */
-import { useRef, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Breadcrumb, Typography } from 'antd';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -83,13 +83,8 @@ const ANALYSIS_TITLE = {
 function DashboardView({ kind }: { kind: DashboardKind }) {
   const { t } = useTranslation();
   const fileIds = useFileIds();
-  const dashboard = useRef<HTMLDivElement>(null);
   const analysis = useAnalysis(reportKey(kind, { files: fileIds }));
   const title = DASHBOARD_TITLES[kind];
-  const subtitle =
-    fileIds.length === 0
-      ? t('spendDashboards.allFiles')
-      : t('spendDashboards.selectedFiles', { count: fileIds.length });
   const Body = { supplier: SupplierDashboard, spend: SpendDashboard, category: CategoryDashboard }[
     kind
   ];
@@ -99,15 +94,13 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
       title={title}
       actions={
         <ExportBar
-          target={dashboard}
-          name={title}
-          subtitle={subtitle}
+          report={{ key: kind, body: { selectedIds: fileIds } }}
           analysis={analysis.text}
           onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text)}
         />
       }
     >
-      <div ref={dashboard} className="dashboard-capture" data-testid={`dashboard-${kind}`}>
+      <div className="dashboard-capture" data-testid={`dashboard-${kind}`}>
         <Body fileIds={fileIds} />
       </div>
       {/* The analysis goes out as text with every export and Print, not in the picture. */}

@@ -3,7 +3,7 @@
  * month, total diverse contracts, percent of contracts, diverse contract value per month, the
  * new-contracts table, the analysis text and the export bar.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Spin, type TableProps } from 'antd';
 import {
   FileAddOutlined,
@@ -21,6 +21,7 @@ import {
   type NewContract,
   type PercentageContract,
 } from '@spotzcity/shared/contracts';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
@@ -28,10 +29,10 @@ import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
 import { DiversityTags } from '../../../components/diversity.tsx';
 import {
-  SPLIT_LINE,
-  moneyTooltipValue,
-  moneyValueAxis,
-} from '../../../components/chart-options.ts';
+  completedOption,
+  diverseValueOption,
+  percentOption,
+} from '@spotzcity/shared/charts/contracts';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
@@ -43,45 +44,15 @@ import { percentageQuery } from '../api/percentage-contract.ts';
 import { fetchNewContracts, newContractsKey } from '../api/top-new-contract.ts';
 import { totalDiverseQuery } from '../api/total-diverse-supplier.ts';
 
-const DIVERSE_COLOR = '#4f46e5';
-const NON_DIVERSE_COLOR = '#cbd5e1';
-
-const axisGrid = { left: 12, right: 16, top: 40, bottom: 8, containLabel: true };
-
 function CompletedChart({ months }: { months: ContractMonth[] }) {
   const { t } = useTranslation();
   const option = useMemo<EChartsCoreOption>(
-    () => ({
-      grid: axisGrid,
-      legend: { top: 0, itemWidth: 12, itemHeight: 12 },
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-      xAxis: { type: 'category', data: months.map((m) => m.month), axisTick: { show: false } },
-      yAxis: {
-        type: 'value',
-        minInterval: 1,
-        name: t('contracts.dashboard.contracts'),
-        nameTextStyle: { color: '#64748b' },
-        splitLine: SPLIT_LINE,
-      },
-      series: [
-        {
-          name: t('contracts.dashboard.diverse'),
-          type: 'bar',
-          stack: 'completed',
-          barMaxWidth: 26,
-          itemStyle: { color: DIVERSE_COLOR },
-          data: months.map((m) => m.completedDiverse),
-        },
-        {
-          name: t('contracts.dashboard.nonDiverse'),
-          type: 'bar',
-          stack: 'completed',
-          barMaxWidth: 26,
-          itemStyle: { color: NON_DIVERSE_COLOR, borderRadius: [4, 4, 0, 0] },
-          data: months.map((m) => m.completedNonDiverse),
-        },
-      ],
-    }),
+    () =>
+      completedOption(months, {
+        contracts: t('contracts.dashboard.contracts'),
+        diverse: t('contracts.dashboard.diverse'),
+        nonDiverse: diversityLabel(NON_DIVERSE),
+      }),
     [months, t],
   );
   if (!months.some((m) => m.completed > 0)) {
@@ -93,43 +64,11 @@ function CompletedChart({ months }: { months: ContractMonth[] }) {
 function PercentChart({ percentage }: { percentage: PercentageContract }) {
   const { t } = useTranslation();
   const option = useMemo<EChartsCoreOption>(
-    () => ({
-      tooltip: {
-        trigger: 'item',
-        formatter: (p: { name: string; value: number; percent: number }) =>
-          `${p.name}: ${p.value} (${p.percent.toFixed(2)}%)`,
-      },
-      legend: { bottom: 0, itemWidth: 12, itemHeight: 12 },
-      title: {
-        text: `${percentage.diverse.toFixed(2)}%`,
-        subtext: t('contracts.dashboard.diverse'),
-        left: 'center',
-        top: '36%',
-        textStyle: { fontSize: 24, fontWeight: 700, color: '#0f172a' },
-        subtextStyle: { fontSize: 12, color: '#64748b' },
-      },
-      series: [
-        {
-          type: 'pie',
-          radius: ['52%', '74%'],
-          center: ['50%', '45%'],
-          avoidLabelOverlap: true,
-          label: { show: false },
-          data: [
-            {
-              name: t('contracts.dashboard.diverse'),
-              value: percentage.diverseCount,
-              itemStyle: { color: DIVERSE_COLOR },
-            },
-            {
-              name: t('contracts.dashboard.nonDiverse'),
-              value: percentage.nonDiverseCount,
-              itemStyle: { color: NON_DIVERSE_COLOR },
-            },
-          ],
-        },
-      ],
-    }),
+    () =>
+      percentOption(percentage, {
+        diverse: t('contracts.dashboard.diverse'),
+        nonDiverse: diversityLabel(NON_DIVERSE),
+      }),
     [percentage, t],
   );
   if (percentage.diverseCount + percentage.nonDiverseCount === 0) {
@@ -141,25 +80,11 @@ function PercentChart({ percentage }: { percentage: PercentageContract }) {
 function DiverseValueChart({ months }: { months: ContractMonth[] }) {
   const { t } = useTranslation();
   const option = useMemo<EChartsCoreOption>(
-    () => ({
-      grid: { ...axisGrid, left: 30, top: 24 },
-      tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        valueFormatter: moneyTooltipValue,
-      },
-      xAxis: { type: 'category', data: months.map((m) => m.month), axisTick: { show: false } },
-      yAxis: moneyValueAxis(t('contracts.dashboard.axisValue')),
-      series: [
-        {
-          name: t('contracts.dashboard.valueTitle'),
-          type: 'bar',
-          barMaxWidth: 26,
-          itemStyle: { color: '#10b981', borderRadius: [4, 4, 0, 0] },
-          data: months.map((m) => m.diverseValue),
-        },
-      ],
-    }),
+    () =>
+      diverseValueOption(months, {
+        axisValue: t('contracts.dashboard.axisValue'),
+        valueTitle: t('contracts.dashboard.valueTitle'),
+      }),
     [months, t],
   );
   if (!months.some((m) => m.diverseValue > 0)) {
@@ -171,7 +96,6 @@ function DiverseValueChart({ months }: { months: ContractMonth[] }) {
 function Dashboard({ year }: { year: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const target = useRef<HTMLDivElement>(null);
   const title = contractDashboardTitle(year);
   const months = useQuery(perMonthQuery(year));
   const total = useQuery(totalDiverseQuery(year));
@@ -223,16 +147,14 @@ function Dashboard({ year }: { year: number }) {
         onTitleClick={() => navigate('/home/contracts')}
         actions={
           <ExportBar
-            target={target}
-            name={title}
-            subtitle={t('contracts.dashboard.subtitle', { year })}
+            report={{ key: 'contract', body: { year } }}
             analysis={analysis.text}
             onExcel={() => downloadContractDashboard(year, analysis.text)}
           />
         }
       />
       {error && <Alert type="error" showIcon title={error.message} />}
-      <div className="dashboard" ref={target} data-testid="contract-dashboard">
+      <div className="dashboard" data-testid="contract-dashboard">
         <div className="dashboard-heading">
           <h2 data-testid="contract-dashboard-title">{title}</h2>
           <span>{t('contracts.dashboard.subtitle', { year })}</span>

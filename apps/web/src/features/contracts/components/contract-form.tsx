@@ -12,7 +12,6 @@ import {
   contractSchema,
   type ContractRecord,
 } from '@spotzcity/shared/contracts';
-import { digitsOnly } from '@spotzcity/shared/validation';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DiversitySelect, EthnicitySelect } from '../../../components/diversity.tsx';
 import {
@@ -23,7 +22,7 @@ import {
 import { FormSection } from '../../../components/form-section.tsx';
 import { RecordForm, recordField } from '../../../components/record-form.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { MoneyInput, type MoneyValue } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveContract } from '../api/save-contract.ts';
 
@@ -37,7 +36,7 @@ export interface ContractValues {
   startDate?: string;
   endDate?: string;
   contractType?: string;
-  contractValue?: number | null;
+  contractValue?: MoneyValue;
   awardeeVendorInfo: Section;
   vendorAccount: Section;
   divisionInfo: Section;
@@ -79,8 +78,6 @@ export function toBody(values: ContractValues, id?: number) {
 }
 
 const Field = recordField(contractSchema);
-/** Phone fields keep only the digits typed or pasted. */
-const phoneDigits = (value?: string) => digitsOnly(value ?? '');
 const DATES = ['contractSignatureDate', 'startDate', 'endDate'] as const;
 
 export function ContractForm({ record }: { record?: ContractRecord }) {
@@ -209,7 +206,7 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
           <Field
             name={['vendorAccount', 'vandorAcountManagerPhone']}
             label={t('contracts.form.vandorAcountManagerPhone')}
-            normalize={phoneDigits}
+            checkOnChange
           >
             <Input inputMode="tel" data-testid="vendor-phone" />
           </Field>
@@ -251,7 +248,7 @@ export function ContractForm({ record }: { record?: ContractRecord }) {
           <Field
             name={['divisionInfo', 'companyContractOwnerPhone']}
             label={t('contracts.form.companyContractOwnerPhone')}
-            normalize={phoneDigits}
+            checkOnChange
           >
             <Input inputMode="tel" data-testid="owner-phone" />
           </Field>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CostSaving } from '@spotzcity/shared/cost-savings';
+import { inputOf, messageOf, typeInto } from '../../../test/form-fields.ts';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
 import { CostSavingForm } from './cost-saving-form.tsx';
 
@@ -86,4 +87,36 @@ describe('CostSavingForm', () => {
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByTestId('cost-saving-form')).toBeTruthy();
   }, 30_000);
+
+  it.each([
+    'current-contract-amount',
+    'current-spend-per-item',
+    'newly-quoted-contract-amount',
+    'newly-quoted-amount-per-time',
+    'savings-2025',
+  ])('refuses a negative %s with its message and keeps what was typed', async (testId) => {
+    renderForm();
+    await screen.findByTestId(testId);
+    const input = typeInto(testId, '-500');
+    await waitFor(() => expect(messageOf(testId)).toBe('Must be 0 or more'));
+    expect(input.value).toBe('-500');
+  });
+
+  it.each(['current-spend-per-item', 'savings-2026'])(
+    'refuses letters in %s with its message and keeps what was typed',
+    async (testId) => {
+      renderForm();
+      await screen.findByTestId(testId);
+      const input = typeInto(testId, '12.5 each');
+      await waitFor(() => expect(messageOf(testId)).toBe('Must be a number'));
+      expect(input.value).toBe('12.5 each');
+    },
+  );
+
+  it('shows the stored amounts with their cents and thousands', async () => {
+    renderForm();
+    await screen.findByTestId('current-spend-per-item');
+    expect(inputOf('current-spend-per-item').value).toBe('12.50');
+    expect(inputOf('current-contract-amount').value).toBe('500,000');
+  });
 });

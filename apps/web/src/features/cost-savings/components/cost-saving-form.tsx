@@ -3,7 +3,7 @@
  * years of contract drive one savings input per year. After the result alert, OK returns to the
  * list on success and stays on the form on error.
  */
-import { Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,17 +14,17 @@ import {
   isCalendarDate,
   type CostSaving,
 } from '@spotzcity/shared/cost-savings';
-import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
+import { ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { DiversitySelect } from '../../../components/diversity.tsx';
 import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
-import { moneyFormatter, moneyParser } from './money-input.ts';
-import { diversityLabel } from './labels.ts';
 import { YearlySavingsFields } from './yearly-savings-fields.tsx';
 
 const rules = costSavingFieldsSchema.shape;
@@ -114,14 +114,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
       required
       rules={[zodRule(rules[name])]}
     >
-      <InputNumber<number>
-        min={0}
-        prefix="$"
-        style={{ width: '100%' }}
-        formatter={moneyFormatter}
-        parser={moneyParser}
-        data-testid={testId}
-      />
+      <MoneyInput data-testid={testId} />
     </Form.Item>
   );
 
@@ -226,11 +219,8 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
               rules={[zodRule(rules.vendorDiversityCategory)]}
               validateTrigger={['onBlur', 'onChange']}
             >
-              <Select
-                mode="multiple"
-                allowClear
+              <DiversitySelect
                 placeholder={t('costSaving.select')}
-                options={DIVERSITY_TYPES.map((value) => ({ value, label: diversityLabel(value) }))}
                 data-testid="vendor-diversity"
               />
             </Form.Item>

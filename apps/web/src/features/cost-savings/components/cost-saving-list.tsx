@@ -13,7 +13,7 @@ import { DeleteAction } from '../../../components/delete-action.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { useDeleteCostSaving } from '../api/delete-cost-saving.ts';
 import { costSavingsListKey, fetchCostSavingsPage } from '../api/list-cost-savings.ts';
-import { diversityLabel } from './labels.ts';
+import { diversityLabel } from '@spotzcity/shared/diversity';
 import { YearlySavings } from './yearly-savings.tsx';
 
 interface CostSavingListProps {

@@ -3,7 +3,7 @@
  * by Diversity' (Direct and Indirect share, 0–100%), 'Savings Per Category' with a per-year
  * sparkline, the 'Cost Savings Analysis' text and the exports. Loaded lazily (echarts).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Card, Col, Empty, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,53 +12,25 @@ import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
 import {
-  CHART_COLORS,
-  EChart,
-  compactMoney,
-  type EChartsCoreOption,
-} from '../../../components/echart.tsx';
+  savingsByDiversityOption,
+  sparklineOption,
+  totalCostSavingsOption,
+} from '@spotzcity/shared/charts/cost-savings';
+import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { exportCostExcel } from '../api/export-cost-excel.ts';
 import { savingPerCategoryQuery } from '../api/get-saving-per-category.ts';
 import { savingPerDiversityQuery } from '../api/get-saving-per-diversity.ts';
 import { totalCostSavingQuery } from '../api/get-total-cost-saving.ts';
-import { diversityLabel } from './labels.ts';
-
-const DIRECT_COLOR = CHART_COLORS[0];
-const INDIRECT_COLOR = CHART_COLORS[1];
 
 function Sparkline({ row, years }: { row: CategorySaving; years: string[] }) {
-  const option = useMemo<EChartsCoreOption>(
-    () => ({
-      grid: { left: 4, right: 4, top: 6, bottom: 6 },
-      xAxis: { type: 'category', data: years, show: false, boundaryGap: false },
-      yAxis: { type: 'value', show: false, min: 0 },
-      tooltip: {
-        trigger: 'axis',
-        confine: true,
-        valueFormatter: (value: number) => formatMoney(value),
-      },
-      series: [
-        {
-          type: 'line',
-          data: years.map((y) => row.yearlySaving[y] ?? 0),
-          smooth: true,
-          symbol: 'circle',
-          symbolSize: 4,
-          lineStyle: { width: 2, color: CHART_COLORS[2] },
-          itemStyle: { color: CHART_COLORS[2] },
-          areaStyle: { color: CHART_COLORS[2], opacity: 0.15 },
-        },
-      ],
-    }),
-    [row, years],
-  );
+  const option = useMemo<EChartsCoreOption>(() => sparklineOption(row, years), [row, years]);
   return <EChart option={option} height={40} className="savings-sparkline" />;
 }
 
 export default function CostSavingsDashboard() {
   const { t } = useTranslation();
-  const dashboard = useRef<HTMLDivElement>(null);
   const [years, setYears] = useState<number[]>([]);
   const allYears = useQuery(totalCostSavingQuery([]));
   const perYear = useQuery(totalCostSavingQuery(years));
@@ -75,107 +47,23 @@ export default function CostSavingsDashboard() {
       : t('costSaving.dashboard.allYears');
   const subtitle = t('costSaving.dashboard.period', { years: period });
 
-  const lineOption = useMemo<EChartsCoreOption>(() => {
-    const data = perYear.data ?? [];
-    return {
-      grid: { left: 16, right: 24, top: 36, bottom: 8, containLabel: true },
-      tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatMoney(value) },
-      xAxis: {
-        type: 'category',
-        data: data.map((d) => String(d.year)),
-        axisTick: { alignWithLabel: true },
-      },
-      yAxis: {
-        type: 'value',
-        name: t('costSaving.dashboard.savingsAxis'),
-        nameTextStyle: { align: 'left' },
-        axisLabel: { formatter: compactMoney },
-        splitLine: { lineStyle: { type: 'dashed' } },
-      },
-      series: [
-        {
-          name: t('costSaving.dashboard.totalCostSavings'),
-          type: 'line',
-          data: data.map((d) => d.totalSaving),
-          smooth: 0.3,
-          symbolSize: 9,
-          lineStyle: { width: 3 },
-          areaStyle: { opacity: 0.12 },
-          label: {
-            show: true,
-            position: 'top',
-            formatter: ({ value }: { value: number }) => compactMoney(value),
-            fontWeight: 600,
-          },
-        },
-      ],
-    };
-  }, [perYear.data, t]);
+  const lineOption = useMemo<EChartsCoreOption>(
+    () =>
+      totalCostSavingsOption(perYear.data ?? [], {
+        savingsAxis: t('costSaving.dashboard.savingsAxis'),
+        totalCostSavings: t('costSaving.dashboard.totalCostSavings'),
+      }),
+    [perYear.data, t],
+  );
 
-  const barOption = useMemo<EChartsCoreOption>(() => {
-    const data = perDiversity.data ?? [];
-    const direct = t('costSaving.dashboard.direct');
-    const indirect = t('costSaving.dashboard.indirect');
-    const label = {
-      show: true,
-      // Inside the bar only when there is room for "100.00%".
-      formatter: ({ value }: { value: number }) => (value >= 14 ? `${value.toFixed(2)}%` : ''),
-      color: '#fff',
-      fontSize: 11,
-      fontWeight: 600,
-    };
-    return {
-      grid: { left: 12, right: 20, top: 36, bottom: 4, containLabel: true },
-      legend: { top: 0, data: [direct, indirect] },
-      tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        formatter: (params: { dataIndex: number }[]) => {
-          const row = data[params[0]?.dataIndex ?? 0];
-          if (!row) return '';
-          return (
-            `<strong>${diversityLabel(row.ethnicity)}</strong><br/>` +
-            `${direct}: ${row.data.Direct.toFixed(2)}% (${formatMoney(row.amounts.Direct)})<br/>` +
-            `${indirect}: ${row.data.Indirect.toFixed(2)}% (${formatMoney(row.amounts.Indirect)})`
-          );
-        },
-      },
-      yAxis: {
-        type: 'category',
-        inverse: true,
-        data: data.map((d) => diversityLabel(d.ethnicity)),
-        axisTick: { show: false },
-      },
-      xAxis: {
-        type: 'value',
-        min: 0,
-        max: 100,
-        interval: 20,
-        axisLabel: { formatter: '{value}%' },
-        splitLine: { lineStyle: { type: 'dashed' } },
-      },
-      series: [
-        {
-          name: direct,
-          type: 'bar',
-          stack: 'share',
-          barMaxWidth: 22,
-          data: data.map((d) => d.data.Direct),
-          itemStyle: { color: DIRECT_COLOR },
-          label,
-        },
-        {
-          name: indirect,
-          type: 'bar',
-          stack: 'share',
-          barMaxWidth: 22,
-          data: data.map((d) => d.data.Indirect),
-          itemStyle: { color: INDIRECT_COLOR },
-          label,
-        },
-      ],
-    };
-  }, [perDiversity.data, t]);
+  const barOption = useMemo<EChartsCoreOption>(
+    () =>
+      savingsByDiversityOption(perDiversity.data ?? [], {
+        direct: t('costSaving.dashboard.direct'),
+        indirect: t('costSaving.dashboard.indirect'),
+      }),
+    [perDiversity.data, t],
+  );
 
   const sparkYears = covered.map(String);
   const loading = perYear.isPending || perCategory.isPending || perDiversity.isPending;
@@ -183,7 +71,7 @@ export default function CostSavingsDashboard() {
 
   return (
     <div className="dashboard" data-testid="cost-savings-dashboard">
-      <div ref={dashboard} className="dashboard-capture">
+      <div className="dashboard-capture">
         <header className="dashboard-header">
           <div>
             <Typography.Title level={3} className="page-title" data-testid="dashboard-title">
@@ -198,9 +86,7 @@ export default function CostSavingsDashboard() {
             </Typography.Text>
           </div>
           <ExportBar
-            target={dashboard}
-            name={t('costSaving.dashboard.title')}
-            subtitle={subtitle}
+            report={{ key: 'cost', body: { years } }}
             analysis={analysis.text}
             onExcel={() => exportCostExcel(years, analysis.text)}
           />
@@ -244,9 +130,7 @@ export default function CostSavingsDashboard() {
               data-testid="savings-by-diversity"
             >
               <EChart option={barOption} height={276} data-testid="savings-by-diversity-chart" />
-              <Typography.Text type="secondary" className="chart-note">
-                {t('costSaving.dashboard.multiTypeNote')}
-              </Typography.Text>
+              <CountingNote />
             </Card>
           </Col>
           <Col xs={24} xl={13}>

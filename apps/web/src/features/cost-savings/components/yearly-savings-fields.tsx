@@ -3,7 +3,7 @@
  * drive which yearly-savings inputs appear). Each input is `yearlySavings.savingsFor{year}`; it is
  * not preserved, so removing a year removes its value from the form as well.
  */
-import { Button, Col, Empty, Form, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Col, Empty, Form, Row, Select, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +14,7 @@ import {
 } from '@spotzcity/shared/cost-savings';
 import { formatMoney } from '@spotzcity/shared/format';
 import { zodRule } from '../../../components/form-rules.ts';
-import { moneyFormatter, moneyParser } from './money-input.ts';
+import { MoneyInput } from '../../../components/money-input.tsx';
 
 const YEAR_SPAN = 15;
 const savingRule = zodRule(amount());
@@ -32,7 +32,7 @@ export function YearlySavingsFields() {
   const chosen = (Form.useWatch('yearsOfContract', form) as number[] | undefined) ?? [];
   const savings = (Form.useWatch('yearlySavings', { form, preserve: true }) ?? {}) as Record<
     string,
-    number | null | undefined
+    number | string | null | undefined
   >;
   const startYear = yearOfDate(Form.useWatch('startDate', { form, preserve: true }));
   const endYear = yearOfDate(Form.useWatch('endDate', { form, preserve: true }));
@@ -100,14 +100,7 @@ export function YearlySavingsFields() {
                   preserve={false}
                   rules={[savingRule]}
                 >
-                  <InputNumber<number>
-                    min={0}
-                    style={{ width: '100%' }}
-                    formatter={moneyFormatter}
-                    parser={moneyParser}
-                    prefix="$"
-                    data-testid={`savings-${year}`}
-                  />
+                  <MoneyInput data-testid={`savings-${year}`} />
                 </Form.Item>
               </Col>
             ))}

@@ -3,65 +3,61 @@
  * percentages, diverse vs non-diverse spend per category, treemaps of diverse and non-diverse
  * spend by the chosen span, the 'Market Share Analysis' text and the exports. Loaded lazily.
  */
-import { useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Card, Col, Empty, Row, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { SPAN_LABELS, type RevenueTree } from '@spotzcity/shared/market-share';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
-import { EChart, compactMoney, type EChartsCoreOption } from '../../../components/echart.tsx';
+import {
+  MARKET_COLORS,
+  byCategoryOption,
+  treemapFit,
+  treemapOption,
+  treemapRects,
+  type TreemapFit,
+} from '@spotzcity/shared/charts/market-share';
+import { EChart, type EChartsCoreOption, type echarts } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { exportMarketExcel } from '../api/export-market-excel.ts';
 import { categoryGraphQuery } from '../api/get-category-graph.ts';
 import { revenueTreeQuery } from '../api/get-revenue-tree.ts';
 import type { ReportParams } from '../api/report-params.ts';
 
-const DIVERSE_COLOR = '#10b981';
-const NON_DIVERSE_COLOR = '#64748b';
-const DIVERSE_SHADES = ['#065f46', '#047857', '#059669', '#10b981', '#34d399', '#6ee7b7'];
-const NON_DIVERSE_SHADES = ['#1e293b', '#334155', '#475569', '#64748b', '#94a3b8', '#cbd5e1'];
-
-function treemapOption(tree: RevenueTree, shades: string[], name: string): EChartsCoreOption {
-  const total = tree.reduce((sum, node) => sum + node.value, 0);
-  return {
-    tooltip: {
-      formatter: ({ name: label, value }: { name: string; value: number }) =>
-        `<strong>${label}</strong><br/>${formatMoney(value)}` +
-        (total > 0 ? ` (${((value / total) * 100).toFixed(2)}%)` : ''),
-    },
-    series: [
-      {
-        type: 'treemap',
-        name,
-        data: tree.map((node, i) => ({
-          ...node,
-          itemStyle: { color: shades[i % shades.length] },
-        })),
-        roam: false,
-        nodeClick: false,
-        breadcrumb: { show: false },
-        width: '100%',
-        height: '100%',
-        top: 0,
-        left: 0,
-        itemStyle: { borderColor: '#fff', borderWidth: 2, gapWidth: 2 },
-        label: {
-          show: true,
-          position: 'insideTopLeft',
-          padding: [6, 8],
-          formatter: ({ name: label, value }: { name: string; value: number }) =>
-            `{name|${label}}\n{value|${compactMoney(value)}}`,
-          rich: {
-            name: { fontSize: 14, fontWeight: 700, color: '#fff', lineHeight: 20 },
-            value: { fontSize: 12, color: 'rgba(255,255,255,0.92)', lineHeight: 16 },
-          },
-        },
-      },
-    ],
-  };
+/**
+ * A treemap whose labels show only what fits: after each layout the cells' rectangles are read
+ * and a label that would be cut is hidden (the tooltip keeps the full value).
+ */
+function FittedTreemap({
+  tree,
+  shades,
+  name,
+  testId,
+}: {
+  tree: RevenueTree;
+  shades: readonly string[];
+  name: string;
+  testId: string;
+}) {
+  const [fit, setFit] = useState<TreemapFit[] | undefined>(undefined);
+  const latest = useRef({ tree, fit });
+  useEffect(() => {
+    latest.current = { tree, fit };
+  }, [tree, fit]);
+  const option = useMemo(() => treemapOption(tree, shades, name, fit), [tree, shades, name, fit]);
+  const onReady = useCallback((chart: echarts.ECharts) => {
+    chart.on('finished', () => {
+      const { tree: nodes, fit: shown } = latest.current;
+      // getModel is internal to echarts (private in its types): the layout is only there.
+      const next = treemapFit(nodes, treemapRects(chart as never, nodes));
+      if (next.join() !== shown?.join()) setFit(next);
+    });
+  }, []);
+  return <EChart option={option} height={300} onReady={onReady} data-testid={testId} />;
 }
 
 interface MarketShareDashboardProps {
@@ -71,7 +67,6 @@ interface MarketShareDashboardProps {
 
 export default function MarketShareDashboard({ params, onBack }: MarketShareDashboardProps) {
   const { t } = useTranslation();
-  const dashboard = useRef<HTMLDivElement>(null);
   const graph = useQuery(categoryGraphQuery(params));
   const diverse = useQuery(revenueTreeQuery(params, true));
   const nonDiverse = useQuery(revenueTreeQuery(params, false));
@@ -99,65 +94,18 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
       : t('marketShare.dashboard.allDates');
   const subtitle = `${selection} · ${period}`;
 
-  const barOption = useMemo<EChartsCoreOption>(() => {
-    const data = graph.data?.data ?? [];
-    const diverseName = t('marketShare.dashboard.diverse');
-    const nonDiverseName = t('marketShare.dashboard.nonDiverse');
-    return {
-      grid: { left: 16, right: 16, top: 44, bottom: 8, containLabel: true },
-      legend: { top: 0, data: [diverseName, nonDiverseName] },
-      tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        valueFormatter: (value: number) => formatMoney(value),
-      },
-      xAxis: {
-        type: 'category',
-        data: data.map((d) => d.category),
-        axisLabel: {
-          interval: 0,
-          rotate: data.length > 6 ? 30 : 0,
-          width: 110,
-          overflow: 'truncate',
-        },
-        axisTick: { alignWithLabel: true },
-      },
-      yAxis: {
-        type: 'value',
-        name: t('marketShare.dashboard.spendAxis'),
-        nameTextStyle: { align: 'left' },
-        axisLabel: { formatter: compactMoney },
-        splitLine: { lineStyle: { type: 'dashed' } },
-      },
-      series: [
-        {
-          name: diverseName,
-          type: 'bar',
-          data: data.map((d) => d.diverse),
-          itemStyle: { color: DIVERSE_COLOR, borderRadius: [3, 3, 0, 0] },
-          barMaxWidth: 28,
-        },
-        {
-          name: nonDiverseName,
-          type: 'bar',
-          data: data.map((d) => d.nonDiverse),
-          itemStyle: { color: NON_DIVERSE_COLOR, borderRadius: [3, 3, 0, 0] },
-          barMaxWidth: 28,
-        },
-      ],
-    };
-  }, [graph.data, t]);
+  const barOption = useMemo<EChartsCoreOption>(
+    () =>
+      byCategoryOption(graph.data?.data ?? [], {
+        diverse: t('marketShare.dashboard.diverse'),
+        nonDiverse: diversityLabel(NON_DIVERSE),
+        spendAxis: t('marketShare.dashboard.spendAxis'),
+      }),
+    [graph.data, t],
+  );
 
   const diverseTitle = t('marketShare.dashboard.diverseRevenue', { span: spanLabel });
   const nonDiverseTitle = t('marketShare.dashboard.nonDiverseRevenue', { span: spanLabel });
-  const diverseOption = useMemo(
-    () => treemapOption(diverse.data ?? [], DIVERSE_SHADES, diverseTitle),
-    [diverse.data, diverseTitle],
-  );
-  const nonDiverseOption = useMemo(
-    () => treemapOption(nonDiverse.data ?? [], NON_DIVERSE_SHADES, nonDiverseTitle),
-    [nonDiverse.data, nonDiverseTitle],
-  );
 
   const totals = graph.data;
   const kpis = [
@@ -195,21 +143,26 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
   const treemap = (
     title: string,
     query: typeof diverse,
-    option: EChartsCoreOption,
+    shades: readonly string[],
     testId: string,
   ) => (
     <Card title={title} className="chart-card" loading={query.isPending} data-testid={testId}>
       {(query.data ?? []).length === 0 ? (
         <Empty description={t('marketShare.dashboard.noSpend')} className="treemap-empty" />
       ) : (
-        <EChart option={option} height={300} data-testid={`${testId}-chart`} />
+        <FittedTreemap
+          tree={query.data ?? []}
+          shades={shades}
+          name={title}
+          testId={`${testId}-chart`}
+        />
       )}
     </Card>
   );
 
   return (
     <div className="dashboard" data-testid="market-share-dashboard">
-      <div ref={dashboard} className="dashboard-capture">
+      <div className="dashboard-capture">
         <header className="dashboard-header">
           <div>
             <Tooltip title={t('marketShare.dashboard.backHint')} placement="bottomLeft">
@@ -234,9 +187,15 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
             </Typography.Text>
           </div>
           <ExportBar
-            target={dashboard}
-            name={t('marketShare.dashboard.title')}
-            subtitle={subtitle}
+            report={{
+              key: 'market',
+              body: {
+                span: params.span,
+                spanKeys: params.spanKeys,
+                ...(params.fromDate ? { fromDate: params.fromDate } : {}),
+                ...(params.toDate ? { toDate: params.toDate } : {}),
+              },
+            }}
             analysis={analysis.text}
             onExcel={() => exportMarketExcel(params, analysis.text)}
           />
@@ -273,10 +232,15 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
             </Card>
           </Col>
           <Col xs={24} xl={12}>
-            {treemap(diverseTitle, diverse, diverseOption, 'diverse-revenue')}
+            {treemap(diverseTitle, diverse, MARKET_COLORS.diverseShades, 'diverse-revenue')}
           </Col>
           <Col xs={24} xl={12}>
-            {treemap(nonDiverseTitle, nonDiverse, nonDiverseOption, 'non-diverse-revenue')}
+            {treemap(
+              nonDiverseTitle,
+              nonDiverse,
+              MARKET_COLORS.nonDiverseShades,
+              'non-diverse-revenue',
+            )}
           </Col>
           <Col xs={24}>
             <AnalysisBox title={t('marketShare.dashboard.analysis')} analysis={analysis} />

@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { SupplierLink } from '../../../components/supplier-link.tsx';
 import { fetchMarketSharePage, marketShareListKey } from '../api/list-market-share.ts';
-import { diversityLabel } from './labels.ts';
+import { diversityLabel } from '@spotzcity/shared/diversity';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const orDash = (value: string | null) => value || dash;

@@ -3,7 +3,7 @@
  * the period, the 'Contract Value' chart of won deals per diversity type, the diversity-in-sourcing
  * view, the analysis text, and the export bar (PPT, PDF, Excel, Print).
  */
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Alert, Spin, Tag, type TableProps } from 'antd';
 import {
   DollarOutlined,
@@ -14,8 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DIVERSITY_NAMES, NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
-import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
+import { contractValueOption } from '@spotzcity/shared/charts/rfx';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import {
@@ -30,7 +29,7 @@ import {
 import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
-import { moneyTooltipValue, moneyValueAxis } from '../../../components/chart-options.ts';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
@@ -55,45 +54,11 @@ export function periodFromSearch(params: URLSearchParams): RfxPeriod | null {
 function ContractValueChart({ graph, height }: { graph: Record<string, number>; height: number }) {
   const { t } = useTranslation();
   const option = useMemo<EChartsCoreOption>(
-    () => ({
-      grid: { left: 30, right: 12, top: 28, bottom: 8, containLabel: true },
-      tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        // Whole dollars, truncated (spec 02 point 2).
-        valueFormatter: moneyTooltipValue,
-        formatter: (items: { name: string; value: number }[]) => {
-          const item = items[0];
-          if (!item) return '';
-          const type = DIVERSITY_TYPES.find((d) => diversityLabel(d) === item.name);
-          const meaning = type
-            ? `<br/><span style="color:#64748b">${DIVERSITY_NAMES[type]}</span>`
-            : '';
-          return `<b>${item.name}</b>${meaning}<br/>${formatMoney(item.value)}`;
-        },
-      },
-      xAxis: {
-        type: 'category',
-        data: DIVERSITY_TYPES.map(diversityLabel),
-        axisLabel: { interval: 0, rotate: 40, fontSize: 11 },
-        axisTick: { alignWithLabel: true },
-      },
-      yAxis: moneyValueAxis(t('rfx.dashboard.axis')),
-      series: [
-        {
-          name: t('rfx.dashboard.chartTitle'),
-          type: 'bar',
-          barMaxWidth: 28,
-          data: DIVERSITY_TYPES.map((type) => ({
-            value: graph[type] ?? 0,
-            itemStyle: {
-              color: type === NON_DIVERSE ? '#94a3b8' : '#4f46e5',
-              borderRadius: [4, 4, 0, 0],
-            },
-          })),
-        },
-      ],
-    }),
+    () =>
+      contractValueOption(graph, {
+        axis: t('rfx.dashboard.axis'),
+        series: t('rfx.dashboard.chartTitle'),
+      }),
     [graph, t],
   );
   if (!Object.values(graph).some((v) => v > 0)) {
@@ -149,7 +114,6 @@ function Headline({ sourcing, rows }: { sourcing: Sourcing; rows: number }) {
 function Dashboard({ period }: { period: RfxPeriod }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const target = useRef<HTMLDivElement>(null);
   const title = rfxPeriodTitle(period);
   const graph = useQuery(dashboardGraphQuery(period));
   const sourcing = useQuery(dashboardSourcingQuery(period));
@@ -224,16 +188,14 @@ function Dashboard({ period }: { period: RfxPeriod }) {
         onTitleClick={() => navigate('/home/rfx')}
         actions={
           <ExportBar
-            target={target}
-            name={title}
-            subtitle={`${period.quaters.join(', ')} ${period.year}, by RFx start date`}
+            report={{ key: 'rfx', body: { quaters: period.quaters, year: period.year } }}
             analysis={analysis.text}
             onExcel={() => downloadRfxDashboard(period, analysis.text)}
           />
         }
       />
       {error && <Alert type="error" showIcon title={error.message} />}
-      <div className="dashboard" ref={target} data-testid="rfx-dashboard">
+      <div className="dashboard" data-testid="rfx-dashboard">
         <div className="dashboard-heading">
           <h2 data-testid="rfx-dashboard-title">{title}</h2>
           <span>
@@ -266,6 +228,7 @@ function Dashboard({ period }: { period: RfxPeriod }) {
             <ChartCard
               title={t('rfx.dashboard.chartTitle')}
               subtitle={t('rfx.dashboard.chartSubtitle')}
+              note={<CountingNote />}
               data-testid="rfx-contract-value"
             >
               {graph.data ? (

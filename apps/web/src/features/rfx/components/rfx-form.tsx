@@ -17,7 +17,7 @@ import {
 import { FormSection } from '../../../components/form-section.tsx';
 import { RecordForm, recordField } from '../../../components/record-form.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
-import { MoneyInput } from '../../../components/money-input.tsx';
+import { MoneyInput, type MoneyValue } from '../../../components/money-input.tsx';
 import { endOfDay, startOfDay, timezoneOffset } from '../../../components/wire-dates.ts';
 import { useSaveRfx } from '../api/save-rfx.ts';
 import { SupplierRows } from './supplier-rows.tsx';
@@ -40,7 +40,7 @@ export interface RfxValues {
   categoryManager?: string;
   startDate?: string;
   submitDate?: string;
-  contractValue?: number | null;
+  contractValue?: MoneyValue;
   rfxCompleted?: string;
   rfxSupplier: SupplierValues[];
 }

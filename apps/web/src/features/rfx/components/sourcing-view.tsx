@@ -11,6 +11,7 @@ import { formatCompactMoney } from '@spotzcity/shared/format';
 import type { Sourcing } from '@spotzcity/shared/rfx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { SPLIT_LINE } from '../../../components/chart-options.ts';
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 
@@ -135,7 +136,7 @@ export function SourcingView({ sourcing }: { sourcing: Sourcing }) {
     <ChartCard
       title={t('rfx.dashboard.sourcingTitle')}
       subtitle={t('rfx.dashboard.sourcingSubtitle')}
-      note={t('records.multiTypeNote')}
+      note={<CountingNote />}
       data-testid="rfx-sourcing"
     >
       <div className="sourcing-headline" data-testid="rfx-sourcing-headline">

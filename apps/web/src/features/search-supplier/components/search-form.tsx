@@ -2,17 +2,20 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { diversityLabel } from '@spotzcity/shared/diversity';
 import { US_STATES } from '@spotzcity/shared/enums';
 import {
   CERTIFICATION_TYPES,
   VALIDATED_YES,
   hasAnyFilter,
+  supplierSearchFilterSchema,
   type SupplierSearchFilter,
 } from '@spotzcity/shared/search-supplier';
+import { zodRule } from '../../../components/form-rules.ts';
 
 type Values = Partial<Record<keyof SupplierSearchFilter, string | null>>;
 
-const digits = (value: string | undefined) => (value ?? '').replace(/\D+/g, '');
+const rules = supplierSearchFilterSchema.shape;
 
 /** The filter view: every field optional, at least one filled. */
 export function SearchForm({
@@ -63,14 +66,25 @@ export function SearchForm({
         <Row gutter={16}>
           {text('dbaName', t('supplierSearch.dbaName'), 200)}
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="duns" label={t('supplierSearch.duns')} normalize={digits}>
-              <Input allowClear maxLength={9} inputMode="numeric" data-testid="search-duns" />
+            {/* Digits only: anything else is refused as it is typed, never dropped. */}
+            <Form.Item
+              name="duns"
+              label={t('supplierSearch.duns')}
+              rules={[zodRule(rules.duns)]}
+              validateTrigger="onChange"
+            >
+              <Input allowClear inputMode="numeric" data-testid="search-duns" />
             </Form.Item>
           </Col>
           {text('industry', t('supplierSearch.industry'))}
           <Col xs={24} md={12} xl={8}>
-            <Form.Item name="contact" label={t('supplierSearch.contact')} normalize={digits}>
-              <Input allowClear maxLength={10} inputMode="numeric" data-testid="search-contact" />
+            <Form.Item
+              name="contact"
+              label={t('supplierSearch.contact')}
+              rules={[zodRule(rules.contact)]}
+              validateTrigger="onChange"
+            >
+              <Input allowClear inputMode="numeric" data-testid="search-contact" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12} xl={8}>
@@ -79,7 +93,7 @@ export function SearchForm({
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
                 placeholder={t('supplierSearch.any')}
-                options={CERTIFICATION_TYPES.map((c) => ({ value: c, label: c }))}
+                options={CERTIFICATION_TYPES.map((c) => ({ value: c, label: diversityLabel(c) }))}
                 data-testid="search-certification"
               />
             </Form.Item>

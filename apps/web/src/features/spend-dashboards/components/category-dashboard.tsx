@@ -8,18 +8,15 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { TopCategory } from '@spotzcity/shared/spend-dashboards';
 import { EChart } from '../../../components/echart.tsx';
+import { usePrinting } from '../../../components/print.ts';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
-import {
-  DIVERSE_LABEL,
-  NON_DIVERSE_LABEL,
-  compactMoney,
-  percentText,
-  useChartSize,
-} from './chart-format.ts';
+import { categoryBarOption, categoryPieOption } from '@spotzcity/shared/charts/spend';
+import { percentText, useChartSize } from './chart-format.ts';
 
 export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
+  const printing = usePrinting();
   const { height, narrow } = useChartSize();
   const bars = useQuery(graphQuery('categoryPerDiversity', fileIds));
   const pie = useQuery(graphQuery('categoryPercentage', fileIds));
@@ -36,36 +33,7 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
         {(d) => (
           <EChart
             height={Math.max(height, d.length * 28 + 60)}
-            option={{
-              tooltip: {
-                trigger: 'axis',
-                axisPointer: { type: 'shadow' },
-                valueFormatter: (v: number) => formatMoney(v),
-              },
-              legend: { top: 0, data: [DIVERSE_LABEL, NON_DIVERSE_LABEL] },
-              grid: { left: 8, right: 24, top: 32, bottom: 8, containLabel: true },
-              xAxis: { type: 'value', axisLabel: { formatter: compactMoney } },
-              yAxis: {
-                type: 'category',
-                inverse: true,
-                data: d.map((c) => c.category),
-                axisLabel: { width: narrow ? 100 : 150, overflow: 'truncate' },
-              },
-              series: [
-                {
-                  type: 'bar',
-                  name: DIVERSE_LABEL,
-                  stack: 'spend',
-                  data: d.map((c) => c.diverse),
-                },
-                {
-                  type: 'bar',
-                  name: NON_DIVERSE_LABEL,
-                  stack: 'spend',
-                  data: d.map((c) => c.nonDiverse),
-                },
-              ],
-            }}
+            option={categoryBarOption(d, narrow)}
           />
         )}
       </ChartCard>
@@ -77,7 +45,6 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
         testId="chart-category-pie"
       >
         {(d) => {
-          const called = new Set([d.max?.category, d.min?.category]);
           return (
             <>
               {d.max && d.min && (
@@ -94,34 +61,7 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
               )}
               <EChart
                 height={narrow ? height : Math.max(height, d.categories.length * 28 + 60) - 32}
-                option={{
-                  tooltip: {
-                    trigger: 'item',
-                    formatter: (p: { name: string; value: number; percent: number }) =>
-                      `${p.name}<br/>${formatMoney(p.value)} (${p.percent.toFixed(2)}%)`,
-                  },
-                  series: [
-                    {
-                      type: 'pie',
-                      radius: narrow ? ['30%', '58%'] : ['35%', '62%'],
-                      center: ['50%', '52%'],
-                      data: d.categories.map((c) => ({
-                        name: c.category,
-                        value: c.spend,
-                        // The largest slice starts at 12 o'clock and the smallest ends there:
-                        // aligned to the edges, their labels fall on opposite sides.
-                        label: {
-                          show: called.has(c.category),
-                          alignTo: 'edge',
-                          edgeDistance: 8,
-                          lineHeight: 16,
-                          formatter: `${c.category === d.max?.category ? t('spendDashboards.maxCategory') : t('spendDashboards.minCategory')}\n{b}\n${percentText(c.percentage)}`,
-                        },
-                        labelLine: { show: called.has(c.category), length: 16, length2: 8 },
-                      })),
-                    },
-                  ],
-                }}
+                option={categoryPieOption(d, narrow)}
               />
             </>
           );
@@ -140,7 +80,9 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
               size="small"
               rowKey="category"
               dataSource={d}
-              pagination={d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+              pagination={
+                !printing && d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false
+              }
               columns={[
                 { title: t('spendDashboards.categoryName'), dataIndex: 'category' },
                 {

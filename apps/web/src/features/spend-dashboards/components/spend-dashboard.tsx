@@ -3,28 +3,18 @@ import { Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
-import type { SpendPerDiversityMom } from '@spotzcity/shared/spend-dashboards';
+import { CountingNote } from '../../../components/counting-note.tsx';
 import { EChart } from '../../../components/echart.tsx';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
 import {
-  DIVERSE_LABEL,
-  NON_DIVERSE_LABEL,
-  compactMoney,
-  diversityLabel,
-  monthLabel,
-  percentText,
-  useChartSize,
-} from './chart-format.ts';
-
-/** The 12-month totals: every type, then Diverse and Non Diverse. */
-const totals = (d: SpendPerDiversityMom) => [
-  ...d.series
-    .filter((s) => s.diversity !== 'NON_DIVERSE')
-    .map((s) => ({ title: diversityLabel(s.diversity), total: s.total })),
-  { title: DIVERSE_LABEL, total: d.diverse.total },
-  { title: NON_DIVERSE_LABEL, total: d.nonDiverse.total },
-];
+  diverseByYearLayout,
+  diverseByYearOption,
+  momTotals as totals,
+  spendMomOption,
+  spendPerDiversityOption,
+} from '@spotzcity/shared/charts/spend';
+import { DIVERSE_LABEL, NON_DIVERSE_LABEL, useChartSize } from './chart-format.ts';
 
 export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
@@ -51,34 +41,8 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
               <Statistic title={DIVERSE_LABEL} value={formatMoney(d.diverseSpend)} />
               <Statistic title={NON_DIVERSE_LABEL} value={formatMoney(d.nonDiverseSpend)} />
             </div>
-            <EChart
-              height={height - 60}
-              option={{
-                tooltip: {
-                  trigger: 'axis',
-                  axisPointer: { type: 'shadow' },
-                  valueFormatter: (v: number) => percentText(v),
-                },
-                grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
-                xAxis: { type: 'value', axisLabel: { formatter: '{value}%' } },
-                yAxis: {
-                  type: 'category',
-                  inverse: true,
-                  data: d.types.map((x) => diversityLabel(x.diversity)),
-                },
-                series: [
-                  {
-                    type: 'bar',
-                    colorBy: 'data',
-                    data: d.types.map((x) => x.percentage),
-                    label: { show: true, position: 'right', formatter: '{c}%' },
-                  },
-                ],
-              }}
-            />
-            <Typography.Text type="secondary" className="dashboard-note">
-              {t('spendDashboards.multiTypeNote')}
-            </Typography.Text>
+            <EChart height={height - 60} option={spendPerDiversityOption(d)} />
+            <CountingNote />
           </>
         )}
       </ChartCard>
@@ -91,46 +55,10 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
       >
         {(d) => {
           // Donuts in rows of three (two when narrow), the year in each donut's middle.
-          const perRow = Math.min(d.length, narrow ? 2 : 3);
-          const rows = Math.ceil(d.length / perRow);
-          const rowHeight = narrow ? 160 : 200;
-          const outer = narrow ? 62 : 78;
-          const x = (i: number) => `${((i % perRow) + 0.5) * (100 / perRow)}%`;
-          const y = (i: number) => 8 + Math.floor(i / perRow) * rowHeight + rowHeight / 2;
           return (
             <EChart
-              height={rows * rowHeight + 48}
-              option={{
-                tooltip: {
-                  trigger: 'item',
-                  formatter: (p: {
-                    seriesName: string;
-                    name: string;
-                    value: number;
-                    percent: number;
-                  }) =>
-                    `${p.seriesName}<br/>${p.name}: ${formatMoney(p.value)} (${p.percent.toFixed(2)}%)`,
-                },
-                legend: { bottom: 0, data: [DIVERSE_LABEL, NON_DIVERSE_LABEL] },
-                title: d.map((year, i) => ({
-                  text: `${year.year}\n${percentText(year.diversePercentage)}`,
-                  left: x(i),
-                  top: y(i) - 18,
-                  textAlign: 'center',
-                  textStyle: { fontSize: 13, lineHeight: 18 },
-                })),
-                series: d.map((year, i) => ({
-                  type: 'pie',
-                  name: String(year.year),
-                  radius: [Math.round(outer * 0.7), outer],
-                  center: [x(i), y(i)],
-                  label: { show: false },
-                  data: [
-                    { name: DIVERSE_LABEL, value: year.diverse },
-                    { name: NON_DIVERSE_LABEL, value: year.nonDiverse },
-                  ],
-                })),
-              }}
+              height={diverseByYearLayout(d, narrow).height}
+              option={diverseByYearOption(d, narrow)}
             />
           );
         }}
@@ -145,25 +73,7 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
         >
           {(d) => (
             <>
-              <EChart
-                height={height}
-                option={{
-                  tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatMoney(v) },
-                  legend: { type: 'scroll', top: 0 },
-                  grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-                  xAxis: { type: 'category', data: d.months.map(monthLabel) },
-                  yAxis: { type: 'value', axisLabel: { formatter: compactMoney } },
-                  // Non Diverse dwarfs every type; it stays in the 12-month totals below.
-                  series: d.series
-                    .filter((s) => s.diversity !== 'NON_DIVERSE')
-                    .map((s) => ({
-                      type: 'line',
-                      name: diversityLabel(s.diversity),
-                      data: s.values,
-                      symbolSize: 5,
-                    })),
-                }}
-              />
+              <EChart height={height} option={spendMomOption(d)} />
               <div className="mom-totals" data-testid="mom-totals">
                 <Typography.Text strong>{t('spendDashboards.twelveMonthTotal')}</Typography.Text>
                 {totals(d).map((c) => (
@@ -173,6 +83,7 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
                   </span>
                 ))}
               </div>
+              <CountingNote />
             </>
           )}
         </ChartCard>

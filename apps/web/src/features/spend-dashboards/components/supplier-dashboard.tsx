@@ -8,21 +8,26 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { SupplierLocation } from '@spotzcity/shared/spend-dashboards';
 import { EChart } from '../../../components/echart.tsx';
+import { usePrinting } from '../../../components/print.ts';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
-import { compactMoney, monthLabel, useChartSize } from './chart-format.ts';
+import {
+  suppliersPerMonthOption,
+  suppliersPerQuarterOption,
+  supplierMapOption,
+} from '@spotzcity/shared/charts/spend';
+import { useChartSize } from './chart-format.ts';
 import { US_MAP, registerUsMap } from './us-map.ts';
 
 registerUsMap();
 
 export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
+  const printing = usePrinting();
   const { height, mapHeight } = useChartSize();
   const quarters = useQuery(graphQuery('supplierDataPerQuater', fileIds));
   const counts = useQuery(graphQuery('supplierCount', fileIds));
   const states = useQuery(graphQuery('supplierLocationData', fileIds));
-  const suppliersLabel = t('spendDashboards.diverseSuppliers');
-  const spendLabel = t('spendDashboards.diverseSpend');
 
   return (
     <div className="dashboard-grid">
@@ -32,26 +37,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
         isEmpty={(d) => d.length === 0}
         testId="chart-suppliers-per-quarter"
       >
-        {(d) => (
-          <EChart
-            height={height}
-            option={{
-              tooltip: { trigger: 'axis' },
-              grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
-              xAxis: { type: 'category', data: d.map((q) => q.label) },
-              yAxis: { type: 'value', minInterval: 1 },
-              series: [
-                {
-                  type: 'line',
-                  name: suppliersLabel,
-                  data: d.map((q) => q.diverseSuppliers),
-                  areaStyle: { opacity: 0.15 },
-                  label: { show: d.length <= 12, position: 'top' },
-                },
-              ],
-            }}
-          />
-        )}
+        {(d) => <EChart height={height} option={suppliersPerQuarterOption(d)} />}
       </ChartCard>
 
       <ChartCard
@@ -60,26 +46,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
         isEmpty={(d) => d.months.length === 0}
         testId="chart-suppliers-per-month"
       >
-        {(d) => (
-          <EChart
-            height={height}
-            option={{
-              tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-              grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
-              xAxis: { type: 'category', data: d.months.map((m) => monthLabel(m.month)) },
-              yAxis: { type: 'value', minInterval: 1 },
-              series: [
-                {
-                  type: 'bar',
-                  name: suppliersLabel,
-                  data: d.months.map((m) => m.diverseSuppliers),
-                  label: { show: true, position: 'top' },
-                  itemStyle: { color: '#10b981' },
-                },
-              ],
-            }}
-          />
-        )}
+        {(d) => <EChart height={height} option={suppliersPerMonthOption(d)} />}
       </ChartCard>
 
       <div className="dashboard-wide">
@@ -89,47 +56,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
           isEmpty={() => false}
           testId="chart-supplier-map"
         >
-          {(d) => {
-            const max = Math.max(1, ...d.map((s) => s.diverseSpend));
-            const byName = new Map(d.map((s) => [s.stateName, s]));
-            return (
-              <EChart
-                height={mapHeight}
-                option={{
-                  tooltip: {
-                    trigger: 'item',
-                    formatter: (p: { name: string }) => {
-                      const state = byName.get(p.name);
-                      return `<b>${p.name}</b><br/>${suppliersLabel}: ${state?.diverseSuppliers ?? 0}<br/>${spendLabel}: ${formatMoney(state?.diverseSpend ?? 0)}`;
-                    },
-                  },
-                  visualMap: {
-                    min: 0,
-                    max,
-                    left: 8,
-                    bottom: 8,
-                    calculable: true,
-                    formatter: (value: number) => compactMoney(value),
-                    text: [t('spendDashboards.diverseSpend'), ''],
-                    inRange: { color: ['#e0e7ff', '#4f46e5', '#1e1b4b'] },
-                  },
-                  series: [
-                    {
-                      type: 'map',
-                      map: US_MAP,
-                      roam: false,
-                      layoutCenter: ['50%', '50%'],
-                      layoutSize: '118%',
-                      name: spendLabel,
-                      itemStyle: { areaColor: '#f1f5f9', borderColor: '#94a3b8' },
-                      emphasis: { label: { show: false }, itemStyle: { areaColor: '#f59e0b' } },
-                      data: d.map((s) => ({ name: s.stateName, value: s.diverseSpend })),
-                    },
-                  ],
-                }}
-              />
-            );
-          }}
+          {(d) => <EChart height={mapHeight} option={supplierMapOption(d, US_MAP)} />}
         </ChartCard>
       </div>
 
@@ -145,7 +72,9 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
               size="small"
               rowKey="state"
               dataSource={d}
-              pagination={d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+              pagination={
+                !printing && d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false
+              }
               columns={[
                 { title: t('spendDashboards.state'), dataIndex: 'stateName' },
                 {

@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { DiversityType } from '@spotzcity/shared/enums';
+import { diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_LEGEND } from '@spotzcity/shared/spend';
 
 const COLOURS: Partial<Record<DiversityType, string>> = {
@@ -19,7 +19,6 @@ const COLOURS: Partial<Record<DiversityType, string>> = {
 
 /** "MBE, WBE" as coloured tags with the meaning on hover; NON_DIVERSE as a quiet one. */
 export function DiversityTags({ value }: { value: string }) {
-  const { t } = useTranslation();
   const types = value
     .split(',')
     .map((v) => v.trim())
@@ -29,11 +28,11 @@ export function DiversityTags({ value }: { value: string }) {
       {types.map((type) =>
         type === 'NON_DIVERSE' ? (
           <Tag key={type} bordered={false} className="diversity-tag-none">
-            {t('spend.nonDiverse')}
+            {diversityLabel(type)}
           </Tag>
         ) : (
           <Tooltip key={type} title={DIVERSITY_LEGEND[type]}>
-            <Tag color={COLOURS[type] ?? 'default'}>{type}</Tag>
+            <Tag color={COLOURS[type] ?? 'default'}>{diversityLabel(type)}</Tag>
           </Tooltip>
         ),
       )}

@@ -1,5 +1,6 @@
 import { Card, Col, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
 import { DIVERSITY_LEGEND, ETHNICITY_LEGEND } from '@spotzcity/shared/spend';
 
@@ -15,7 +16,7 @@ export function Legends() {
             {DIVERSITY_TYPES.map((code) => (
               <div key={code} className="spend-legend-item">
                 <dt>
-                  <Tag bordered={false}>{code}</Tag>
+                  <Tag bordered={false}>{diversityLabel(code)}</Tag>
                 </dt>
                 <dd>{DIVERSITY_LEGEND[code]}</dd>
               </div>

@@ -1,0 +1,71 @@
+/**
+ * ECharts option pieces shared by the web dashboards and the server's reports, so a chart in a
+ * PDF is drawn from the very option the screen uses (DESIGN.md §7). Options are plain objects:
+ * this package does not depend on echarts; the web and the server hand them to their own copy.
+ */
+import { formatCompactMoney, formatMoney } from '../format.ts';
+
+/** An ECharts option (`EChartsCoreOption` on the web, `EChartsOption` on the server). */
+export type ChartOption = Record<string, unknown>;
+
+/** The spec's cycle of 16 chart colours (spec 01 point 9). */
+export const CHART_COLORS = [
+  '#4f46e5',
+  '#0ea5e9',
+  '#10b981',
+  '#f59e0b',
+  '#ef4444',
+  '#8b5cf6',
+  '#14b8a6',
+  '#f97316',
+  '#6366f1',
+  '#22c55e',
+  '#e11d48',
+  '#06b6d4',
+  '#a855f7',
+  '#84cc16',
+  '#64748b',
+  '#d946ef',
+] as const;
+
+/** $1.2M, $350.5K, $900: money on chart axes and labels, short enough to fit. */
+export function compactMoney(value: number) {
+  const abs = Math.abs(value);
+  const sign = value < 0 ? '-' : '';
+  const one = (n: number) => (Math.trunc(n * 10) / 10).toString();
+  if (abs >= 1e9) return `${sign}$${one(abs / 1e9)}B`;
+  if (abs >= 1e6) return `${sign}$${one(abs / 1e6)}M`;
+  if (abs >= 1e3) return `${sign}$${one(abs / 1e3)}K`;
+  return `${sign}$${Math.trunc(abs)}`;
+}
+
+export const percentText = (value: number) => `${value.toFixed(2)}%`;
+
+export const SPLIT_LINE = { lineStyle: { color: '#eef2f7' } } as const;
+
+/** A dollar value axis named along its side ('Values ($)'), labelled $1.2M / $480K. */
+export const moneyValueAxis = (name: string) => ({
+  type: 'value',
+  name,
+  nameLocation: 'middle',
+  nameGap: 58,
+  nameTextStyle: { color: '#64748b', fontWeight: 500 },
+  axisLabel: { formatter: (value: number) => formatCompactMoney(value) },
+  splitLine: SPLIT_LINE,
+});
+
+/** Tooltips show dollars truncated to whole (spec 02 point 2). */
+export const moneyTooltipValue = (value: number) => formatMoney(value);
+
+/** `2025-03` → `Mar 2025`. */
+export function monthLabel(month: string): string {
+  const names = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+  return `${names[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
+}
+
+/** What every chart starts from: the colour cycle and no animation (a printed chart is final). */
+export const baseOption = (option: ChartOption): ChartOption => ({
+  color: [...CHART_COLORS],
+  animation: false,
+  ...option,
+});
