@@ -109,7 +109,10 @@ describe('Previously Uploaded Files', () => {
       '/home/supplierSpend',
     );
 
-    const one = (await screen.findByText('One Payment.xlsx')).closest('tr')!;
+    // The file's first render (antd's table) can take over 5 s on the loaded 2-core machine.
+    const one = (await screen.findByText('One Payment.xlsx', {}, { timeout: 15_000 })).closest(
+      'tr',
+    )!;
     expect(within(one as HTMLElement).getByText('1 row · by Alex Morgan')).toBeTruthy();
     const year = screen.getByText('Year.xlsx').closest('tr')!;
     expect(within(year as HTMLElement).getByText('7,000 rows · by Alex Morgan')).toBeTruthy();
