@@ -1,8 +1,16 @@
 /**
  * One measurement of bench/ingest.ts, in a process of its own so that its peak RSS is its own:
  *   parse <file>              exceljs's WorkbookReader alone, rows counted (the baseline)
- *   read <file>               the upload's reader (platform/xlsx.ts) with the spend row checks
- *                             and COPY lines, no database: what the import's worker costs
+ *   read <file>               the import's check (platform/xlsx.ts checkSheet): the reader, the
+ *                             spend row checks, the row keys and the COPY text written to a
+ *                             file, no database — step 1 of the import
+ *   inflate <file>            the limit's first half: the first sheet inflated and every byte of
+ *                             it looked at (counting '<'), nothing parsed
+ *   copy-prepare <file> <out> writes the rows' COPY text (for client 1, file 1) to <out>, untimed
+ *   copy-postgres <file> <url> <copy>  the limit's second half: that COPY text loaded into
+ *                             spend_rows (its indexes and foreign keys) of a fresh database, in
+ *                             one transaction, as the import's saving step does
+ *   copy-pglite <file> <url> <copy> <dir>  the same into a prepared PGlite directory
  *   postgres <file> <url>     importSpendFile into a fresh PostgreSQL database
  *   pglite <file> <url> <dir> importSpendFile into the PGlite directory <dir>, made and migrated
  *                             beforehand by `pglite-prepare <dir>` in another process: a server
@@ -12,17 +20,20 @@
  * database is open, before the import starts.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { copyRowsFromFile } from '../apps/server/src/db/copy.ts';
 import { clients } from '../apps/server/src/db/schema/index.ts';
-import { importSpendFile } from '../apps/server/src/modules/spend/import.ts';
-import { readSheet } from '../apps/server/src/platform/xlsx.ts';
+import { COPY_COLUMNS, importSpendFile } from '../apps/server/src/modules/spend/import.ts';
+import { checkSheet } from '../apps/server/src/platform/xlsx.ts';
 import { freshDatabase } from './postgres.ts';
 
-const [mode, file, url, pgliteDir] = process.argv.slice(2);
+const [mode, file, url, ...extra] = process.argv.slice(2);
 if (!mode || !file) {
   throw new Error('usage: ingest-run.ts parse|postgres|pglite|pglite-prepare <file> [url] [dir]');
 }
@@ -68,20 +79,95 @@ async function parseOnly() {
   return { rows, ms: performance.now() - started };
 }
 
-async function readOnly() {
+/** The import's step 1 alone: every row checked, its key kept, its COPY text written to `out`. */
+async function check(out: string) {
   const started = performance.now();
-  let rows = 0;
-  const batches = readSheet(file!, {
+  const checked = await checkSheet(file!, {
     columns: SPEND_COLUMNS,
     rowModule: new URL('../apps/server/src/modules/spend/rows.ts', import.meta.url),
     copyPrefix: '1\t1\t',
+    copyFile: out,
+    keys: true,
     limits: LIMITS,
   });
-  for await (const batch of batches) rows += batch.lines.length;
-  return { rows, ms: performance.now() - started };
+  return { rows: checked.rowCount, ms: performance.now() - started };
 }
 
-async function importInto(kind: 'postgres' | 'pglite') {
+async function readOnly() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-read-'));
+  try {
+    return await check(path.join(dir, 'rows.copy'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The first worksheet inflated, and every byte of it looked at: nothing parsed. */
+async function inflateOnly() {
+  const started = performance.now();
+  const zip = await yauzl.openPromise(file!, { lazyEntries: true, autoClose: false });
+  let bytes = 0;
+  let tags = 0;
+  try {
+    for await (const entry of zip.eachEntry()) {
+      if (entry.fileName !== 'xl/worksheets/sheet1.xml') continue;
+      const stream = await zip.openReadStreamPromise(entry);
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        bytes += chunk.length;
+        for (let i = 0; i < chunk.length; i += 1) if (chunk[i] === 60) tags += 1;
+      }
+      break;
+    }
+  } finally {
+    zip.close();
+  }
+  if (tags === 0) throw new Error(`no sheet XML in ${file} (${bytes} bytes)`);
+  return { rows: -1, ms: performance.now() - started };
+}
+
+/** The checked rows' COPY text loaded in one transaction, as the import's step 2 loads it. */
+async function copyInto(kind: 'postgres' | 'pglite', copyFile: string, pgliteDir?: string) {
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const fresh = await freshDatabase(`spotzcity_bench_copy_${process.pid}`, url);
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
+  }
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: pgliteDir ?? tmpdir(),
+    pgliteSharedBuffersMb: sharedBuffersMb,
+  });
+  try {
+    // The ids the prepared COPY text carries.
+    await database.db.execute(sql`
+      insert into clients (id, client_id, name, email, company_name, type)
+      values (1, 'BENCH-1', 'Bench', 'bench@example.com', 'Bench Buyer', 'BUYER')
+    `);
+    await database.db.execute(
+      sql`insert into spend_files (id, client_ref, file_name) values (1, 1, 'bench.xlsx')`,
+    );
+    const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
+    const started = performance.now();
+    await database.db.transaction((tx) =>
+      copyRowsFromFile(tx, 'spend_rows', COPY_COLUMNS, copyFile),
+    );
+    const ms = performance.now() - started;
+    const [count] = (
+      (await database.db.execute(sql`select count(*)::int as n from spend_rows`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows;
+    return { rows: count!.n, ms, baseRssMb };
+  } finally {
+    await database.close();
+    await drop();
+    if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+  }
+}
+
+async function importInto(kind: 'postgres' | 'pglite', pgliteDir?: string) {
   let dataDir: string | undefined;
   let databaseUrl: string | undefined;
   let drop = async () => {};
@@ -130,12 +216,20 @@ if (mode === 'pglite-prepare') {
   const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-pglite-'));
   await (await openDatabase({ dataDir: dir })).close();
   console.log(JSON.stringify({ dir }));
+} else if (mode === 'copy-prepare') {
+  console.log(JSON.stringify(await check(extra[0]!)));
 } else {
   const result =
     mode === 'parse'
       ? await parseOnly()
       : mode === 'read'
         ? await readOnly()
-        : await importInto(mode as 'postgres' | 'pglite');
+        : mode === 'inflate'
+          ? await inflateOnly()
+          : mode === 'copy-postgres'
+            ? await copyInto('postgres', extra[0]!)
+            : mode === 'copy-pglite'
+              ? await copyInto('pglite', extra[0]!, extra[1])
+              : await importInto(mode as 'postgres' | 'pglite', extra[0]);
   console.log(JSON.stringify({ mode, ...result, peakRssMb: peakRssMb() }));
 }

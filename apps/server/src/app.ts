@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { invitationsPlugin } from './platform/accounts.ts';
 import { authPlugin } from './platform/auth.ts';
+import { importJobsPlugin } from './platform/import-jobs.ts';
 import { errorHandler, refuseControlCharacters, routeIndex } from './platform/http.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
@@ -45,6 +46,7 @@ import { trainingRoutes } from './modules/training/routes.ts';
 import { ratingRoutes } from './modules/ratings/routes.ts';
 import { diversityEventRoutes } from './modules/diversity-events/routes.ts';
 import { searchSupplierRoutes } from './modules/search-supplier/routes.ts';
+import { spendImportRoutes } from './modules/spend/import-routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
 import { spendDashboardRoutes } from './modules/spend-dashboards/routes.ts';
 import { rfxRoutes } from './modules/rfx/routes.ts';
@@ -173,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await app.register(authPlugin, { secret: jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(signedUrlsPlugin, { secret: jwtSecret });
+  await app.register(importJobsPlugin, { kind: database.kind, dataDir: config.dataDir });
   await app.register(invitationsPlugin, {
     codeSecret: jwtSecret,
     appName: config.appName,
@@ -207,9 +210,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(trainingRoutes, {
     maxBytes: { video: config.limits.videoBytes, module: config.limits.moduleBytes },
   });
-  await app.register(spendRoutes, {
+  await app.register(spendRoutes);
+  await app.register(spendImportRoutes, {
     maxFileBytes: config.limits.spendBytes,
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
+    maxErrors: config.limits.importErrors,
   });
   await app.register(ratingRoutes);
   // Events and supplier lists are small next to spend files: the spend file limits bound them.

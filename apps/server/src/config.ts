@@ -78,6 +78,7 @@ const envSchema = z.object({
   UPLOAD_MAX_VIDEO_MB: mb(500),
   UPLOAD_MAX_MODULE_MB: mb(50),
   UPLOAD_MAX_SPEND_ROWS: z.coerce.number().int().positive().default(1_000_000),
+  IMPORT_MAX_ERRORS: z.coerce.number().int().min(100).max(1_000_000).default(100_000),
   XLSX_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
   XLSX_MAX_ENTRY_MB: mb(1024),
   XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
@@ -120,6 +121,8 @@ export interface Config {
     videoBytes: number;
     moduleBytes: number;
     spendRows: number;
+    /** Problems a refused import lists (all go into its error workbook) before reading stops. */
+    importErrors: number;
   };
   /** How far an uploaded workbook may go (platform/xlsx.ts). */
   xlsx: {
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       videoBytes: e.UPLOAD_MAX_VIDEO_MB * MB,
       moduleBytes: e.UPLOAD_MAX_MODULE_MB * MB,
       spendRows: e.UPLOAD_MAX_SPEND_ROWS,
+      importErrors: e.IMPORT_MAX_ERRORS,
     },
     xlsx: {
       maxEntries: e.XLSX_MAX_ENTRIES,

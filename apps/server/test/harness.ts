@@ -17,11 +17,13 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { TEST_ADMIN, TEST_JWT_SECRET } from './constants.ts';
 
 export interface TestApp {
-  app: FastifyInstance;
-  database: Database;
+  readonly app: FastifyInstance;
+  readonly database: Database;
   config: Config;
   dataDir: string;
   auth(token: string): { authorization: string };
+  /** Closes the app and its database and opens them again on the same data, as a restart. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,20 +67,33 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl, dataDir, migrate: false });
-  const app = await buildApp({
-    config,
-    database,
-    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
-  });
-  await app.ready();
+  const open = async () => {
+    const database = await openDatabase({ databaseUrl, dataDir, migrate: false });
+    const app = await buildApp({
+      config,
+      database,
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    });
+    await app.ready();
+    return { app, database };
+  };
+  let { app, database } = await open();
 
   return {
-    app,
-    database,
+    get app() {
+      return app;
+    },
+    get database() {
+      return database;
+    },
     config,
     dataDir,
     auth: (token) => ({ authorization: `Bearer ${token}` }),
+    async restart() {
+      await app.close();
+      await database.close();
+      ({ app, database } = await open());
+    },
     async close() {
       await app.close();
       await database.close();

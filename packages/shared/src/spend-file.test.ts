@@ -49,6 +49,27 @@ describe('a spend row', () => {
     ]);
   });
 
+  it('refuses the template’s own example row, however it was typed', () => {
+    const example = {
+      ...valid,
+      duns: '804-735-132',
+      spend: '$12,500.75',
+      paymentDate: '3/15/2024',
+    };
+    expect(problemsOf(example)).toEqual([
+      {
+        column: 'vendorName',
+        message:
+          "This is the template's example row (Harbor Point Logistics LLC), not a payment: " +
+          'delete it and upload the file again.',
+      },
+    ]);
+    // The same supplier paid another amount or on another day is a payment like any other.
+    expect(problemsOf({ ...example, spend: 12500.76 })).toEqual([]);
+    expect(problemsOf({ ...example, paymentDate: '03/16/2024' })).toEqual([]);
+    expect(problemsOf({ ...example, duns: null })).toEqual([]);
+  });
+
   it('checks amounts, dates, DUNS, FEIN and lengths with the spec’s messages', () => {
     expect(problemsOf({ spend: 'abc' })).toEqual([
       { column: 'spend', message: 'Must be a number' },

@@ -82,6 +82,13 @@ export const SPEND_TEMPLATE_EXAMPLE: Record<SpendColumnKey, string | number> = {
   category: 'Logistics & Freight',
 };
 
+/** The example's spend and date as a checked row holds them. */
+const TEMPLATE_EXAMPLE_SPEND = (SPEND_TEMPLATE_EXAMPLE.spend as number).toFixed(2);
+const TEMPLATE_EXAMPLE_DATE = (() => {
+  const [month, day, year] = String(SPEND_TEMPLATE_EXAMPLE.paymentDate).split('/');
+  return `${year}-${month}-${day}`;
+})();
+
 export const UNCATEGORIZED = 'Uncategorized';
 export const NON_DIVERSE: DiversityType = 'NON_DIVERSE';
 
@@ -112,6 +119,9 @@ export const SPEND_FILE_MESSAGES = {
   diversity: (value: string) =>
     `Unknown diversity type "${value}"; allowed: ${DIVERSITY_TYPES.join(', ')}`,
   nonDiverseCombined: 'NON_DIVERSE cannot be combined with a diversity type',
+  templateExample:
+    `This is the template's example row (${SPEND_TEMPLATE_EXAMPLE.vendorName}), not a payment: ` +
+    'delete it and upload the file again.',
 } as const;
 
 const squash = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]+/g, '');
@@ -282,6 +292,18 @@ export function parseSpendRow(
 
   if (problems.length > 0 || !vendorName || !spend || !paymentDate || 'error' in diversity) {
     return { ok: false, problems };
+  }
+  if (
+    vendorName === SPEND_TEMPLATE_EXAMPLE.vendorName &&
+    duns === SPEND_TEMPLATE_EXAMPLE.duns &&
+    spend === TEMPLATE_EXAMPLE_SPEND &&
+    paymentDate === TEMPLATE_EXAMPLE_DATE
+  ) {
+    // The template's own example, pasted or left in: never a payment (issue #16).
+    return {
+      ok: false,
+      problems: [{ column: 'vendorName', message: SPEND_FILE_MESSAGES.templateExample }],
+    };
   }
   return {
     ok: true,

@@ -13,6 +13,9 @@ export const SPEND_MESSAGES = {
   deleted: 'File Deleted Successfully',
   onlyXlsx: 'Only .xlsx files are accepted.',
   fileNotFound: 'File not found',
+  /** `date` as DD/MM/YYYY. */
+  alreadyUploaded: (fileName: string, date: string) =>
+    `This file was already uploaded as ${fileName} on ${date}.`,
 } as const;
 
 /** File ids the figures are restricted to; empty (or absent) means every file of the organisation. */

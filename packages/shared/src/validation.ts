@@ -263,6 +263,8 @@ export interface RowError {
   row: number;
   column: string;
   message: string;
+  /** The cell as the file has it, when there is one. */
+  value?: string;
 }
 
 /** Turns zod issues into the API's field errors (first message per field). */

@@ -7,7 +7,9 @@
  *
  * The COPY runs on the transaction's own connection, so it commits or rolls back with the rest.
  */
-import { Readable } from 'node:stream';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -44,6 +46,69 @@ export async function copyRows(
     await pipeline(Readable.from([chunk]), client.query(copyFrom(`copy ${target} from stdin`)));
   } else {
     await client.query(`copy ${target} from '/dev/blob'`, [], { blob: blobOf(client, rows) });
+  }
+}
+
+/** How much COPY text one PGlite COPY statement takes from a file (whole lines). */
+const PGLITE_FILE_CHUNK = 8 * 1024 * 1024;
+
+/**
+ * Loads a file of COPY text (each row ending with a newline) into `table (columns)`, calling
+ * `onProgress` with the bytes loaded so far: on PostgreSQL one `COPY … FROM STDIN` streaming the
+ * file, on PGlite one COPY per chunk of whole lines (its `/dev/blob` is a buffer in memory).
+ */
+export async function copyRowsFromFile(
+  tx: DbOrTx,
+  table: string,
+  columns: readonly string[],
+  file: string,
+  onProgress?: (bytes: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const client = connectionOf(tx);
+  const target = `${table} (${columns.join(', ')})`;
+  if (isPostgres(client)) {
+    let bytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        onProgress?.(bytes);
+        done(null, chunk);
+      },
+    });
+    await pipeline(
+      createReadStream(file, { highWaterMark: 1024 * 1024 }),
+      counter,
+      client.query(copyFrom(`copy ${target} from stdin`)),
+      ...(signal ? [{ signal }] : []),
+    );
+    return;
+  }
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(PGLITE_FILE_CHUNK);
+    let filled = 0;
+    let position = 0;
+    for (;;) {
+      signal?.throwIfAborted();
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position);
+      position += bytesRead;
+      filled += bytesRead;
+      const end = bytesRead === 0 ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
+      if (end === 0 && filled === buffer.length) {
+        throw new Error(`A line of COPY text is longer than ${PGLITE_FILE_CHUNK} bytes`);
+      }
+      if (end > 0) {
+        const rows = buffer.subarray(0, end);
+        await client.query(`copy ${target} from '/dev/blob'`, [], { blob: blobOf(client, rows) });
+        onProgress?.(position - (filled - end));
+        buffer.copy(buffer, 0, end, filled);
+        filled -= end;
+      }
+      if (bytesRead === 0) break;
+    }
+  } finally {
+    await handle.close();
   }
 }
 

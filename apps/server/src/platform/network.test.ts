@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signedInUser } from '../../test/factories.ts';
+import { followImport } from '../../test/imports.ts';
 import { multipart } from '../../test/multipart.ts';
 import { XLSX_TYPE, spendFixture } from '../../test/xlsx.ts';
 import { tempRoot } from './temp-files.ts';
@@ -97,8 +98,10 @@ describe('temporary upload files', () => {
       headers: { ...t.auth(token), ...form.headers },
       payload: form.payload,
     });
-    expect(res.statusCode).toBe(200);
+    // Answered once the file is checked in as an import job: it has left DATA_DIR/tmp.
+    expect(res.statusCode).toBe(202);
     expect(readdirSync(root)).toEqual([]);
+    expect((await followImport(t, token, res.json().data.id)).at(-1)?.status).toBe('done');
 
     // What a crashed server leaves behind is gone when the next one starts on the same DATA_DIR.
     const left = path.join(root, 'upload-crashed');

@@ -18,8 +18,19 @@ const TABLES = [
   'spend_rollup_suppliers',
 ] as const;
 
-/** (Re)builds the rollups of one file of an organisation from its rows. */
-export async function buildSpendRollup(tx: DbOrTx, clientRef: number, fileId: number) {
+/** The statements buildSpendRollup runs, for a progress bar. */
+export const ROLLUP_STEPS = 4;
+
+/**
+ * (Re)builds the rollups of one file of an organisation from its rows; `onStep` hears each of
+ * the ROLLUP_STEPS tables done.
+ */
+export async function buildSpendRollup(
+  tx: DbOrTx,
+  clientRef: number,
+  fileId: number,
+  onStep?: (done: number) => void,
+) {
   await deleteSpendRollup(tx, clientRef, fileId);
   await tx.execute(sql`
     insert into spend_rollups (client_ref, file_id, month, supplier_key, category, state,
@@ -31,6 +42,7 @@ export async function buildSpendRollup(tx: DbOrTx, clientRef: number, fileId: nu
     group by client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
       state, diversity, is_diverse
   `);
+  onStep?.(1);
   await tx.execute(sql`
     insert into spend_rollup_months (client_ref, file_id, month, diversity, is_diverse, spend,
       row_count)
@@ -39,6 +51,7 @@ export async function buildSpendRollup(tx: DbOrTx, clientRef: number, fileId: nu
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, month, diversity, is_diverse
   `);
+  onStep?.(2);
   await tx.execute(sql`
     insert into spend_rollup_quarters (client_ref, file_id, quarter, supplier_key, is_diverse,
       spend, row_count)
@@ -48,6 +61,7 @@ export async function buildSpendRollup(tx: DbOrTx, clientRef: number, fileId: nu
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, date_trunc('quarter', month)::date, supplier_key, is_diverse
   `);
+  onStep?.(3);
   await tx.execute(sql`
     insert into spend_rollup_suppliers (client_ref, file_id, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns, last_month)
@@ -57,6 +71,7 @@ export async function buildSpendRollup(tx: DbOrTx, clientRef: number, fileId: nu
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, supplier_key, category, state, diversity, is_diverse
   `);
+  onStep?.(4);
 }
 
 /** Removes the rollups of a file (the file's foreign keys cascade too; this uses the indexes). */

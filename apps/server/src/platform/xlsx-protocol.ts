@@ -19,6 +19,12 @@ export interface RowModule {
    * line end). With it and a `copyPrefix`, the worker sends COPY text instead of columns.
    */
   copyLine?(row: Record<string, unknown>): string;
+  /**
+   * What identifies a row for the overlap check (a 53-bit hash, exact as a double) and its amount
+   * in cents: with `keys` the worker hands both back for every row when the file is clean.
+   */
+  rowKey?(row: Record<string, unknown>): number;
+  rowCents?(row: Record<string, unknown>): number;
 }
 
 export interface WorkerInput {
@@ -29,6 +35,13 @@ export interface WorkerInput {
    * prefix, the row's sheet row number, a tab and `copyLine(row)`.
    */
   copyPrefix?: string;
+  /**
+   * Check-then-write: the worker appends the COPY text to this file itself (created, never
+   * overwritten) and posts `progress` instead of batches; the caller writes once it is clean.
+   */
+  copyFile?: string;
+  /** With copyFile: collect each row's rowKey and rowCents (see RowModule). */
+  keys?: boolean;
   /** Problems listed before reading stops (the file is refused either way). */
   maxProblems: number;
   limits: ZipLimits;
@@ -50,7 +63,23 @@ export type WorkerMessage =
       /** COPY text (with `copyPrefix`): the first `length` bytes of `buffer`, transferred. */
       copy?: { buffer: ArrayBuffer; length: number };
     }
-  | { type: 'done'; rowCount: number }
+  | {
+      type: 'progress';
+      /** Data rows read so far (blank ones not counted). */
+      rows: number;
+      /** Bytes of the sheet's XML read so far, and its whole size (0 until known). */
+      bytes: number;
+      totalBytes: number;
+      /** The last row the sheet's dimension declares, when it has one. */
+      lastRow: number | null;
+    }
+  | {
+      type: 'done';
+      rowCount: number;
+      /** With `keys`: each row's key and cents, in row order (Float64Array buffers). */
+      keys?: ArrayBuffer;
+      cents?: ArrayBuffer;
+    }
   | {
       type: 'rejected';
       status: 400 | 413;

@@ -242,11 +242,24 @@ function cellValue(
   }
 }
 
+/** What a reader may want to know on the way, to show how far it has got. */
+export interface SheetProgress {
+  /** The sheet part's uncompressed size (its XML, bytes), once it is opened. */
+  onSheet?(info: { bytes: number }): void;
+  /** The sheet's `<dimension ref="A1:R1001">`: the last row number it declares. */
+  onDimension?(lastRow: number): void;
+  /** Bytes of the sheet's XML inflated so far. */
+  onInflated?(bytes: number): void;
+}
+
 /**
  * The first worksheet's rows, in batches (one per inflated chunk or so). Rows without cells are
  * yielded too, with no cells. Throws MalformedXml / ZipProblem on a damaged or refused part.
  */
-export async function* readFirstWorksheet(path: string): AsyncGenerator<SheetRow[], void> {
+export async function* readFirstWorksheet(
+  path: string,
+  progress: SheetProgress = {},
+): AsyncGenerator<SheetRow[], void> {
   const part = await openZip(path);
   try {
     const { sheet, sharedStrings } = await locateParts(part);
@@ -298,6 +311,10 @@ export async function* readFirstWorksheet(path: string): AsyncGenerator<SheetRow
           lastCol = 0;
           row = { number, cells: [] };
         } else if (name === 'sheetData') inSheetData = true;
+        else if (name === 'dimension' && progress.onDimension) {
+          const last = /(\d+)$/.exec(attribute(tag, from, to, 'ref') ?? '');
+          if (last) progress.onDimension(parseInt(last[1]!, 10));
+        }
       },
       close(name) {
         if (inCell) {
@@ -321,11 +338,15 @@ export async function* readFirstWorksheet(path: string): AsyncGenerator<SheetRow
     };
 
     const entry = part.entries.get(sheet)!;
+    progress.onSheet?.({ bytes: entry.uncompressedSize });
     const stream: Readable = await part.zip.openReadStreamPromise(entry);
     const scanner = new XmlScanner(handler);
     const decoder = new TextDecoder('utf-8');
+    let inflatedBytes = 0;
     try {
       for await (const chunk of inflated(stream, entry)) {
+        inflatedBytes += chunk.length;
+        progress.onInflated?.(inflatedBytes);
         scanner.write(decoder.decode(chunk, { stream: true }));
         if (batch.length > 0) {
           const out = batch;

@@ -4,6 +4,7 @@
  * requested columns, or checked by a row module. It runs under resource limits, off the request
  * thread. xlsx.ts bundles it with its row module into one script (`runWorker(rowModule)`).
  */
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Cell } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
@@ -54,8 +55,61 @@ async function waitForCredit() {
   credit -= 1;
 }
 
+/** How often a check-then-write read tells the parent how far it has got. */
+const PROGRESS_MS = 200;
+
+/** A Float64Array that grows as values are pushed (row keys and amounts of a whole file). */
+class Doubles {
+  values = new Float64Array(1 << 16);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = value;
+  }
+  /** The pushed values in a buffer of their own, to transfer. */
+  take(): ArrayBuffer {
+    return this.values.slice(0, this.length).buffer;
+  }
+}
+
+/** A cell as text for an error report: what the user typed, at most 1,000 characters. */
+function cellForReport(cell: Cell | undefined): string | undefined {
+  if (cell === null || cell === undefined) return undefined;
+  const text = String(cell);
+  if (text.trim() === '') return undefined;
+  return text.length > 1000 ? `${text.slice(0, 1000)}…` : text;
+}
+
 async function run(rowModule: RowModule | undefined) {
   const inspection = await inspectXlsx(input.path, input.limits, { streamed: isWorksheetPart });
+  const toFile = input.copyFile !== undefined && rowModule?.copyLine !== undefined;
+  const fd = toFile ? openSync(input.copyFile!, 'wx') : undefined;
+  try {
+    await read(rowModule, inspection.date1904, fd);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+async function read(rowModule: RowModule | undefined, date1904: boolean, fd: number | undefined) {
+  const inspection = { date1904 };
+  const rowKey = input.keys && fd !== undefined ? rowModule?.rowKey : undefined;
+  const rowCents = rowKey ? rowModule?.rowCents : undefined;
+  const rowKeys = rowKey ? new Doubles() : undefined;
+  const rowAmounts = rowCents ? new Doubles() : undefined;
+  const progress = { bytes: 0, totalBytes: 0, lastRow: null as number | null };
+  let progressAt = 0;
+  const postProgress = (force = false) => {
+    if (fd === undefined) return;
+    const now = Date.now();
+    if (!force && now - progressAt < PROGRESS_MS) return;
+    progressAt = now;
+    post({ type: 'progress', rows: rowCount, ...progress });
+  };
 
   const wanted = new Map<string, number>();
   // Header names and aliases, squashed; the first column to claim a name keeps it.
@@ -83,6 +137,14 @@ async function run(rowModule: RowModule | undefined) {
   let copyText = '';
   const flush = async () => {
     if (lines.length === 0 || badRows > 0) return;
+    if (fd !== undefined) {
+      const bytes = Buffer.from(copyText);
+      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
+      lines = [];
+      copyText = '';
+      postProgress();
+      return;
+    }
     await waitForCredit();
     if (stopped) return;
     if (copyLine) {
@@ -97,7 +159,12 @@ async function run(rowModule: RowModule | undefined) {
     copyText = '';
   };
 
-  sheet: for await (const sheetRows of readFirstWorksheet(input.path)) {
+  const sheetProgress = {
+    onSheet: (info: { bytes: number }) => (progress.totalBytes = info.bytes),
+    onDimension: (lastRow: number) => (progress.lastRow = lastRow),
+    onInflated: (bytes: number) => (progress.bytes = bytes),
+  };
+  sheet: for await (const sheetRows of readFirstWorksheet(input.path, sheetProgress)) {
     for (const row of sheetRows) {
       const values = row.cells;
       if (!mapping) {
@@ -147,6 +214,8 @@ async function run(rowModule: RowModule | undefined) {
           // After the first bad row nothing will be saved: stop collecting good ones.
           if (badRows === 0) {
             lines.push(row.number);
+            if (rowKeys) rowKeys.push(rowKey!(result.row));
+            if (rowAmounts) rowAmounts.push(rowCents!(result.row));
             if (copyLine) copyText += `${copyPrefix}${row.number}\t${copyLine(result.row)}\n`;
             else for (const key in result.row) (columns[key] ??= []).push(result.row[key]);
           }
@@ -155,10 +224,12 @@ async function run(rowModule: RowModule | undefined) {
           problems += result.problems.length;
           for (const p of result.problems) {
             if (errors.length >= input.maxProblems) break;
+            const value = cellForReport(record[p.column]);
             errors.push({
               row: row.number,
               column: headers[p.column] ?? templateHeader[p.column] ?? p.column,
               message: p.message,
+              ...(value !== undefined ? { value } : {}),
             });
           }
           if (errors.length >= input.maxProblems) break sheet;
@@ -188,7 +259,21 @@ async function run(rowModule: RowModule | undefined) {
     return;
   }
   await flush();
-  if (!stopped) post({ type: 'done', rowCount });
+  if (stopped) return;
+  postProgress(true);
+  if (rowKeys) {
+    const keyBuffer = rowKeys.take();
+    const centBuffer = rowAmounts?.take();
+    port.postMessage(
+      {
+        type: 'done',
+        rowCount,
+        keys: keyBuffer,
+        ...(centBuffer ? { cents: centBuffer } : {}),
+      } satisfies WorkerMessage,
+      centBuffer ? [keyBuffer, centBuffer] : [keyBuffer],
+    );
+  } else post({ type: 'done', rowCount });
 }
 
 function cellHeader(cell: Cell | undefined): string {

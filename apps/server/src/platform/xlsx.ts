@@ -139,14 +139,9 @@ async function bundleWorker(rowModule: URL | undefined): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-export async function* readSheet(
-  file: string,
-  options: ReadSheetOptions,
-): AsyncGenerator<SheetBatch, number> {
-  const script = await workerScript(options.rowModule);
-  await acquireSlot();
+function workerInput(file: string, options: ReadSheetOptions): WorkerInput {
   const { limits } = options;
-  const input: WorkerInput = {
+  return {
     path: file,
     columns: options.columns.map((c) => ({
       key: c.key,
@@ -166,6 +161,16 @@ export async function* readSheet(
     batchSize: options.batchSize ?? 5000,
     prefetch: 2,
   };
+}
+
+type Event = WorkerMessage | { type: 'error'; error: Error } | { type: 'exit'; code: number };
+
+/**
+ * A running worker as a queue of its events, with the time limit armed. `stop()` ends it and
+ * frees its slot; every caller must call it once, whatever happened.
+ */
+async function startWorker(script: string, input: WorkerInput, limits: XlsxLimits) {
+  await acquireSlot();
   const worker = new Worker(script, {
     eval: true,
     workerData: input,
@@ -176,8 +181,6 @@ export async function* readSheet(
       stackSizeMb: 4,
     },
   });
-
-  type Event = WorkerMessage | { type: 'error'; error: Error } | { type: 'exit'; code: number };
   const queue: Event[] = [];
   let notify: (() => void) | undefined;
   const push = (event: Event) => {
@@ -192,20 +195,69 @@ export async function* readSheet(
     timedOut = true;
     void worker.terminate();
   }, limits.timeoutMs);
+  let stopped = false;
 
-  const next = async (): Promise<Event> => {
-    while (queue.length === 0) await new Promise<void>((resolve) => (notify = resolve));
-    return queue.shift()!;
+  return {
+    async next(): Promise<Event> {
+      while (queue.length === 0) await new Promise<void>((resolve) => (notify = resolve));
+      return queue.shift()!;
+    },
+    /** Ends the read as if the worker had failed with `error` (an abort). */
+    interrupt(error: Error) {
+      push({ type: 'error', error });
+    },
+    send(message: ParentMessage, transfer: ArrayBuffer[] = []) {
+      worker.postMessage(message, transfer);
+    },
+    /** The error a refusal, a crash or the end of the worker means (see ReadSheetOptions). */
+    failure(event: Event, options: { onUnreadable?: (detail: string) => void }): Error {
+      switch (event.type) {
+        case 'rejected':
+          if (event.detail) options.onUnreadable?.(event.detail);
+          return new FileRejected(event.message, event.errors ?? [], event.status);
+        case 'error':
+          if ((event.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+            return new FileRejected(XLSX_MESSAGES.tooMuchMemory, [], 413);
+          }
+          return event.error;
+        case 'exit':
+          if (timedOut) {
+            return new FileRejected(
+              XLSX_MESSAGES.tooSlow(Math.round(limits.timeoutMs / 1000)),
+              [],
+              413,
+            );
+          }
+          return new Error(`The spreadsheet worker stopped unexpectedly (exit code ${event.code})`);
+        default:
+          return new Error(`Unexpected message from the spreadsheet worker: ${event.type}`);
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      worker.postMessage({ type: 'stop' } satisfies ParentMessage);
+      await worker.terminate();
+      releaseSlot();
+    },
   };
-  const send = (message: ParentMessage, transfer: ArrayBuffer[] = []) =>
-    worker.postMessage(message, transfer);
+}
 
+export async function* readSheet(
+  file: string,
+  options: ReadSheetOptions,
+): AsyncGenerator<SheetBatch, number> {
+  const script = await workerScript(options.rowModule);
+  const worker = await startWorker(script, workerInput(file, options), options.limits);
   try {
     for (;;) {
-      const event = await next();
+      const event = await worker.next();
       switch (event.type) {
         case 'header':
           options.onHeader?.({ row: event.row, headers: event.headers, date1904: event.date1904 });
+          break;
+        case 'progress':
           break;
         case 'batch': {
           const { copy } = event;
@@ -215,36 +267,101 @@ export async function* readSheet(
             ...(event.columns ? { columns: event.columns } : {}),
             ...(copy ? { copy: new Uint8Array(copy.buffer, 0, copy.length) } : {}),
           };
-          if (copy) send({ type: 'more', buffer: copy.buffer }, [copy.buffer]);
-          else send({ type: 'more' });
+          if (copy) worker.send({ type: 'more', buffer: copy.buffer }, [copy.buffer]);
+          else worker.send({ type: 'more' });
           break;
         }
         case 'done':
           if (event.rowCount === 0) throw new FileRejected(XLSX_MESSAGES.noDataRows);
           return event.rowCount;
-        case 'rejected':
-          if (event.detail) options.onUnreadable?.(event.detail);
-          throw new FileRejected(event.message, event.errors ?? [], event.status);
-        case 'error':
-          if ((event.error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-            throw new FileRejected(XLSX_MESSAGES.tooMuchMemory, [], 413);
-          }
-          throw event.error;
-        case 'exit':
-          if (timedOut) {
-            throw new FileRejected(
-              XLSX_MESSAGES.tooSlow(Math.round(limits.timeoutMs / 1000)),
-              [],
-              413,
-            );
-          }
-          throw new Error(`The spreadsheet worker stopped unexpectedly (exit code ${event.code})`);
+        default:
+          throw worker.failure(event, options);
       }
     }
   } finally {
-    clearTimeout(timer);
-    send({ type: 'stop' });
-    await worker.terminate();
-    releaseSlot();
+    await worker.stop();
+  }
+}
+
+export interface CheckProgress {
+  /** Data rows read and checked so far. */
+  rows: number;
+  /** Bytes of the sheet's XML read so far, of `totalBytes` (0 until the sheet is opened). */
+  bytes: number;
+  totalBytes: number;
+  /** The sheet's declared last row, when it declares one (an estimate of the rows to come). */
+  lastRow: number | null;
+}
+
+export interface CheckSheetOptions extends Omit<ReadSheetOptions, 'copyPrefix' | 'onHeader'> {
+  rowModule: URL;
+  /** Each line of COPY text starts with this, then the row's sheet row number. */
+  copyPrefix: string;
+  /** Where the COPY text of the rows goes: created by the worker, never overwritten. */
+  copyFile: string;
+  /** Collect each row's key and cents (RowModule.rowKey / rowCents) for the overlap check. */
+  keys?: boolean;
+  /** Once a reading slot is free and the worker starts (it may wait for other reads). */
+  onStart?: () => void;
+  /** Stops the read: it throws the signal's reason. */
+  signal?: AbortSignal;
+  onProgress?: (progress: CheckProgress) => void;
+}
+
+export interface CheckedSheet {
+  rowCount: number;
+  /** With `keys`: every row's key and cents, in row order. */
+  keys?: Float64Array;
+  cents?: Float64Array;
+}
+
+/**
+ * Check, then write (DESIGN.md §5): the worker reads and checks the whole sheet and writes the
+ * rows as COPY text to `copyFile`, telling how far it has got; nothing touches the database.
+ * Resolves once the file is known to be clean; a refused file throws FileRejected (the caller
+ * removes whatever `copyFile` holds).
+ */
+export async function checkSheet(file: string, options: CheckSheetOptions): Promise<CheckedSheet> {
+  const script = await workerScript(options.rowModule);
+  const input: WorkerInput = {
+    ...workerInput(file, options),
+    copyPrefix: options.copyPrefix,
+    copyFile: options.copyFile,
+    ...(options.keys ? { keys: true } : {}),
+  };
+  options.signal?.throwIfAborted();
+  const worker = await startWorker(script, input, options.limits);
+  const onAbort = () => worker.interrupt(options.signal!.reason as Error);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  options.onStart?.();
+  try {
+    for (;;) {
+      const event = await worker.next();
+      switch (event.type) {
+        case 'header':
+          break;
+        case 'progress':
+          options.onProgress?.({
+            rows: event.rows,
+            bytes: event.bytes,
+            totalBytes: event.totalBytes,
+            lastRow: event.lastRow,
+          });
+          break;
+        case 'done':
+          if (event.rowCount === 0) throw new FileRejected(XLSX_MESSAGES.noDataRows);
+          return {
+            rowCount: event.rowCount,
+            ...(event.keys ? { keys: new Float64Array(event.keys) } : {}),
+            ...(event.cents ? { cents: new Float64Array(event.cents) } : {}),
+          };
+        default:
+          throw worker.failure(event, options);
+      }
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    await worker.stop();
   }
 }

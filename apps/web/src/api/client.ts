@@ -228,6 +228,48 @@ export const api = {
     request<T>(path, { ...options, method: 'DELETE', body }),
 };
 
+/* ---------- server-sent events ---------- */
+
+/**
+ * Follows a stream of server-sent events (`data:` lines of JSON) until the server ends it,
+ * calling `onEvent` with each. Sent through fetch so that the bearer header goes with it (an
+ * EventSource cannot send one); a refused request fails like request().
+ */
+export async function followEvents<T>(
+  path: string,
+  onEvent: (data: T) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const response = await send(path, buildInit('GET', undefined, signal, 'text/event-stream'));
+  if (!response.ok) return failWith(response);
+  if (!response.body) throw new ApiError(response.status, API_MESSAGES.parsing);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, API_MESSAGES.network);
+    }
+    buffer += decoder.decode(chunk.value, { stream: !chunk.done });
+    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block
+        .split('\n')
+        .filter((line) => line.startsWith('data:'))
+        .map((line) => line.slice(5).trimStart())
+        .join('\n');
+      const parsed = data ? parseJson(data) : undefined;
+      if (parsed !== undefined) onEvent(parsed as T);
+    }
+    if (chunk.done) return;
+  }
+}
+
 /* ---------- downloads ---------- */
 
 export type ProgressListener = (percent: number) => void;

@@ -12,3 +12,4 @@ export * from './training.ts';
 export * from './diversity-events.ts';
 export * from './search-supplier.ts';
 export * from './cost-savings.ts';
+export * from './import-jobs.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { users } from './users.ts';
@@ -29,9 +31,40 @@ export const spendFiles = pgTable(
     firstPaymentDate: date('first_payment_date'),
     lastPaymentDate: date('last_payment_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * SHA-256 of the uploaded workbook's bytes (hex): the same content is refused a second time.
+     * Null for files imported before it was kept.
+     */
+    contentHash: text('content_hash'),
   },
-  (t) => [index('spend_files_client_idx').on(t.clientRef, t.createdAt)],
+  (t) => [
+    index('spend_files_client_idx').on(t.clientRef, t.createdAt),
+    uniqueIndex('spend_files_content_idx')
+      .on(t.clientRef, t.contentHash)
+      .where(sql`${t.contentHash} is not null`),
+  ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The row keys of a file (platform/row-keys.ts): one 53-bit hash per row of what identifies a
+ * payment (supplier, date, spend, contract number), sorted, as little-endian doubles — 8 bytes a
+ * row. The next import compares its own rows with these to show how many overlap, without
+ * reading the stored rows. Files imported before keys were kept get theirs on first need.
+ */
+export const spendFileKeys = pgTable('spend_file_keys', {
+  fileId: integer('file_id')
+    .primaryKey()
+    .references(() => spendFiles.id, { onDelete: 'cascade' }),
+  clientRef: integer('client_ref')
+    .notNull()
+    .references(() => clients.id),
+  rowKeys: bytea('row_keys').notNull(),
+});
 
 /**
  * One payment line of a spend file. Every figure of the spend dashboards is computed from these

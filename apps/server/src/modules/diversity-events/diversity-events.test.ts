@@ -158,10 +158,20 @@ describe('POST /api/diversity_events/upload', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Nothing was saved/);
     expect(res.json().errors).toEqual([
-      { row: 3, column: 'Event Type', message: 'Must be one of: Trade, Conference, Consumers' },
-      { row: 4, column: 'Start Date', message: 'Enter Valid Date' },
-      { row: 5, column: 'Attendance', message: 'Must be a whole number of 0 or more' },
-      { row: 5, column: 'Exhibitor', message: 'Must be a whole number of 0 or more' },
+      {
+        row: 3,
+        column: 'Event Type',
+        message: 'Must be one of: Trade, Conference, Consumers',
+        value: 'Fair',
+      },
+      { row: 4, column: 'Start Date', message: 'Enter Valid Date', value: '13/45/2027' },
+      {
+        row: 5,
+        column: 'Attendance',
+        message: 'Must be a whole number of 0 or more',
+        value: 'many',
+      },
+      { row: 5, column: 'Exhibitor', message: 'Must be a whole number of 0 or more', value: '-3' },
     ]);
     expect((await list(admin)).json().totalCount).toBe(0);
   });

@@ -297,19 +297,26 @@ describe('POST /api/searchSupplier/upload', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Nothing was saved/);
     expect(res.json().errors).toEqual([
-      { row: 3, column: 'DUNS', message: 'DUNS must be 9 digits' },
-      { row: 3, column: 'Business Contact Email', message: 'Invalid email address' },
-      { row: 4, column: 'Business Start Date', message: 'Enter Valid Date.' },
+      { row: 3, column: 'DUNS', message: 'DUNS must be 9 digits', value: '12345' },
+      {
+        row: 3,
+        column: 'Business Contact Email',
+        message: 'Invalid email address',
+        value: 'not-an-email',
+      },
+      { row: 4, column: 'Business Start Date', message: 'Enter Valid Date.', value: '31/31/2020' },
       {
         row: 4,
         column: 'Certification Type',
         message: expect.stringContaining('Unknown certification "XYZ"'),
+        value: 'MBE, XYZ',
       },
       { row: 5, column: 'Business Name', message: 'Required' },
       {
         row: 5,
         column: 'Business Contact Phone',
         message: 'Must be a phone number of 10 digits or less',
+        value: '555-0100-12345',
       },
     ]);
     expect((await search(supplier, { country: 'u' })).json().totalCount).toBe(0);

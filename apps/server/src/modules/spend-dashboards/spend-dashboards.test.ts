@@ -5,8 +5,8 @@ import { US_STATES } from '@spotzcity/shared/enums';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { multipart } from '../../../test/multipart.ts';
-import { SPEND_HEADERS, XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
+import { importSpend } from '../../../test/imports.ts';
+import { SPEND_HEADERS, xlsxBuffer } from '../../../test/xlsx.ts';
 import { spendRollups } from '../../db/schema/index.ts';
 import {
   FILE_ONE,
@@ -344,18 +344,9 @@ describe('the spend rollup', () => {
   it('is built by the upload, serves every figure exactly, and goes with a deleted file', async () => {
     const admin = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const upload = async (name: string, rows: FixtureRow[]) => {
-      const form = multipart(
-        {},
-        { file: { filename: name, contentType: XLSX_TYPE, data: await workbookOfRows(rows) } },
-      );
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/file/upload',
-        headers: { ...t.auth(admin.token), ...form.headers },
-        payload: form.payload,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().data.fileId as number;
+      const { job } = await importSpend(t, admin.token, await workbookOfRows(rows), name);
+      expect(job?.status, job?.message ?? '').toBe('done');
+      return job!.fileId!;
     };
     const rollupGroups = async (fileId: number) => {
       const [row] = await t.database.db

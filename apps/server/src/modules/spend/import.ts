@@ -1,38 +1,40 @@
 /**
- * Imports a spend file all-or-nothing (DESIGN.md §5): one transaction; the reader's worker parses
- * and checks the rows and writes them as COPY text (rows.ts) while this thread loads the previous
- * batch with one COPY (db/copy.ts: FROM STDIN on PostgreSQL, FROM '/dev/blob' on PGlite). A bad row makes the reader
- * refuse the file with its first 100 problems, and the transaction rolls back what was inserted.
- * The demo seed and the benchmark use this same function.
+ * Imports a spend file all-or-nothing (DESIGN.md §5), in two steps:
+ *  1. check (`checkSpendFile`): the reader's worker reads and checks every row and writes them as
+ *     COPY text to a file next to the upload; the database is not touched, so on the embedded
+ *     database (one connection) other requests go on while a large file is read. A bad row
+ *     refuses the file with its problems and nothing was ever written.
+ *  2. save (`saveSpendFile`): only a clean file opens the transaction, which only writes: the
+ *     file record, one COPY of the text (db/copy.ts), the rollups and the file's summary.
+ * Uploads run these as import jobs (jobs.ts); the demo seed and the benchmark call
+ * `importSpendFile`, which does both in a row.
  */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import type { UploadedFile } from '@spotzcity/shared/spend';
-import { rowsOf, type Db } from '../../db/client.ts';
-import { copyRows } from '../../db/copy.ts';
-import { spendFiles } from '../../db/schema/index.ts';
-import { buildSpendRollup } from '../../platform/spend-rollups.ts';
-import { readSheet, type XlsxLimits } from '../../platform/xlsx.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { copyRowsFromFile } from '../../db/copy.ts';
+import { ROLLUP_STEPS, buildSpendRollup } from '../../platform/spend-rollups.ts';
+import { checkSheet, type CheckProgress, type XlsxLimits } from '../../platform/xlsx.ts';
+import { saveFileKeys } from './overlap.ts';
 import { FIELD_COLUMNS } from './rows.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 
+/** Problems a refused file lists when the caller does not say (the upload's reply shows 100). */
 export const MAX_LISTED_PROBLEMS = 100;
 
-export interface ImportSpendOptions {
-  clientRef: number;
-  uploadedBy: number | null;
-  fileName: string;
-  /** The workbook on disk. */
-  path: string;
-  limits: XlsxLimits;
-  /** When the file counts as uploaded (the demo seed backdates its files). */
-  createdAt?: Date;
-  onUnreadable?: (detail: string) => void;
-}
-
 /** spend_rows columns in the order of the worker's COPY lines (rows.ts copyLine). */
-const COPY_COLUMNS = ['client_ref', 'file_id', 'line_number', ...FIELD_COLUMNS.map(([, c]) => c)];
+export const COPY_COLUMNS = [
+  'client_ref',
+  'file_id',
+  'line_number',
+  ...FIELD_COLUMNS.map(([, c]) => c),
+];
 
 interface FileRow {
   id: number;
@@ -65,31 +67,109 @@ export function toUploadedFile(row: FileRow): UploadedFile {
   };
 }
 
-export async function importSpendFile(db: Db, options: ImportSpendOptions): Promise<UploadedFile> {
-  return db.transaction(async (tx) => {
-    const [file] = await tx
-      .insert(spendFiles)
-      .values({
-        clientRef: options.clientRef,
-        fileName: options.fileName,
-        uploadedBy: options.uploadedBy,
-        ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-      })
-      .returning({ id: spendFiles.id });
-    if (!file) throw new Error('Could not create the file record');
+/**
+ * The id the file will have, taken before its rows are checked: every COPY line carries it. An
+ * id taken by an import that then fails is simply never used.
+ */
+export async function reserveFileId(db: Db): Promise<number> {
+  const [row] = rowsOf<{ id: number | string }>(
+    await db.execute(sql`select nextval(pg_get_serial_sequence('spend_files', 'id')) as id`),
+  );
+  return Number(row!.id);
+}
 
-    const batches = readSheet(options.path, {
-      columns: SPEND_COLUMNS,
-      rowModule: ROW_MODULE,
-      maxProblems: MAX_LISTED_PROBLEMS,
-      copyPrefix: `${options.clientRef}\t${file.id}\t`,
-      limits: options.limits,
-      ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
+export interface CheckSpendOptions {
+  clientRef: number;
+  /** The id reserveFileId gave. */
+  fileId: number;
+  /** The workbook on disk. */
+  path: string;
+  /** Where the rows' COPY text goes (created; the caller removes it). */
+  copyFile: string;
+  limits: XlsxLimits;
+  maxProblems?: number;
+  /** Also collect every row's key and cents for the overlap check. */
+  keys?: boolean;
+  onStart?: () => void;
+  onProgress?: (progress: CheckProgress) => void;
+  onUnreadable?: ((detail: string) => void) | undefined;
+  signal?: AbortSignal;
+}
+
+/** Step 1: reads and checks the whole workbook into `copyFile`; throws FileRejected if bad. */
+export function checkSpendFile(options: CheckSpendOptions) {
+  return checkSheet(options.path, {
+    columns: SPEND_COLUMNS,
+    rowModule: ROW_MODULE,
+    maxProblems: options.maxProblems ?? MAX_LISTED_PROBLEMS,
+    copyPrefix: `${options.clientRef}\t${options.fileId}\t`,
+    copyFile: options.copyFile,
+    limits: options.limits,
+    ...(options.keys ? { keys: true } : {}),
+    ...(options.onStart ? { onStart: options.onStart } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+export type SavePhase = 'saving' | 'building';
+
+export interface SaveSpendOptions {
+  clientRef: number;
+  fileId: number;
+  fileName: string;
+  uploadedBy: number | null;
+  /** The checked rows' COPY text (checkSpendFile). */
+  copyFile: string;
+  /** When the file counts as uploaded (the demo seed backdates its files). */
+  createdAt?: Date;
+  /** SHA-256 of the workbook: the organisation's next upload of the same bytes is refused. */
+  contentHash?: string;
+  /** The rows' keys, sorted (overlap.ts): kept for the overlap checks of later imports. */
+  keys?: Float64Array;
+  /** Progress within the transaction: bytes of COPY text saved, then rollup tables built. */
+  onProgress?: (phase: SavePhase, done: number, total: number) => void;
+  /** Runs first in the transaction (replacing earlier files). */
+  before?: (tx: Tx) => Promise<void>;
+  /** Runs last in the transaction, with the saved file (the job's own record). */
+  after?: (tx: Tx, file: UploadedFile) => Promise<void>;
+  /** Stops the saving (the transaction rolls back). */
+  signal?: AbortSignal;
+}
+
+/** Step 2: one transaction that only writes: the file, its rows, its rollups, its summary. */
+export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
+  const { clientRef, fileId } = options;
+  const { size: copyBytes } = await stat(options.copyFile);
+  const createdAt = options.createdAt
+    ? sql`${options.createdAt.toISOString()}::timestamptz`
+    : sql`now()`;
+  return db.transaction(async (tx) => {
+    await options.before?.(tx);
+    // The same content saved meanwhile by another upload fails here on the unique index
+    // (spend_files_content_idx); the caller names the file that won (sameContentAs).
+    await tx.execute(sql`
+      insert into spend_files (id, client_ref, file_name, uploaded_by, created_at, content_hash)
+      values (${fileId}, ${clientRef}, ${options.fileName}, ${options.uploadedBy}, ${createdAt},
+        ${options.contentHash ?? null})
+    `);
+    if (options.keys) await saveFileKeys(tx, clientRef, fileId, options.keys);
+    options.onProgress?.('saving', 0, copyBytes);
+    await copyRowsFromFile(
+      tx,
+      'spend_rows',
+      COPY_COLUMNS,
+      options.copyFile,
+      (bytes) => options.onProgress?.('saving', bytes, copyBytes),
+      options.signal,
+    );
+    options.signal?.throwIfAborted();
+    options.onProgress?.('building', 0, ROLLUP_STEPS);
+    await buildSpendRollup(tx, clientRef, fileId, (done) => {
+      options.signal?.throwIfAborted();
+      options.onProgress?.('building', done, ROLLUP_STEPS);
     });
-    for await (const batch of batches) {
-      if (batch.copy) await copyRows(tx, 'spend_rows', COPY_COLUMNS, batch.copy);
-    }
-    await buildSpendRollup(tx, options.clientRef, file.id);
 
     const [summary] = rowsOf<FileRow>(
       await tx.execute(sql`
@@ -101,15 +181,62 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
         from (
           select count(*)::int as row_count, coalesce(sum(spend), 0) as total_spend,
             min(payment_date) as first_payment_date, max(payment_date) as last_payment_date
-          from spend_rows where client_ref = ${options.clientRef} and file_id = ${file.id}
+          from spend_rows where client_ref = ${clientRef} and file_id = ${fileId}
         ) s
-        where f.id = ${file.id}
+        where f.id = ${fileId}
         returning f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text,
           f.first_payment_date::text, f.last_payment_date::text,
           (select name from users where id = f.uploaded_by) as uploaded_by
       `),
     );
     if (!summary) throw new Error('Could not summarise the imported file');
-    return toUploadedFile(summary);
+    const file = toUploadedFile(summary);
+    await options.after?.(tx, file);
+    return file;
   });
+}
+
+export interface ImportSpendOptions {
+  clientRef: number;
+  uploadedBy: number | null;
+  fileName: string;
+  /** The workbook on disk. */
+  path: string;
+  limits: XlsxLimits;
+  /** Where the COPY text is kept between the steps (the system's temporary folder unless told). */
+  workDir?: string;
+  createdAt?: Date;
+  contentHash?: string;
+  onUnreadable?: (detail: string) => void;
+}
+
+/** Check, then save, in a row: for the demo seed and the benchmark. */
+export async function importSpendFile(db: Db, options: ImportSpendOptions): Promise<UploadedFile> {
+  const dir = path.join(options.workDir ?? tmpdir(), `spotzcity-import-${randomUUID()}`);
+  await mkdir(dir, { recursive: true });
+  try {
+    const copyFile = path.join(dir, 'rows.copy');
+    const fileId = await reserveFileId(db);
+    const checked = await checkSpendFile({
+      clientRef: options.clientRef,
+      fileId,
+      path: options.path,
+      copyFile,
+      limits: options.limits,
+      keys: true,
+      onUnreadable: options.onUnreadable,
+    });
+    return await saveSpendFile(db, {
+      clientRef: options.clientRef,
+      fileId,
+      fileName: options.fileName,
+      uploadedBy: options.uploadedBy,
+      copyFile,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+      ...(options.contentHash ? { contentHash: options.contentHash } : {}),
+      ...(checked.keys ? { keys: checked.keys.slice().sort() } : {}),
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * Suppliers & Spend Report endpoints (spec 01 point 7): files (template, upload, list, delete),
+ * Suppliers & Spend Report endpoints (spec 01 point 7): files (template, list, delete; the upload
+ * and its import jobs are in import-routes.ts),
  * the Suppliers & Spend panel, the All Suppliers list and the table view's spend rows.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,10 +23,7 @@ import {
 } from '@spotzcity/shared/spend';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { receiveFileToDisk } from '../../platform/uploads.ts';
 import { parseInput } from '../../platform/validate.ts';
-import type { XlsxLimits } from '../../platform/xlsx.ts';
-import { importSpendFile } from './import.ts';
 import {
   deleteFile,
   listFiles,
@@ -45,17 +43,12 @@ export const SPEND_READERS: Permission[] = [
   'CREATE_SUPPLIER_SPEND_REPORT',
 ];
 
-export interface SpendRouteOptions {
-  maxFileBytes: number;
-  limits: XlsxLimits;
-}
-
 const pageOf = (input: PageRequest) => ({
   pageNumber: input.pageNumber,
   pageSize: input.pageSize,
 });
 
-export const spendRoutes: FastifyPluginAsyncZod<SpendRouteOptions> = async (app, opts) => {
+export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['supplier spend'];
   const readers = app.guard(...SPEND_READERS);
 
@@ -67,43 +60,6 @@ export const spendRoutes: FastifyPluginAsyncZod<SpendRouteOptions> = async (app,
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
         .send(await spendTemplate()),
-  );
-
-  app.post(
-    '/api/file/upload',
-    {
-      onRequest: app.guard('UPLOAD_SUPPLIER_SPEND_FILE'),
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        description:
-          "Multipart: `file` (.xlsx, the template's columns) and an optional `category` " +
-          '(ignored). All-or-nothing: a file with bad rows answers 400 with ' +
-          '`errors: [{row, column, message}]` (the first 100) and saves nothing.',
-        response: { 200: envelopeOf(uploadedFileSchema) },
-      },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const upload = await receiveFileToDisk(request, {
-        field: 'file',
-        maxBytes: opts.maxFileBytes,
-        extensions: ['xlsx'],
-      });
-      try {
-        const file = await importSpendFile(app.db, {
-          clientRef: principal.clientRef,
-          uploadedBy: principal.id,
-          fileName: upload.fileName,
-          path: upload.path,
-          limits: opts.limits,
-          onUnreadable: (detail) => request.log.warn({ detail }, 'unreadable spend workbook'),
-        });
-        return ok(file, SPEND_MESSAGES.uploaded);
-      } finally {
-        await upload.discard();
-      }
-    },
   );
 
   app.post(

@@ -6,6 +6,7 @@
 import type { Cell } from '@spotzcity/shared/cells';
 import { parseSpendRow, type SpendColumnKey, type SpendRow } from '@spotzcity/shared/spend-file';
 import { copyField, copyTextArray } from '../../db/copy-text.ts';
+import { hash53 } from '../../platform/row-keys.ts';
 
 /** A stored row as the worker sends it: diversity types joined by commas, plus `isDiverse`. */
 export type SpendRowColumns = Omit<SpendRow, 'diversity'> & {
@@ -68,3 +69,23 @@ export function copyLine(row: SpendRowColumns): string {
   }
   return line;
 }
+
+/**
+ * What makes two payments the same for the overlap check (issue #16): the supplier (DUNS or
+ * normalised name), the payment date, the amount and the contract number. The stored rows of
+ * files imported before keys were kept go through the same function (service.ts).
+ */
+export function spendRowKey(
+  supplierKey: string,
+  paymentDate: string,
+  spend: string,
+  contractNumber: string | null,
+): number {
+  return hash53(`${supplierKey}\u0001${paymentDate}\u0001${spend}\u0001${contractNumber ?? ''}`);
+}
+
+export const rowKey = (row: SpendRowColumns) =>
+  spendRowKey(row.supplierKey, row.paymentDate, row.spend, row.paymentContractNumber);
+
+/** The spend in cents ("-20.10" → -2010): exact, a row's spend has at most 14 digits. */
+export const rowCents = (row: SpendRowColumns) => Number(row.spend.replace('.', ''));

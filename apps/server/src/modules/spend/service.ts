@@ -17,7 +17,7 @@ import {
   type UploadedFile,
 } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
-import { NotFound } from '../../platform/errors.ts';
+import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
 import { toUploadedFile } from './import.ts';
 
@@ -58,29 +58,62 @@ export async function listFiles(db: DbOrTx, clientRef: number, page: PageRequest
   return { rows: rows.map(toUploadedFile), total: count?.n ?? 0 };
 }
 
+/** The organisation's file with these exact bytes (SHA-256), if it has one. */
+export async function sameContentAs(db: DbOrTx, clientRef: number, contentHash: string) {
+  const [file] = rowsOf<{ file_name: string; created_at: string | Date }>(
+    await db.execute(sql`
+      select file_name, created_at from spend_files
+      where client_ref = ${clientRef} and content_hash = ${contentHash}
+      limit 1
+    `),
+  );
+  return file;
+}
+
+const dayOf = (value: string | Date) => {
+  const [year, month, day] = new Date(value).toISOString().slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+};
+
+/** 409 'This file was already uploaded as NAME on DD/MM/YYYY.' (the day in UTC). */
+export const alreadyUploaded = (file: { file_name: string; created_at: string | Date }) =>
+  new Conflict(SPEND_MESSAGES.alreadyUploaded(file.file_name, dayOf(file.created_at)));
+
 /** Deletes a file of the organisation and its rows; another organisation's file is a 404. */
 export async function deleteFile(db: Db, clientRef: number, fileId: number): Promise<UploadedFile> {
   return db.transaction(async (tx) => {
-    const [file] = rowsOf<Parameters<typeof toUploadedFile>[0]>(
-      await tx.execute(sql`
-        select f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text as total_spend,
-          f.first_payment_date::text as first_payment_date,
-          f.last_payment_date::text as last_payment_date, null as uploaded_by
-        from spend_files f where f.id = ${fileId} and f.client_ref = ${clientRef}
-        for update
-      `),
-    );
+    const file = await deleteFileIn(tx, clientRef, fileId);
     if (!file) throw new NotFound(SPEND_MESSAGES.fileNotFound);
-    // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
-    await deleteSpendRollup(tx, clientRef, fileId);
-    await tx.execute(
-      sql`delete from spend_rows where client_ref = ${clientRef} and file_id = ${fileId}`,
-    );
-    await tx.execute(
-      sql`delete from spend_files where id = ${fileId} and client_ref = ${clientRef}`,
-    );
-    return toUploadedFile(file);
+    return file;
   });
+}
+
+/**
+ * In the caller's transaction: deletes a file of the organisation with its rows and rollups,
+ * answering it, or undefined when the organisation has no such file.
+ */
+export async function deleteFileIn(
+  tx: DbOrTx,
+  clientRef: number,
+  fileId: number,
+): Promise<UploadedFile | undefined> {
+  const [file] = rowsOf<Parameters<typeof toUploadedFile>[0]>(
+    await tx.execute(sql`
+      select f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text as total_spend,
+        f.first_payment_date::text as first_payment_date,
+        f.last_payment_date::text as last_payment_date, null as uploaded_by
+      from spend_files f where f.id = ${fileId} and f.client_ref = ${clientRef}
+      for update
+    `),
+  );
+  if (!file) return undefined;
+  // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
+  await deleteSpendRollup(tx, clientRef, fileId);
+  await tx.execute(
+    sql`delete from spend_rows where client_ref = ${clientRef} and file_id = ${fileId}`,
+  );
+  await tx.execute(sql`delete from spend_files where id = ${fileId} and client_ref = ${clientRef}`);
+  return toUploadedFile(file);
 }
 
 export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals> {

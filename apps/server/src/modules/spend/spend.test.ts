@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +7,7 @@ import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES, US_STATES } from '@spotzcity/sha
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
+import { importSpend, uploadSpend } from '../../../test/imports.ts';
 import { multipart } from '../../../test/multipart.ts';
 import {
   SPEND_HEADERS,
@@ -27,18 +30,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const upload = (token: string, data: Buffer, filename = 'spend.xlsx', app = t) => {
-  const form = multipart(
-    { category: 'spend' },
-    { file: { filename, contentType: XLSX_TYPE, data } },
-  );
-  return app.app.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    headers: { ...app.auth(token), ...form.headers },
-    payload: form.payload,
-  });
-};
+/** The upload's own answer (202 with the job, or a refusal before any job). */
+const upload = (token: string, data: Buffer, filename = 'spend.xlsx', app = t) =>
+  uploadSpend(app, token, data, filename);
+
+/** Uploads and follows the import to its end; `job` is its last state. */
+const importFile = (token: string, data: Buffer, filename = 'spend.xlsx', app = t) =>
+  importSpend(app, token, data, filename);
+
+/** A done import's file as the files list shows it. */
+async function listedFile(token: string, fileId: number) {
+  const list = await post(token, '/api/file/list', { pageSize: 100 });
+  return list.json().data.find((f: { fileId: number }) => f.fileId === fileId);
+}
 
 const post = (token: string, url: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url, headers: t.auth(token), payload });
@@ -46,6 +50,12 @@ const post = (token: string, url: string, payload: object = {}) =>
 const cents = (value: number) => Math.round(value * 100);
 const isoDay = (value: GeneratedRow['paymentDate']) => (value as Date).toISOString().slice(0, 10);
 const keyOf = (row: GeneratedRow) => (row.duns as string | null) ?? (row.vendorName as string);
+
+/** What the imports leave under DATA_DIR/imports (the checked rows wait there). */
+const workFiles = () => {
+  const dir = path.join(t.dataDir, 'imports');
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
 
 async function storedRows(clientRef: number) {
   const [row] = await t.database.db
@@ -61,7 +71,7 @@ describe('GET /api/file/template', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('serves the template: the columns, one example row and the allowed values', async () => {
+  it('serves the template: the columns, an example on its own sheet and the allowed values', async () => {
     const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
     const res = await t.app.inject({ url: '/api/file/template', headers: t.auth(token) });
     expect(res.statusCode).toBe(200);
@@ -70,9 +80,12 @@ describe('GET /api/file/template', () => {
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const [spend, allowed] = workbook.worksheets;
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Spend', 'Example', 'Allowed Values']);
+    const [spend, example, allowed] = workbook.worksheets;
     expect((spend!.getRow(1).values as unknown[]).slice(1)).toEqual(SPEND_HEADERS);
-    expect(spend!.actualRowCount).toBe(2);
+    expect(spend!.actualRowCount).toBe(1);
+    expect((example!.getRow(1).values as unknown[]).slice(1)).toEqual(SPEND_HEADERS);
+    expect(example!.getRow(2).getCell(2).value).toBe('Harbor Point Logistics LLC');
     const text = JSON.stringify(
       allowed!.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1) : r)),
     );
@@ -84,24 +97,41 @@ describe('GET /api/file/template', () => {
     }
   });
 
-  it('is a template the upload accepts as it is', async () => {
+  it('never imports the template unchanged: its first sheet has no rows', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
     const template = await t.app.inject({ url: '/api/file/template', headers: t.auth(token) });
-    const res = await upload(token, template.rawPayload);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.rowCount).toBe(1);
-    const [row] = await t.database.db
-      .select()
-      .from(spendRows)
-      .where(eq(spendRows.clientRef, org.id));
-    expect(row).toMatchObject({
-      vendorName: 'Harbor Point Logistics LLC',
-      spend: '12500.75',
-      paymentDate: '2024-03-15',
-      diversity: ['MBE', 'WBE'],
-      isDiverse: true,
-      state: 'MD',
-    });
+    const { job } = await importFile(token, template.rawPayload);
+    expect(job?.status).toBe('failed');
+    expect(job?.message).toBe('The file has a header row but no data rows.');
+    expect(await storedRows(org.id)).toBe(0);
+  });
+
+  it('refuses the template’s example row pasted among real rows, naming its row', async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const template = await t.app.inject({ url: '/api/file/template', headers: t.auth(token) });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const exampleRow = (workbook.getWorksheet('Example')!.getRow(2).values as unknown[]).slice(1);
+    const { rows } = await spendFixture(3);
+    const buffer = await xlsxBuffer([
+      SPEND_HEADERS,
+      asCells(rows[0]!),
+      exampleRow,
+      asCells(rows[1]!),
+    ]);
+    const { job } = await importFile(token, buffer);
+    expect(job?.status).toBe('failed');
+    expect(job?.errors).toEqual([
+      {
+        row: 3,
+        column: 'Vendor Name',
+        message:
+          "This is the template's example row (Harbor Point Logistics LLC), not a payment: " +
+          'delete it and upload the file again.',
+        value: 'Harbor Point Logistics LLC',
+      },
+    ]);
+    expect(await storedRows(org.id)).toBe(0);
   });
 });
 
@@ -116,10 +146,11 @@ describe('POST /api/file/upload', () => {
   it('stores every row of the file: count, spend to the cent and payment dates', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
     const { rows, buffer } = await spendFixture(600);
-    const res = await upload(token, buffer, 'Acme AP 2024.xlsx');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
-    expect(body.message).toBe('File Uploaded Successfully');
+    const { statusCode, body: answer, job } = await importFile(token, buffer, 'Acme AP 2024.xlsx');
+    expect(statusCode).toBe(202);
+    expect(answer.message).toBe('File received. Importing it now.');
+    expect(job).toMatchObject({ status: 'done', message: 'File Uploaded Successfully' });
+    const body = { data: await listedFile(token, job!.fileId!) };
 
     const expectedCents = rows.reduce((sum, r) => sum + cents(r.spend as number), 0);
     const dates = rows.map((r) => isoDay(r.paymentDate)).sort();
@@ -137,6 +168,7 @@ describe('POST /api/file/upload', () => {
       .where(and(eq(spendRows.clientRef, org.id), eq(spendRows.fileId, body.data.fileId)));
     expect(stored!.n).toBe(600);
     expect(stored!.total).toBe((expectedCents / 100).toFixed(2));
+    expect(workFiles()).toEqual([]);
 
     const saved = await t.database.db
       .select()
@@ -161,6 +193,32 @@ describe('POST /api/file/upload', () => {
     });
   });
 
+  it('refuses the same file a second time, naming the first upload; totals stay as they were', async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const { rows, buffer } = await spendFixture(40, { seed: 21 });
+    const first = await importFile(token, buffer, 'AP March.xlsx');
+    expect(first.job?.status).toBe('done');
+    const createdOn = new Date((await listedFile(token, first.job!.fileId!)).createdOn);
+    const day = [createdOn.getUTCDate(), createdOn.getUTCMonth() + 1]
+      .map((n) => String(n).padStart(2, '0'))
+      .join('/');
+
+    const again = await upload(token, buffer, 'AP March (copy).xlsx');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      `This file was already uploaded as AP March.xlsx on ${day}/${createdOn.getUTCFullYear()}.`,
+    );
+    const totals = (await post(token, '/api/supplier/spends')).json().data;
+    const expectedCents = rows.reduce((sum, r) => sum + cents(r.spend as number), 0);
+    expect(totals).toMatchObject({ fileCount: 1, rowCount: 40, totalSpends: expectedCents / 100 });
+    expect(await storedRows(org.id)).toBe(40);
+    expect(workFiles()).toEqual([]);
+
+    // Another organisation's copy of the same bytes is its own first upload.
+    const other = await signedInUser(t.app, t.database.db);
+    expect((await importFile(other.token, buffer, 'AP March.xlsx')).job?.status).toBe('done');
+  });
+
   it('reads dates of 1904 workbooks, text dates, amounts written as text and lost zeros', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
     const header = ['Vendor Name', 'Spend', 'Payment Date', 'Zip', 'DUNS', 'State', 'Diversity'];
@@ -173,8 +231,8 @@ describe('POST /api/file/upload', () => {
       ],
       { date1904: true },
     );
-    const res = await upload(token, buffer);
-    expect(res.statusCode, res.body).toBe(200);
+    const { job } = await importFile(token, buffer);
+    expect(job?.status, job?.message ?? '').toBe('done');
     const saved = await t.database.db
       .select()
       .from(spendRows)
@@ -202,8 +260,8 @@ describe('POST /api/file/upload', () => {
       [texts.vendorName, 5, '2024-03-04', texts.city, texts.paymentContractNumber, texts.category],
       ['Second', 6, '2024-03-05', null, null, null],
     ]);
-    const res = await upload(token, buffer);
-    expect(res.statusCode, res.body).toBe(200);
+    const { job } = await importFile(token, buffer);
+    expect(job?.status, job?.message ?? '').toBe('done');
     const rows = await t.database.db
       .select()
       .from(spendRows)
@@ -230,11 +288,11 @@ describe('POST /api/file/upload', () => {
       ((i * 7919) % 100_000) / 100,
       `2024-${String((i % 12) + 1).padStart(2, '0')}-15`,
     ]);
-    const res = await upload(
+    const { job } = await importFile(
       token,
       await xlsxBuffer([['Vendor Name', 'Spend', 'Payment Date'], ...rows]),
     );
-    expect(res.statusCode, res.body).toBe(200);
+    expect(job?.status, job?.message ?? '').toBe('done');
 
     const [stored] = await t.database.db
       .select({
@@ -270,8 +328,8 @@ describe('POST /api/file/upload', () => {
       ['Notes', 'VENDOR_NAME', ' spend ($) ', 'payment-date', 'State/Province', 'ZIP CODE'],
       ['ignore me', 'Mixed Case Supply', 10, '01/02/2024', 'Ohio', '43004'],
     ]);
-    const res = await upload(token, buffer);
-    expect(res.statusCode, res.body).toBe(200);
+    const { job } = await importFile(token, buffer);
+    expect(job?.status, job?.message ?? '').toBe('done');
     const [row] = await t.database.db
       .select()
       .from(spendRows)
@@ -292,11 +350,14 @@ describe('POST /api/file/upload', () => {
     const cells = rows.map(asCells);
     const bad = 6543;
     cells[bad]![SPEND_COLUMNS.findIndex((c) => c.key === 'spend')] = 'twelve dollars';
-    const res = await upload(token, await xlsxBuffer([SPEND_HEADERS, ...cells]));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    const { job } = await importFile(token, await xlsxBuffer([SPEND_HEADERS, ...cells]));
+    expect(job).toMatchObject({
+      status: 'failed',
       message: 'The file was not imported: 1 problem in 1 row. Nothing was saved.',
-      errors: [{ row: bad + 2, column: 'Spend', message: 'Must be a number' }],
+      errorCount: 1,
+      errors: [
+        { row: bad + 2, column: 'Spend', message: 'Must be a number', value: 'twelve dollars' },
+      ],
     });
     expect(await storedRows(org.id)).toBe(0);
     const files = await t.database.db
@@ -304,9 +365,10 @@ describe('POST /api/file/upload', () => {
       .from(spendFiles)
       .where(eq(spendFiles.clientRef, org.id));
     expect(files).toEqual([]);
+    expect(workFiles()).toEqual([]);
   });
 
-  it('lists each problem with the header as written in the file, the first 100 only', async () => {
+  it('lists each problem with the header as written in the file, the first 100 on screen', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
     const header = ['Supplier Name', 'Amount', 'Payment Date', 'DUNS', 'Ethnicity', 'Diversity'];
     const buffer = await xlsxBuffer([
@@ -314,28 +376,34 @@ describe('POST /api/file/upload', () => {
       ['', 'x', '13/45/2024', '12', 'Martian', 'MBE, XYZ'],
       ...Array.from({ length: 150 }, (_, i) => [`Supplier ${i}`, 5, 'not a date']),
     ]);
-    const res = await upload(token, buffer);
-    expect(res.statusCode).toBe(400);
-    const body = res.json();
+    const { job } = await importFile(token, buffer);
+    expect(job?.status).toBe('failed');
+    const body = job!;
     expect(body.errors).toHaveLength(100);
+    // Every problem is kept for the error report: 6 in row 2, one in each of the 150 others.
+    expect(body.errorCount).toBe(156);
     expect(body.errors.slice(0, 7)).toEqual([
       { row: 2, column: 'Supplier Name', message: 'Required' },
-      { row: 2, column: 'DUNS', message: 'DUNS must be 9 digits' },
-      { row: 2, column: 'Amount', message: 'Must be a number' },
-      { row: 2, column: 'Payment Date', message: 'Enter Valid Date.' },
+      { row: 2, column: 'DUNS', message: 'DUNS must be 9 digits', value: '12' },
+      { row: 2, column: 'Amount', message: 'Must be a number', value: 'x' },
+      { row: 2, column: 'Payment Date', message: 'Enter Valid Date.', value: '13/45/2024' },
       {
         row: 2,
         column: 'Ethnicity',
         message: `Must be one of: ${ETHNICITY_CATEGORIES.join(', ')}`,
+        value: 'Martian',
       },
       {
         row: 2,
         column: 'Diversity',
         message: `Unknown diversity type "XYZ"; allowed: ${DIVERSITY_TYPES.join(', ')}`,
+        value: 'MBE, XYZ',
       },
-      { row: 3, column: 'Payment Date', message: 'Enter Valid Date.' },
+      { row: 3, column: 'Payment Date', message: 'Enter Valid Date.', value: 'not a date' },
     ]);
-    expect(body.message).toMatch(/^The file was not imported: at least \d+ problems/);
+    expect(body.message).toBe(
+      'The file was not imported: 156 problems in 151 rows. Nothing was saved.',
+    );
     expect(await storedRows(org.id)).toBe(0);
   });
 
@@ -345,9 +413,9 @@ describe('POST /api/file/upload', () => {
       ['Vendor Name', 'Payment Date'],
       ['No Spend Inc', '01/01/2024'],
     ]);
-    const res = await upload(token, buffer);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    const { job } = await importFile(token, buffer);
+    expect(job).toMatchObject({
+      status: 'failed',
       message:
         'The file is missing the required column Spend. Download the template to see the expected columns.',
       errors: [{ row: 1, column: 'Spend', message: 'Missing required column' }],
@@ -364,9 +432,8 @@ describe('POST /api/file/upload', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('The file is empty.');
 
-    const renamed = await upload(token, Buffer.from('Vendor Name,Spend\nA,1\n'));
-    expect(renamed.statusCode).toBe(400);
-    expect(renamed.json().message).toBe(ZIP_MESSAGES.notXlsx);
+    const renamed = await importFile(token, Buffer.from('Vendor Name,Spend\nA,1\n'));
+    expect(renamed.job).toMatchObject({ status: 'failed', message: ZIP_MESSAGES.notXlsx });
 
     const form = multipart({ category: 'spend' });
     const none = await t.app.inject({
@@ -385,7 +452,7 @@ describe('POST /api/file/upload', () => {
   it('refuses a zip without a workbook, an XML entity declaration and a header-only sheet', async () => {
     const { token } = await signedInUser(t.app, t.database.db);
     const plainZip = zipBuffer([{ name: 'readme.txt', data: Buffer.from('hello') }]);
-    expect((await upload(token, plainZip)).json().message).toBe(ZIP_MESSAGES.notXlsx);
+    expect((await importFile(token, plainZip)).job?.message).toBe(ZIP_MESSAGES.notXlsx);
 
     const entities = zipBuffer(
       workbookParts(
@@ -398,16 +465,17 @@ describe('POST /api/file/upload', () => {
         ),
       ),
     );
-    const res = await upload(token, entities);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(ZIP_MESSAGES.entities);
+    const { job } = await importFile(token, entities);
+    expect(job).toMatchObject({ status: 'failed', message: ZIP_MESSAGES.entities });
 
     const headerOnly = zipBuffer(
       workbookParts(sheetXml([['Vendor Name', 'Spend', 'Payment Date']])),
     );
-    const only = await upload(token, headerOnly);
-    expect(only.statusCode).toBe(400);
-    expect(only.json().message).toBe('The file has a header row but no data rows.');
+    const only = await importFile(token, headerOnly);
+    expect(only.job).toMatchObject({
+      status: 'failed',
+      message: 'The file has a header row but no data rows.',
+    });
   });
 
   it('reads a hand-made workbook of inline strings (no shared strings, no styles)', async () => {
@@ -420,8 +488,8 @@ describe('POST /api/file/upload', () => {
         ]),
       ),
     );
-    const res = await upload(token, buffer);
-    expect(res.statusCode, res.body).toBe(200);
+    const { job } = await importFile(token, buffer);
+    expect(job?.status, job?.message ?? '').toBe('done');
     expect(await storedRows(org.id)).toBe(1);
   });
 });
@@ -446,15 +514,17 @@ describe('upload limits', () => {
     expect(res.json().message).toBe('The file is larger than the 51 KB limit.');
   });
 
-  it('answers 413 for more rows than allowed', async () => {
+  it('fails an import of more rows than allowed', async () => {
     const { token } = await signedInUser(small.app, small.database.db);
     const { buffer } = await spendFixture(21);
-    const res = await upload(token, buffer, 'rows.xlsx', small);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The file has more than 20 rows. Split it into smaller files.');
+    const { job } = await importFile(token, buffer, 'rows.xlsx', small);
+    expect(job).toMatchObject({
+      status: 'failed',
+      message: 'The file has more than 20 rows. Split it into smaller files.',
+    });
   });
 
-  it('answers 413 for a zip bomb before inflating it', async () => {
+  it('fails an import of a zip bomb before inflating it', async () => {
     const { token } = await signedInUser(small.app, small.database.db);
     const huge = `<x>${'0'.repeat(2 * 1024 * 1024)}</x>`;
     const bomb = zipBuffer([
@@ -462,12 +532,14 @@ describe('upload limits', () => {
       { name: 'xl/bomb.xml', data: Buffer.from(huge) },
     ]);
     expect(bomb.length).toBeLessThan(50 * 1024);
-    const res = await upload(token, bomb, 'bomb.xlsx', small);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(ZIP_MESSAGES.entryTooLarge(0.5 * 1024 * 1024));
+    const { job } = await importFile(token, bomb, 'bomb.xlsx', small);
+    expect(job).toMatchObject({
+      status: 'failed',
+      message: ZIP_MESSAGES.entryTooLarge(0.5 * 1024 * 1024),
+    });
   });
 
-  it('answers 413 for a part larger than its header says, and for too many parts', async () => {
+  it('fails imports of a part larger than its header says, and of too many parts', async () => {
     const { token, org } = await signedInUser(small.app, small.database.db);
     const lying = zipBuffer([
       ...workbookParts(sheetXml([['a']])),
@@ -477,9 +549,8 @@ describe('upload limits', () => {
         declaredSize: 1000,
       },
     ]);
-    const res = await upload(token, lying, 'lying.xlsx', small);
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(ZIP_MESSAGES.sizeMismatch);
+    const lied = await importFile(token, lying, 'lying.xlsx', small);
+    expect(lied.job).toMatchObject({ status: 'failed', message: ZIP_MESSAGES.sizeMismatch });
 
     // The worksheet is inflated once, by the sheet reader, under the same check.
     const rows = [
@@ -491,9 +562,8 @@ describe('upload limits', () => {
         part.name === 'xl/worksheets/sheet1.xml' ? { ...part, declaredSize: 2000 } : part,
       ),
     );
-    const sheetRes = await upload(token, lyingSheet, 'lying-sheet.xlsx', small);
-    expect(sheetRes.statusCode).toBe(413);
-    expect(sheetRes.json().message).toBe(ZIP_MESSAGES.sizeMismatch);
+    const sheetRes = await importFile(token, lyingSheet, 'lying-sheet.xlsx', small);
+    expect(sheetRes.job).toMatchObject({ status: 'failed', message: ZIP_MESSAGES.sizeMismatch });
     const [stored] = await small.database.db
       .select({ n: count() })
       .from(spendRows)
@@ -507,9 +577,11 @@ describe('upload limits', () => {
         data: Buffer.from('<x/>'),
       })),
     ]);
-    const tooMany = await upload(token, many, 'many.xlsx', small);
-    expect(tooMany.statusCode).toBe(413);
-    expect(tooMany.json().message).toBe(ZIP_MESSAGES.tooManyEntries(16));
+    const tooMany = await importFile(token, many, 'many.xlsx', small);
+    expect(tooMany.job).toMatchObject({
+      status: 'failed',
+      message: ZIP_MESSAGES.tooManyEntries(16),
+    });
   });
 });
 
@@ -527,9 +599,9 @@ describe('spend upload: workbook checks of the security review', () => {
           part.name === damaged ? { ...part, crc: 0x1234_5678 } : part,
         ),
       );
-      const res = await upload(token, file, 'damaged.xlsx');
-      expect(res.statusCode, damaged).toBe(400);
-      expect(res.json().message).toBe(ZIP_MESSAGES.damaged);
+      const { job } = await importFile(token, file, 'damaged.xlsx');
+      expect(job?.status, damaged).toBe('failed');
+      expect(job?.message).toBe(ZIP_MESSAGES.damaged);
     }
     const [stored] = await t.database.db
       .select({ n: count() })
@@ -538,18 +610,17 @@ describe('spend upload: workbook checks of the security review', () => {
     expect(stored?.n).toBe(0);
   });
 
-  it('refuses a part that inflates far beyond any real workbook, before inflating it', async () => {
+  it('fails the import of a part that inflates far beyond any real workbook, before inflating it', async () => {
     const { token } = await signedInUser(t.app, t.database.db);
     // One letter repeated deflates ~1,000 times, as the probe's 300 MB string in 308 KB did.
     const text = 'a'.repeat(20 * 1024 * 1024);
     const file = zipBuffer(sharedStringWorkbook(text));
     expect(file.length).toBeLessThan(40 * 1024);
-    const res = await upload(token, file, 'ratio.xlsx');
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(ZIP_MESSAGES.ratio(100));
+    const { job } = await importFile(token, file, 'ratio.xlsx');
+    expect(job).toMatchObject({ status: 'failed', message: ZIP_MESSAGES.ratio(100) });
   });
 
-  it('refuses a shared string longer than Excel allows, under the ratio limit', async () => {
+  it('fails the import of a shared string longer than Excel allows, under the ratio limit', async () => {
     const { token } = await signedInUser(t.app, t.database.db);
     // Letters that do not repeat deflate poorly (under 2×): only the text limit can stop them.
     let seed = 7;
@@ -557,23 +628,23 @@ describe('spend upload: workbook checks of the security review', () => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       return String.fromCharCode(97 + (seed % 26));
     }).join('');
-    const res = await upload(token, zipBuffer(sharedStringWorkbook(letters)), 'long.xlsx');
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe(ZIP_MESSAGES.textTooLong);
+    const long = await importFile(token, zipBuffer(sharedStringWorkbook(letters)), 'long.xlsx');
+    expect(long.job).toMatchObject({ status: 'failed', message: ZIP_MESSAGES.textTooLong });
 
     const justUnder = zipBuffer(sharedStringWorkbook('b'.repeat(32_767)));
-    const ok = await upload(token, justUnder, 'limit.xlsx');
+    const ok = await importFile(token, justUnder, 'limit.xlsx');
     // One cell and no header row: refused for its content, not for its length.
-    expect(ok.json().message).not.toBe(ZIP_MESSAGES.textTooLong);
+    expect(ok.job?.status).toBe('failed');
+    expect(ok.job?.message).not.toBe(ZIP_MESSAGES.textTooLong);
   });
 });
 
 describe('files: list and delete', () => {
   it('lists the organisation’s files newest first, paged', async () => {
     const { token, user } = await signedInUser(t.app, t.database.db);
-    for (const name of ['first.xlsx', 'second.xlsx', 'third.xlsx']) {
-      const { buffer } = await spendFixture(5);
-      expect((await upload(token, buffer, name)).statusCode).toBe(200);
+    for (const [i, name] of ['first.xlsx', 'second.xlsx', 'third.xlsx'].entries()) {
+      const { buffer } = await spendFixture(5, { rowSeed: 100 + i });
+      expect((await importFile(token, buffer, name)).job?.status).toBe('done');
     }
     const page0 = await post(token, '/api/file/list', { pageNumber: 0, pageSize: 2 });
     expect(page0.statusCode).toBe(200);
@@ -600,9 +671,10 @@ describe('files: list and delete', () => {
 
   it('deletes a file and its rows; another organisation’s file is a 404 and stays', async () => {
     const owner = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-    const { buffer } = await spendFixture(25);
-    const fileId = (await upload(owner.token, buffer)).json().data.fileId as number;
-    const keep = (await upload(owner.token, buffer)).json().data.fileId as number;
+    const one = await spendFixture(25, { rowSeed: 201 });
+    const two = await spendFixture(25, { rowSeed: 202 });
+    const fileId = (await importFile(owner.token, one.buffer)).job!.fileId!;
+    const keep = (await importFile(owner.token, two.buffer)).job!.fileId!;
 
     const stranger = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const foreign = await t.app.inject({
@@ -668,8 +740,8 @@ describe('suppliers and spend rows of the selected files', () => {
     const b = await spendFixture(300, { seed: 3, rowSeed: 31, from: '2024-01-01' });
     rowsA = a.rows;
     rowsB = b.rows;
-    fileA = (await upload(owner.token, a.buffer, 'a.xlsx')).json().data.fileId;
-    fileB = (await upload(owner.token, b.buffer, 'b.xlsx')).json().data.fileId;
+    fileA = (await importFile(owner.token, a.buffer, 'a.xlsx')).job!.fileId!;
+    fileB = (await importFile(owner.token, b.buffer, 'b.xlsx')).job!.fileId!;
   });
 
   /** Per supplier, by plain code over the fixture: total cents, latest row, top category. */

@@ -1,6 +1,9 @@
 /**
- * The spend template behind the 'HERE' link (DESIGN.md §5): the columns with one example row, and
- * a second sheet listing the allowed diversity types, ethnicity categories and states.
+ * The spend template behind the 'HERE' link (DESIGN.md §5): a first sheet with the columns only
+ * (the import reads the first sheet), an 'Example' sheet with the same columns and one filled
+ * row, and 'Allowed Values' listing the diversity types, ethnicity categories and states. The
+ * example used to sit under the headers and was imported as a payment whenever the template
+ * came back unchanged (issue #16); the import also refuses that row wherever it is pasted.
  */
 import ExcelJS from 'exceljs';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES, US_STATES } from '@spotzcity/shared/enums';
@@ -15,11 +18,9 @@ const HEADER_FILL: ExcelJS.Fill = {
   fgColor: { argb: 'FF1F4E79' },
 };
 
-export async function spendTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'SpotzCity';
-
-  const sheet = workbook.addWorksheet('Spend', { views: [{ state: 'frozen', ySplit: 1 }] });
+/** A sheet with the spend columns as its header row, formatted as the import reads them. */
+function addSpendSheet(workbook: ExcelJS.Workbook, name: string) {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = SPEND_COLUMNS.map((c) => ({
     header: c.header,
     key: c.key,
@@ -28,20 +29,35 @@ export async function spendTemplate(): Promise<Buffer> {
   const header = sheet.getRow(1);
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = HEADER_FILL;
+  sheet.getColumn('spend').numFmt = '#,##0.00';
+  sheet.getColumn('paymentDate').numFmt = 'mm/dd/yyyy';
+  // Identifiers stay text so Excel keeps their leading zeros.
+  for (const key of ['duns', 'zip', 'fein', 'vendorId'] as const) sheet.getColumn(key).numFmt = '@';
+  return sheet;
+}
+
+export async function spendTemplate(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'SpotzCity';
+
+  const sheet = addSpendSheet(workbook, 'Spend');
   SPEND_COLUMNS.forEach((c, i) => {
     if ('required' in c && c.required) {
       sheet.getCell(1, i + 1).note = 'Required';
     }
   });
+
+  const example = addSpendSheet(workbook, 'Example');
   const [month, day, year] = String(SPEND_TEMPLATE_EXAMPLE.paymentDate).split('/').map(Number);
-  sheet.addRow({
+  example.addRow({
     ...SPEND_TEMPLATE_EXAMPLE,
     paymentDate: new Date(Date.UTC(year!, month! - 1, day!)),
   });
-  sheet.getColumn('spend').numFmt = '#,##0.00';
-  sheet.getColumn('paymentDate').numFmt = 'mm/dd/yyyy';
-  // Identifiers stay text so Excel keeps their leading zeros.
-  for (const key of ['duns', 'zip', 'fein', 'vendorId'] as const) sheet.getColumn(key).numFmt = '@';
+  example.addRow([]);
+  example.addRow([
+    'An example of a filled row. Fill your rows in the first sheet (Spend): this sheet is not ' +
+      'imported.',
+  ]);
 
   const values = workbook.addWorksheet('Allowed Values');
   values.columns = [

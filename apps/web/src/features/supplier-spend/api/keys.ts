@@ -2,6 +2,7 @@
 export const spendKeys = {
   all: ['supplier-spend'] as const,
   files: () => ['supplier-spend', 'files'] as const,
+  imports: () => ['supplier-spend', 'imports'] as const,
   totals: (fileIds: number[]) => ['supplier-spend', 'totals', fileIds] as const,
   top: (fileIds: number[]) => ['supplier-spend', 'top', fileIds] as const,
   suppliers: (fileIds: number[], sort: string) =>

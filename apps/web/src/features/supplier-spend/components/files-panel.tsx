@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Card, Flex, Space, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { EyeOutlined, FileExcelOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -5,24 +6,30 @@ import { useTranslation } from 'react-i18next';
 import { formatFileDate } from '@spotzcity/shared/format';
 import type { UploadedFile } from '@spotzcity/shared/spend';
 import { useCurrentUser } from '../../../api/get-profile.ts';
-import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DeleteAction } from '../../../components/delete-action.tsx';
 import { FileDropArea } from '../../../components/file-drop-area.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
+import { useMediaQuery } from '../../../components/use-media-query.ts';
 import { useDeleteFile } from '../api/delete-file.ts';
 import { downloadTemplate } from '../api/download-template.ts';
 import { spendKeys } from '../api/keys.ts';
 import { fetchFilesPage } from '../api/list-files.ts';
-import { useUploadSpendFile } from '../api/upload-file.ts';
 import { SPEND_HOME, withFiles } from '../selection.ts';
+import { ImportDialog, type ImportDialogProps } from './import-dialog.tsx';
+import { ImportsList } from './imports-list.tsx';
+
+const PHONE_QUERY = '(max-width: 575.98px)';
 
 interface FilesPanelProps {
   selected: number[];
   onSelect: (fileIds: number[]) => void;
 }
 
-/** Left panel: upload, then the organisation's files with checkboxes, View and delete. */
+/**
+ * Left panel: upload (a dropped file opens the import dialog), the imports running or failed,
+ * then the organisation's files with checkboxes, View and delete.
+ */
 export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -30,23 +37,19 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
   const { features } = useCurrentUser();
   const canUpload = features.supplierAndSpend.uploadFile;
   const canDelete = features.supplierAndSpend.deleteFile;
-  const { progress, uploadFile } = useUploadSpendFile();
   const remove = useDeleteFile();
+  // On a phone the upload date goes under the name: three columns squeezed the name to a letter
+  // a line and pushed View and delete off the screen.
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const [source, setSource] = useState<ImportDialogProps['source']>(null);
+  // Each upload or opened import gets a dialog of its own (its state starts afresh).
+  const [dialogKey, setDialogKey] = useState(0);
+  const openImport = (next: NonNullable<ImportDialogProps['source']>) => {
+    setDialogKey((k) => k + 1);
+    setSource(next);
+  };
 
   const view = (fileIds: number[]) => navigate(withFiles(`${SPEND_HOME}/table`, fileIds));
-
-  const onUpload = async (file: File) => {
-    try {
-      const reply = await uploadFile(file);
-      alert.showSuccess(reply.message);
-    } catch (error) {
-      const details =
-        error instanceof ApiError
-          ? error.rowErrors.map((e) => t('spend.rowProblem', { ...e }))
-          : [];
-      alert.showError((error as Error).message, { details });
-    }
-  };
 
   const onDelete = async (file: UploadedFile) => {
     try {
@@ -84,20 +87,31 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
                 uploadedBy: file.uploadedBy ?? '—',
               })}
             </Typography.Text>
+            {narrow ? (
+              <Typography.Text type="secondary" className="spend-file-meta">
+                <span className="spend-file-date" data-testid="file-date">
+                  {formatFileDate(file.createdOn)}
+                </span>
+              </Typography.Text>
+            ) : null}
           </div>
         </Flex>
       ),
     },
-    {
-      key: 'createdOn',
-      title: t('spend.uploadedOn'),
-      width: 136,
-      render: (_, file) => (
-        <span className="spend-file-date" data-testid="file-date">
-          {formatFileDate(file.createdOn)}
-        </span>
-      ),
-    },
+    ...(narrow
+      ? []
+      : [
+          {
+            key: 'createdOn',
+            title: t('spend.uploadedOn'),
+            width: 136,
+            render: (_: unknown, file: UploadedFile) => (
+              <span className="spend-file-date" data-testid="file-date">
+                {formatFileDate(file.createdOn)}
+              </span>
+            ),
+          },
+        ]),
     {
       key: 'actions',
       title: '',
@@ -160,13 +174,14 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
           </Typography.Paragraph>
           <FileDropArea
             accept={{ extensions: ['.xlsx'] }}
-            onFiles={([file]) => file && void onUpload(file)}
-            progress={progress}
+            onFiles={([file]) => file && openImport({ file })}
             hint={t('spend.uploadHint')}
             data-testid="spend-drop-area"
           />
         </div>
       )}
+      <ImportsList canAct={canUpload} onOpen={(job) => openImport({ job })} />
+      <ImportDialog key={dialogKey} source={source} onClose={() => setSource(null)} />
       <InfiniteTable<UploadedFile>
         queryKey={spendKeys.files()}
         fetchPage={fetchFilesPage}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -35,7 +35,19 @@ function Kpi({
   return (
     <div className="spend-kpi" data-testid={testId}>
       <span className="spend-kpi-label">{label}</span>
-      <span className="spend-kpi-value">{value}</span>
+      <span className="spend-kpi-value">
+        {/* A billion-dollar total breaks after a thousands comma rather than losing digits. */}
+        {value.split(',').map((part, i) => (
+          <Fragment key={i}>
+            {i > 0 ? (
+              <>
+                ,<wbr />
+              </>
+            ) : null}
+            {part}
+          </Fragment>
+        ))}
+      </span>
       {note && <span className="spend-kpi-note">{note}</span>}
     </div>
   );
@@ -131,6 +143,8 @@ export function SuppliersPanel({ fileIds }: { fileIds: number[] }) {
           rowKey={(row) => `${row.duns ?? ''}|${row.name}`}
           pagination={false}
           size="small"
+          // On a phone the table scrolls sideways rather than squeezing names to a letter a line.
+          scroll={{ x: 520 }}
           className="spend-top-table"
           data-testid="top-suppliers"
         />

@@ -1,0 +1,2 @@
+ALTER TABLE "spend_files" ADD COLUMN "content_hash" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "spend_files_content_idx" ON "spend_files" USING btree ("client_ref","content_hash") WHERE "spend_files"."content_hash" is not null;

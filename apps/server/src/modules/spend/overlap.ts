@@ -1,0 +1,130 @@
+/**
+ * Overlap of a checked file with the organisation's earlier files (issue #16: "a file whose rows
+ * overlap an existing file — same vendor, payment date, spend, contract number — is held with a
+ * clear choice"). Each saved file keeps its rows' keys (spend_file_keys, 8 bytes a row, sorted);
+ * the new file's keys come from the reading worker. A merge walk per earlier file finds the keys
+ * both hold, then each new row is counted once, with its spend, under every file it matches and
+ * once in the total. No stored row is read, except once for a file saved before keys were kept.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { ImportOverlap } from '@spotzcity/shared/spend-imports';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { spendFiles } from '../../db/schema/index.ts';
+import { commonKeys, hasKey, keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
+import { spendRowKey } from './rows.ts';
+
+/** Rows read at a time when a file's keys are made from its stored rows. */
+const BACKFILL_PAGE = 50_000;
+
+/** A file's keys, sorted; made from its rows (and kept) for a file saved before keys were. */
+export async function fileKeys(db: DbOrTx, clientRef: number, fileId: number) {
+  // As base64 text: PGlite turns a bytea into bytes one JavaScript value at a time, which for a
+  // million-row file's 8 MB took hundreds of megabytes.
+  const [stored] = rowsOf<{ keys: string }>(
+    await db.execute(sql`
+      select encode(row_keys, 'base64') as keys from spend_file_keys
+      where file_id = ${fileId} and client_ref = ${clientRef}
+    `),
+  );
+  if (stored) return keysFromBytes(Buffer.from(stored.keys, 'base64'));
+
+  const keys: number[] = [];
+  let after: { date: string; id: number } | undefined;
+  for (;;) {
+    const page = rowsOf<{
+      id: number | string;
+      supplier_key: string;
+      payment_date: string;
+      spend: string;
+      payment_contract_number: string | null;
+    }>(
+      await db.execute(sql`
+        select id, supplier_key, payment_date::text as payment_date, spend::text as spend,
+          payment_contract_number
+        from spend_rows
+        where client_ref = ${clientRef} and file_id = ${fileId}
+          ${after ? sql`and (payment_date, id) > (${after.date}::date, ${after.id})` : sql``}
+        order by payment_date, id
+        limit ${BACKFILL_PAGE}
+      `),
+    );
+    for (const r of page) {
+      keys.push(spendRowKey(r.supplier_key, r.payment_date, r.spend, r.payment_contract_number));
+    }
+    const last = page.at(-1);
+    if (!last || page.length < BACKFILL_PAGE) break;
+    after = { date: last.payment_date, id: Number(last.id) };
+  }
+  const sorted = Float64Array.from(keys).sort();
+  await saveFileKeys(db, clientRef, fileId, sorted).catch(() => {
+    // Saved meanwhile by another import's check, or the file was deleted: nothing to keep.
+  });
+  return sorted;
+}
+
+/** Keeps a file's sorted keys; sent as base64 text for the same reason as above. */
+export async function saveFileKeys(
+  db: DbOrTx,
+  clientRef: number,
+  fileId: number,
+  sorted: Float64Array,
+) {
+  const encoded = keysToBytes(sorted).toString('base64');
+  await db.execute(sql`
+    insert into spend_file_keys (file_id, client_ref, row_keys)
+    values (${fileId}, ${clientRef}, decode(${encoded}, 'base64'))
+  `);
+}
+
+/**
+ * How the new file's rows (their keys and cents, in row order) overlap the organisation's saved
+ * files; null when no row does.
+ */
+export async function overlapWithSavedFiles(
+  db: DbOrTx,
+  clientRef: number,
+  keys: Float64Array,
+  cents: Float64Array,
+): Promise<ImportOverlap | null> {
+  const sorted = Float64Array.from(keys).sort();
+  const files = await db
+    .select({ id: spendFiles.id, fileName: spendFiles.fileName })
+    .from(spendFiles)
+    .where(eq(spendFiles.clientRef, clientRef))
+    .orderBy(asc(spendFiles.id));
+  const matches: { fileId: number; fileName: string; common: Float64Array }[] = [];
+  for (const file of files) {
+    const common = commonKeys(sorted, await fileKeys(db, clientRef, file.id));
+    if (common.length > 0) matches.push({ fileId: file.id, fileName: file.fileName, common });
+  }
+  if (matches.length === 0) return null;
+
+  const perFile = matches.map(() => ({ rows: 0, cents: 0n }));
+  let rows = 0;
+  let total = 0n;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i]!;
+    let counted = false;
+    for (let f = 0; f < matches.length; f += 1) {
+      if (!hasKey(matches[f]!.common, key)) continue;
+      const amount = BigInt(cents[i]!);
+      perFile[f]!.rows += 1;
+      perFile[f]!.cents += amount;
+      if (!counted) {
+        counted = true;
+        rows += 1;
+        total += amount;
+      }
+    }
+  }
+  return {
+    rows,
+    spend: Number(total) / 100,
+    files: matches.map((m, f) => ({
+      fileId: m.fileId,
+      fileName: m.fileName,
+      rows: perFile[f]!.rows,
+      spend: Number(perFile[f]!.cents) / 100,
+    })),
+  };
+}
