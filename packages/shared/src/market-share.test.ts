@@ -27,6 +27,14 @@ describe('market share report parameters', () => {
     expect(marketShareReportSchema.parse({ span: 'zip' })).toEqual({ span: 'zip', spanKeys: [] });
   });
 
+  it("takes the original clients' flags as true or false only", () => {
+    expect(errorsOf({ span: 'city', treeMap: 'false', isForDiversity: true })).toEqual([]);
+    expect(errorsOf({ span: 'city', treeMap: 'x'.repeat(30), isForDiversity: 1 })).toEqual([
+      { field: 'treeMap', message: 'Must be true or false' },
+      { field: 'isForDiversity', message: 'Must be true or false' },
+    ]);
+  });
+
   it('needs City, State or Zip', () => {
     expect(errorsOf({ spanKeys: [] })).toEqual([
       { field: 'span', message: 'Choose City, State or Zip' },

@@ -69,14 +69,18 @@ const spanKeys = () =>
       .transform((keys) => [...new Set(keys)]),
   );
 
+/** A flag the original clients send: true or false (or their text); nothing else. */
+const originalFlag = () =>
+  z.union([z.boolean(), z.enum(['true', 'false'])], { error: 'Must be true or false' }).optional();
+
 export const marketShareReportSchema = z
   .object({
     span: span(),
     spanKeys: spanKeys(),
     fromDate: optionalDay(),
     toDate: optionalDay(),
-    treeMap: z.unknown().optional(),
-    isForDiversity: z.unknown().optional(),
+    treeMap: originalFlag(),
+    isForDiversity: originalFlag(),
   })
   .refine((v) => !v.fromDate || !v.toDate || v.fromDate <= v.toDate, {
     path: ['toDate'],
