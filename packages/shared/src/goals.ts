@@ -187,6 +187,8 @@ export const goalHistoryItemSchema = z.object({
   actorName: z.string(),
   actorEmail: z.string(),
   entity: z.enum(['settings', 'goals']),
+  /** The fiscal year, for goals. */
+  entityId: z.number().int(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
 });

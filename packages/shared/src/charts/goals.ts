@@ -51,14 +51,19 @@ export const goalsTableRows = (d: GoalsDashboard): GoalRow[] =>
  * cumulative addressable base, then to the base at the run rate), and the projection to year end
  * as a dashed line from the last month paid.
  */
+/** Actual, goal and projection: the projection is the actual's colour, dashed. */
+export const GOAL_COLORS = { actual: '#4f46e5', goal: '#f59e0b', projection: '#818cf8' } as const;
+
 export function goalProgressOption(d: GoalsDashboard): ChartOption {
   return baseOption({
-    color: ['#4f46e5', '#f59e0b', '#4f46e5'],
     tooltip: {
       trigger: 'axis',
       valueFormatter: (v: number | null) => (v === null || v === undefined ? '—' : formatMoney(v)),
     },
-    legend: { top: 0, data: [GOALS_WORDS.actual, GOALS_WORDS.goal, GOALS_WORDS.projection] },
+    legend: {
+      top: 0,
+      data: [GOALS_WORDS.actual, ...(d.overall ? [GOALS_WORDS.goal] : []), GOALS_WORDS.projection],
+    },
     grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
     xAxis: { type: 'category', data: d.months.map(monthLabel), boundaryGap: false },
     yAxis: { type: 'value', axisLabel: { formatter: compactMoney } },
@@ -67,6 +72,7 @@ export function goalProgressOption(d: GoalsDashboard): ChartOption {
         type: 'line',
         name: GOALS_WORDS.actual,
         data: d.cumulativeActual,
+        color: GOAL_COLORS.actual,
         symbolSize: 6,
         lineStyle: { width: 3 },
         areaStyle: { opacity: 0.08 },
@@ -77,6 +83,7 @@ export function goalProgressOption(d: GoalsDashboard): ChartOption {
               type: 'line',
               name: GOALS_WORDS.goal,
               data: d.cumulativeGoal,
+              color: GOAL_COLORS.goal,
               symbol: 'none',
               lineStyle: { width: 2 },
             },
@@ -86,6 +93,7 @@ export function goalProgressOption(d: GoalsDashboard): ChartOption {
         type: 'line',
         name: GOALS_WORDS.projection,
         data: d.projection,
+        color: GOAL_COLORS.projection,
         symbol: 'none',
         lineStyle: { type: 'dashed', width: 2 },
       },

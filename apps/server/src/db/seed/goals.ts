@@ -48,7 +48,7 @@ export async function seedGoals(tx: DbOrTx, clientRef: number, adminId: number, 
     ),
     ...goals(
       year,
-      25,
+      30,
       [
         ['MBE', 10],
         ['WBE', 8],

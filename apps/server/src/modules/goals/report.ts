@@ -4,6 +4,7 @@
  * chart (@spotzcity/shared/charts/goals), every row.
  */
 import {
+  GOAL_COLORS,
   GOALS_WORDS,
   goalProgressOption,
   goalRowLabel,
@@ -128,13 +129,16 @@ export async function goalsReport(
           type: 'line',
           categories: d.months.map(monthLabel),
           series: [
-            { name: GOALS_WORDS.actual, values: d.cumulativeActual.map((v) => v ?? 0) },
-            ...(d.overall
-              ? [{ name: GOALS_WORDS.goal, values: d.cumulativeGoal.map((v) => v ?? 0) }]
-              : []),
-            { name: GOALS_WORDS.projection, values: d.projection.map((v) => v ?? 0) },
+            { name: GOALS_WORDS.actual, values: d.cumulativeActual },
+            ...(d.overall ? [{ name: GOALS_WORDS.goal, values: d.cumulativeGoal }] : []),
+            { name: GOALS_WORDS.projection, values: d.projection },
           ],
           format: 'money',
+          colors: [
+            GOAL_COLORS.actual,
+            ...(d.overall ? [GOAL_COLORS.goal] : []),
+            GOAL_COLORS.projection,
+          ],
         },
       },
       {

@@ -270,6 +270,7 @@ export async function goalHistory(
     actorName: r.actorName,
     actorEmail: r.actorEmail,
     entity: r.entity as 'settings' | 'goals',
+    entityId: r.entityId,
     before: r.before,
     after: r.after,
   }));

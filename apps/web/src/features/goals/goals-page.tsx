@@ -350,7 +350,7 @@ function HistoryCard() {
     const keys = [
       ...new Set([...Object.keys(item.before ?? {}), ...Object.keys(item.after ?? {})]),
     ].filter((k) => k !== 'fiscalYear');
-    const year = (item.after?.fiscalYear ?? item.before?.fiscalYear) as number | undefined;
+    const year = item.entity === 'goals' ? item.entityId : undefined;
     return (
       <div>
         <Typography.Text strong>
