@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { SCREENSHOTS, openBrowser, screenshot, type Browser } from './browser.ts';
 import { alertSays } from './records.ts';
 
 let browser: Browser;
@@ -65,6 +65,14 @@ describe('goals', () => {
     expect(await headline.textContent()).toContain('against a goal of 30.00%');
     await screenshot(page, 'goals-spend-home');
 
+    // The Spend Dashboard says its shares are of all spend.
+    await page.goto('/home/supplierSpend/report/spend');
+    expect(await page.getByTestId('spend-base').textContent()).toBe(
+      'Base: all spend, non-addressable categories included',
+    );
+    await page.goto('/home/supplierSpend');
+    await page.getByTestId('goal-headline').waitFor();
+
     // Goals & Settings: this year's overall goal becomes 22.5%.
     await page.getByTestId('headline-settings').click();
     await page.getByTestId('goals-page').waitFor();
@@ -103,6 +111,9 @@ describe('goals', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+    // Kept beside the screenshots, to be opened in LibreOffice and looked at.
+    await ppt.saveAs(`${SCREENSHOTS}/goals-dashboard.pptx`);
+    await pdf.saveAs(`${SCREENSHOTS}/goals-dashboard.pdf`);
     const excel = await downloaded(page, 'export-excel');
     expect(excel.suggestedFilename()).toBe(`Goals Dashboard FY${year} - All files.xlsx`);
 

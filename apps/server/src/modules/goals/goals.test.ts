@@ -404,7 +404,7 @@ describe('Goals Dashboard', () => {
     expect(pdf.statusCode, pdf.body).toBe(200);
     keepReport('goals.pdf', pdf.rawPayload);
     const text = (await pdfPages(pdf.rawPayload)).join('\n');
-    expect(text).toContain('Addressable spend: all spend except Taxes');
+    expect(text).toContain('Base: Addressable spend (all spend except Taxes)');
     expect(text).toContain('Fiscal year: FY2025 (Jan – Dec 2025)');
     const excel = await call('POST', '/api/excel/goals', admin.token, {
       excel: true,

@@ -75,8 +75,8 @@ const reportName = (d: GoalsDashboard, names: string[], all: boolean) =>
 
 const baseInWords = (d: GoalsDashboard) =>
   d.nonAddressableCategories.length === 0
-    ? 'Addressable spend: all spend (no category is marked non-addressable)'
-    : `Addressable spend: all spend except ${d.nonAddressableCategories.join(', ')}`;
+    ? 'Addressable spend (all spend: no category is marked non-addressable)'
+    : `Addressable spend (all spend except ${d.nonAddressableCategories.join(', ')})`;
 
 function headline(d: GoalsDashboard) {
   const o = d.overall;

@@ -161,18 +161,7 @@ function GoalsCard({
 
   return (
     <Card
-      title={
-        <Space wrap>
-          {t('goals.goalsFor')}
-          <Select
-            data-testid="goal-year"
-            value={year}
-            onChange={onYear}
-            options={yearOptions}
-            style={{ minWidth: 230 }}
-          />
-        </Space>
-      }
+      title={t('goals.goalsFor')}
       extra={
         <Link to={`${DASHBOARD}?year=${year}`} data-testid="open-goals-dashboard">
           <FundOutlined /> {t('goals.dashboard')}
@@ -181,6 +170,17 @@ function GoalsCard({
       size="small"
       data-testid="goals-form"
     >
+      <div className="goal-year">
+        <Typography.Text>{t('goals.fiscalYear')}</Typography.Text>
+        <Select
+          data-testid="goal-year"
+          aria-label={t('goals.fiscalYear')}
+          value={year}
+          onChange={onYear}
+          options={yearOptions}
+          style={{ minWidth: 230 }}
+        />
+      </div>
       {goals.isPending ? (
         <Skeleton active />
       ) : (
@@ -278,7 +278,7 @@ function GoalsCard({
                       <Select
                         showSearch
                         placeholder={t('goals.category')}
-                        style={{ width: 220 }}
+                        style={{ width: 'min(220px, calc(100vw - 230px))' }}
                         options={categoryOptions}
                       />
                     </Form.Item>
