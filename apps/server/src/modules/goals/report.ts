@@ -147,7 +147,7 @@ export async function goalsReport(
         subtitle: baseInWords(d),
         table: {
           columns: [
-            { header: GOALS_WORDS.target, width: 2.2 },
+            { header: GOALS_WORDS.target, width: 3 },
             { header: GOALS_WORDS.goalPercent, kind: 'percent' },
             { header: GOALS_WORDS.actualPercent, kind: 'percent' },
             { header: GOALS_WORDS.actual, kind: 'money', width: 1.5 },
