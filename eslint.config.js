@@ -34,6 +34,7 @@ const serverModules = [
   'market-share',
   'rfx',
   'contracts',
+  'goals',
 ];
 const webFeatures = [
   'auth',
@@ -51,6 +52,7 @@ const webFeatures = [
   'market-share',
   'rfx',
   'contracts',
+  'goals',
 ];
 
 export default tseslint.config(

@@ -49,6 +49,7 @@ import { searchSupplierRoutes } from './modules/search-supplier/routes.ts';
 import { spendImportRoutes } from './modules/spend/import-routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
 import { spendDashboardRoutes } from './modules/spend-dashboards/routes.ts';
+import { goalRoutes } from './modules/goals/routes.ts';
 import { rfxRoutes } from './modules/rfx/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -227,6 +228,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     limits: { ...config.xlsx, maxRows: config.limits.spendRows },
   });
   await app.register(spendDashboardRoutes);
+  await app.register(goalRoutes);
   await app.register(costSavingRoutes);
   await app.register(marketShareRoutes);
   await app.register(rfxRoutes);

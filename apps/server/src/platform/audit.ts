@@ -34,7 +34,7 @@ const userSnapshot = (u: UserRow): Snapshot => ({
   deletedAt: u.deletedAt?.toISOString() ?? null,
 });
 
-interface AuditEntry {
+export interface AuditEntry {
   action: AuditAction;
   entity: AuditEntity;
   entityId: number;
@@ -54,7 +54,8 @@ function changed(before: Snapshot, after: Snapshot): [Snapshot, Snapshot] {
   ];
 }
 
-async function writeAudit(db: DbOrTx, actor: Principal, entry: AuditEntry) {
+/** Writes one entry; modules whose records are not rows of their own (settings, goals) call it. */
+export async function writeAudit(db: DbOrTx, actor: Principal, entry: AuditEntry) {
   let { before = null, after = null } = entry;
   if (entry.action === 'UPDATE' && before && after) [before, after] = changed(before, after);
   await db.insert(auditLog).values({

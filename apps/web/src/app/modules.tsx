@@ -22,6 +22,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import {
+  AimOutlined,
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
@@ -47,6 +48,8 @@ export const MODULE_ORDER = {
   supplierSpend: 10,
   /** Create Report's dashboards: a route only, under the Supplier Spend Report. */
   spendDashboards: 11,
+  /** The organisation's settings and goals (issue #22): a route only, under the Supplier Spend Report. */
+  goals: 12,
   rfx: 20,
   contracts: 30,
   marketShare: 40,
@@ -117,6 +120,18 @@ export const MODULES: readonly AppModule[] = [
     sidebar: false,
     tile: false,
     element: lazy(() => import('../features/spend-dashboards/spend-dashboards-page.tsx')),
+  },
+  {
+    // Goals & Settings: reached from the spend home and the Goals Dashboard.
+    key: 'goals',
+    order: MODULE_ORDER.goals,
+    path: '/home/supplierSpend/goals',
+    labelKey: 'goals.title',
+    icon: <AimOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/goals/goals-page.tsx')),
   },
   {
     key: 'marketShare',

@@ -7,6 +7,7 @@ import { CONTRACT_WORDS } from '@spotzcity/shared/charts/contracts';
 import { COST_WORDS } from '@spotzcity/shared/charts/cost-savings';
 import { MARKET_WORDS } from '@spotzcity/shared/charts/market-share';
 import { RFX_WORDS } from '@spotzcity/shared/charts/rfx';
+import { GOALS_WORDS } from '@spotzcity/shared/charts/goals';
 import { SPEND_WORDS } from '@spotzcity/shared/charts/spend';
 import { en } from './en.ts';
 
@@ -27,6 +28,7 @@ describe('report words', () => {
     ['contracts.dashboard', en.contracts.dashboard, CONTRACT_WORDS],
     ['costSaving.dashboard', en.costSaving.dashboard, COST_WORDS],
     ['marketShare.dashboard', en.marketShare.dashboard, MARKET_WORDS],
+    ['goals', en.goals, GOALS_WORDS as unknown as Record<string, string>],
   ])('%s reads as the reports do', (_name, section, words) => {
     const { keys, bundle, shared } = common(section, words);
     expect(keys.length).toBeGreaterThan(5);

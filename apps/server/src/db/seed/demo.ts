@@ -18,6 +18,7 @@ import { seedEvents } from './events.ts';
 import { seedDirectory } from './supplier-directory.ts';
 import { seedTraining } from './training.ts';
 import { seedCostSavings } from './cost-savings.ts';
+import { seedGoals } from './goals.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -74,6 +75,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
     await seedEvents(tx, today);
     await seedDirectory(tx, DEMO_SUPPLIER_SEED);
     await seedCostSavings(tx, acme.id, today);
+    await seedGoals(tx, acme.id, admin.id, today);
     await seedProcurementDemo(
       tx,
       acme.id,

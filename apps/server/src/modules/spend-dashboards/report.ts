@@ -111,6 +111,7 @@ async function spendReport(db: DbOrTx, scope: Scope): Promise<ReportContent> {
       {
         kind: 'chart',
         title: SPEND_WORDS.spendPerDiversity,
+        subtitle: SPEND_WORDS.allSpendBase,
         note: MULTI_TYPE_NOTE,
         option: spendPerDiversityOption(perType),
         height: Math.max(160, perType.types.length * 26 + 30),

@@ -32,7 +32,8 @@ export interface NativeChart {
   /** A small title over the chart when a slide holds several (one doughnut per year). */
   title?: string;
   categories: string[];
-  series: { name: string; values: number[] }[];
+  /** A null is a blank point (a line that starts late or ends early). */
+  series: { name: string; values: (number | null)[] }[];
   format: ValueFormat;
   colors?: string[];
   /** The value axis ends at this value (100 for shares). */

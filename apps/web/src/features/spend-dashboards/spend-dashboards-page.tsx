@@ -4,9 +4,11 @@
  * with the same selection.
  */
 import { type ReactNode } from 'react';
-import { Breadcrumb, Typography } from 'antd';
+import { Breadcrumb, Select, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { GOALS_TITLE, fiscalYearLabel } from '@spotzcity/shared/goals';
 import { reportKey } from '@spotzcity/shared/reports';
 import {
   DASHBOARD_KINDS,
@@ -16,7 +18,9 @@ import {
 import { AnalysisBox, useAnalysis } from '../../components/analysis-box.tsx';
 import { ExportBar } from '../../components/export-bar.tsx';
 import { downloadDashboardExcel } from './api/download-excel.ts';
+import { downloadGoalsExcel, goalYearsQuery, goalsGraphQuery } from './api/goals.ts';
 import { CategoryDashboard } from './components/category-dashboard.tsx';
+import { GOALS_SETTINGS_PATH, GoalsDashboard } from './components/goals-dashboard.tsx';
 import { ReportChooser } from './components/report-chooser.tsx';
 import { SpendDashboard } from './components/spend-dashboard.tsx';
 import { SupplierDashboard } from './components/supplier-dashboard.tsx';
@@ -120,6 +124,73 @@ function DashboardRoute() {
   return <DashboardView key={kind} kind={kind as DashboardKind} />;
 }
 
+/** The Goals Dashboard: a fiscal year (`?year=`, today's by default) of the selected files. */
+function GoalsView() {
+  const { t } = useTranslation();
+  const fileIds = useFileIds();
+  const [params, setParams] = useSearchParams();
+  const years = useQuery(goalYearsQuery());
+  const fiscalYear = Number(params.get('year')) || years.data?.current || null;
+  const figures = useQuery({
+    ...goalsGraphQuery(fileIds, fiscalYear),
+    enabled: fiscalYear !== null,
+  });
+  const start = figures.data?.fiscalYearStartMonth ?? 1;
+  const analysis = useAnalysis(reportKey('goals', { files: fileIds, year: fiscalYear ?? '' }));
+  const options = [
+    ...new Set([
+      ...(years.data?.years ?? []),
+      ...(years.data ? [years.data.current, years.data.current - 1, years.data.current - 2] : []),
+      ...(fiscalYear ? [fiscalYear] : []),
+    ]),
+  ]
+    .sort((a, b) => b - a)
+    .map((y) => ({ value: y, label: fiscalYearLabel(y, start) }));
+  return (
+    <Frame
+      fileIds={fileIds}
+      title={GOALS_TITLE}
+      actions={
+        <div className="goals-actions">
+          <Select
+            aria-label={t('goals.fiscalYear')}
+            data-testid="goals-year"
+            value={fiscalYear ?? undefined}
+            options={options}
+            onChange={(y: number) => {
+              const next = new URLSearchParams(params);
+              next.set('year', String(y));
+              setParams(next, { replace: true });
+            }}
+            style={{ minWidth: 220 }}
+          />
+          <Link
+            to={`${GOALS_SETTINGS_PATH}${fiscalYear ? `?year=${fiscalYear}` : ''}`}
+            data-testid="goals-settings-link"
+          >
+            {t('goals.open')}
+          </Link>
+          <ExportBar
+            report={{
+              key: 'goals',
+              body: { selectedIds: fileIds, ...(fiscalYear ? { fiscalYear } : {}) },
+            }}
+            analysis={analysis.text}
+            onExcel={() => downloadGoalsExcel(fileIds, fiscalYear, analysis.text)}
+          />
+        </div>
+      }
+    >
+      <div className="dashboard-capture" data-testid="dashboard-goals">
+        {fiscalYear !== null && <GoalsDashboard fileIds={fileIds} fiscalYear={fiscalYear} />}
+      </div>
+      <div className="dashboard-analysis-below">
+        <AnalysisBox title={t('goals.analysis')} analysis={analysis} />
+      </div>
+    </Frame>
+  );
+}
+
 function ChooserRoute() {
   const { t } = useTranslation();
   const fileIds = useFileIds();
@@ -134,6 +205,7 @@ export default function SpendDashboardsPage() {
   return (
     <Routes>
       <Route index element={<ChooserRoute />} />
+      <Route path="goals" element={<GoalsView />} />
       <Route path=":kind" element={<DashboardRoute />} />
     </Routes>
   );

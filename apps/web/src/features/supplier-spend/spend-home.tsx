@@ -1,6 +1,7 @@
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilesPanel } from './components/files-panel.tsx';
+import { GoalHeadline } from './components/goal-headline.tsx';
 import { SuppliersPanel } from './components/suppliers-panel.tsx';
 import { useSelectedFiles } from './selection.ts';
 
@@ -16,6 +17,7 @@ export function SpendHome() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('spend.subtitle')}</Typography.Text>
       </header>
+      <GoalHeadline />
       <Row gutter={[24, 24]} align="stretch">
         <Col xs={24} xl={11}>
           <FilesPanel selected={selected} onSelect={setSelected} />

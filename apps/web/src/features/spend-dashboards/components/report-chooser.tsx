@@ -1,9 +1,9 @@
 import { Card, Col, Row, Typography } from 'antd';
-import { AppstoreOutlined, DollarOutlined, TeamOutlined } from '@ant-design/icons';
+import { AimOutlined, AppstoreOutlined, DollarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_KINDS, type DashboardKind } from '@spotzcity/shared/spend-dashboards';
-import { reportPath } from '../paths.ts';
+import { REPORT_HOME, reportPath } from '../paths.ts';
 
 const ICONS: Record<DashboardKind, React.ReactNode> = {
   supplier: <TeamOutlined />,
@@ -21,7 +21,7 @@ export function ReportChooser({ fileIds }: { fileIds: readonly number[] }) {
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {DASHBOARD_KINDS.map((kind) => (
-          <Col key={kind} xs={24} md={8}>
+          <Col key={kind} xs={24} md={12} xl={6}>
             <Link to={reportPath(kind, fileIds)} data-testid={`choose-${kind}`}>
               <Card hoverable className="report-choice">
                 <div className="report-choice-icon">{ICONS[kind]}</div>
@@ -33,6 +33,20 @@ export function ReportChooser({ fileIds }: { fileIds: readonly number[] }) {
             </Link>
           </Col>
         ))}
+        <Col xs={24} md={12} xl={6}>
+          <Link
+            to={`${REPORT_HOME}/goals${fileIds.length ? `?files=${fileIds.join(',')}` : ''}`}
+            data-testid="choose-goals"
+          >
+            <Card hoverable className="report-choice">
+              <div className="report-choice-icon">
+                <AimOutlined />
+              </div>
+              <Typography.Title level={5}>{t('goals.dashboard')}</Typography.Title>
+              <Typography.Text type="secondary">{t('goals.dashboardDescription')}</Typography.Text>
+            </Card>
+          </Link>
+        </Col>
       </Row>
     </div>
   );

@@ -42,6 +42,9 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
               <Statistic title={NON_DIVERSE_LABEL} value={formatMoney(d.nonDiverseSpend)} />
             </div>
             <EChart height={height - 60} option={spendPerDiversityOption(d)} />
+            <Typography.Text type="secondary" className="spend-base" data-testid="spend-base">
+              {t('spendDashboards.allSpendBase')}
+            </Typography.Text>
             <CountingNote />
           </>
         )}

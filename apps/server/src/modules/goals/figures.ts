@@ -1,0 +1,227 @@
+/**
+ * The Goals Dashboard's figures (issue #22; docs/decisions.md, "Goals against actuals"): for one
+ * fiscal year and the selected files, diverse spend against the targets as a percent of
+ * addressable spend (spend outside the non-addressable categories).
+ *
+ * One SQL query sums the spend rollup per month and category (numeric, exact); the year is at most
+ * 12 × the categories groups, which are then added up as integer cents (exact) for the cumulative
+ * series, the per-type and per-category rows and the run-rate projection.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  categoryKey,
+  fiscalMonths,
+  fiscalYearLabel,
+  goalStatus,
+  type GoalRow,
+  type GoalsDashboard,
+  type YearGoals,
+} from '@spotzcity/shared/goals';
+import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import type { FigureSettings } from './service.ts';
+
+export interface GoalScope {
+  clientRef: number;
+  /** Selected file ids; empty = every file of the organisation. */
+  selectedIds: number[];
+}
+
+/**
+ * The counting rule: which diversity a group of spend counts under, from the group's own columns
+ * (alias `r`: a `spend_rollups` row, with `diversity`, `is_diverse` and `supplier_key`). Today the
+ * diversity as reported on the spend rows; a 'verified' rule (issue #21) replaces this one
+ * function — every goal figure reads diversity through it.
+ */
+export function countedDiversity(): { types: SQL; isDiverse: SQL } {
+  return { types: sql`r.diversity`, isDiverse: sql`r.is_diverse` };
+}
+
+/** Integer cents of a numeric's text ('1234.5', '-0.07'): exact, unlike a float. */
+export function centsOf(text: string | null | undefined): number {
+  if (!text) return 0;
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
+  const cents = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+const dollars = (cents: number) => cents / 100;
+
+interface Group {
+  month: string;
+  category: string;
+  total: number;
+  diverse: number;
+  types: number[];
+}
+
+/** The year's spend of the selection per month and category, in cents. */
+async function monthCategoryGroups(
+  db: DbOrTx,
+  scope: GoalScope,
+  months: string[],
+): Promise<Group[]> {
+  const ids = [...new Set(scope.selectedIds)];
+  const counted = countedDiversity();
+  const rows = rowsOf<Record<string, string | null> & { month: string; category: string }>(
+    await db.execute(sql`
+      select to_char(r.month, 'YYYY-MM') as month, r.category,
+        sum(r.spend)::text as total,
+        sum(r.spend) filter (where ${counted.isDiverse})::text as diverse,
+        ${sql.join(
+          DIVERSE_TYPES.map(
+            (type, i) =>
+              sql`sum(r.spend) filter (where ${type}::text = any(${counted.types}))::text as ${sql.raw(`t${i}`)}`,
+          ),
+          sql`, `,
+        )}
+      from spend_rollups r
+      where r.client_ref = ${scope.clientRef}
+        ${ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``}
+        and r.month between ${`${months[0]}-01`}::date and ${`${months[11]}-01`}::date
+      group by 1, 2
+    `),
+  );
+  return rows.map((r) => ({
+    month: r.month,
+    category: r.category,
+    total: centsOf(r.total),
+    diverse: centsOf(r.diverse),
+    types: DIVERSE_TYPES.map((_, i) => centsOf(r[`t${i}`])),
+  }));
+}
+
+/** Percent with two decimals, half away from zero; null without a base. */
+const shareOf = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part * 10000) / whole) / 100 : null;
+
+/**
+ * One target's row: actual against base so far, and at the run rate of the `elapsed` months to
+ * year end (whole cents, rounded half up).
+ */
+export function goalRow(
+  kind: GoalRow['kind'],
+  name: string,
+  target: number,
+  actualCents: number,
+  baseCents: number,
+  elapsed: number,
+): GoalRow {
+  const projectedBase = elapsed > 0 ? Math.round((baseCents * 12) / elapsed) : 0;
+  const projectedActual = elapsed > 0 ? Math.round((actualCents * 12) / elapsed) : 0;
+  const goalAtYearEnd = Math.round((projectedBase * target) / 100);
+  const share = shareOf(actualCents, baseCents);
+  return {
+    kind,
+    name,
+    target,
+    actual: dollars(actualCents),
+    base: dollars(baseCents),
+    share,
+    goalAtYearEnd: dollars(goalAtYearEnd),
+    projectedActual: dollars(projectedActual),
+    stillNeeded: dollars(Math.max(0, goalAtYearEnd - actualCents)),
+    // At the run rate, actual and base grow alike: the projected share is the share so far.
+    status: goalStatus(elapsed > 0 ? share : null, target),
+  };
+}
+
+export async function goalsDashboard(
+  db: DbOrTx,
+  scope: GoalScope,
+  settings: FigureSettings,
+  goals: YearGoals,
+): Promise<GoalsDashboard> {
+  const start = settings.fiscalYearStartMonth;
+  const months = fiscalMonths(goals.fiscalYear, start);
+  const excluded = new Set(settings.nonAddressableCategories.map(categoryKey));
+  const groups = await monthCategoryGroups(db, scope, months);
+
+  const monthIndex = new Map(months.map((m, i) => [m, i]));
+  const baseByMonth = new Array<number>(12).fill(0);
+  const diverseByMonth = new Array<number>(12).fill(0);
+  const typeTotals = new Array<number>(DIVERSE_TYPES.length).fill(0);
+  const categories = new Map<string, { total: number; diverse: number }>();
+  let totalSpend = 0;
+  let nonAddressable = 0;
+  let lastPaid = -1;
+  for (const g of groups) {
+    const i = monthIndex.get(g.month);
+    if (i === undefined) continue;
+    totalSpend += g.total;
+    lastPaid = Math.max(lastPaid, i);
+    if (excluded.has(categoryKey(g.category))) {
+      nonAddressable += g.total;
+      continue;
+    }
+    baseByMonth[i]! += g.total;
+    diverseByMonth[i]! += g.diverse;
+    g.types.forEach((cents, t) => (typeTotals[t]! += cents));
+    const key = categoryKey(g.category);
+    const category = categories.get(key) ?? { total: 0, diverse: 0 };
+    category.total += g.total;
+    category.diverse += g.diverse;
+    categories.set(key, category);
+  }
+  const elapsed = lastPaid + 1;
+  const base = baseByMonth.reduce((a, b) => a + b, 0);
+  const diverse = diverseByMonth.reduce((a, b) => a + b, 0);
+
+  // Cumulative actual and base through the last month paid.
+  const cumActual: number[] = [];
+  const cumBase: number[] = [];
+  for (let i = 0; i < elapsed; i++) {
+    cumActual.push((cumActual[i - 1] ?? 0) + diverseByMonth[i]!);
+    cumBase.push((cumBase[i - 1] ?? 0) + baseByMonth[i]!);
+  }
+  const target = goals.overall;
+  const baseAt = (i: number) =>
+    i < elapsed ? cumBase[i]! : Math.round(base + (base * (i - elapsed + 1)) / elapsed);
+  const cumulativeGoal = months.map((_, i) =>
+    target === null || elapsed === 0 ? null : dollars(Math.round((baseAt(i) * target) / 100)),
+  );
+  const projection = months.map((_, i) =>
+    elapsed === 0 || i < elapsed - 1
+      ? null
+      : dollars(Math.round(diverse + (diverse * (i - elapsed + 1)) / elapsed)),
+  );
+
+  const typeIndex = new Map<string, number>(DIVERSE_TYPES.map((t, i) => [t, i]));
+  const rows: GoalRow[] = [
+    ...goals.diversity.map((d) =>
+      goalRow(
+        'diversity',
+        d.diversity,
+        d.target,
+        typeTotals[typeIndex.get(d.diversity) ?? -1] ?? 0,
+        base,
+        elapsed,
+      ),
+    ),
+    ...goals.categories
+      // A category marked non-addressable after its target was set has no base to measure.
+      .filter((c) => !excluded.has(categoryKey(c.category)))
+      .map((c) => {
+        const spend = categories.get(categoryKey(c.category)) ?? { total: 0, diverse: 0 };
+        return goalRow('category', c.category, c.target, spend.diverse, spend.total, elapsed);
+      }),
+  ];
+
+  return {
+    fiscalYear: goals.fiscalYear,
+    fiscalYearStartMonth: start,
+    label: fiscalYearLabel(goals.fiscalYear, start),
+    months,
+    monthsElapsed: elapsed,
+    totalSpend: dollars(totalSpend),
+    nonAddressableSpend: dollars(nonAddressable),
+    addressableSpend: dollars(base),
+    nonAddressableCategories: settings.nonAddressableCategories,
+    cumulativeActual: months.map((_, i) => (i < elapsed ? dollars(cumActual[i]!) : null)),
+    cumulativeGoal,
+    projection,
+    overall: target === null ? null : goalRow('overall', 'Overall', target, diverse, base, elapsed),
+    rows,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * Goals against actuals (issue #22): the organisation's settings for its figures, its targets per
+ * fiscal year, their history, the Goals Dashboard and its exports.
+ *
+ * Guards: whoever may see the spend figures reads them (SUPPLIER_SPEND_VIEW or
+ * CREATE_SUPPLIER_SPEND_REPORT); only an organisation admin changes them
+ * (BUYER_ORG_USER_MANAGEMENT, which a Buyer Admin holds and a Buyer User does not); the exports
+ * are reports (CREATE_SUPPLIER_SPEND_REPORT). Every query is the signed-in user's organisation.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf } from '@spotzcity/shared/api';
+import {
+  GOAL_MESSAGES,
+  goalHeadlineSchema,
+  goalHistoryItemSchema,
+  goalsDashboardRequestSchema,
+  goalsDashboardSchema,
+  goalsExcelSchema,
+  goalsRequestSchema,
+  goalsSaveSchema,
+  goalYearsSchema,
+  settingsSaveSchema,
+  settingsSchema,
+  yearGoalsSchema,
+} from '@spotzcity/shared/goals';
+import { excelRequestSchema } from '@spotzcity/shared/reports';
+import { principalOf } from '../../platform/auth.ts';
+import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { ok } from '../../platform/http.ts';
+import { registerReport } from '../../platform/reports/register.ts';
+import { parseInput } from '../../platform/validate.ts';
+import { GOALS_REPORT, dashboardFor, goalsWorkbook } from './report.ts';
+import {
+  getSettings,
+  getYearGoals,
+  goalHistory,
+  goalYears,
+  saveSettings,
+  saveYearGoals,
+} from './service.ts';
+
+export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['goals'];
+  const readers = app.guard('SUPPLIER_SPEND_VIEW', 'CREATE_SUPPLIER_SPEND_REPORT');
+  const admins = app.guard('BUYER_ORG_USER_MANAGEMENT');
+
+  app.get(
+    '/api/organisation/settings',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "The organisation's fiscal-year start month and non-addressable spend categories, with the categories its spend uses.",
+        response: { 200: envelopeOf(settingsSchema) },
+      },
+    },
+    async (request) => ok(await getSettings(app.db, principalOf(request).clientRef)),
+  );
+
+  app.put(
+    '/api/organisation/settings',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Saves the settings (recorded in the audit log).',
+        body: settingsSaveSchema,
+        response: { 200: envelopeOf(settingsSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await saveSettings(app.db, principalOf(request), request.body),
+        GOAL_MESSAGES.settingsSaved,
+      ),
+  );
+
+  app.get(
+    '/api/goals/years',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: 'Fiscal years with targets, and the fiscal year today falls in.',
+        response: { 200: envelopeOf(goalYearsSchema) },
+      },
+    },
+    async (request) => ok(await goalYears(app.db, principalOf(request).clientRef)),
+  );
+
+  app.get(
+    '/api/goals',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: 'The targets of one fiscal year (?fiscalYear=2026).',
+        querystring: goalsRequestSchema,
+        response: { 200: envelopeOf(yearGoalsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await getYearGoals(app.db, principalOf(request).clientRef, request.query.fiscalYear)),
+  );
+
+  app.put(
+    '/api/goals',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description:
+          'Replaces every target of one fiscal year: overall, per diversity type, per category (recorded in the audit log).',
+        body: goalsSaveSchema,
+        response: { 200: envelopeOf(yearGoalsSchema) },
+      },
+    },
+    async (request) =>
+      ok(await saveYearGoals(app.db, principalOf(request), request.body), GOAL_MESSAGES.goalsSaved),
+  );
+
+  app.get(
+    '/api/goals/history',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          'Who changed the settings and the goals, when, before and after (newest first, 50).',
+        response: { 200: envelopeOf(z.array(goalHistoryItemSchema)) },
+      },
+    },
+    async (request) => ok(await goalHistory(app.db, principalOf(request).clientRef)),
+  );
+
+  app.post(
+    '/api/graph/goals',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "The Goals Dashboard of a fiscal year (today's by default) for the selected files: cumulative actual against the goal, the projection, and every target's row.",
+        body: goalsDashboardRequestSchema,
+        response: { 200: envelopeOf(goalsDashboardSchema) },
+      },
+    },
+    async (request) => {
+      const { clientRef } = principalOf(request);
+      const { selectedIds, fiscalYear } = request.body;
+      return ok(await dashboardFor(app.db, { clientRef, selectedIds }, fiscalYear));
+    },
+  );
+
+  app.get(
+    '/api/goals/headline',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: "The current fiscal year's overall goal and where it stands (every file).",
+        response: { 200: envelopeOf(goalHeadlineSchema) },
+      },
+    },
+    async (request) => {
+      const { clientRef } = principalOf(request);
+      const d = await dashboardFor(app.db, { clientRef, selectedIds: [] }, undefined);
+      return ok({
+        fiscalYear: d.fiscalYear,
+        label: d.label,
+        overall: d.overall,
+        monthsElapsed: d.monthsElapsed,
+      });
+    },
+  );
+
+  registerReport(app, GOALS_REPORT);
+
+  app.post(
+    '/api/excel/goals',
+    {
+      onRequest: app.guard('CREATE_SUPPLIER_SPEND_REPORT'),
+      schema: {
+        tags,
+        description:
+          'The Goals Dashboard as a workbook: body {excel: true, spendData: {selectedIds, fiscalYear?, analysis?}}; every figure recomputed here.',
+        body: z.record(z.string(), z.unknown()),
+      },
+    },
+    async (request, reply) => {
+      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const params = parseInput(goalsExcelSchema, spendData);
+      const { clientRef } = principalOf(request);
+      const { title, fileName, parameters, sheets } = await goalsWorkbook(
+        app.db,
+        { clientRef, selectedIds: params.selectedIds },
+        params.fiscalYear,
+      );
+      const buffer = await buildWorkbook({ title, parameters, analysis: params.analysis }, sheets);
+      return sendFile(reply, buffer, safeFileName(fileName, 'xlsx'), MIME.xlsx);
+    },
+  );
+};

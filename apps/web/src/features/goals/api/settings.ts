@@ -1,0 +1,30 @@
+/** `GET|PUT /api/organisation/settings`: fiscal-year start and non-addressable categories. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type { OrganisationSettings, SettingsSave } from '@spotzcity/shared/goals';
+import { api } from '../../../api/client.ts';
+
+export const settingsKey = ['organisation-settings'] as const;
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<OrganisationSettings>>('/api/organisation/settings', { signal })
+        .then((r) => r.data),
+  });
+
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsSave) =>
+      api.put<Envelope<OrganisationSettings>>('/api/organisation/settings', body),
+    onSuccess: () => {
+      // Every goal figure depends on the settings.
+      void client.invalidateQueries({ queryKey: settingsKey });
+      void client.invalidateQueries({ queryKey: ['goals'] });
+      void client.invalidateQueries({ queryKey: ['goals-graph'] });
+    },
+  });
+}

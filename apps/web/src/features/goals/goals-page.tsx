@@ -1,0 +1,429 @@
+/**
+ * /home/supplierSpend/goals: the organisation's settings for its figures (fiscal-year start,
+ * non-addressable categories) and its diverse-spend goals per fiscal year, with the history of
+ * both (issue #22). A Buyer Admin changes them; everyone else who sees the spend reads them.
+ */
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  InputNumber,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Timeline,
+  Typography,
+} from 'antd';
+import { DeleteOutlined, FundOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  GOAL_DIVERSITY_TYPES,
+  MONTH_NAMES,
+  categoryKey,
+  fiscalYearLabel,
+  goalsSaveSchema,
+  settingsSaveSchema,
+  type GoalHistoryItem,
+  type YearGoals,
+} from '@spotzcity/shared/goals';
+import { diversityLabel } from '@spotzcity/shared/diversity';
+import { useCurrentUser } from '../../api/get-profile.ts';
+import { useSaveResult, zodFieldRule } from '../../components/form-rules.ts';
+import { goalHistoryQuery, goalYearsQuery, useSaveGoals, yearGoalsQuery } from './api/goals.ts';
+import { settingsQuery, useSaveSettings } from './api/settings.ts';
+import './goals.css';
+
+const DASHBOARD = '/home/supplierSpend/report/goals';
+
+interface SettingsValues {
+  fiscalYearStartMonth: number;
+  nonAddressableCategories: string[];
+}
+
+function SettingsCard({ canEdit }: { canEdit: boolean }) {
+  const { t } = useTranslation();
+  const settings = useQuery(settingsQuery());
+  const [form] = Form.useForm<SettingsValues>();
+  const save = useSaveSettings();
+  const result = useSaveResult(form, () => {});
+  useEffect(() => {
+    if (settings.data) {
+      form.setFieldsValue({
+        fiscalYearStartMonth: settings.data.fiscalYearStartMonth,
+        nonAddressableCategories: settings.data.nonAddressableCategories,
+      });
+    }
+  }, [settings.data, form]);
+  return (
+    <Card title={t('goals.settings')} size="small" data-testid="goals-settings">
+      {settings.isPending ? (
+        <Skeleton active />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          disabled={!canEdit}
+          onFinish={(values) => save.mutate(values, result)}
+        >
+          <Form.Item
+            name="fiscalYearStartMonth"
+            label={t('goals.fiscalStart')}
+            extra={t('goals.fiscalStartHelp')}
+            rules={[zodFieldRule(settingsSaveSchema, 'fiscalYearStartMonth')]}
+          >
+            <Select
+              data-testid="fiscal-start"
+              options={MONTH_NAMES.map((name, i) => ({ value: i + 1, label: name }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="nonAddressableCategories"
+            label={t('goals.nonAddressableCategories')}
+            extra={t('goals.nonAddressableHelp')}
+          >
+            <Select
+              mode="tags"
+              data-testid="non-addressable"
+              placeholder={t('goals.nonAddressablePlaceholder')}
+              options={(settings.data?.categories ?? []).map((c) => ({ value: c, label: c }))}
+              tokenSeparators={[',']}
+            />
+          </Form.Item>
+          {canEdit && (
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={save.isPending}
+              data-testid="save-settings"
+            >
+              {t('goals.saveSettings')}
+            </Button>
+          )}
+        </Form>
+      )}
+    </Card>
+  );
+}
+
+interface GoalValues {
+  overall: number | null;
+  diversity: { diversity: string; target: number }[];
+  categories: { category: string; target: number }[];
+}
+
+function GoalsCard({
+  canEdit,
+  year,
+  onYear,
+}: {
+  canEdit: boolean;
+  year: number;
+  onYear: (year: number) => void;
+}) {
+  const { t } = useTranslation();
+  const settings = useQuery(settingsQuery());
+  const years = useQuery(goalYearsQuery());
+  const goals = useQuery(yearGoalsQuery(year));
+  const [form] = Form.useForm<GoalValues>();
+  const save = useSaveGoals();
+  const result = useSaveResult(form, () => {});
+  const start = settings.data?.fiscalYearStartMonth ?? 1;
+
+  useEffect(() => {
+    if (goals.data) form.setFieldsValue(valuesOf(goals.data));
+  }, [goals.data, form]);
+
+  const yearOptions = (() => {
+    const current = years.data?.current ?? new Date().getFullYear();
+    const all = new Set([
+      ...(years.data?.years ?? []),
+      current - 2,
+      current - 1,
+      current,
+      current + 1,
+    ]);
+    return [...all]
+      .sort((a, b) => b - a)
+      .map((y) => ({ value: y, label: fiscalYearLabel(y, start) }));
+  })();
+
+  const excluded = new Set((settings.data?.nonAddressableCategories ?? []).map(categoryKey));
+  const categoryOptions = (settings.data?.categories ?? [])
+    .filter((c) => !excluded.has(categoryKey(c)))
+    .map((c) => ({ value: c, label: c }));
+
+  return (
+    <Card
+      title={t('goals.goalsFor')}
+      extra={
+        <Link to={`${DASHBOARD}?year=${year}`} data-testid="open-goals-dashboard">
+          <FundOutlined /> {t('goals.dashboard')}
+        </Link>
+      }
+      size="small"
+      data-testid="goals-form"
+    >
+      <div className="goal-year">
+        <Typography.Text>{t('goals.fiscalYear')}</Typography.Text>
+        <Select
+          data-testid="goal-year"
+          aria-label={t('goals.fiscalYear')}
+          value={year}
+          onChange={onYear}
+          options={yearOptions}
+          style={{ minWidth: 230 }}
+        />
+      </div>
+      {goals.isPending ? (
+        <Skeleton active />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          disabled={!canEdit}
+          onFinish={(values) =>
+            save.mutate(
+              {
+                fiscalYear: year,
+                overall: values.overall ?? null,
+                diversity: values.diversity ?? [],
+                categories: values.categories ?? [],
+              } as Parameters<typeof save.mutate>[0],
+              result,
+            )
+          }
+        >
+          <Form.Item
+            name="overall"
+            label={t('goals.overall')}
+            extra={t('goals.overallHelp')}
+            rules={[zodFieldRule(goalsSaveSchema, 'overall')]}
+          >
+            <InputNumber
+              data-testid="goal-overall"
+              min={0}
+              max={100}
+              step={0.5}
+              precision={2}
+              suffix="%"
+              style={{ width: 160 }}
+            />
+          </Form.Item>
+          <Typography.Text strong>{t('goals.perType')}</Typography.Text>
+          <Form.List name="diversity">
+            {(fields, { add, remove }) => (
+              <div className="goal-list">
+                {fields.map((field) => (
+                  <Space key={field.key} align="start" wrap className="goal-line">
+                    <Form.Item
+                      name={[field.name, 'diversity']}
+                      rules={[{ required: true, message: 'Required' }]}
+                    >
+                      <Select
+                        placeholder={t('goals.diversityType')}
+                        style={{ width: 160 }}
+                        options={GOAL_DIVERSITY_TYPES.map((d) => ({
+                          value: d,
+                          label: diversityLabel(d),
+                        }))}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'target']}
+                      rules={[{ required: true, message: 'Required' }]}
+                    >
+                      <InputNumber min={0} max={100} precision={2} suffix="%" />
+                    </Form.Item>
+                    {canEdit && (
+                      <Button
+                        icon={<DeleteOutlined />}
+                        aria-label={t('goals.remove')}
+                        onClick={() => remove(field.name)}
+                      />
+                    )}
+                  </Space>
+                ))}
+                {canEdit && (
+                  <Button
+                    icon={<PlusOutlined />}
+                    onClick={() => add({ target: 5 })}
+                    data-testid="add-type"
+                  >
+                    {t('goals.addType')}
+                  </Button>
+                )}
+              </div>
+            )}
+          </Form.List>
+          <Typography.Text strong>{t('goals.perCategory')}</Typography.Text>
+          <Typography.Paragraph type="secondary" className="goal-help">
+            {t('goals.perCategoryHelp')}
+          </Typography.Paragraph>
+          <Form.List name="categories">
+            {(fields, { add, remove }) => (
+              <div className="goal-list">
+                {fields.map((field) => (
+                  <Space key={field.key} align="start" wrap className="goal-line">
+                    <Form.Item
+                      name={[field.name, 'category']}
+                      rules={[{ required: true, message: 'Required' }]}
+                    >
+                      <Select
+                        showSearch
+                        placeholder={t('goals.category')}
+                        style={{ width: 'min(220px, calc(100vw - 230px))' }}
+                        options={categoryOptions}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'target']}
+                      rules={[{ required: true, message: 'Required' }]}
+                    >
+                      <InputNumber min={0} max={100} precision={2} suffix="%" />
+                    </Form.Item>
+                    {canEdit && (
+                      <Button
+                        icon={<DeleteOutlined />}
+                        aria-label={t('goals.remove')}
+                        onClick={() => remove(field.name)}
+                      />
+                    )}
+                  </Space>
+                ))}
+                {canEdit && (
+                  <Button icon={<PlusOutlined />} onClick={() => add({ target: 10 })}>
+                    {t('goals.addCategory')}
+                  </Button>
+                )}
+              </div>
+            )}
+          </Form.List>
+          {goals.data?.updatedAt && (
+            <Typography.Paragraph type="secondary">
+              {t('goals.lastChanged', {
+                when: new Date(goals.data.updatedAt).toLocaleString(),
+                who: goals.data.updatedBy ?? '',
+              })}
+            </Typography.Paragraph>
+          )}
+          {canEdit && (
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={save.isPending}
+              data-testid="save-goals"
+            >
+              {t('goals.saveGoals')}
+            </Button>
+          )}
+        </Form>
+      )}
+    </Card>
+  );
+}
+
+function valuesOf(goals: YearGoals): GoalValues {
+  return { overall: goals.overall, diversity: goals.diversity, categories: goals.categories };
+}
+
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.length ? entries.map(([k, v]) => `${k} ${String(v)}%`).join(', ') : '—';
+  }
+  return String(value);
+}
+
+function HistoryCard() {
+  const { t } = useTranslation();
+  const history = useQuery(goalHistoryQuery());
+  const line = (item: GoalHistoryItem) => {
+    const keys = [
+      ...new Set([...Object.keys(item.before ?? {}), ...Object.keys(item.after ?? {})]),
+    ].filter((k) => k !== 'fiscalYear');
+    const year = item.entity === 'goals' ? item.entityId : undefined;
+    return (
+      <div>
+        <Typography.Text strong>
+          {t(`goals.historyEntity.${item.entity}`)}
+          {year ? ` FY${year}` : ''}
+        </Typography.Text>{' '}
+        <Typography.Text type="secondary">
+          {new Date(item.at).toLocaleString()} · {item.actorName}
+        </Typography.Text>
+        {keys.map((k) => (
+          <div key={k} className="history-change">
+            {k}: <s>{describe(item.before?.[k])}</s> → {describe(item.after?.[k])}
+          </div>
+        ))}
+      </div>
+    );
+  };
+  return (
+    <Card title={t('goals.history')} size="small" data-testid="goals-history">
+      {history.isPending ? (
+        <Skeleton active />
+      ) : (history.data ?? []).length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('goals.noHistory')} />
+      ) : (
+        <Timeline
+          items={(history.data ?? []).map((item) => ({ key: item.id, children: line(item) }))}
+        />
+      )}
+    </Card>
+  );
+}
+
+export default function GoalsPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const canEdit = user.permissions.includes('BUYER_ORG_USER_MANAGEMENT');
+  const years = useQuery(goalYearsQuery());
+  const [params, setParams] = useSearchParams();
+  const [year, setYear] = useState<number | null>(null);
+  const chosen = year ?? (Number(params.get('year')) || years.data?.current || null);
+  return (
+    <div className="page goals-page" data-testid="goals-page">
+      <header className="page-header">
+        <Typography.Title level={3} className="page-title">
+          {t('goals.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('goals.subtitle')}</Typography.Text>
+      </header>
+      {!canEdit && (
+        <Alert type="info" showIcon title={t('goals.readOnly')} className="goals-note" />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <SettingsCard canEdit={canEdit} />
+            <HistoryCard />
+          </Space>
+        </Col>
+        <Col xs={24} xl={14}>
+          {chosen === null ? (
+            <Skeleton active />
+          ) : (
+            <GoalsCard
+              canEdit={canEdit}
+              year={chosen}
+              onYear={(y) => {
+                setYear(y);
+                setParams({ year: String(y) }, { replace: true });
+              }}
+            />
+          )}
+        </Col>
+      </Row>
+    </div>
+  );
+}

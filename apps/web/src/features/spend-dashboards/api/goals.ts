@@ -1,0 +1,44 @@
+/**
+ * The Goals Dashboard's figures (`POST /api/graph/goals` with `{selectedIds, fiscalYear}`), the
+ * fiscal years with goals (`GET /api/goals/years`) and its workbook (`POST /api/excel/goals`).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type { GoalsDashboard } from '@spotzcity/shared/goals';
+import { api, download } from '../../../api/client.ts';
+
+export const goalsGraphQuery = (selectedIds: readonly number[], fiscalYear: number | null) =>
+  queryOptions({
+    queryKey: ['goals-graph', [...selectedIds], fiscalYear] as const,
+    queryFn: ({ signal }) =>
+      api
+        .post<Envelope<GoalsDashboard>>(
+          '/api/graph/goals',
+          { selectedIds, ...(fiscalYear ? { fiscalYear } : {}) },
+          { signal },
+        )
+        .then((r) => r.data),
+  });
+
+export const goalYearsQuery = () =>
+  queryOptions({
+    queryKey: ['goals', 'years'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<{ years: number[]; current: number }>>('/api/goals/years', { signal })
+        .then((r) => r.data),
+  });
+
+export const downloadGoalsExcel = (
+  selectedIds: readonly number[],
+  fiscalYear: number | null,
+  analysis: string,
+) =>
+  download('/api/excel/goals', {
+    excel: true,
+    spendData: {
+      selectedIds,
+      ...(fiscalYear ? { fiscalYear } : {}),
+      ...(analysis.trim() ? { analysis } : {}),
+    },
+  });
