@@ -186,11 +186,11 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The Goals Dashboard as a workbook: body {excel: true, spendData: {selectedIds, fiscalYear?, analysis?}}; every figure recomputed here.',
-        body: z.record(z.string(), z.unknown()),
+        body: excelRequestSchema,
       },
     },
     async (request, reply) => {
-      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const { spendData } = request.body;
       const params = parseInput(goalsExcelSchema, spendData);
       const { clientRef } = principalOf(request);
       const { title, fileName, parameters, sheets } = await goalsWorkbook(
