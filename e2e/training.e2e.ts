@@ -110,6 +110,16 @@ describe('training', () => {
     await page.getByRole('button', { name: 'Add Videos' }).click();
     await videoDialog.waitFor();
     await videoDialog.getByText('Add a link').click();
+    // An empty submit says 'Required' under Category; filling the field (found by its label,
+    // which names the input) and leaving it takes the message away.
+    await page.getByTestId('training-upload-video-submit').click();
+    const categoryItem = videoDialog
+      .locator('.ant-form-item')
+      .filter({ has: videoDialog.getByTestId('training-category') });
+    await categoryItem.getByText('Required').waitFor();
+    await videoDialog.getByLabel('Category').fill('E2E Videos');
+    await page.keyboard.press('Tab');
+    await categoryItem.getByText('Required').waitFor({ state: 'detached' });
     await videoDialog.getByTestId('training-category').click();
     await page.locator('.ant-select-item-option', { hasText: /^E2E Videos$/ }).click();
     await videoDialog.getByTestId('training-url').fill(LINK);
