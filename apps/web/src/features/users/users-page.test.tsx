@@ -27,6 +27,7 @@ const row = (id: number, name: string, email: string): UserItem => ({
   role: 'ROLE_BUYER_USER',
   dateCreated: '2026-02-03T10:00:00.000Z',
   invitationPending: false,
+  status: 'ACTIVE',
 });
 
 /** Answers the API by path; records every call. */
