@@ -110,6 +110,14 @@ describe('training', () => {
     await page.getByRole('button', { name: 'Add Videos' }).click();
     await videoDialog.waitFor();
     await videoDialog.getByText('Add a link').click();
+    // An empty submit says 'Required' under Category; filling the field (found by its label,
+    // which names the input) and leaving it takes the message away.
+    await page.getByTestId('training-upload-video-submit').click();
+    const required = videoDialog.getByText('Required', { exact: true });
+    await expect.poll(() => required.count()).toBe(2); // Category and Video link
+    await videoDialog.getByLabel('Category').fill('E2E Videos');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => required.count()).toBe(1); // only the empty Video link's
     await videoDialog.getByTestId('training-category').click();
     await page.locator('.ant-select-item-option', { hasText: /^E2E Videos$/ }).click();
     await videoDialog.getByTestId('training-url').fill(LINK);

@@ -1,5 +1,6 @@
-// `npm test`: builds the web app, makes sure Chromium is there, then runs every Vitest project
-// (unit, web, api on PGlite, api-pg when TEST_DATABASE_URL is set, e2e) in one run.
+// `npm test`: builds the web app and checks its first-load weight (`npm run size`), makes sure
+// Chromium is there, then runs every Vitest project (unit, web, api on PGlite, api-pg when
+// TEST_DATABASE_URL is set, e2e) in one run.
 //   node scripts/test.mjs            everything
 //   node scripts/test.mjs --no-e2e   without the browser suite
 //   node scripts/test.mjs --e2e-only only the browser suite
@@ -29,5 +30,7 @@ const projects = e2eOnly
 if (projects.includes('e2e')) {
   ensureChromium();
   run('npm', ['run', 'build', '--silent']);
+  // Reads the build just made: a fraction of a second, and a failure before the long run.
+  run('node', ['scripts/size.mjs']);
 }
 run('npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...passThrough]);

@@ -1,23 +1,23 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
-// Vendor code changes far less often than ours: keep it in stable, separately cached chunks.
+// React changes far less often than our code: keep it in its own, separately cached chunk.
+// Everything else is split by Rolldown along the import graph, so a library only some routes
+// use (echarts, the map shapes, the export code) loads with those routes: a catch-all vendor
+// group would put all of it in front of the login page (issue #19).
 const vendorGroups = [
   {
     name: 'react',
     test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
     priority: 30,
   },
-  {
-    name: 'antd',
-    test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/,
-    priority: 20,
-  },
-  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+  // Forms and their rules only: kept apart so that pages without a form do not fetch it.
+  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -25,6 +25,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: `npm run size` follows it to find what each route loads first.
+    manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: { codeSplitting: { groups: vendorGroups } },

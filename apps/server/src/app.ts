@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -127,6 +128,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+  });
+  // JSON (and other text) replies above 1 KB go out brotli- or gzip-compressed when the browser
+  // accepts it; the web app's assets are already compressed at build time (platform/web.ts), and
+  // a reply that carries its own Content-Encoding is left alone. Compressed request bodies are
+  // not accepted: nothing sends them, and inflating them would sidestep the body limit.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, {

@@ -1,7 +1,8 @@
 /** The API's reply shapes (DESIGN.md §3), shared by the server's response schemas and the web client. */
 import { z } from 'zod';
 import { LIMITS } from './validation.ts';
-import { featuresSchema, type Features, type Permission } from './permissions.ts';
+import { featuresSchema } from './features.ts';
+import type { Features, Permission } from './permissions.ts';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import type { Features } from './features.ts';
+
+export type { Features };
 
 /**
  * Roles, permission keys and the feature flags derived from them (spec 01 point 6, DESIGN.md §4).
@@ -120,28 +122,6 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ],
   ROLE_SUPPLIER: COMMON_VIEWS,
 };
-
-const flags = <K extends string>(...names: K[]) =>
-  z.object(
-    Object.fromEntries(['allowed', ...names].map((n) => [n, z.boolean()])) as {
-      [P in K | 'allowed']: z.ZodBoolean;
-    },
-  );
-
-/** Feature flags of spec 01/02 point 6, each with `allowed`. Extra flags are SpotzCity's own. */
-export const featuresSchema = z.object({
-  supplierAndSpend: flags('deleteFile', 'uploadFile', 'createReport'),
-  training: flags('uploadTraining'),
-  user: flags('addEdit', 'deleteUser'),
-  client: flags('createAdmin', 'createClient', 'deleteClient', 'deleteAdmin'),
-  rfx: flags('addEdit', 'deleteFile', 'createReport'),
-  contract: flags('addEdit', 'deleteFile', 'createReport'),
-  marketShare: flags('createReport'),
-  costSaving: flags('addEdit', 'deleteFile', 'createReport'),
-  searchSupplier: flags('uploadFile'),
-  diversityEvent: flags('uploadEvent'),
-});
-export type Features = z.infer<typeof featuresSchema>;
 
 /**
  * A section is allowed when the user holds its view permission or any of its action permissions

@@ -57,6 +57,13 @@ export const userListRequestSchema = pageRequestSchema.extend({ clientId: option
 
 /* Replies: the spec's column names (emailId, dateCreated) beside the form's (email). */
 
+/**
+ * What the Users table says of each user: INVITED until the invitation's password is chosen,
+ * DISABLED while the user's organisation is disabled (they cannot sign in), ACTIVE otherwise.
+ */
+export const USER_STATUSES = ['ACTIVE', 'INVITED', 'DISABLED'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export const userItemSchema = z.object({
   id: z.number().int(),
   clientId: z.string(),
@@ -70,5 +77,6 @@ export const userItemSchema = z.object({
   dateCreated: z.string(),
   /** The user has not chosen a password from the invitation yet. */
   invitationPending: z.boolean(),
+  status: z.enum(USER_STATUSES),
 });
 export type UserItem = z.infer<typeof userItemSchema>;

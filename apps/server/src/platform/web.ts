@@ -1,6 +1,7 @@
 /**
  * Serves the built web app from the API's port: files from `apps/web/dist`, and index.html for
  * any other GET that is not an API path (client-side routes such as /home/editProfile).
+ * Assets go out precompressed; JSON replies are compressed by @fastify/compress (app.ts).
  */
 import { existsSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
       wildcard: false,
       index: false,
       maxAge: '1h',
+      // The build writes a .br and a .gz beside each text asset (apps/web/build/precompress.ts):
+      // the one the browser accepts is sent, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders(res, file) {
         // Hashed assets never change; index.html must always be fresh.
         if (file.includes('/assets/'))

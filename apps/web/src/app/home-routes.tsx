@@ -1,11 +1,12 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/get-profile.ts';
-import EditProfilePage from '../features/profile/edit-profile-page.tsx';
 import HomePage from '../features/home/home-page.tsx';
 import { allowedModules, moduleRoutePath } from './modules.tsx';
+
+const EditProfilePage = lazy(() => import('../features/profile/edit-profile-page.tsx'));
 
 const pageFallback = (
   <div className="page-loader">
@@ -31,7 +32,14 @@ export function HomeRoutes() {
   return (
     <Routes>
       <Route index element={<HomePage tiles={tiles} />} />
-      <Route path="editProfile" element={<EditProfilePage />} />
+      <Route
+        path="editProfile"
+        element={
+          <Suspense fallback={pageFallback}>
+            <EditProfilePage />
+          </Suspense>
+        }
+      />
       {modules.map(
         (m) =>
           m.element && (

@@ -20,6 +20,10 @@ interface DatePickerWithYearProps {
   onBlur?: () => void;
   /** Years offered around the current one (spec: ± 15). */
   yearSpan?: number;
+  /** Years offered before the current one, when not `yearSpan` (a birth date: 100). */
+  yearsBack?: number;
+  /** Years offered after the current one, when not `yearSpan` (a birth date: 0). */
+  yearsAhead?: number;
   /** Days after today cannot be picked. */
   disableFuture?: boolean;
   placeholder?: string;
@@ -28,8 +32,9 @@ interface DatePickerWithYearProps {
   'data-testid'?: string;
 }
 
-export const yearOptions = (span: number, now = dayjs()) =>
-  Array.from({ length: span * 2 + 1 }, (_, i) => now.year() + span - i);
+/** The years of the dropdown, newest first: `ahead` years after this one to `back` before. */
+export const yearOptions = (back: number, ahead = back, now = dayjs()) =>
+  Array.from({ length: back + ahead + 1 }, (_, i) => now.year() + ahead - i);
 
 const parse = (value?: string | null) =>
   value && ISO_DATE.test(value) && dayjs(value).isValid() ? dayjs(value) : null;
@@ -40,6 +45,8 @@ export function DatePickerWithYear({
   onChange,
   onBlur,
   yearSpan = 15,
+  yearsBack = yearSpan,
+  yearsAhead = yearSpan,
   disableFuture = false,
   placeholder,
   disabled,
@@ -53,7 +60,10 @@ export function DatePickerWithYear({
   // selected date each time it opens).
   const [panelDate, setPanelDate] = useState<Dayjs>(() => selected ?? dayjs());
 
-  const years = yearOptions(yearSpan).map((year) => ({ value: year, label: String(year) }));
+  const years = yearOptions(yearsBack, yearsAhead).map((year) => ({
+    value: year,
+    label: String(year),
+  }));
 
   return (
     <DatePicker
@@ -83,6 +93,8 @@ export function DatePickerWithYear({
               value={panelDate.year()}
               options={years}
               onChange={(year: number) => setPanelDate(panelDate.year(year))}
+              // A hundred years are quicker typed than scrolled: '1968' finds its year.
+              showSearch={{ optionFilterProp: 'label' }}
               popupMatchSelectWidth={false}
               listHeight={240}
               virtual={false}

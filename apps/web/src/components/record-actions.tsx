@@ -14,6 +14,8 @@ import './records.css';
 interface RecordActionsProps {
   /** What the record is called: 'RFx', 'Contract'. */
   label: string;
+  /** This record's name ('Office furniture 2025'): the delete button and question name it. */
+  name?: string;
   /** Prefix of the buttons' test ids: `${module}-edit-${id}`, `${module}-delete-${id}`. */
   module: string;
   id: number;
@@ -21,7 +23,7 @@ interface RecordActionsProps {
   onDelete?: () => Promise<{ message: string }>;
 }
 
-export function RecordActions({ label, module, id, onEdit, onDelete }: RecordActionsProps) {
+export function RecordActions({ label, name, module, id, onEdit, onDelete }: RecordActionsProps) {
   const { t } = useTranslation();
   const alert = useAlert();
   const editLabel = t('records.editLabel', { label });
@@ -33,6 +35,7 @@ export function RecordActions({ label, module, id, onEdit, onDelete }: RecordAct
       {onDelete && (
         <DeleteAction
           label={label}
+          name={name}
           data-testid={`${module}-delete-${id}`}
           onConfirm={() =>
             onDelete().then(

@@ -25,6 +25,8 @@ export interface RecordListPageProps<Row extends { id: number }> {
   subtitle: string;
   /** What one record is called ('RFx', 'Contract'): the row actions' labels. */
   label: string;
+  /** A record's own name, for its delete button and question. */
+  nameOf?: (record: Row) => string;
   addLabel: string;
   can: { addEdit: boolean; deleteFile: boolean; createReport: boolean };
   remove: (id: number) => Promise<{ message: string }>;
@@ -47,6 +49,7 @@ export function RecordListPage<Row extends { id: number }>({
   title,
   subtitle,
   label,
+  nameOf,
   addLabel,
   can,
   remove,
@@ -74,6 +77,7 @@ export function RecordListPage<Row extends { id: number }>({
         render: (_, record) => (
           <RecordActions
             label={label}
+            name={nameOf?.(record)}
             module={module}
             id={record.id}
             onEdit={can.addEdit ? () => navigate(`edit/${record.id}`) : undefined}
@@ -82,7 +86,7 @@ export function RecordListPage<Row extends { id: number }>({
         ),
       },
     ];
-  }, [t, columns, label, module, can.addEdit, can.deleteFile, navigate, remove]);
+  }, [t, columns, label, nameOf, module, can.addEdit, can.deleteFile, navigate, remove]);
 
   return (
     <div data-testid={`${module}-list-page`}>

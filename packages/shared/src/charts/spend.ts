@@ -77,7 +77,8 @@ export function spendPerDiversityOption(d: SpendPerDiversity): ChartOption {
       valueFormatter: (v: number) => percentText(v),
     },
     grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', axisLabel: { formatter: '{value}%' } },
+    // Side by side at widths just over 1000 px the labels would touch: overlapping ones hide.
+    xAxis: { type: 'value', axisLabel: { formatter: '{value}%', hideOverlap: true } },
     yAxis: {
       type: 'category',
       inverse: true,
@@ -163,7 +164,8 @@ export function categoryBarOption(d: CategoryDiversity[], narrow: boolean): Char
     },
     legend: { top: 0, data: [DIVERSE_LABEL, NON_DIVERSE_LABEL] },
     grid: { left: 8, right: 24, top: 32, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', axisLabel: { formatter: compactMoney } },
+    // In a half-width card just over 1000 px, '$3M$6M$9M' ran together: overlapping labels hide.
+    xAxis: { type: 'value', axisLabel: { formatter: compactMoney, hideOverlap: true } },
     yAxis: {
       type: 'category',
       inverse: true,

@@ -171,6 +171,8 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
     '/api/file/imports/:id/events',
     {
       onRequest: readers,
+      // A compressor would hold the events back until its buffer fills.
+      compress: false,
       schema: {
         tags,
         description:

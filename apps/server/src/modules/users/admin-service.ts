@@ -50,6 +50,8 @@ const present = ({ user, client }: { user: UserRow; client: ClientRow }): UserIt
   role: user.roleCode as Role,
   dateCreated: user.createdAt.toISOString(),
   invitationPending: user.passwordHash === null,
+  status:
+    client.status === 'DISABLE' ? 'DISABLED' : user.passwordHash === null ? 'INVITED' : 'ACTIVE',
 });
 
 /** Users the principal may see: not deleted, of a live organisation, and within scope. */

@@ -5,7 +5,7 @@ import { USER_ADMIN_MESSAGES } from '@spotzcity/shared/users';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { PASSWORD, actor, createOrg, createUser, signIn } from '../../../test/factories.ts';
 import { acceptInvitation, mailsTo } from '../../../test/mail.ts';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog, clients, users } from '../../db/schema/index.ts';
 import { ACCOUNT_MESSAGES } from '../../platform/accounts.ts';
 import { USER_ADMIN_ERRORS } from './admin-service.ts';
 
@@ -65,7 +65,16 @@ describe('POST /api/users/list', () => {
       role: 'ROLE_BUYER_USER',
       dateCreated: aUser.createdAt.toISOString(),
       invitationPending: false,
+      status: 'ACTIVE',
     });
+  });
+
+  it('says DISABLED of the users of a disabled organisation', async () => {
+    const { a, aUser } = await twoOrganisations();
+    await t.database.db.update(clients).set({ status: 'DISABLE' }).where(eq(clients.id, a.org.id));
+    const res = await call(superUser.token, 'GET', `/api/users/${aUser.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'DISABLED', invitationPending: false });
   });
 
   it('ignores the client filter of a Buyer Admin pointing at another organisation', async () => {
@@ -162,13 +171,14 @@ describe('POST /api/users/add', () => {
       role: 'ROLE_SUPPLIER',
       email,
       invitationPending: true,
+      status: 'INVITED',
     });
     expect(await mailsTo(t.database.db, email)).toHaveLength(1);
 
     await acceptInvitation(t.app, t.database.db, email, 'Quinn#Rivera1');
     const token = await signIn(t.app, email, 'Quinn#Rivera1');
     const listed = await call(superUser.token, 'GET', `/api/users/${res.json().data.id}`);
-    expect(listed.json().data.invitationPending).toBe(false);
+    expect(listed.json().data).toMatchObject({ invitationPending: false, status: 'ACTIVE' });
     expect(token).toBeTruthy();
   });
 

@@ -9,7 +9,7 @@ import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** Top bar, sidebar, the /home routes and the footer. */
-export function AppShell() {
+export default function AppShell() {
   const { t } = useTranslation();
   const { features } = useCurrentUser();
   const mobile = useMediaQuery(MOBILE_QUERY);

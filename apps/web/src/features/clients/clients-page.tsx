@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { AuditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -85,12 +85,29 @@ export default function ClientsPage() {
           <Tag color={TYPE_COLOURS[row.type]} variant="filled">
             {t(`clients.types.${row.type}`)}
           </Tag>
-          {row.status === 'DISABLE' && <Tag color="red">{t('clients.disabled')}</Tag>}
           {row.contractEndAt && row.contractEndAt < today && (
             <Tag color="orange">{t('clients.contractEnded')}</Tag>
           )}
         </Space>
       ),
+    },
+    {
+      // Which organisations can sign in, at a glance (issue #19).
+      key: 'status',
+      title: t('clients.status'),
+      width: 110,
+      render: (_, row) =>
+        row.status === 'DISABLE' ? (
+          <Tooltip title={t('clients.disabledHelp')}>
+            <Tag color="red" data-testid="client-disabled">
+              {t('clients.disabled')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Tag color="green" data-testid="client-active">
+            {t('clients.active')}
+          </Tag>
+        ),
     },
     {
       key: 'createdAt',
@@ -106,6 +123,7 @@ export default function ClientsPage() {
         canDelete(row) && (
           <DeleteAction
             label={t('clients.deleteLabel')}
+            name={row.clientId}
             onConfirm={() => onDelete(row)}
             data-testid={`client-delete-${row.clientId}`}
           />

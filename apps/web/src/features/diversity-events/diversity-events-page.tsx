@@ -100,43 +100,47 @@ export default function DiversityEventsPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('diversityEvents.subtitle')}</Typography.Text>
       </header>
-      <Tabs
-        activeKey={eventType}
-        onChange={(key) => {
-          setEventType(key as EventType);
-          setFilters({});
-        }}
-        items={EVENT_TYPES.map((type) => ({ key: type, label: t(`diversityEvents.tabs.${type}`) }))}
-        tabBarExtraContent={
-          <Flex gap={8} wrap>
+      {/* The buttons sit beside the tabs, not in the tab bar: a tab list holds only tabs. */}
+      <Flex className="events-tabs-row" justify="space-between" align="center" gap={8} wrap>
+        <Tabs
+          activeKey={eventType}
+          onChange={(key) => {
+            setEventType(key as EventType);
+            setFilters({});
+          }}
+          items={EVENT_TYPES.map((type) => ({
+            key: type,
+            label: t(`diversityEvents.tabs.${type}`),
+          }))}
+        />
+        <Flex gap={8} wrap>
+          <Button
+            icon={<FilterOutlined />}
+            onClick={() => setFilterOpen(true)}
+            data-testid="filter-events"
+          >
+            {t('diversityEvents.filterEvents')}
+          </Button>
+          <Button
+            icon={<ClearOutlined />}
+            disabled={!filtered}
+            onClick={() => setFilters({})}
+            data-testid="clear-filter"
+          >
+            {t('diversityEvents.clearFilter')}
+          </Button>
+          {canUpload && (
             <Button
-              icon={<FilterOutlined />}
-              onClick={() => setFilterOpen(true)}
-              data-testid="filter-events"
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setUploadOpen(true)}
+              data-testid="add-event"
             >
-              {t('diversityEvents.filterEvents')}
+              {t('diversityEvents.addEvent')}
             </Button>
-            <Button
-              icon={<ClearOutlined />}
-              disabled={!filtered}
-              onClick={() => setFilters({})}
-              data-testid="clear-filter"
-            >
-              {t('diversityEvents.clearFilter')}
-            </Button>
-            {canUpload && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setUploadOpen(true)}
-                data-testid="add-event"
-              >
-                {t('diversityEvents.addEvent')}
-              </Button>
-            )}
-          </Flex>
-        }
-      />
+          )}
+        </Flex>
+      </Flex>
       <InfiniteTable<DiversityEvent>
         queryKey={eventKeys.list(query)}
         fetchPage={(page, signal) => fetchEvents(query, page, signal)}

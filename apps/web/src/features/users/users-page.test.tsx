@@ -16,7 +16,12 @@ afterEach(() => {
 const profile = (role: Role) =>
   signedInProfile(role, undefined, role === 'ROLE_BUYER_ADMIN' ? 'ACME' : 'SPOTZCITY');
 
-const row = (id: number, name: string, email: string): UserItem => ({
+const row = (
+  id: number,
+  name: string,
+  email: string,
+  status: UserItem['status'] = 'ACTIVE',
+): UserItem => ({
   id,
   clientId: 'ACME',
   name,
@@ -26,7 +31,8 @@ const row = (id: number, name: string, email: string): UserItem => ({
   clientType: 'BUYER',
   role: 'ROLE_BUYER_USER',
   dateCreated: '2026-02-03T10:00:00.000Z',
-  invitationPending: false,
+  invitationPending: status === 'INVITED',
+  status,
 });
 
 /** Answers the API by path; records every call. */
@@ -34,6 +40,8 @@ function serve(role: Role, handlers: Record<string, () => Response> = {}) {
   const users = [
     row(2, 'Jordan Lee', 'jordan@acme.example'),
     row(1, 'Alex Morgan', 'alex@acme.example'),
+    row(5, 'Kim Ito', 'kim@acme.example', 'INVITED'),
+    row(6, 'Dana Cole', 'dana@acme.example', 'DISABLED'),
   ];
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
@@ -131,12 +139,29 @@ describe('UsersPage', () => {
     expect(await screen.findByText('Jordan Lee', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('user-delete-alex@acme.example')).toBeNull();
 
-    fireEvent.click(screen.getByTestId('user-delete-jordan@acme.example'));
-    expect(await screen.findByText('Delete this User?')).toBeTruthy();
+    // Each trash button names its user, and so does the question.
+    const button = screen.getByRole('button', { name: 'Delete User "Jordan Lee"' });
+    expect(button).toBe(screen.getByTestId('user-delete-jordan@acme.example'));
+    fireEvent.click(button);
+    expect(await screen.findByText('Delete User "Jordan Lee"?')).toBeTruthy();
     fireEvent.click(screen.getByTestId('confirm-delete'));
 
     expect((await screen.findByTestId('alert-message')).textContent).toBe('Deleted Successfully');
     const [remove] = calls('DELETE', '/api/users/delete');
     expect(JSON.parse(String(remove![1]!.body))).toEqual({ id: 2 });
+  });
+
+  it('says in a Status column who is active, invited or disabled', async () => {
+    serve('ROLE_BUYER_ADMIN');
+    renderPage();
+    expect(await screen.findByText('Jordan Lee', {}, { timeout: 5000 })).toBeTruthy();
+    const statusOf = (name: string) => {
+      const cells = screen.getByText(name).closest('tr')!.querySelectorAll('td');
+      const header = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+      return cells[header.indexOf('Status')]!.textContent;
+    };
+    expect(statusOf('Jordan Lee')).toBe('Active');
+    expect(statusOf('Kim Ito')).toBe('Invited');
+    expect(statusOf('Dana Cole')).toBe('Disabled');
   });
 });

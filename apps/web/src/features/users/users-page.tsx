@@ -58,15 +58,32 @@ export default function UsersPage() {
         <Space size={6} wrap>
           <span>{row.name}</span>
           {row.id === me.id && <Tag color="blue">{t('users.you')}</Tag>}
-          {row.invitationPending && (
-            <Tooltip title={t('users.invitedHelp')}>
-              <Tag color="gold" data-testid="user-invited">
-                {t('users.invited')}
-              </Tag>
-            </Tooltip>
-          )}
         </Space>
       ),
+    },
+    {
+      // Who can sign in and who cannot yet or any more, at a glance (issue #19).
+      key: 'status',
+      title: t('users.status'),
+      width: 110,
+      render: (_, row) =>
+        row.status === 'INVITED' ? (
+          <Tooltip title={t('users.invitedHelp')}>
+            <Tag color="gold" data-testid="user-invited">
+              {t('users.invited')}
+            </Tag>
+          </Tooltip>
+        ) : row.status === 'DISABLED' ? (
+          <Tooltip title={t('users.disabledHelp')}>
+            <Tag color="red" data-testid="user-disabled">
+              {t('users.disabled')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Tag color="green" data-testid="user-active">
+            {t('users.active')}
+          </Tag>
+        ),
     },
     {
       key: 'role',
@@ -96,6 +113,7 @@ export default function UsersPage() {
         row.id !== me.id && (
           <DeleteAction
             label={t('users.deleteLabel')}
+            name={row.name}
             onConfirm={() => onDelete(row)}
             data-testid={`user-delete-${row.email}`}
           />

@@ -21,6 +21,9 @@ import { contractListKey, fetchContractPage } from '../api/list-contracts.ts';
 const mail = (address: string | null) =>
   address ? <a href={`mailto:${address}`}>{address}</a> : null;
 
+/** What a delete button and its question call a contract. */
+const contractName = (record: ContractRecord) => record.contractName;
+
 function ContractDetails({ record }: { record: ContractRecord }) {
   const { t } = useTranslation();
   const { awardeeVendorInfo: awardee, vendorAccount: vendor, divisionInfo: division } = record;
@@ -148,6 +151,7 @@ export function ContractList() {
       title={t('contracts.title')}
       subtitle={t('contracts.subtitle')}
       label={t('contracts.label')}
+      nameOf={contractName}
       addLabel={t('contracts.addContract')}
       can={features.contract}
       remove={remove.mutateAsync}

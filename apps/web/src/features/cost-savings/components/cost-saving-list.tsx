@@ -185,6 +185,7 @@ export function CostSavingList({ canEdit, canDelete, onEdit, onTotalChange }: Co
           {canDelete && (
             <DeleteAction
               label={t('costSaving.itemLabel')}
+              name={row.rfxOrOpportunityName}
               data-testid="cost-saving-delete"
               onConfirm={() =>
                 remove.mutateAsync(row.id).then(

@@ -166,7 +166,13 @@ export function ProfileForm({
             rules={[zodRule(rules.dateOfBirth)]}
             validateTrigger={['onBlur', 'onChange']}
           >
-            <DatePickerWithYear disableFuture data-testid="profile-dob" />
+            <DatePickerWithYear
+              disableFuture
+              // Anyone alive may be signing up: a hundred years back, none ahead (issue #19).
+              yearsBack={100}
+              yearsAhead={0}
+              data-testid="profile-dob"
+            />
           </Form.Item>
         </Col>
       </Row>

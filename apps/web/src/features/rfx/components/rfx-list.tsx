@@ -17,6 +17,9 @@ import { DealTag } from './status-tags.tsx';
 
 type Supplier = RfxRecord['rfxSupplier'][number];
 
+/** What a delete button and its question call an RFx. */
+const rfxName = (record: RfxRecord) => record.rfxName;
+
 function SuppliersData({ record }: { record: RfxRecord }) {
   const { t } = useTranslation();
   const columns: TableProps<Supplier>['columns'] = [
@@ -150,6 +153,7 @@ export function RfxList() {
       title={t('rfx.title')}
       subtitle={t('rfx.subtitle')}
       label={t('rfx.label')}
+      nameOf={rfxName}
       addLabel={t('rfx.addRfx')}
       can={features.rfx}
       remove={remove.mutateAsync}

@@ -80,6 +80,8 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
               size="small"
               rowKey="category"
               dataSource={d}
+              // On a phone the five columns scroll inside the card, not the page.
+              scroll={printing ? undefined : { x: 'max-content' }}
               pagination={
                 !printing && d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false
               }

@@ -133,6 +133,7 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
           {canDelete && (
             <DeleteAction
               label={t('spend.fileLabel')}
+              name={file.fileName}
               onConfirm={() => onDelete(file)}
               data-testid="file-delete"
             />

@@ -70,6 +70,7 @@ export function ModuleRow({ item, canDelete, onDelete }: ModuleRowProps) {
       {canDelete && (
         <DeleteAction
           label={t('training.moduleLabel')}
+          name={item.fileName}
           onConfirm={() => onDelete(item)}
           data-testid="delete-module"
         />

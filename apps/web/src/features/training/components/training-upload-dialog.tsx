@@ -22,14 +22,21 @@ interface Values extends Record<string, unknown> {
   url?: string;
 }
 
-/** A category picker: choose one of the existing categories or type a new one. */
+/**
+ * A category picker: choose one of the existing categories or type a new one. Form.Item's `id`
+ * (what its label's `for` names) and `onBlur` (its validation trigger) reach the input.
+ */
 function CategoryInput({
+  id,
   value,
   onChange,
+  onBlur,
   categories,
 }: {
+  id?: string;
   value?: string;
   onChange?: (value: string) => void;
+  onBlur?: () => void;
   categories: string[];
 }) {
   const { t } = useTranslation();
@@ -44,8 +51,10 @@ function CategoryInput({
   }, [categories, typed, t]);
   return (
     <AutoComplete
+      id={id}
       value={value}
       onChange={onChange}
+      onBlur={onBlur}
       options={options}
       placeholder={t('training.categoryPlaceholder')}
       maxLength={TRAINING_LIMITS.categoryMax}
@@ -119,7 +128,8 @@ export function TrainingUploadDialog({ type, onClose }: TrainingUploadDialogProp
         name="category"
         label={t('training.category')}
         rules={[zodRule(categorySchema)]}
-        validateTrigger="onBlur"
+        // Checked as it is typed too, so a 'Required' from an empty submit goes once it is filled.
+        validateTrigger={['onChange', 'onBlur']}
       >
         <CategoryInput categories={categories.data ?? []} />
       </Form.Item>

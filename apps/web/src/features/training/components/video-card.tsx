@@ -44,6 +44,7 @@ export function VideoCard({ item, canDelete, onDelete }: VideoCardProps) {
         {canDelete && (
           <DeleteAction
             label={t('training.videoLabel')}
+            name={item.fileName}
             onConfirm={() => onDelete(item)}
             data-testid="delete-video"
           />

@@ -1,0 +1,153 @@
+// `npm run lighthouse`: Lighthouse's performance, accessibility and best-practices scores for the
+// login page and a signed-in dashboard, with the figures behind performance, on Debian's Chromium.
+// Not part of `npm test` (a run takes minutes and its figures move with the machine's load).
+//
+//   npm run build && npm run lighthouse          starts the built server on a fresh embedded
+//                                                database with the demo data, measures, stops it
+//   LIGHTHOUSE_URL=http://host:3000 npm run lighthouse   measures a running server instead
+//
+// LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD sign in for the dashboard (default: the demo buyer admin).
+// Lighthouse's default profile: a mid-range phone on a slow 4G connection (simulated throttling).
+// Lighthouse 12: version 13 needs Node 22, and the project runs on Node 20.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const EMAIL = process.env.LIGHTHOUSE_EMAIL ?? 'buyer.admin@acme.example';
+const PASSWORD = process.env.LIGHTHOUSE_PASSWORD ?? 'Demo@2020';
+const PAGES = [
+  { name: '/login', path: '/login', signedIn: false },
+  { name: 'Spend Dashboard (signed in)', path: '/home/supplierSpend/report/spend', signedIn: true },
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-lighthouse-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server stopped; run `npm run build` first');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start in 2 minutes');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return {
+    url,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function signIn(url) {
+  const res = await fetch(`${url}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ usernameOrEmail: EMAIL, password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in as ${EMAIL} failed: ${res.status}`);
+  return (await res.json()).accessToken;
+}
+
+const server = process.env.LIGHTHOUSE_URL
+  ? { url: process.env.LIGHTHOUSE_URL.replace(/\/$/, ''), stop() {} }
+  : await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+const rows = [];
+try {
+  const token = await signIn(server.url);
+  for (const page of PAGES) {
+    // The app keeps its token in localStorage: a first visit stores it, then the measured load
+    // runs with storage kept (Lighthouse clears it by default).
+    const result = await lighthouse(
+      `${server.url}${page.path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableStorageReset: page.signedIn,
+      },
+      undefined,
+      page.signedIn ? await withToken(chrome.port, server.url, token) : undefined,
+    );
+    const { categories, audits } = result.lhr;
+    rows.push({
+      page: page.name,
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      'best practices': Math.round(categories['best-practices'].score * 100),
+      FCP: audits['first-contentful-paint'].displayValue,
+      LCP: audits['largest-contentful-paint'].displayValue,
+      TBT: audits['total-blocking-time'].displayValue,
+      transferred: `${Math.round(audits['total-byte-weight'].numericValue / 1024)} KiB`,
+    });
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+console.table(rows);
+
+/**
+ * Stores the token in the page's origin before the measured load: opens the origin once in the
+ * same Chromium (its storage persists in the profile) and writes localStorage there.
+ */
+async function withToken(port, url, accessToken) {
+  const version = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
+  const { default: puppeteer } = await import('puppeteer-core');
+  const browser = await puppeteer.connect({ browserWSEndpoint: version.webSocketDebuggerUrl });
+  const tab = await browser.newPage();
+  await tab.goto(`${url}/login`);
+  await tab.evaluate((t) => localStorage.setItem('accessToken', t), accessToken);
+  await tab.close();
+  await browser.disconnect();
+  return undefined;
+}
