@@ -3,7 +3,6 @@
  * external (helmet, rate limit, multipart, swagger) → platform (db, storage, mail, auth) → modules
  * → the web app and its SPA fallback.
  */
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
