@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { rowsOf } from '../db/client.ts';
-import { LocalStorage, openStorage, type Storage } from './storage.ts';
+import { LocalStorage, moveFiles, openStorage, type Storage } from './storage.ts';
 import { CHUNK_BYTES, PostgresStorage } from './storage-postgres.ts';
 
 let t: TestApp;
@@ -146,5 +146,23 @@ describe('STORAGE_URL', () => {
     expect(await count()).toBe(2);
     await storage.remove(stored.key);
     expect(await count()).toBe(0);
+  });
+});
+
+describe('moving files between backends', () => {
+  it('copies every file under its key, and a second run copies nothing', async () => {
+    const local = new LocalStorage(path.join(dir, 'to-move'));
+    const database = new PostgresStorage(t.database.db);
+    const contents = [randomBytes(10), randomBytes(CHUNK_BYTES + 3), Buffer.alloc(0)];
+    const keys = await Promise.all(
+      contents.map(async (data) => (await local.put('modules', 'pdf', streamOf(data))).key),
+    );
+    const first = await moveFiles(local, database);
+    expect(first).toEqual({ copied: 3, skipped: 0 });
+    for (const [i, key] of keys.entries()) {
+      expect((await bytesOf(database.read(key))).equals(contents[i]!)).toBe(true);
+    }
+    expect(await moveFiles(local, database)).toEqual({ copied: 0, skipped: 3 });
+    for (const key of keys) await database.remove(key);
   });
 });

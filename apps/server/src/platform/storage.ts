@@ -145,3 +145,23 @@ export async function openStorage(
   }
   return new LocalStorage(url.startsWith('file:') ? fileURLToPath(url) : path.resolve(url));
 }
+
+/**
+ * Copies every file of `source` into `target` under the same key; a file the target holds at
+ * the same size is skipped (a second run finishes an interrupted one).
+ */
+export async function moveFiles(source: Storage, target: Storage, onCopy?: (key: string) => void) {
+  let copied = 0;
+  let skipped = 0;
+  for await (const key of source.keys()) {
+    const size = await source.size(key);
+    if (size !== undefined && (await target.size(key)) === size) {
+      skipped += 1;
+      continue;
+    }
+    await target.putAs(key, source.read(key));
+    onCopy?.(key);
+    copied += 1;
+  }
+  return { copied, skipped };
+}
