@@ -43,6 +43,8 @@ interface Endpoint {
 
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET /api/health', method: 'GET', path: '/api/health', kind: 'health' },
+  // A signed-in request that does almost nothing else: what signing in costs per request.
+  { name: 'GET /api/users/profile', method: 'GET', path: '/api/users/profile', kind: 'health' },
   {
     name: 'RFx list (page 1)',
     method: 'POST',
