@@ -14,7 +14,7 @@ import { clients, users } from '../apps/server/src/db/schema/index.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
-import { LocalStorage } from '../apps/server/src/platform/storage.ts';
+import { openStorage } from '../apps/server/src/platform/storage.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
 
 declare module 'vitest' {
@@ -71,7 +71,8 @@ export default async function setup(project: TestProject) {
     appName: 'SpotzCity',
     announce: () => {},
   });
-  await seedDemo(database.db, new LocalStorage(path.join(dataDir, 'files')));
+  // Where the server started below keeps its files (the database on PostgreSQL).
+  await seedDemo(database.db, await openStorage(undefined, database, dataDir));
   const [acme] = await database.db
     .select()
     .from(clients)

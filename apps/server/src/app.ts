@@ -3,7 +3,6 @@
  * external (helmet, rate limit, multipart, swagger) → platform (db, storage, mail, auth) → modules
  * → the web app and its SPA fallback.
  */
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -31,7 +30,7 @@ import { Throttle } from './platform/throttle.ts';
 import { resolveJwtSecret } from './platform/secrets.ts';
 import { signedUrlsPlugin } from './platform/signed-urls.ts';
 import { sweepTempFiles, tempRoot } from './platform/temp-files.ts';
-import { LocalStorage, type Storage } from './platform/storage.ts';
+import { openStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -170,7 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         instance.addHook('onClose', () => background.idle());
         instance.decorate(
           'storage',
-          options.storage ?? new LocalStorage(path.join(config.dataDir, 'files')),
+          options.storage ?? (await openStorage(config.storageUrl, database, config.dataDir)),
         );
         instance.decorate(
           'mailer',

@@ -61,6 +61,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  STORAGE_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_EXPIRES_IN: z.string().default('12h'),
   ADMIN_EMAIL: z.string().email().default('admin@spotzcity.local'),
@@ -102,6 +103,8 @@ export interface Config {
   trustProxy: false | number | string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where files go (platform/storage.ts, openStorage); unset: the database's default. */
+  storageUrl: string | undefined;
   pgliteSharedBuffersMb: number | undefined;
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    storageUrl: e.STORAGE_URL,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,

@@ -41,9 +41,14 @@ import { NotFound } from './errors.ts';
 
 /** How often a running job tells the database it is alive. */
 export const HEARTBEAT_MS = 10_000;
-/** A job whose heartbeat is older than this is taken for dead (PostgreSQL, several processes). */
-export const STALE_MS = 60_000;
-const SWEEP_MS = 30_000;
+/**
+ * A job whose heartbeat is older than this is taken for dead (PostgreSQL, several processes);
+ * with the sweep every SWEEP_MS, another process fails it within STALE_MS + SWEEP_MS = 55 s of
+ * its last beat (issue #20: within a minute). Heartbeats go through the pool, never waiting
+ * behind the job's own transaction.
+ */
+export const STALE_MS = 40_000;
+const SWEEP_MS = 15_000;
 /** Progress reaches the database at most this often (followers here hear every step). */
 const PERSIST_MS = 1_000;
 

@@ -14,3 +14,4 @@ export * from './search-supplier.ts';
 export * from './cost-savings.ts';
 export * from './import-jobs.ts';
 export * from './goals.ts';
+export * from './storage.ts';

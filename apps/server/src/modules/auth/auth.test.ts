@@ -1,9 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { PASSWORD, createOrg, createUser, signIn } from '../../../test/factories.ts';
-import { clients, mailOutbox, passwordResets } from '../../db/schema/index.ts';
+import {
+  clients,
+  mailOutbox,
+  passwordResets,
+  rolePermissions,
+  users,
+} from '../../db/schema/index.ts';
 import { AUTH_MESSAGES } from './service.ts';
 
 let t: TestApp;
@@ -153,6 +159,53 @@ describe('logout', () => {
     const res = await t.app.inject({ url: '/api/users/profile', headers: t.auth(token) });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Your organisation’s access has been disabled.');
+  });
+});
+
+describe('every signed-in request sees the account as it is now', () => {
+  it("applies a change to a role's permissions on the next request, and its undoing", async () => {
+    const user = await newUser();
+    const token = await signIn(t.app, user.email);
+    const profile = () => t.app.inject({ url: '/api/users/profile', headers: t.auth(token) });
+    const rfx = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rfx/list',
+        headers: t.auth(token),
+        payload: { pageNumber: 0 },
+      });
+    const before = (await profile()).json().data.permissions as string[];
+    expect(before).toContain('RFX_VIEW');
+    expect((await rfx()).statusCode).toBe(200);
+    const section = ['RFX_VIEW', 'ADD_EDIT_RFX', 'DELETE_RFX', 'CREATE_RFX_REPORT'];
+    const removed = await t.database.db
+      .delete(rolePermissions)
+      .where(
+        and(
+          eq(rolePermissions.roleCode, 'ROLE_BUYER_USER'),
+          inArray(rolePermissions.permissionCode, section),
+        ),
+      )
+      .returning();
+    try {
+      expect((await rfx()).statusCode).toBe(403);
+      const after = (await profile()).json().data.permissions as string[];
+      expect(after).toEqual(before.filter((p) => !section.includes(p)));
+    } finally {
+      await t.database.db.insert(rolePermissions).values(removed);
+    }
+    expect((await rfx()).statusCode).toBe(200);
+  });
+
+  it("refuses a token whose version is older than the user's, at once", async () => {
+    const user = await newUser();
+    const token = await signIn(t.app, user.email);
+    await t.database.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
+    const res = await t.app.inject({ url: '/api/users/profile', headers: t.auth(token) });
+    expect(res.statusCode).toBe(401);
   });
 });
 

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,12 +97,13 @@ describe('PUT /api/users/update', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(TINY_PNG)).toBe(true);
-    const stored = path.join(t.dataDir, 'files', 'profile-pictures', path.basename(url));
-    expect(existsSync(stored)).toBe(true);
+    // Wherever STORAGE_URL keeps files (a directory on PGlite, the database on PostgreSQL).
+    const stored = `profile-pictures/${path.basename(url)}`;
+    expect(await t.app.storage.size(stored)).toBe(TINY_PNG.length);
 
     const second = await update(token, validProfile, { image: png });
     expect(second.json().data.profilePicUrl).not.toBe(url);
-    expect(existsSync(stored)).toBe(false);
+    expect(await t.app.storage.size(stored)).toBeUndefined();
 
     const removed = await update(token, { ...validProfile, deleteImage: 'true' });
     expect(removed.json().data.profilePicUrl).toBeNull();

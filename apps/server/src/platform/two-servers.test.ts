@@ -1,0 +1,170 @@
+/**
+ * Several servers on one PostgreSQL (issue #20): two app instances, each with its own
+ * connection pool and its own DATA_DIR (nothing shared but the database), behind an imagined
+ * load balancer. Sessions, sign-in limits, files and import jobs must be the same on both.
+ * PostgreSQL only (`api-pg`): the embedded database has one process by nature.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { IMPORT_MESSAGES } from '@spotzcity/shared/spend-imports';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { PASSWORD, createOrg, createUser, signIn, signedInUser } from '../../test/factories.ts';
+import { followImport, uploadSpend } from '../../test/imports.ts';
+import { multipart } from '../../test/multipart.ts';
+import { spendFixture } from '../../test/xlsx.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { importJobs, spendFiles } from '../db/schema/index.ts';
+import { TEST_JWT_SECRET } from '../../test/constants.ts';
+
+const onPostgres = inject('dbTarget').kind === 'postgres';
+
+let a: TestApp;
+let b: { app: FastifyInstance; database: Database; dataDir: string };
+
+beforeAll(async () => {
+  if (!onPostgres) return;
+  // Both with the same small account limit, as one deployment's processes are configured.
+  a = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '4' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-second-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: a.config.databaseUrl!,
+    JWT_SECRET: TEST_JWT_SECRET,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, migrate: false });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  b = { app, database, dataDir };
+});
+
+afterAll(async () => {
+  if (!onPostgres) return;
+  await b.app.close();
+  await b.database.close();
+  rmSync(b.dataDir, { recursive: true, force: true });
+  await a.close();
+});
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
+  it('accepts on B a token signed in on A, and refuses it on B once signed out on A', async () => {
+    const org = await createOrg(a.database.db);
+    const user = await createUser(a.database.db, { clientRef: org.id });
+    const token = await signIn(a.app, user.email);
+    const onB = () => b.app.inject({ url: '/api/users/profile', headers: bearer(token) });
+    expect((await onB()).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: bearer(token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await onB()).statusCode).toBe(401);
+  });
+
+  it('adds up failed sign-ins on A and on B to one limit', async () => {
+    const org = await createOrg(a.database.db);
+    const user = await createUser(a.database.db, { clientRef: org.id });
+    const signin = (app: FastifyInstance, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: '10.0.0.77',
+        payload: { usernameOrEmail: user.email, password },
+      });
+    // Four wrong passwords, two through each server: the limit of four is reached.
+    for (const app of [a.app, b.app, a.app, b.app]) {
+      expect((await signin(app, 'Wrong#Pass1')).statusCode).toBe(400);
+    }
+    expect((await signin(a.app, PASSWORD)).statusCode).toBe(429);
+    expect((await signin(b.app, PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('serves through B, whole and by range, a video uploaded through A', async () => {
+    const { token } = await signedInUser(a.app, a.database.db, 'ROLE_SUPER_ADMIN');
+    // Over one storage chunk (256 KiB), bytes that differ at every offset.
+    const data = Buffer.alloc(300 * 1024);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 31 + (i >> 8)) & 0xff;
+    data.write('\0\0\0\x18ftypisom', 0, 'latin1');
+    const form = multipart(
+      { category: 'Two servers' },
+      { file: { filename: 'intro.mp4', contentType: 'video/mp4', data } },
+    );
+    const uploaded = await a.app.inject({
+      method: 'POST',
+      url: '/api/training/video',
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(token) },
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const url = uploaded.json<{ data: { url: string } }>().data.url;
+    const whole = await b.app.inject({ url });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.rawPayload.equals(data)).toBe(true);
+    const start = 262_000;
+    const end = 263_999;
+    const part = await b.app.inject({ url, headers: { range: `bytes=${start}-${end}` } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes ${start}-${end}/${data.length}`);
+    expect(part.rawPayload.equals(data.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('shows through B an import uploaded through A, done, with its rows', async () => {
+    const { token } = await signedInUser(a.app, a.database.db, 'ROLE_BUYER_ADMIN');
+    const { rows, buffer } = await spendFixture(30, { seed: 20 });
+    const upload = await uploadSpend(a, token, buffer, 'two-servers.xlsx');
+    expect(upload.statusCode).toBe(202);
+    const id = upload.json<{ data: { id: number } }>().data.id;
+    // B does not run the job: it follows what A records.
+    const states = await followImport({ ...a, app: b.app } as TestApp, token, id);
+    expect(states.at(-1)?.status).toBe('done');
+    const files = await b.app.inject({
+      method: 'POST',
+      url: '/api/file/list',
+      headers: bearer(token),
+      payload: { pageNumber: 0 },
+    });
+    expect(files.json<{ data: { fileName: string; rowCount: number }[] }>().data).toEqual([
+      expect.objectContaining({ fileName: 'two-servers.xlsx', rowCount: rows.length }),
+    ]);
+  });
+
+  it('fails on B, with nothing saved, an import whose server stopped beating', async () => {
+    const { org } = await signedInUser(a.app, a.database.db, 'ROLE_BUYER_ADMIN');
+    // A job as a server that died mid-import leaves it: running, its heartbeat two minutes old,
+    // its owner gone (its save transaction rolled back with its connection).
+    const [job] = await a.database.db
+      .insert(importJobs)
+      .values({
+        clientRef: org.id,
+        kind: 'spend',
+        fileName: 'died.xlsx',
+        status: 'running',
+        phase: 'saving',
+        contentHash: 'f'.repeat(64),
+        workDir: path.join(a.dataDir, 'imports', 'gone'),
+        owner: 'another-host:1234:deadbeef',
+        heartbeatAt: new Date(Date.now() - 120_000),
+      })
+      .returning();
+    await b.app.importJobs.recover(false);
+    const [after] = await b.database.db.select().from(importJobs).where(eq(importJobs.id, job!.id));
+    expect(after).toMatchObject({ status: 'failed', message: IMPORT_MESSAGES.interrupted });
+    const files = await b.database.db
+      .select()
+      .from(spendFiles)
+      .where(eq(spendFiles.clientRef, org.id));
+    expect(files).toEqual([]);
+  });
+});

@@ -1,0 +1,202 @@
+/**
+ * `npm run bench:http`: requests per second and latency of the HTTP server, in one run — a bare
+ * Fastify hello-world (the ceiling of this machine), then SpotzCity on PGlite and on PostgreSQL,
+ * each with the demo data, measured on `/api/health`, the RFx list, the spend table view, one
+ * spend graph and a supplier search (each as the demo buyer admin, a signed-in request). Prints
+ * req/s, p50 and p99 and each as a ratio to hello-world, next to issue #20's targets.
+ *
+ *   npm run bench:http                               50 connections, 10 s per endpoint
+ *   npm run bench:http -- --duration 4               shorter (a quick check)
+ *   npm run bench:http -- --only pglite              one database (pglite or postgres)
+ *
+ * Each server runs in its own child process (bench/http-server.ts), autocannon in this one.
+ * PostgreSQL is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; a database
+ * named spotzcity_bench_http is dropped and created next to it. PGlite lives in a temporary
+ * directory removed afterwards.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freshDatabase } from './postgres.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? undefined : args[at + 1];
+};
+const DURATION = Number(option('duration') ?? '10');
+const CONNECTIONS = Number(option('connections') ?? '50');
+const ONLY = option('only');
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** Which of issue #20's targets applies. */
+  kind: 'health' | 'page';
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { name: 'GET /api/health', method: 'GET', path: '/api/health', kind: 'health' },
+  // A signed-in request that does almost nothing else: what signing in costs per request.
+  { name: 'GET /api/users/profile', method: 'GET', path: '/api/users/profile', kind: 'health' },
+  {
+    name: 'RFx list (page 1)',
+    method: 'POST',
+    path: '/api/rfx/list',
+    body: { pageNumber: 0 },
+    kind: 'page',
+  },
+  {
+    name: 'spend table view (page 1)',
+    method: 'POST',
+    path: '/api/supplier/spendRows',
+    body: { pageNumber: 0, selectedIds: [] },
+    kind: 'page',
+  },
+  {
+    name: 'graph spendPerDiversity',
+    method: 'POST',
+    path: '/api/graph/spendPerDiversity',
+    body: { selectedIds: [] },
+    kind: 'page',
+  },
+  {
+    name: 'supplier search (state IL)',
+    method: 'POST',
+    path: '/api/searchSupplier/list',
+    body: { state: 'IL', pageNumber: 0 },
+    kind: 'page',
+  },
+];
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Starts bench/http-server.ts and waits for its `{ port, token }` line. */
+async function startServer(mode: string, where = '') {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'http-server.ts'), mode, where],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<{ port: number; token?: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${mode} server exited (${code})`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('{')) resolve(JSON.parse(line) as { port: number; token?: string });
+    });
+  });
+  return { ...ready, child };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+async function measure(port: number, endpoint: Omit<Endpoint, 'kind'>, token?: string) {
+  const options = {
+    url: `http://127.0.0.1:${port}${endpoint.path}`,
+    method: endpoint.method,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(endpoint.body ? { body: JSON.stringify(endpoint.body) } : {}),
+  };
+  // A short warm-up (JIT, the database's caches), not counted.
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon(options);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  } satisfies Figures;
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+const rows: string[] = [];
+function report(label: string, f: Figures, hello: number, target?: string) {
+  const ratio = `${((f.rps / hello) * 100).toFixed(1)}%`;
+  const bad = f.non2xx + f.errors > 0 ? ` (${f.non2xx} non-2xx, ${f.errors} errors)` : '';
+  const line = `| ${label} | ${Math.round(f.rps).toLocaleString('en-US')} | ${f.p50} | ${f.p99} | ${ratio} | ${target ?? ''}${bad} |`;
+  rows.push(line);
+  console.log(line);
+}
+
+/** Issue #20's targets, as written next to each figure. */
+function targetOf(database: string, endpoint: Endpoint, f: Figures, hello: number) {
+  if (endpoint.kind === 'health') return '';
+  if (database === 'postgres') {
+    const met = f.rps >= 0.2 * hello && f.p99 < 50;
+    return `≥ 20% and p99 < 50 ms: ${met ? 'met' : 'not met'}`;
+  }
+  const met = f.rps >= 1000 && f.p99 < 200;
+  return `≥ 1,000 req/s and p99 < 200 ms: ${met ? 'met' : 'not met'}`;
+}
+
+console.log(
+  `bench:http — ${CONNECTIONS} connections, ${DURATION} s per endpoint; load average ${load()}`,
+);
+console.log('\n| endpoint | req/s | p50 ms | p99 ms | × hello-world | target |');
+console.log('|---|---:|---:|---:|---:|---|');
+
+const hello = await startServer('hello');
+let helloRps = 0;
+try {
+  const f = await measure(hello.port, { name: 'hello', method: 'GET', path: '/' });
+  helloRps = f.rps;
+  report('bare Fastify hello-world', f, helloRps);
+} finally {
+  await stop(hello.child);
+}
+
+for (const database of ['pglite', 'postgres']) {
+  if (ONLY && ONLY !== database) continue;
+  const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-http-'));
+  const pg = database === 'postgres' ? await freshDatabase('spotzcity_bench_http') : undefined;
+  const started = performance.now();
+  const server = await startServer(database, pg ? pg.url : dir);
+  console.log(
+    `| **${database}** (started with the demo data in ${((performance.now() - started) / 1000).toFixed(1)} s) | | | | | |`,
+  );
+  try {
+    for (const endpoint of ENDPOINTS) {
+      const f = await measure(server.port, endpoint, server.token);
+      report(
+        `${database}: ${endpoint.name}`,
+        f,
+        helloRps,
+        targetOf(database, endpoint, f, helloRps),
+      );
+    }
+  } finally {
+    await stop(server.child);
+    rmSync(dir, { recursive: true, force: true });
+    await pg?.drop();
+  }
+}
+console.log(`\nLoad average after: ${load()}`);
