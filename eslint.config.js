@@ -34,6 +34,7 @@ const serverModules = [
   'market-share',
   'rfx',
   'contracts',
+  'verified-diversity',
 ];
 const webFeatures = [
   'auth',
@@ -51,6 +52,7 @@ const webFeatures = [
   'market-share',
   'rfx',
   'contracts',
+  'verified-diversity',
 ];
 
 export default tseslint.config(

@@ -13,3 +13,4 @@ export * from './diversity-events.ts';
 export * from './search-supplier.ts';
 export * from './cost-savings.ts';
 export * from './import-jobs.ts';
+export * from './verified-diversity.ts';
