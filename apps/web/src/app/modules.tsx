@@ -47,6 +47,8 @@ export const MODULE_ORDER = {
   supplierSpend: 10,
   /** Create Report's dashboards: a route only, under the Supplier Spend Report. */
   spendDashboards: 11,
+  /** Certificates and Supplier matching (issue #21): routes only, reached from the spend home. */
+  verifiedDiversity: 12,
   rfx: 20,
   contracts: 30,
   marketShare: 40,
@@ -117,6 +119,18 @@ export const MODULES: readonly AppModule[] = [
     sidebar: false,
     tile: false,
     element: lazy(() => import('../features/spend-dashboards/spend-dashboards-page.tsx')),
+  },
+  {
+    // Certificates and Supplier matching (issue #21): routes only, linked from the spend home.
+    key: 'verifiedDiversity',
+    order: MODULE_ORDER.verifiedDiversity,
+    path: '/home/verified',
+    labelKey: 'verified.certificates',
+    icon: <FileProtectOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/verified-diversity/verified-diversity-page.tsx')),
   },
   {
     key: 'marketShare',
