@@ -45,7 +45,7 @@ export async function seedUncertainDirectoryEntries(
     const zip = String((Number(s.zip) + 37) % 100000).padStart(5, '0');
     await tx.execute(sql`
       insert into supplier_directory (duns, name, city, state_or_province, zip, country)
-      values (${`97${String(1000000 + n).slice(1)}`}, ${s.name}, ${s.city}, ${s.state}, ${zip},
+      values (${`97${String(10_000_000 + n).slice(1)}`}, ${s.name}, ${s.city}, ${s.state}, ${zip},
         'USA')
       on conflict (duns) do nothing
     `);
