@@ -138,6 +138,7 @@ function CertificateForm({
       >
         <Form.Item name="diversityType" label={t('verified.type')} rules={required}>
           <Select
+            showSearch
             data-testid="certificate-type"
             options={CERTIFICATE_TYPES.map((type) => ({
               value: type,
@@ -147,6 +148,7 @@ function CertificateForm({
         </Form.Item>
         <Form.Item name="agency" label={t('verified.agency')} rules={required}>
           <Select
+            showSearch
             data-testid="certificate-agency"
             loading={agencies.isPending}
             options={(agencies.data ?? []).map((a) => ({ value: a.name, label: a.name }))}

@@ -53,6 +53,7 @@ export function CertificatesView() {
         <Flex gap={12} wrap>
           <Select
             allowClear
+            showSearch
             placeholder={t('verified.anyStatus')}
             style={{ minWidth: 160 }}
             value={filter.status}
