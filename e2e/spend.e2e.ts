@@ -331,5 +331,15 @@ describe('supplier spend', () => {
     expect(await dialog.getByTestId('import-done').textContent()).toContain('50 rows saved.');
     await closeImport(page);
     await files.locator('.ant-table-row', { hasText: 'Catch-up.xlsx' }).waitFor();
+
+    // Deleted again, as a user would: the other journeys see the demo organisation's own spend
+    // (its largest supplier, say, is a directory supplier, not one of these generated ones).
+    for (const name of ['Catch-up.xlsx', 'Large AP 2025.xlsx']) {
+      const row = files.locator('.ant-table-row', { hasText: name });
+      await row.getByTestId('file-delete').click();
+      await page.getByTestId('confirm-delete').click();
+      await closeAlert(page);
+      await row.waitFor({ state: 'detached' });
+    }
   });
 });
