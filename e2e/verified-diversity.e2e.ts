@@ -155,7 +155,11 @@ describe('verified diversity', () => {
 
       // The Certificates view lists it (latest expiry first after one click on the header).
       await page.goto('/home/verified/certificates');
-      await page.getByTestId('certificates-table').locator('tbody tr').nth(1).waitFor();
+      await page
+        .getByTestId('certificates-table')
+        .getByTestId('certificate-status')
+        .first()
+        .waitFor();
       await screenshot(page, 'verified-certificates-1440');
       await page
         .getByTestId('certificates-table')
@@ -196,10 +200,14 @@ describe('verified diversity', () => {
       await page.getByTestId('match-rate-spend').waitFor();
       await screenshot(page, 'verified-spend-home-390');
       await page.goto('/home/verified/certificates');
-      await page.getByTestId('certificates-table').locator('tbody tr').nth(1).waitFor();
+      await page
+        .getByTestId('certificates-table')
+        .getByTestId('certificate-status')
+        .first()
+        .waitFor();
       await screenshot(page, 'verified-certificates-390');
       await page.goto('/home/verified/matching');
-      await page.getByTestId('matching-table').locator('tbody tr').nth(1).waitFor();
+      await page.getByTestId('matching-table').getByTestId('match-reason').first().waitFor();
       await screenshot(page, 'verified-matching-390');
       await page.goto('/home/supplierSpend/report/spend');
       await page.getByTestId('counting-headline').waitFor();

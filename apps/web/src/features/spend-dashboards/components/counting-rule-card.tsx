@@ -134,7 +134,6 @@ export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
             rowKey="key"
             pagination={false}
             dataSource={rows}
-            scroll={{ x: 420 }}
             data-testid="counting-table"
             columns={[
               { title: t('verified.perType'), dataIndex: 'label' },

@@ -24,26 +24,6 @@ export function MatchRatePanel({ fileIds }: { fileIds: number[] }) {
       title={t('verified.matchRate')}
       className="match-rate-panel"
       data-testid="match-rate"
-      extra={
-        <Flex gap={8} wrap>
-          <Button
-            size="small"
-            icon={<LinkOutlined />}
-            onClick={() => navigate('/home/verified/matching')}
-            data-testid="open-matching"
-          >
-            {t('verified.openMatching')}
-          </Button>
-          <Button
-            size="small"
-            icon={<SafetyCertificateOutlined />}
-            onClick={() => navigate('/home/verified/certificates')}
-            data-testid="open-certificates"
-          >
-            {t('verified.openCertificates')}
-          </Button>
-        </Flex>
-      }
     >
       {!r ? (
         <Skeleton active paragraph={{ rows: 1 }} />
@@ -70,6 +50,22 @@ export function MatchRatePanel({ fileIds }: { fileIds: number[] }) {
             <Typography.Text type="secondary">
               {t('verified.matchRateVendors', { matched: r.matchedVendors, total: r.vendors })}
             </Typography.Text>
+          </Flex>
+          <Flex gap={8} wrap>
+            <Button
+              icon={<LinkOutlined />}
+              onClick={() => navigate('/home/verified/matching')}
+              data-testid="open-matching"
+            >
+              {t('verified.openMatching')}
+            </Button>
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              onClick={() => navigate('/home/verified/certificates')}
+              data-testid="open-certificates"
+            >
+              {t('verified.openCertificates')}
+            </Button>
           </Flex>
         </Flex>
       )}
