@@ -75,3 +75,13 @@ CREATE TABLE "vendor_matches" (
 ALTER TABLE "vendor_matches" ADD CONSTRAINT "vendor_matches_client_ref_clients_id_fk" FOREIGN KEY ("client_ref") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "vendor_matches" ADD CONSTRAINT "vendor_matches_supplier_ref_supplier_directory_id_fk" FOREIGN KEY ("supplier_ref") REFERENCES "public"."supplier_directory"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "vendor_matches_supplier_idx" ON "vendor_matches" ("client_ref", "supplier_ref");
+--> statement-breakpoint
+CREATE TABLE "certificate_digest_log" (
+	"certificate_ref" integer NOT NULL,
+	"client_ref" integer NOT NULL,
+	"notice" text NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "certificate_digest_log_pkey" PRIMARY KEY ("certificate_ref", "notice")
+);--> statement-breakpoint
+ALTER TABLE "certificate_digest_log" ADD CONSTRAINT "certificate_digest_log_certificate_ref_supplier_certificates_id_fk" FOREIGN KEY ("certificate_ref") REFERENCES "public"."supplier_certificates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "certificate_digest_log" ADD CONSTRAINT "certificate_digest_log_client_ref_clients_id_fk" FOREIGN KEY ("client_ref") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;

@@ -111,3 +111,24 @@ export const vendorMatches = pgTable(
     index('vendor_matches_supplier_idx').on(t.clientRef, t.supplierRef),
   ],
 );
+
+/**
+ * Which certificate was in which expiry digest: one mail per certificate and notice
+ * (`EXPIRING:<expiry date>` or `EXPIRED:<expiry date>`), so a renewal with a new date is news again.
+ */
+export const certificateDigestLog = pgTable(
+  'certificate_digest_log',
+  {
+    certificateRef: integer('certificate_ref')
+      .notNull()
+      .references(() => supplierCertificates.id, { onDelete: 'cascade' }),
+    clientRef: integer('client_ref')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    notice: text('notice').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'certificate_digest_log_pkey', columns: [t.certificateRef, t.notice] }),
+  ],
+);

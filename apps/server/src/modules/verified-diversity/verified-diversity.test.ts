@@ -10,9 +10,11 @@ import { normaliseSupplierName } from '@spotzcity/shared/suppliers';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, signedInUser } from '../../../test/factories.ts';
 import { importSpend } from '../../../test/imports.ts';
+import { mailsTo } from '../../../test/mail.ts';
 import { xlsxBuffer } from '../../../test/xlsx.ts';
 import { rowsOf } from '../../db/client.ts';
 import { supplierDirectory } from '../../db/schema/index.ts';
+import { sendExpiryDigests } from './digest.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -453,6 +455,57 @@ describe('verified diversity', () => {
       issueDate: '2025-01-01',
       expiryDate: '2026-01-01',
     });
+  });
+
+  it('mails the expiry digest once per certificate and notice, for paid suppliers only', async () => {
+    const { token, user } = await signedInUser(t.app, t.database.db);
+    expect((await importSpend(t, token, await workbook(FIRST_FILE))).job?.status).toBe('done');
+    const cert = (
+      supplierId: number,
+      diversityType: string,
+      agency: string,
+      expiryDate: string,
+      extra = {},
+    ) =>
+      addCertificate(token, {
+        supplierId,
+        diversityType,
+        agency,
+        issueDate: '2024-01-01',
+        expiryDate,
+        ...extra,
+      });
+    await cert(ids.alpha, 'MBE', 'NMSDC', '2025-11-30'); // expiring on 2025-10-15
+    await cert(ids.beta, 'WBE', 'WBENC', '2025-09-01'); // expired
+    await cert(ids.sky, 'WBE', 'WBENC', '2025-11-01'); // expiring, but Sky's vendor is unmatched
+    await cert(ids.blue, 'DBE', 'City agency', '2026-12-31'); // not due
+    await cert(ids.alpha, 'VBE', 'NVBDC', '2025-12-01', {
+      status: 'SUSPENDED',
+      statusDate: '2025-05-01',
+    }); // suspended: not an expiry matter
+    const mails = async () => (await mailsTo(t.database.db, user.email)).reverse();
+
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-15');
+    let sent = await mails();
+    expect(sent).toHaveLength(1);
+    const lines = sent[0]!.body.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines).toEqual([
+      '- Alpha Freight Partners: MBE, NMSDC, expires 11/30/2025',
+      '- Beta Metals Corp: WBE, WBENC, expired 09/01/2025',
+    ]);
+
+    // The same day again, and the next: nothing new.
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-15');
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-16');
+    expect(await mails()).toHaveLength(1);
+
+    // Once Alpha's certificate has expired, that is news: one more mail, with it alone.
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-12-05');
+    sent = await mails();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.body.split('\n').filter((l) => l.startsWith('- '))).toEqual([
+      '- Alpha Freight Partners: MBE, NMSDC, expired 11/30/2025',
+    ]);
   });
 
   it('guards every endpoint and keeps organisations apart', async () => {
