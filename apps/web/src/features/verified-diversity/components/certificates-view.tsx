@@ -107,13 +107,6 @@ export function CertificatesView() {
             width: 90,
             render: (v: string) => diversityLabel(v),
           },
-          { title: t('verified.agency'), dataIndex: 'agency', width: 150 },
-          {
-            title: t('verified.number'),
-            dataIndex: 'certificateNumber',
-            width: 140,
-            render: (v: string | null) => v ?? '—',
-          },
           {
             title: t('verified.expiryDate'),
             dataIndex: 'expiryDate',
@@ -129,6 +122,13 @@ export function CertificatesView() {
             dataIndex: 'status',
             width: 130,
             render: (_: unknown, c) => <CertificateStatusTag status={c.status} />,
+          },
+          { title: t('verified.agency'), dataIndex: 'agency', width: 150 },
+          {
+            title: t('verified.number'),
+            dataIndex: 'certificateNumber',
+            width: 140,
+            render: (v: string | null) => v ?? '—',
           },
         ]}
       />
