@@ -282,27 +282,34 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
   }>(
     await db.execute(sql`
       with p as (${matchedPayments(scope)}),
+      used as (
+        select distinct p.supplier_key, p.payment_date, c.id
+        from p join supplier_certificates c
+          on c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
+      ),
       v as (
         select p.supplier_key, p.supplier_ref, sum(p.spend) as reported,
           coalesce(sum(p.spend) filter (where exists (
-            select 1 from supplier_certificates c
-            where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref
-              and ${qualifies})), 0) as verified
+            select 1 from used u
+            where u.supplier_key = p.supplier_key and u.payment_date = p.payment_date)), 0)
+            as verified
         from p group by p.supplier_key, p.supplier_ref
+      ),
+      certs as (
+        select u.supplier_key, json_agg(json_build_object('id', c.id,
+          'diversityType', c.diversity_type, 'agency', c.agency,
+          'certificateNumber', c.certificate_number, 'issueDate', c.issue_date::text,
+          'expiryDate', c.expiry_date::text) order by c.id) as certificates
+        from (select distinct supplier_key, id from used) u
+        join supplier_certificates c on c.id = u.id
+        group by u.supplier_key
       )
       select v.supplier_key, m.vendor_name, v.supplier_ref, d.name as supplier_name, m.rule,
-        v.reported::text, v.verified::text,
-        coalesce((
-          select json_agg(json_build_object('id', c.id, 'diversityType', c.diversity_type,
-            'agency', c.agency, 'certificateNumber', c.certificate_number,
-            'issueDate', c.issue_date::text, 'expiryDate', c.expiry_date::text) order by c.id)
-          from supplier_certificates c
-          where c.client_ref = ${scope.clientRef} and c.supplier_ref = v.supplier_ref
-            and exists (select 1 from p where p.supplier_key = v.supplier_key and ${qualifies})
-        ), '[]'::json) as certificates
+        v.reported::text, v.verified::text, coalesce(k.certificates, '[]'::json) as certificates
       from v
       join vendor_matches m on m.client_ref = ${scope.clientRef} and m.supplier_key = v.supplier_key
       join supplier_directory d on d.id = v.supplier_ref
+      left join certs k on k.supplier_key = v.supplier_key
       where v.verified > 0
       order by v.verified desc, v.supplier_key
     `),
