@@ -123,6 +123,10 @@ describe('cost savings', () => {
     const { page } = browser;
     const first = page.locator('[data-testid="cost-saving-table"] .ant-table-row').first();
     await first.getByTestId('cost-saving-edit').click();
+    await page.waitForURL(/\/home\/costSaving\/edit\/\d+$/);
+    // The form reads its case by id: a reload keeps the user on the same case.
+    await page.reload();
+    await page.getByLabel('Winner Vendor Name').waitFor();
     expect(await page.getByTestId('cost-saving-form-title').textContent()).toBe('Edit Data');
     expect(await page.getByTestId('cost-saving-submit').textContent()).toBe('Update Data');
     expect(await page.getByLabel('Winner Vendor Name').inputValue()).toBe(

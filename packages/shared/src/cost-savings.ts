@@ -239,6 +239,20 @@ export const costSavingUpdateSchema = z
   .transform(keepChosenYears);
 export type CostSavingUpdate = z.output<typeof costSavingUpdateSchema>;
 
+/**
+ * `POST`/`PUT /api/costSaving/create` on the record helpers: the case, with its `id` when it is
+ * an update (a PUT without one is refused).
+ */
+export const costSavingSaveSchema = z
+  .preprocess(
+    normalise,
+    costSavingFieldsSchema
+      .extend({ id: recordId().optional() })
+      .superRefine(crossFieldRules, always),
+  )
+  .transform(keepChosenYears);
+export type CostSavingSave = z.output<typeof costSavingSaveSchema>;
+
 /** `DELETE /api/costSaving/delete`: `{ id }` in the body or the query. */
 export const costSavingIdSchema = z.object({
   id: recordId(),

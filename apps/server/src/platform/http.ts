@@ -3,7 +3,6 @@
  * routes, and the envelope and paging helpers.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import FindMyWay, { type HTTPVersion } from 'find-my-way';
 import fp from 'fastify-plugin';
 import type { PageRequest, Paged } from '@spotzcity/shared/api';
@@ -23,10 +22,6 @@ interface ErrorBody {
 const send = (reply: FastifyReply, status: number, body: ErrorBody) =>
   reply.status(status).type('application/json; charset=utf-8').send(body);
 
-function toField(instancePath: string) {
-  return instancePath.replace(/^\//, '').replaceAll('/', '.');
-}
-
 /** Maps every error to `{ message, errors? }`; internals of 5xx are logged, never sent. */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof FileRejected) {
@@ -40,22 +35,6 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       message: error.message,
       ...(error.errors ? { errors: error.errors } : {}),
     });
-  }
-
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation;
-    // A body (or query) that is not even an object is the wrong payload, not a bad field.
-    const wholePayload = issues.some((i) => i.instancePath === '/' && i.keyword === 'invalid_type');
-    if (wholePayload) return send(reply, 422, { message: 'Payload Mismatch' });
-    const seen = new Set<string>();
-    const errors: FieldError[] = [];
-    for (const issue of issues) {
-      const field = toField(issue.instancePath);
-      if (seen.has(field)) continue;
-      seen.add(field);
-      errors.push({ field, message: issue.message ?? 'Invalid value' });
-    }
-    return send(reply, 400, { message: errors[0]?.message ?? 'Invalid request', errors });
   }
 
   const status = error.statusCode ?? 500;

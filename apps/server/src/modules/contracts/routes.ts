@@ -18,7 +18,6 @@ import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok, paged } from '../../platform/http.ts';
 import {
-  anyBody,
   clientRefOf,
   registerListWorkbook,
   registerRecordRoutes,
@@ -84,12 +83,12 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'Contracts starting in the year, largest value first (paged).',
-        body: anyBody,
+        body: topNewContractRequestSchema,
         response: { 200: pagedOf(newContractSchema) },
       },
     },
     async (request) => {
-      const { year, ...page } = parseInput(topNewContractRequestSchema, request.body);
+      const { year, ...page } = request.body;
       const { rows, total } = await newContracts(app.db, {
         clientRef: clientRefOf(request),
         year,
@@ -106,12 +105,12 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'Contracts in force during the year with a diverse awardee.',
-        body: anyBody,
+        body: contractYearSchema,
         response: { 200: envelopeOf(totalDiverseSchema) },
       },
     },
     async (request) => {
-      const { year } = parseInput(contractYearSchema, request.body);
+      const { year } = request.body;
       return ok(await totalDiverse(app.db, { clientRef: clientRefOf(request), year }));
     },
   );
@@ -123,12 +122,12 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'Diverse vs non-diverse percentage of the contracts in force during the year.',
-        body: anyBody,
+        body: contractYearSchema,
         response: { 200: envelopeOf(percentageContractSchema) },
       },
     },
     async (request) => {
-      const { year } = parseInput(contractYearSchema, request.body);
+      const { year } = request.body;
       return ok(await percentageContract(app.db, { clientRef: clientRefOf(request), year }));
     },
   );
@@ -141,12 +140,12 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Per month: contracts completing (ending) in it, diverse and not, and the diverse contract value.',
-        body: anyBody,
+        body: contractYearSchema,
         response: { 200: envelopeOf(contractMonthsSchema) },
       },
     },
     async (request) => {
-      const { year } = parseInput(contractYearSchema, request.body);
+      const { year } = request.body;
       return ok(await contractsPerMonth(app.db, { clientRef: clientRefOf(request), year }));
     },
   );
@@ -170,11 +169,11 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The contract dashboard as Excel: body {excel: true, spendData: {year, analysis}}. Every figure is recomputed here.',
-        body: anyBody,
+        body: excelRequestSchema,
       },
     },
     async (request, reply) => {
-      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const { spendData } = request.body;
       const { analysis, year } = parseInput(contractExcelDataSchema, spendData);
       const scope = { clientRef: clientRefOf(request), year };
       const [months, total, percentage, fresh] = await Promise.all([

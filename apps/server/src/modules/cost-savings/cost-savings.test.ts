@@ -197,6 +197,11 @@ describe('tenant isolation', () => {
     expect(update.statusCode).toBe(404);
     const remove = await call(other.token, 'DELETE', '/api/costSaving/delete', { id: data.id });
     expect(remove.statusCode).toBe(404);
+    const read = await call(other.token, 'GET', `/api/costSaving/detail/${data.id}`);
+    expect(read.statusCode).toBe(404);
+    const own = await call(owner.token, 'GET', `/api/costSaving/detail/${data.id}`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data).toEqual(data);
     const missing = await call(owner.token, 'DELETE', '/api/costSaving/delete', { id: 999_999 });
     expect(missing.statusCode).toBe(404);
 

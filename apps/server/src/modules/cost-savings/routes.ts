@@ -1,37 +1,39 @@
-/** Cost Savings HTTP wiring (spec 02 point 7): list, add/update, delete, graphs and Excel. */
+/**
+ * Cost Savings HTTP wiring (spec 02 point 7): the record routes (list, one case, add/update,
+ * delete) on the shared helpers, then the graphs and the Excel export.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUCCESS, envelopeOf, pageRequestSchema, pagedOf } from '@spotzcity/shared/api';
+import { envelopeOf } from '@spotzcity/shared/api';
 import {
   categorySavingSchema,
   costExcelDataSchema,
   costSavingIdSchema,
-  costSavingInputSchema,
   costSavingReportSchema,
+  costSavingSaveSchema,
   costSavingSchema,
-  costSavingUpdateSchema,
   diversitySavingSchema,
   yearSavingSchema,
 } from '@spotzcity/shared/cost-savings';
 import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
-import { ok, paged } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { registerRecordRoutes } from '../../platform/record-routes.ts';
 import { registerReport } from '../../platform/reports/register.ts';
 import { parseInput } from '../../platform/validate.ts';
 import { costSavingWorkbook } from './excel.ts';
 import { COST_REPORT, costReportName } from './report.ts';
 import {
-  createCostSaving,
   deleteCostSaving,
+  getCostSaving,
   listCostSavings,
+  saveCostSaving,
   savingPerCategory,
   savingPerDiversity,
   totalCostSaving,
-  updateCostSaving,
 } from './service.ts';
 
-const loose = z.record(z.string(), z.unknown());
 const VIEW = [
   'COST_SAVING_VIEW',
   'ADD_EDIT_COST_SAVING',
@@ -44,85 +46,30 @@ export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerReport(app, COST_REPORT);
 
-  app.post(
-    '/api/costSaving/list',
-    {
-      onRequest: app.guard(...VIEW),
-      schema: {
-        tags,
-        description: 'Paged cost-saving cases of the organisation, newest first.',
-        body: pageRequestSchema.optional(),
-        response: { 200: pagedOf(costSavingSchema) },
-      },
+  registerRecordRoutes(app, {
+    tags,
+    section: [...VIEW],
+    editPermission: 'ADD_EDIT_COST_SAVING',
+    deletePermission: 'DELETE_COST_SAVING',
+    paths: {
+      list: '/api/costSaving/list',
+      detail: '/api/costSaving/detail/:id',
+      save: '/api/costSaving/create',
+      delete: '/api/costSaving/delete',
     },
-    async (request) => {
-      const page = pageRequestSchema.parse(request.body ?? {});
-      const { rows, totalCount } = await listCostSavings(app.db, {
-        clientRef: principalOf(request).clientRef,
-        ...page,
-      });
-      return paged(rows, totalCount, page);
+    recordSchema: costSavingSchema,
+    idSchema: costSavingIdSchema,
+    inputSchema: costSavingSaveSchema,
+    saveDescription:
+      'The case with yearsOfContract and yearlySavings; with its `id` it updates that case.',
+    list: async (db, scope) => {
+      const { rows, totalCount } = await listCostSavings(db, scope);
+      return { rows, total: totalCount };
     },
-  );
-
-  app.post(
-    '/api/costSaving/create',
-    {
-      onRequest: app.guard('ADD_EDIT_COST_SAVING'),
-      schema: {
-        tags,
-        description: 'Adds a case. Body: the case with yearsOfContract and yearlySavings.',
-        body: loose,
-        response: { 200: envelopeOf(costSavingSchema) },
-      },
-    },
-    async (request) => {
-      const { clientRef, id: userId } = principalOf(request);
-      const input = parseInput(costSavingInputSchema, request.body);
-      return ok(await createCostSaving(app.db, { clientRef, userId, input }), SUCCESS.created);
-    },
-  );
-
-  app.put(
-    '/api/costSaving/create',
-    {
-      onRequest: app.guard('ADD_EDIT_COST_SAVING'),
-      schema: {
-        tags,
-        description: 'Updates a case: the same body as the add, with its id.',
-        body: loose,
-        response: { 200: envelopeOf(costSavingSchema) },
-      },
-    },
-    async (request) => {
-      const input = parseInput(costSavingUpdateSchema, request.body);
-      const saved = await updateCostSaving(app.db, {
-        clientRef: principalOf(request).clientRef,
-        input,
-      });
-      return ok(saved, SUCCESS.updated);
-    },
-  );
-
-  app.delete(
-    '/api/costSaving/delete',
-    {
-      onRequest: app.guard('DELETE_COST_SAVING'),
-      schema: {
-        tags,
-        description: 'Deletes a case: `{id}` in the body or the query.',
-        response: { 200: envelopeOf(z.object({ id: z.number().int() })) },
-      },
-    },
-    async (request) => {
-      const body = (request.body ?? {}) as object;
-      const { id } = parseInput(costSavingIdSchema, { ...(request.query as object), ...body });
-      return ok(
-        await deleteCostSaving(app.db, principalOf(request).clientRef, id),
-        SUCCESS.deleted,
-      );
-    },
-  );
+    get: getCostSaving,
+    save: saveCostSaving,
+    remove: (db, { clientRef, id }) => deleteCostSaving(db, clientRef, id),
+  });
 
   const graph = <T extends z.ZodType>(
     path: string,
@@ -174,11 +121,11 @@ export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The cost savings dashboard as a workbook: body {excel: true, spendData: {years?, analysis?}}; every figure is recomputed here.',
-        body: loose,
+        body: excelRequestSchema,
       },
     },
     async (request, reply) => {
-      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const { spendData } = request.body;
       const parameters = parseInput(costExcelDataSchema, spendData);
       const { meta, sheets } = await costSavingWorkbook(
         app.db,

@@ -9,6 +9,7 @@ import {
   type CategorySaving,
   type CostSaving,
   type CostSavingInput,
+  type CostSavingSave,
   type CostSavingUpdate,
   type DiversitySaving,
   type YearSaving,
@@ -164,6 +165,32 @@ export async function updateCostSaving(
     const [saved] = await withYears(tx, clientRef, [row]);
     return saved!;
   });
+}
+
+/** One case of the organisation, for its edit form; another organisation's is NotFound. */
+export async function getCostSaving(
+  db: DbOrTx,
+  { clientRef, id }: { clientRef: number; id: number },
+): Promise<CostSaving> {
+  const rows = await db
+    .select()
+    .from(costSavings)
+    .where(and(eq(costSavings.id, id), eq(costSavings.clientRef, clientRef)));
+  const [found] = await withYears(db, clientRef, rows);
+  if (!found) throw new NotFound(COST_SAVING_MESSAGES.notFound);
+  return found;
+}
+
+/** Adds the case, or updates it when it carries an `id`. */
+export function saveCostSaving(
+  db: DbOrTx,
+  { clientRef, userId }: { clientRef: number; userId: number },
+  input: CostSavingSave,
+): Promise<CostSaving> {
+  const { id, ...fields } = input;
+  return id === undefined
+    ? createCostSaving(db, { clientRef, userId, input: fields })
+    : updateCostSaving(db, { clientRef, input: { ...fields, id } });
 }
 
 export async function deleteCostSaving(db: DbOrTx, clientRef: number, id: number) {

@@ -21,7 +21,6 @@ import { marketShareWorkbook } from './excel.ts';
 import { MARKET_REPORT, marketReportName } from './report.ts';
 import { categoryGraph, listMarketShare, revenueTree, spanValues } from './service.ts';
 
-const loose = z.record(z.string(), z.unknown());
 const REPORT = 'CREATE_MARKET_SHARE_REPORT' as const;
 
 export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,12 +57,12 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The values of a span (city, state or zip) present in the period, with their spend: the report dialog offers them. Body {span, fromDate?, toDate?}.',
-        body: loose,
+        body: spanValuesRequestSchema,
         response: { 200: envelopeOf(z.array(spanValueSchema)) },
       },
     },
     async (request) => {
-      const input = parseInput(spanValuesRequestSchema, request.body);
+      const input = request.body;
       return ok(await spanValues(app.db, { clientRef: principalOf(request).clientRef, ...input }));
     },
   );
@@ -76,12 +75,12 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Diverse vs non-diverse spend per category, the totals and the market share. Body: the report parameters {span, spanKeys, fromDate?, toDate?}.',
-        body: loose,
+        body: marketShareReportSchema,
         response: { 200: envelopeOf(categoryGraphSchema) },
       },
     },
     async (request) => {
-      const input = parseInput(marketShareReportSchema, request.body);
+      const input = request.body;
       return ok(
         await categoryGraph(app.db, { clientRef: principalOf(request).clientRef, ...input }),
       );
@@ -99,12 +98,12 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           description: `${diverse ? 'Diverse' : 'Non-diverse'} spend per span value (treemap). Body: the report parameters plus isForDiversity (the path decides).`,
-          body: loose,
+          body: marketShareReportSchema,
           response: { 200: envelopeOf(revenueTreeSchema) },
         },
       },
       async (request) => {
-        const input = parseInput(marketShareReportSchema, request.body);
+        const input = request.body;
         const scope = { clientRef: principalOf(request).clientRef, ...input };
         return ok(await revenueTree(app.db, scope, diverse));
       },
@@ -119,11 +118,11 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The market share dashboard as a workbook: body {excel: true, spendData: {span, spanKeys, fromDate?, toDate?, analysis?}}; every figure is recomputed here.',
-        body: loose,
+        body: excelRequestSchema,
       },
     },
     async (request, reply) => {
-      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const { spendData } = request.body;
       const { analysis, ...parameters } = parseInput(marketExcelDataSchema, spendData);
       const { meta, sheets } = await marketShareWorkbook(
         app.db,

@@ -3,7 +3,7 @@
  * exports live with each dashboard's module, because they recompute that module's figures.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envelopeOf } from '@spotzcity/shared/api';
 import {
   analysisKeySchema,
@@ -21,18 +21,15 @@ import {
   sendFile,
 } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
-import { parseInput } from '../../platform/validate.ts';
 import { getAnalysis, saveAnalysis } from './service.ts';
 
-const loose = z.record(z.string(), z.unknown());
 // A 1600×900 PNG capture is usually 0.2–2 MB; base64 adds a third.
 const IMAGE_BODY_LIMIT = 15 * 1024 * 1024;
 
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['reports'];
 
-  async function slide(body: unknown) {
-    const input = parseInput(downloadRequestSchema, body);
+  async function slide(input: z.output<typeof downloadRequestSchema>) {
     return {
       input,
       content: {
@@ -53,7 +50,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'PowerPoint of a captured dashboard: body {type, name, image (data URL), analysis?}.',
-        body: loose,
+        body: downloadRequestSchema,
       },
     },
     async (request, reply) => {
@@ -70,7 +67,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'PDF of a captured dashboard: body {type, name, image (data URL), analysis?}.',
-        body: loose,
+        body: downloadRequestSchema,
       },
     },
     async (request, reply) => {

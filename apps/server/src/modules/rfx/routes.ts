@@ -16,7 +16,6 @@ import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok, paged } from '../../platform/http.ts';
 import {
-  anyBody,
   clientRefOf,
   registerListWorkbook,
   registerRecordRoutes,
@@ -78,12 +77,12 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guard('CREATE_RFX_REPORT'),
       schema: {
         tags,
-        body: anyBody,
+        body: rfxDashboardListSchema,
         response: { 200: pagedOf(rfxRecordSchema) },
       },
     },
     async (request) => {
-      const { quaters, year, ...page } = parseInput(rfxDashboardListSchema, request.body);
+      const { quaters, year, ...page } = request.body;
       const { rows, total } = await dashboardList(app.db, {
         clientRef: clientRefOf(request),
         period: { quaters, year },
@@ -99,12 +98,12 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.guard('CREATE_RFX_REPORT'),
       schema: {
         tags,
-        body: anyBody,
+        body: rfxPeriodSchema,
         response: { 200: envelopeOf(rfxGraphSchema) },
       },
     },
     async (request) => {
-      const period = parseInput(rfxPeriodSchema, request.body);
+      const period = request.body;
       return ok(await contractValueGraph(app.db, { clientRef: clientRefOf(request), period }));
     },
   );
@@ -117,12 +116,12 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Diversity in sourcing: per diversity type, the share of invited suppliers, of won deals and of won contract value.',
-        body: anyBody,
+        body: rfxPeriodSchema,
         response: { 200: envelopeOf(sourcingSchema) },
       },
     },
     async (request) => {
-      const period = parseInput(rfxPeriodSchema, request.body);
+      const period = request.body;
       return ok(await sourcing(app.db, { clientRef: clientRefOf(request), period }));
     },
   );
@@ -146,11 +145,11 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'The RFx dashboard as Excel: body {excel: true, spendData: {period: {quaters, year}, analysis}}. Every figure is recomputed here.',
-        body: anyBody,
+        body: excelRequestSchema,
       },
     },
     async (request, reply) => {
-      const { spendData } = parseInput(excelRequestSchema, request.body);
+      const { spendData } = request.body;
       const { analysis, ...period } = parseInput(rfxExcelDataSchema, spendData);
       const scope = { clientRef: clientRefOf(request), period };
       const [rows, graph, view] = await Promise.all([

@@ -3,12 +3,13 @@
  * its own route so that the browser's Back works. Buttons follow features.costSaving.*.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Space, Spin, Tooltip, Typography } from 'antd';
+import { Alert, Button, Space, Spin, Tooltip, Typography } from 'antd';
 import { ArrowLeftOutlined, BarChartOutlined, PlusOutlined } from '@ant-design/icons';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CostSaving } from '@spotzcity/shared/cost-savings';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { costSavingQuery } from './api/get-cost-saving.ts';
 import { CostSavingForm } from './components/cost-saving-form.tsx';
 import { CostSavingList } from './components/cost-saving-list.tsx';
 import '../../components/dashboard.css';
@@ -59,7 +60,7 @@ function ListView() {
       <CostSavingList
         canEdit={costSaving.addEdit}
         canDelete={costSaving.deleteFile}
-        onEdit={(record) => navigate(`${BASE}/edit/${record.id}`, { state: { record } })}
+        onEdit={(record) => navigate(`${BASE}/edit/${record.id}`)}
         onTotalChange={setTotal}
       />
     </div>
@@ -69,12 +70,16 @@ function ListView() {
 function FormView({ mode }: { mode: 'add' | 'edit' }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const location = useLocation();
-  const record = (location.state as { record?: CostSaving } | null)?.record;
+  const id = Number(useParams().id);
   const { costSaving } = useCurrentUser().features;
-  // An edit opened without its record (a reload) starts again from the list.
-  if (!costSaving.addEdit || (mode === 'edit' && !record)) return <Navigate to={BASE} replace />;
+  // The edit form reads its case by id, so a reload or a shared link opens the same case.
+  const loaded = useQuery({
+    ...costSavingQuery(id),
+    enabled: mode === 'edit' && costSaving.addEdit && Number.isInteger(id),
+  });
+  if (!costSaving.addEdit) return <Navigate to={BASE} replace />;
   const toList = () => navigate(BASE);
+  const record = mode === 'edit' ? loaded.data : undefined;
 
   return (
     <div className="page cost-savings-page" data-testid="cost-saving-form-page">
@@ -93,12 +98,25 @@ function FormView({ mode }: { mode: 'add' | 'edit' }) {
         </Typography.Title>
         <Typography.Text type="secondary">{t('costSaving.formSubtitle')}</Typography.Text>
       </header>
-      <CostSavingForm
-        key={record?.id ?? 'new'}
-        record={mode === 'edit' ? record : undefined}
-        onDone={toList}
-        onCancel={toList}
-      />
+      {mode === 'add' || record ? (
+        <CostSavingForm
+          key={record?.id ?? 'new'}
+          record={record}
+          onDone={toList}
+          onCancel={toList}
+        />
+      ) : loaded.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={loaded.error.message}
+          data-testid="cost-saving-load-error"
+        />
+      ) : (
+        <div className="page-loader">
+          <Spin size="large" />
+        </div>
+      )}
     </div>
   );
 }
