@@ -37,8 +37,8 @@ function DrillDown({ fileIds }: { fileIds: number[] }) {
       rowKey="supplierKey"
       loading={suppliers.isPending}
       dataSource={suppliers.data ?? []}
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      scroll={{ x: 760 }}
+      pagination={false}
+      scroll={{ x: 760, y: 420 }}
       data-testid="verified-drilldown"
       columns={[
         {
