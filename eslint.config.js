@@ -35,6 +35,7 @@ const serverModules = [
   'rfx',
   'contracts',
   'goals',
+  'verified-diversity',
 ];
 const webFeatures = [
   'auth',
@@ -53,6 +54,7 @@ const webFeatures = [
   'rfx',
   'contracts',
   'goals',
+  'verified-diversity',
 ];
 
 export default tseslint.config(

@@ -51,6 +51,7 @@ import { spendRoutes } from './modules/spend/routes.ts';
 import { spendDashboardRoutes } from './modules/spend-dashboards/routes.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
 import { rfxRoutes } from './modules/rfx/routes.ts';
+import { verifiedDiversityRoutes } from './modules/verified-diversity/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -242,6 +243,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(marketShareRoutes);
   await app.register(rfxRoutes);
   await app.register(contractRoutes);
+  await app.register(verifiedDiversityRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

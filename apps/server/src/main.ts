@@ -4,6 +4,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from './db/seed/demo.ts';
+import { sendExpiryDigests } from './modules/verified-diversity/digest.ts';
+import { todayIso } from '@spotzcity/shared/validation';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -48,4 +50,12 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
+
+// The daily certificate expiry digest (issue #21): a minute after start, then every 24 hours.
+const digest = () =>
+  app.background.run('certificate expiry digest', () =>
+    sendExpiryDigests(database.db, app.mailer, todayIso()),
+  );
+setTimeout(digest, 60_000).unref();
+setInterval(digest, 24 * 3_600_000).unref();
 app.log.info(`${config.appName} is running at http://localhost:${config.port} (${database.kind})`);

@@ -9,6 +9,7 @@ import { DIVERSITY_TYPES, US_STATES, type DiversityType } from './enums.ts';
 import { ratingCountSchema } from './ratings.ts';
 import { supplierRatingBoSchema } from './spend.ts';
 import { normaliseDuns } from './suppliers.ts';
+import { normaliseFein, normaliseUei } from './verified-diversity.ts';
 import { EMAIL_PATTERN, LIMITS, MESSAGES, digitsOnly, optionalDigits } from './validation.ts';
 
 export const SEARCH_MESSAGES = {
@@ -20,6 +21,8 @@ export const SEARCH_MESSAGES = {
     `Unknown certification "${value}"; allowed: ${CERTIFICATION_TYPES.join(', ')}`,
   website: 'Must be a web address (https://…)',
   phone: 'Must be a phone number of 10 digits or less',
+  uei: 'UEI must be 12 letters and digits',
+  fein: 'FEIN must be 9 digits',
 } as const;
 
 /** The certifications a supplier can hold: the spec's diversity types without NON_DIVERSE. */
@@ -196,6 +199,10 @@ export const SUPPLIER_COLUMNS = [
   },
   { key: 'industry', header: 'Industry' },
   { key: 'tulipValidated', header: 'Validated', aliases: ['Tulip Validated'] },
+  // Issue #21: the identifiers spend is matched by besides DUNS (last, so files and tools that
+  // know the earlier columns by position keep working).
+  { key: 'uei', header: 'UEI', aliases: ['Unique Entity ID', 'SAM UEI', 'UEI (SAM)'] },
+  { key: 'fein', header: 'FEIN', aliases: ['EIN', 'Federal Tax ID', 'Tax ID'] },
 ] as const satisfies readonly FileColumn[];
 
 export type SupplierColumnKey = (typeof SUPPLIER_COLUMNS)[number]['key'];
@@ -241,6 +248,8 @@ export const SUPPLIER_TEMPLATE_EXAMPLE: Record<SupplierColumnKey, string> = {
   certificationType: 'MBE, WBE',
   industry: 'Logistics & Freight',
   tulipValidated: 'Yes',
+  uei: 'HX3KQ7ZLM2N5',
+  fein: '52-1234567',
 };
 
 const MAX_LENGTH: Partial<Record<SupplierColumnKey, number>> = {
@@ -308,6 +317,18 @@ export function parseSupplierRow(
       problems.push({ column: 'duns', message: SEARCH_MESSAGES.duns });
     }
     out.duns = duns;
+  }
+  if (out.uei) {
+    const uei = normaliseUei(out.uei);
+    if (!uei) problems.push({ column: 'uei', message: SEARCH_MESSAGES.uei });
+    out.uei = uei;
+  }
+  if (out.fein) {
+    const fein = normaliseFein(
+      typeof cells.fein === 'number' ? out.fein.padStart(9, '0') : out.fein,
+    );
+    if (!fein) problems.push({ column: 'fein', message: SEARCH_MESSAGES.fein });
+    out.fein = fein;
   }
   const start = cellDate(cells.businessStartDate ?? null, context.date1904);
   if (start === undefined)

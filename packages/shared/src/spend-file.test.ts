@@ -24,6 +24,7 @@ describe('a spend row', () => {
         vendorId: null,
         vendorName: 'Harbor Point Logistics LLC',
         duns: null,
+        uei: null,
         supplierKey: 'name:harbor point logistics',
         spend: '12500.75',
         addressLine1: null,
@@ -42,6 +43,9 @@ describe('a spend row', () => {
         category: 'Uncategorized',
       },
     });
+    expect(problemsOf({ ...valid, uei: '12345' })).toEqual([
+      { column: 'uei', message: 'UEI must be 12 letters and digits' },
+    ]);
     expect(problemsOf({ vendorName: ' ', spend: null, paymentDate: '' })).toEqual([
       { column: 'vendorName', message: 'Required' },
       { column: 'spend', message: 'Required' },

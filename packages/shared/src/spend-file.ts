@@ -12,6 +12,7 @@ import {
   type EthnicityCategory,
 } from './enums.ts';
 import { normaliseDuns, supplierKey } from './suppliers.ts';
+import { normaliseUei } from './verified-diversity.ts';
 import { MESSAGES } from './validation.ts';
 
 export const SPEND_COLUMNS = [
@@ -56,6 +57,9 @@ export const SPEND_COLUMNS = [
     aliases: ['Contract Number', 'PO Number'],
   },
   { key: 'category', header: 'Category', aliases: ['Spend Category', 'Business Category'] },
+  // Issue #21: the federal registry's Unique Entity ID, which replaced DUNS (last, so files
+  // and tools that know the earlier columns by position keep working).
+  { key: 'uei', header: 'UEI', aliases: ['Unique Entity ID', 'SAM UEI', 'UEI (SAM)'] },
 ] as const satisfies readonly FileColumn[];
 
 export type SpendColumnKey = (typeof SPEND_COLUMNS)[number]['key'];
@@ -80,6 +84,7 @@ export const SPEND_TEMPLATE_EXAMPLE: Record<SpendColumnKey, string | number> = {
   payingDivision: 'Supply Chain',
   paymentContractNumber: 'PO-2024-004512',
   category: 'Logistics & Freight',
+  uei: 'HX3KQ7ZLM2N5',
 };
 
 /** The example's spend and date as a checked row holds them. */
@@ -113,6 +118,7 @@ export const MAX_SPEND = 999_999_999_999;
 export const SPEND_FILE_MESSAGES = {
   notNumber: 'Must be a number',
   duns: 'DUNS must be 9 digits',
+  uei: 'UEI must be 12 letters and digits',
   fein: 'FEIN must be 9 digits',
   state: 'Must be one of the 50 US states (code or name) or DC',
   ethnicity: `Must be one of: ${ETHNICITY_CATEGORIES.join(', ')}`,
@@ -167,6 +173,8 @@ export interface SpendRow {
   vendorId: string | null;
   vendorName: string;
   duns: string | null;
+  /** The 12-character Unique Entity ID, upper case. */
+  uei: string | null;
   supplierKey: string;
   /** Decimal string rounded to cents. */
   spend: string;
@@ -229,6 +237,13 @@ export function parseSpendRow(
     const padded = typeof cells.duns === 'number' ? dunsText.padStart(9, '0') : dunsText;
     duns = normaliseDuns(padded);
     if (duns === null) problems.push({ column: 'duns', message: SPEND_FILE_MESSAGES.duns });
+  }
+
+  const ueiText = cellText(cells.uei ?? null);
+  let uei: string | null = null;
+  if (ueiText !== null) {
+    uei = normaliseUei(ueiText);
+    if (uei === null) problems.push({ column: 'uei', message: SPEND_FILE_MESSAGES.uei });
   }
 
   const spend = cellMoney(cells.spend ?? null);
@@ -311,6 +326,7 @@ export function parseSpendRow(
       vendorId,
       vendorName,
       duns,
+      uei,
       supplierKey: supplierKey(duns, vendorName),
       spend,
       addressLine1,

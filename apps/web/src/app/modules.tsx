@@ -50,6 +50,8 @@ export const MODULE_ORDER = {
   spendDashboards: 11,
   /** The organisation's settings and goals (issue #22): a route only, under the Supplier Spend Report. */
   goals: 12,
+  /** Certificates and Supplier matching (issue #21): routes only, reached from the spend home. */
+  verifiedDiversity: 13,
   rfx: 20,
   contracts: 30,
   marketShare: 40,
@@ -132,6 +134,18 @@ export const MODULES: readonly AppModule[] = [
     sidebar: false,
     tile: false,
     element: lazy(() => import('../features/goals/goals-page.tsx')),
+  },
+  {
+    // Certificates and Supplier matching (issue #21): routes only, linked from the spend home.
+    key: 'verifiedDiversity',
+    order: MODULE_ORDER.verifiedDiversity,
+    path: '/home/verified',
+    labelKey: 'verified.certificates',
+    icon: <FileProtectOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/verified-diversity/verified-diversity-page.tsx')),
   },
   {
     key: 'marketShare',

@@ -15,3 +15,4 @@ export * from './cost-savings.ts';
 export * from './import-jobs.ts';
 export * from './goals.ts';
 export * from './storage.ts';
+export * from './verified-diversity.ts';

@@ -15,6 +15,10 @@ export const supplierDirectory = pgTable(
   {
     id: serial('id').primaryKey(),
     duns: text('duns').notNull(),
+    /** The federal registry's 12-character Unique Entity ID, which replaced DUNS. */
+    uei: text('uei'),
+    /** Federal Employer Identification Number, written 12-3456789. */
+    fein: text('fein'),
     name: text('name').notNull(),
     supplierDbaName: text('supplier_dba_name'),
     addressLine1: text('address_line1'),
@@ -77,5 +81,13 @@ export const supplierDirectory = pgTable(
     ),
     index('supplier_directory_certifications_idx').using('gin', t.certifications),
     index('supplier_directory_sort_idx').on(sql`lower(${t.name})`, t.id),
+    // Spend-to-directory matching (migration 0015).
+    index('supplier_directory_uei_idx')
+      .on(t.uei)
+      .where(sql`${t.uei} is not null`),
+    index('supplier_directory_fein_idx')
+      .on(t.fein)
+      .where(sql`${t.fein} is not null`),
+    index('supplier_directory_name_key_idx').on(sql`supplier_name_key(${t.name})`),
   ],
 );

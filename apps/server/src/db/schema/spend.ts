@@ -86,6 +86,8 @@ export const spendRows = pgTable(
     vendorId: text('vendor_id'),
     vendorName: text('vendor_name').notNull(),
     duns: text('duns'),
+    /** The 12-character Unique Entity ID (optional column of the spend file). */
+    uei: text('uei'),
     /** `duns:<DUNS>` or `name:<normalised name>` (packages/shared/src/suppliers.ts). */
     supplierKey: text('supplier_key').notNull(),
     spend: numeric('spend', { precision: 14, scale: 2 }).notNull(),

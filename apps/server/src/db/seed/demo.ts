@@ -13,6 +13,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { seedProcurementDemo } from './demo-procurement.ts';
 import type { Storage } from '../../platform/storage.ts';
 import { importSpendFile } from '../../modules/spend/import.ts';
+import { seedDemoCertificates, seedUncertainDirectoryEntries } from './certificates.ts';
 import { generateSpendRows, generateSuppliers, writeSpendWorkbook } from './spend-generator.ts';
 import { seedEvents } from './events.ts';
 import { seedDirectory } from './supplier-directory.ts';
@@ -74,6 +75,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
     await seedTraining(tx, storage);
     await seedEvents(tx, today);
     await seedDirectory(tx, DEMO_SUPPLIER_SEED);
+    await seedUncertainDirectoryEntries(tx, generateSuppliers(DEMO_SUPPLIERS, DEMO_SUPPLIER_SEED));
     await seedCostSavings(tx, acme.id, today);
     await seedGoals(tx, acme.id, admin.id, today);
     await seedProcurementDemo(
@@ -86,6 +88,12 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
     return { acme, admin };
   });
   await seedDemoSpend(db, acme.id, admin.id, today);
+  await seedDemoCertificates(
+    db,
+    acme.id,
+    generateSuppliers(DEMO_SUPPLIERS, DEMO_SUPPLIER_SEED),
+    today,
+  );
   return true;
 }
 /** Rows per demo spend file, oldest first: about 20,000 payments over three years. */

@@ -433,6 +433,7 @@ export function* generateSpendRows(
         ? `PO-${year}-${String(rng.int(1, 999999)).padStart(6, '0')}`
         : null,
       category: rng.chance(0.9) ? s.category : rng.pick(categories),
+      uei: null,
     };
   }
 }

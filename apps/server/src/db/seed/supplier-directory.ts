@@ -204,6 +204,8 @@ export function generateDirectory(seed: number, count = DEMO_DIRECTORY_SIZE): Su
         certifications: certs.join(','),
         industry: s.category,
         tulipValidated: certs.length && rng.chance(0.7) ? 'Yes' : rng.chance(0.3) ? 'No' : null,
+        uei: null,
+        fein: s.fein,
       };
       for (const cert of certs) {
         const key = STATUS_OF[cert];

@@ -219,12 +219,13 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
       alternate_contact_phone, alternate_contact_email, minority_owned_status, wbe_status,
       vbe_status, sdvbe_status, dobe_status, dbe_status, primary_naics_code,
       primary_naics_description, additional_naics_codes, additional_naics_description,
-      certifications, industry, tulip_validated)
+      certifications, industry, tulip_validated, uei, fein)
     select distinct on (t.duns) t.duns, t.name, t.dba, t.a1, t.a2, t.city, t.state, t.zip,
       t.country, t.start_date, t.website, t.bc_name, t.bc_title, t.bc_phone, t.bc_email,
       t.ac_name, t.ac_title, t.ac_phone, t.ac_email, t.mbe, t.wbe, t.vbe, t.sdvbe, t.dobe, t.dbe,
       t.naics, t.naics_desc, t.naics_more, t.naics_more_desc,
-      coalesce(string_to_array(nullif(t.certs, ''), ','), '{}'), t.industry, t.validated
+      coalesce(string_to_array(nullif(t.certs, ''), ','), '{}'), t.industry, t.validated,
+      t.uei, t.fein
     from unnest(
       ${sql.param(batch.lines)}::int[], ${c('duns')}::text[], ${c('name')}::text[],
       ${c('supplierDbaName')}::text[], ${c('addressLine1')}::text[],
@@ -239,11 +240,12 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
       ${c('dobeStatus')}::text[], ${c('dbeStatus')}::text[], ${c('primaryNaicsCode')}::text[],
       ${c('primaryNaicsDescription')}::text[], ${c('additionalNaicsCodes')}::text[],
       ${c('additionalNaicsDescription')}::text[], ${c('certifications')}::text[],
-      ${c('industry')}::text[], ${c('tulipValidated')}::text[]
+      ${c('industry')}::text[], ${c('tulipValidated')}::text[], ${c('uei')}::text[],
+      ${c('fein')}::text[]
     ) as t(line, duns, name, dba, a1, a2, city, state, zip, country, start_date, website,
       bc_name, bc_title, bc_phone, bc_email, ac_name, ac_title, ac_phone, ac_email, mbe, wbe,
       vbe, sdvbe, dobe, dbe, naics, naics_desc, naics_more, naics_more_desc, certs, industry,
-      validated)
+      validated, uei, fein)
     order by t.duns, t.line desc
     on conflict (duns) do update set
       name = excluded.name, supplier_dba_name = excluded.supplier_dba_name,
@@ -266,7 +268,8 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
       additional_naics_codes = excluded.additional_naics_codes,
       additional_naics_description = excluded.additional_naics_description,
       certifications = excluded.certifications, industry = excluded.industry,
-      tulip_validated = excluded.tulip_validated, updated_at = now()
+      tulip_validated = excluded.tulip_validated, uei = excluded.uei, fein = excluded.fein,
+      updated_at = now()
   `);
 }
 

@@ -5,7 +5,8 @@
  *     database (one connection) other requests go on while a large file is read. A bad row
  *     refuses the file with its problems and nothing was ever written.
  *  2. save (`saveSpendFile`): only a clean file opens the transaction, which only writes: the
- *     file record, one COPY of the text (db/copy.ts), the rollups and the file's summary.
+ *     file record, one COPY of the text (db/copy.ts), the rollups, the match of each new vendor
+ *     to the supplier directory (platform/supplier-matching.ts) and the file's summary.
  * Uploads run these as import jobs (jobs.ts); the demo seed and the benchmark call
  * `importSpendFile`, which does both in a row.
  */
@@ -19,6 +20,7 @@ import type { UploadedFile } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { copyRowsFromFile } from '../../db/copy.ts';
 import { ROLLUP_STEPS, buildSpendRollup } from '../../platform/spend-rollups.ts';
+import { matchFileVendors } from '../../platform/supplier-matching.ts';
 import { checkSheet, type CheckProgress, type XlsxLimits } from '../../platform/xlsx.ts';
 import { saveFileKeys } from './overlap.ts';
 import { FIELD_COLUMNS } from './rows.ts';
@@ -170,6 +172,9 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       options.signal?.throwIfAborted();
       options.onProgress?.('building', done, ROLLUP_STEPS);
     });
+    // Each new vendor of the file matched to the directory (issue #21); earlier matches stay.
+    await matchFileVendors(tx, clientRef, fileId);
+    options.signal?.throwIfAborted();
 
     const [summary] = rowsOf<FileRow>(
       await tx.execute(sql`

@@ -52,6 +52,7 @@ export const FIELD_COLUMNS: readonly [keyof SpendRowColumns, string][] = [
   ['payingDivision', 'paying_division'],
   ['paymentContractNumber', 'payment_contract_number'],
   ['category', 'category'],
+  ['uei', 'uei'],
 ];
 const FIELDS = FIELD_COLUMNS.map(([field]) => field);
 

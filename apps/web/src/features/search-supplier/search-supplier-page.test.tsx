@@ -78,6 +78,7 @@ function serve() {
     if (key === 'POST /api/supplier/rating/list') {
       return jsonResponse(200, onePage([], 5));
     }
+    if (key === 'POST /api/certificates/list') return jsonResponse(200, onePage([], 100));
     return jsonResponse(404, { message: 'Not Found' });
   });
 }

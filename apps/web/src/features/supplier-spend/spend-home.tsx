@@ -2,6 +2,7 @@ import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FilesPanel } from './components/files-panel.tsx';
 import { GoalHeadline } from './components/goal-headline.tsx';
+import { MatchRatePanel } from './components/match-rate-panel.tsx';
 import { SuppliersPanel } from './components/suppliers-panel.tsx';
 import { useSelectedFiles } from './selection.ts';
 
@@ -24,6 +25,9 @@ export function SpendHome() {
         </Col>
         <Col xs={24} xl={13}>
           <SuppliersPanel fileIds={selected} />
+        </Col>
+        <Col xs={24}>
+          <MatchRatePanel fileIds={selected} />
         </Col>
       </Row>
     </div>

@@ -8,6 +8,7 @@ import { Pager } from '../../../components/pager.tsx';
 import { SupplierRating, type OwnRating } from '../../../components/supplier-rating.tsx';
 import { supplierSearchKeys } from '../api/search-suppliers.ts';
 import { RATINGS_PAGE_SIZE, ratingKeys, ratingListQuery } from '../api/list-ratings.ts';
+import { SupplierCertificates } from './supplier-certificates.tsx';
 
 const dash = (value: string | null | undefined) => (value && value.trim() ? value : '—');
 const usDate = (iso: string | null) =>
@@ -160,6 +161,7 @@ export function SupplierDetail({ supplier }: { supplier: Supplier }) {
           {item(t('supplierSearch.additionalNaicsDescription'), dash(s.additionalNaicsDescription))}
         </Descriptions>
       </Card>
+      {user.features.supplierAndSpend.allowed && <SupplierCertificates supplierId={s.id} />}
       <RatingsAndComments duns={s.duns} />
     </div>
   );

@@ -7,6 +7,7 @@ import { CountingNote } from '../../../components/counting-note.tsx';
 import { EChart } from '../../../components/echart.tsx';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
+import { CountingRuleCard } from './counting-rule-card.tsx';
 import {
   diverseByYearLayout,
   diverseByYearOption,
@@ -25,6 +26,9 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
 
   return (
     <div className="dashboard-grid">
+      <div className="dashboard-wide">
+        <CountingRuleCard fileIds={fileIds} />
+      </div>
       <ChartCard
         title={t('spendDashboards.spendPerDiversity')}
         query={perType}

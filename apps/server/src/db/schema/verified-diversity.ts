@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients.ts';
+import { supplierDirectory } from './search-supplier.ts';
+
+/**
+ * Verified diversity (issue #21, migration 0015, hand-written). The agencies a certificate may
+ * name: the built-in ones (client_ref null) and those an organisation added for itself.
+ */
+export const certifyingAgencies = pgTable(
+  'certifying_agencies',
+  {
+    id: serial('id').primaryKey(),
+    clientRef: integer('client_ref').references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('certifying_agencies_name_key').on(
+      sql`coalesce(${t.clientRef}, 0)`,
+      sql`lower(${t.name})`,
+    ),
+  ],
+);
+
+/**
+ * A diversity certificate an organisation keeps for a directory supplier. Each organisation
+ * verifies certificates itself, so they are its own rows (docs/decisions.md, issue #21). Status
+ * is derived from the dates and `status` (certificateStatus in packages/shared).
+ */
+export const supplierCertificates = pgTable(
+  'supplier_certificates',
+  {
+    id: serial('id').primaryKey(),
+    clientRef: integer('client_ref')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    supplierRef: integer('supplier_ref')
+      .notNull()
+      .references(() => supplierDirectory.id, { onDelete: 'cascade' }),
+    diversityType: text('diversity_type').notNull(),
+    agency: text('agency').notNull(),
+    certificateNumber: text('certificate_number'),
+    issueDate: date('issue_date').notNull(),
+    expiryDate: date('expiry_date').notNull(),
+    /** ACTIVE, SUSPENDED or DECERTIFIED (the last two from `statusDate` on). */
+    status: text('status').notNull().default('ACTIVE'),
+    statusDate: date('status_date'),
+    /** The scanned certificate, in the storage interface. */
+    documentKey: text('document_key'),
+    documentName: text('document_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('supplier_certificates_supplier_idx').on(t.clientRef, t.supplierRef),
+    index('supplier_certificates_expiry_idx').on(t.clientRef, t.expiryDate),
+  ],
+);
+
+/** An organisation's qualification policy; no row = the defaults. */
+export const certificatePolicies = pgTable('certificate_policies', {
+  clientRef: integer('client_ref')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  /** Null: every agency but self-certification. */
+  acceptedAgencies: text('accepted_agencies').array(),
+  acceptSelfCertified: boolean('accept_self_certified').notNull().default(false),
+  graceMonths: integer('grace_months').notNull().default(0),
+  expiringWindowDays: integer('expiring_window_days').notNull().default(90),
+  /** REPORTED or VERIFIED: the dashboards' default counting rule. */
+  countingRule: text('counting_rule').notNull().default('REPORTED'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The directory supplier an organisation's vendor (spend_rows.supplier_key) is matched to, the
+ * rule and score that matched it: every row of the vendor, in every file, reads its match here,
+ * so a confirmation changes them all at once and is remembered for later files.
+ */
+export const vendorMatches = pgTable(
+  'vendor_matches',
+  {
+    clientRef: integer('client_ref')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    supplierKey: text('supplier_key').notNull(),
+    vendorName: text('vendor_name').notNull(),
+    supplierRef: integer('supplier_ref').references(() => supplierDirectory.id, {
+      onDelete: 'set null',
+    }),
+    /** UEI, DUNS, FEIN, NAME_STATE_ZIP, NAME_ZIP, NAME_STATE, CONFIRMED or NONE. */
+    rule: text('rule').notNull(),
+    score: integer('score').notNull(),
+    confirmed: boolean('confirmed').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'vendor_matches_pkey', columns: [t.clientRef, t.supplierKey] }),
+    index('vendor_matches_supplier_idx').on(t.clientRef, t.supplierRef),
+  ],
+);
+
+/**
+ * Which certificate was in which expiry digest: one mail per certificate and notice
+ * (`EXPIRING:<expiry date>` or `EXPIRED:<expiry date>`), so a renewal with a new date is news again.
+ */
+export const certificateDigestLog = pgTable(
+  'certificate_digest_log',
+  {
+    certificateRef: integer('certificate_ref')
+      .notNull()
+      .references(() => supplierCertificates.id, { onDelete: 'cascade' }),
+    clientRef: integer('client_ref')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    notice: text('notice').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'certificate_digest_log_pkey', columns: [t.certificateRef, t.notice] }),
+  ],
+);

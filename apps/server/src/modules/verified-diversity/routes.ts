@@ -1,0 +1,294 @@
+/**
+ * Verified diversity (issue #21): certificates, agencies and the qualification policy; the
+ * Supplier matching screen and the match rate; the verified figures beside the reported ones.
+ * Reading needs the spend report's view; adding and changing certificates and confirming
+ * matches its upload permission (Buyer Users have it); deleting certificates and changing the
+ * organisation's policy its delete permission (Buyer Admins).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, messageReplySchema, pagedOf } from '@spotzcity/shared/api';
+import { MESSAGES, recordId, todayIso } from '@spotzcity/shared/validation';
+import {
+  COUNTING_RULES,
+  VERIFIED_MESSAGES,
+  agencyInputSchema,
+  agencySchema,
+  certificateInputSchema,
+  certificateListRequestSchema,
+  certificateSchema,
+  matchAssignSchema,
+  matchListRequestSchema,
+  matchRateSchema,
+  policySchema,
+  selectedFilesSchema,
+  vendorMatchSchema,
+  verifiedFiguresSchema,
+  verifiedSuppliersSchema,
+} from '@spotzcity/shared/verified-diversity';
+import { principalOf } from '../../platform/auth.ts';
+import { ok, paged } from '../../platform/http.ts';
+import { ValidationError } from '../../platform/errors.ts';
+import {
+  addAgency,
+  deleteCertificate,
+  getPolicy,
+  listAgencies,
+  listCertificates,
+  saveCertificate,
+  savePolicy,
+} from './certificates.ts';
+import {
+  assignVendor,
+  listUncertainVendors,
+  matchRate,
+  verifiedFigures,
+  verifiedSuppliers,
+} from './figures.ts';
+
+const idSchema = z.object({ id: recordId() });
+
+export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['verified diversity'];
+  const readers = app.guard('SUPPLIER_SPEND_VIEW');
+  const editors = app.guard('UPLOAD_SUPPLIER_SPEND_FILE');
+  const admins = app.guard('DELETE_SUPPLIER_SPEND_FILE');
+  const certificateReply = { 200: envelopeOf(certificateSchema) };
+  const today = () => todayIso();
+
+  app.post(
+    '/api/certificates/list',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "The organisation's certificates, paged; filters status (derived today), agency, " +
+          'diversityType, supplierId; sortOn expiryDate (default) or supplierName.',
+        body: certificateListRequestSchema,
+        response: { 200: pagedOf(certificateSchema) },
+      },
+    },
+    async (request) => {
+      const { clientRef } = principalOf(request);
+      const { rows, total } = await listCertificates(app.db, clientRef, request.body, today());
+      return paged(rows, total, request.body);
+    },
+  );
+
+  for (const method of ['post', 'put'] as const) {
+    app[method](
+      '/api/certificates/create',
+      {
+        onRequest: editors,
+        schema: {
+          tags,
+          description:
+            method === 'post'
+              ? 'Adds a certificate to a directory supplier.'
+              : 'Changes a certificate (body with its id).',
+          body: certificateInputSchema,
+          response: certificateReply,
+        },
+      },
+      async (request) => {
+        const { clientRef } = principalOf(request);
+        if (method === 'put' && request.body.id === undefined) {
+          throw ValidationError.field('id', MESSAGES.required);
+        }
+        const input = method === 'put' ? request.body : { ...request.body, id: undefined };
+        const certificate = await saveCertificate(app.db, clientRef, input, today());
+        return ok(certificate, VERIFIED_MESSAGES.saved);
+      },
+    );
+  }
+
+  app.delete(
+    '/api/certificates/delete',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Deletes a certificate (`id` in the query) and its document.',
+        querystring: idSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      const { clientRef } = principalOf(request);
+      const { documentKey } = await deleteCertificate(app.db, clientRef, request.query.id);
+      if (documentKey) await app.storage.remove(documentKey).catch(() => undefined);
+      return { message: VERIFIED_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/api/certificates/agencies',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: 'The certifying agencies: the built-in ones and those the organisation added.',
+        response: { 200: envelopeOf(z.array(agencySchema)) },
+      },
+    },
+    async (request) => ok(await listAgencies(app.db, principalOf(request).clientRef)),
+  );
+
+  app.post(
+    '/api/certificates/agencies',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        description: "Adds an agency to the organisation's list (409 when it is there already).",
+        body: agencyInputSchema,
+        response: { 200: envelopeOf(agencySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await addAgency(app.db, principalOf(request).clientRef, request.body.name),
+        'Created Successfully',
+      ),
+  );
+
+  app.get(
+    '/api/certificates/policy',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: "The organisation's qualification policy and default counting rule.",
+        response: { 200: envelopeOf(policySchema) },
+      },
+    },
+    async (request) => ok(await getPolicy(app.db, principalOf(request).clientRef)),
+  );
+
+  app.put(
+    '/api/certificates/policy',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description:
+          'Sets the policy: accepted agencies (null = all but self-certification), whether ' +
+          'self-certification counts, grace months after expiry (0–12), the expiring window in ' +
+          'days and the dashboards’ default counting rule.',
+        body: policySchema,
+        response: { 200: envelopeOf(policySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await savePolicy(app.db, principalOf(request).clientRef, request.body),
+        VERIFIED_MESSAGES.policySaved,
+      ),
+  );
+
+  app.post(
+    '/api/supplierMatching/list',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          'Vendors without a certain match to the directory, largest spend first, with suggestions.',
+        body: matchListRequestSchema,
+        response: { 200: pagedOf(vendorMatchSchema) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listUncertainVendors(
+        app.db,
+        principalOf(request).clientRef,
+        request.body,
+      );
+      return paged(rows, total, request.body);
+    },
+  );
+
+  app.post(
+    '/api/supplierMatching/assign',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        description:
+          'Confirms or assigns the directory supplier of a vendor (supplierId null: none), for ' +
+          'every row of the vendor in every file, and for later files.',
+        body: matchAssignSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      const { supplierKey, supplierId } = request.body;
+      await assignVendor(app.db, principalOf(request).clientRef, supplierKey, supplierId);
+      return { message: VERIFIED_MESSAGES.matched };
+    },
+  );
+
+  app.post(
+    '/api/supplierMatching/rate',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: 'Rows, spend and vendors of the selected files and how much is matched.',
+        body: selectedFilesSchema,
+        response: { 200: envelopeOf(matchRateSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await matchRate(app.db, {
+          clientRef: principalOf(request).clientRef,
+          selectedIds: request.body.selectedIds,
+        }),
+      ),
+  );
+
+  app.post(
+    '/api/graph/verifiedSpend',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "Diverse spend and spend per type as reported in the file and verified (the counting rule's text included).",
+        body: selectedFilesSchema.extend({ countingRule: z.enum(COUNTING_RULES).optional() }),
+        response: { 200: envelopeOf(verifiedFiguresSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await verifiedFigures(
+          app.db,
+          { clientRef: principalOf(request).clientRef, selectedIds: request.body.selectedIds },
+          request.body.countingRule,
+        ),
+      ),
+  );
+
+  app.post(
+    '/api/graph/verifiedSuppliers',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          'The drill-down of the verified figures: matched suppliers, the match rule and the certificates that qualified.',
+        body: selectedFilesSchema,
+        response: { 200: envelopeOf(verifiedSuppliersSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await verifiedSuppliers(app.db, {
+          clientRef: principalOf(request).clientRef,
+          selectedIds: request.body.selectedIds,
+        }),
+      ),
+  );
+};

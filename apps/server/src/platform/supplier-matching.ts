@@ -1,0 +1,76 @@
+/**
+ * Matching an organisation's spend vendors to the supplier directory (issue #21). A vendor is a
+ * supplier key of its rows (`duns:…` or `name:…`); its match is kept once per organisation in
+ * vendor_matches, which every row of the vendor, in every file, reads. The rules, strongest
+ * first (the same order as matchRule in packages/shared/src/verified-diversity.ts): same UEI,
+ * same DUNS, same FEIN, then the same normalised name (supplier_name_key, migration 0015) with
+ * the same state and ZIP, the same ZIP, or the same state.
+ *
+ * Runs inside the import's transaction after the COPY: one grouped pass over the file's rows
+ * (one line per vendor) and one indexed lookup per new vendor, so a file of a million rows and a
+ * few thousand vendors costs one extra scan, never a rewrite of its rows. A confirmed match is
+ * never replaced; an automatic one only by a stronger one.
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../db/client.ts';
+
+export async function matchFileVendors(
+  tx: DbOrTx,
+  clientRef: number,
+  fileId: number,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into vendor_matches as m (client_ref, supplier_key, vendor_name, supplier_ref, rule, score)
+    select ${clientRef}, v.supplier_key, v.vendor_name, best.id, coalesce(best.rule, 'NONE'),
+      coalesce(best.score, 0)
+    from (
+      select supplier_key, min(vendor_name) as vendor_name, min(uei) as uei, min(duns) as duns,
+        min(fein) as fein, min(state) as state, min(left(zip, 5)) as zip
+      from spend_rows
+      where client_ref = ${clientRef} and file_id = ${fileId}
+      group by supplier_key
+    ) v
+    left join lateral (
+      select c.id, c.rule, c.score from (
+        select d.id, 'UEI' as rule, 100 as score
+          from supplier_directory d where v.uei is not null and d.uei = v.uei
+        union all
+        select d.id, 'DUNS', 100
+          from supplier_directory d where v.duns is not null and d.duns = v.duns
+        union all
+        select d.id, 'FEIN', 95
+          from supplier_directory d where v.fein is not null and d.fein = v.fein
+        union all
+        select n.id,
+          case when n.same_state and n.same_zip then 'NAME_STATE_ZIP'
+               when n.same_zip then 'NAME_ZIP' else 'NAME_STATE' end,
+          case when n.same_state and n.same_zip then 90 when n.same_zip then 85 else 80 end
+        from (
+          select d.id,
+            coalesce(d.state_or_province = v.state, false) as same_state,
+            coalesce(left(d.zip, 5) = v.zip, false) as same_zip
+          from supplier_directory d
+          where supplier_name_key(d.name) = supplier_name_key(v.vendor_name)
+        ) n
+        where n.same_state or n.same_zip
+      ) c
+      order by c.score desc, c.id
+      limit 1
+    ) best on true
+    on conflict (client_ref, supplier_key) do update set
+      vendor_name = excluded.vendor_name,
+      supplier_ref = excluded.supplier_ref,
+      rule = excluded.rule,
+      score = excluded.score,
+      updated_at = now()
+    where not m.confirmed and excluded.score > m.score
+  `);
+}
+
+/** Matches every file of the organisation again (after the directory grew: the demo seed). */
+export async function matchAllVendors(tx: DbOrTx, clientRef: number): Promise<void> {
+  const files = rowsOf<{ id: number }>(
+    await tx.execute(sql`select id from spend_files where client_ref = ${clientRef} order by id`),
+  );
+  for (const { id } of files) await matchFileVendors(tx, clientRef, Number(id));
+}

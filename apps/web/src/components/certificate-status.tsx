@@ -1,0 +1,22 @@
+import { Tag } from 'antd';
+import {
+  CERTIFICATE_STATUS_LABELS,
+  type CertificateStatus,
+} from '@spotzcity/shared/verified-diversity';
+
+const COLOURS: Record<CertificateStatus, string> = {
+  VALID: 'green',
+  EXPIRING: 'gold',
+  EXPIRED: 'red',
+  SUSPENDED: 'volcano',
+  DECERTIFIED: 'magenta',
+};
+
+/** A certificate's derived status as a coloured tag (supplier detail, Certificates view). */
+export function CertificateStatusTag({ status }: { status: CertificateStatus }) {
+  return (
+    <Tag color={COLOURS[status]} data-testid="certificate-status">
+      {CERTIFICATE_STATUS_LABELS[status]}
+    </Tag>
+  );
+}

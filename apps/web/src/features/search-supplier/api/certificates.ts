@@ -1,0 +1,66 @@
+/** A directory supplier's certificates (issue #21): list, agencies, add/change, delete. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Envelope, Paged } from '@spotzcity/shared/api';
+import type { Certificate, CertificateInput } from '@spotzcity/shared/verified-diversity';
+import { api } from '../../../api/client.ts';
+
+export const certificateKeys = {
+  all: ['certificates'] as const,
+  supplier: (supplierId: number) => ['certificates', 'supplier', supplierId] as const,
+  agencies: ['certificate-agencies'] as const,
+};
+
+/** `POST /api/certificates/list` for one supplier (a supplier holds a handful). */
+export const supplierCertificatesQuery = (supplierId: number) =>
+  queryOptions({
+    queryKey: certificateKeys.supplier(supplierId),
+    queryFn: ({ signal }) =>
+      api
+        .post<Paged<Certificate>>(
+          '/api/certificates/list',
+          { supplierId, pageNumber: 0, pageSize: 100 },
+          { signal },
+        )
+        .then((r) => r.data),
+  });
+
+export const agenciesQuery = () =>
+  queryOptions({
+    queryKey: certificateKeys.agencies,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<{ id: number; name: string; builtIn: boolean }[]>>(
+          '/api/certificates/agencies',
+          { signal },
+        )
+        .then((r) => r.data),
+  });
+
+export function useSaveCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CertificateInput) =>
+      input.id
+        ? api.put<Envelope<Certificate>>('/api/certificates/create', input)
+        : api.post<Envelope<Certificate>>('/api/certificates/create', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.all }),
+  });
+}
+
+export function useDeleteCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.delete<{ message: string }>('/api/certificates/delete', undefined, { query: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.all }),
+  });
+}
+
+export function useAddAgency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      api.post<Envelope<{ id: number; name: string }>>('/api/certificates/agencies', { name }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.agencies }),
+  });
+}

@@ -1,0 +1,43 @@
+/** The counting rules (issue #21): both figures side by side, the drill-down, the default rule. */
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type {
+  QualificationPolicy,
+  VerifiedFigures,
+  verifiedSuppliersSchema,
+} from '@spotzcity/shared/verified-diversity';
+import type { z } from 'zod';
+import { api } from '../../../api/client.ts';
+
+export type VerifiedSupplier = z.infer<typeof verifiedSuppliersSchema>[number];
+
+export const verifiedFiguresQuery = (selectedIds: readonly number[]) =>
+  queryOptions({
+    queryKey: ['spend-graph', 'verifiedSpend', [...selectedIds]] as const,
+    queryFn: ({ signal }) =>
+      api
+        .post<Envelope<VerifiedFigures>>('/api/graph/verifiedSpend', { selectedIds }, { signal })
+        .then((r) => r.data),
+  });
+
+export const verifiedSuppliersQuery = (selectedIds: readonly number[]) =>
+  queryOptions({
+    queryKey: ['spend-graph', 'verifiedSuppliers', [...selectedIds]] as const,
+    queryFn: ({ signal }) =>
+      api
+        .post<Envelope<VerifiedSupplier[]>>(
+          '/api/graph/verifiedSuppliers',
+          { selectedIds },
+          { signal },
+        )
+        .then((r) => r.data),
+  });
+
+export const countingPolicyQuery = () =>
+  queryOptions({
+    queryKey: ['certificate-policy'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<QualificationPolicy>>('/api/certificates/policy', { signal })
+        .then((r) => r.data),
+  });

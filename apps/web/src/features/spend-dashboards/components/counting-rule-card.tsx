@@ -1,0 +1,172 @@
+/**
+ * The counting rule of the Spend Dashboard (issue #21): 'As reported in the file' or 'Verified'
+ * (the organisation's default first). The headline diverse spend follows the chosen rule; both
+ * figures stand side by side for the diverse total and each type, with the rule's wording, and
+ * the verified figure opens onto the suppliers, match rules and certificates behind it.
+ */
+import { useState } from 'react';
+import { Card, Collapse, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { diversityLabel } from '@spotzcity/shared/diversity';
+import { formatMoney } from '@spotzcity/shared/format';
+import {
+  COUNTING_RULES,
+  COUNTING_RULE_LABELS,
+  COUNTING_RULE_TEXT,
+  MATCH_RULE_LABELS,
+  type CountingRule,
+} from '@spotzcity/shared/verified-diversity';
+import { CountingNote } from '../../../components/counting-note.tsx';
+import {
+  countingPolicyQuery,
+  verifiedFiguresQuery,
+  verifiedSuppliersQuery,
+  type VerifiedSupplier,
+} from '../api/verified.ts';
+
+const percentOf = (part: number, whole: number) =>
+  whole > 0 ? `${((100 * part) / whole).toFixed(2)}%` : '0.00%';
+
+function DrillDown({ fileIds }: { fileIds: number[] }) {
+  const { t } = useTranslation();
+  const suppliers = useQuery(verifiedSuppliersQuery(fileIds));
+  return (
+    <Table<VerifiedSupplier>
+      size="small"
+      rowKey="supplierKey"
+      loading={suppliers.isPending}
+      dataSource={suppliers.data ?? []}
+      pagination={false}
+      scroll={{ x: 760, y: 420 }}
+      data-testid="verified-drilldown"
+      columns={[
+        {
+          title: t('verified.supplier'),
+          dataIndex: 'supplierName',
+          render: (name: string, s) => (name === s.vendorName ? name : `${name} (${s.vendorName})`),
+        },
+        {
+          title: t('verified.matchedBy'),
+          dataIndex: 'matchRule',
+          render: (rule: VerifiedSupplier['matchRule']) => MATCH_RULE_LABELS[rule],
+        },
+        {
+          title: t('verified.certificates'),
+          key: 'certificates',
+          render: (_: unknown, s) =>
+            s.certificates.map((c) => (
+              <Tag key={c.id}>
+                {`${diversityLabel(c.diversityType)} · ${c.agency}${c.certificateNumber ? ` ${c.certificateNumber}` : ''} · ${c.issueDate} – ${c.expiryDate}`}
+              </Tag>
+            )),
+        },
+        {
+          title: t('verified.reportedSpend'),
+          dataIndex: 'reportedSpend',
+          align: 'right',
+          render: (v: number) => formatMoney(v),
+        },
+        {
+          title: t('verified.verifiedSpend'),
+          dataIndex: 'verifiedSpend',
+          align: 'right',
+          render: (v: number) => formatMoney(v),
+        },
+      ]}
+    />
+  );
+}
+
+export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
+  const { t } = useTranslation();
+  const policy = useQuery(countingPolicyQuery());
+  const figures = useQuery(verifiedFiguresQuery(fileIds));
+  const [chosen, setChosen] = useState<CountingRule | null>(null);
+  const rule = chosen ?? policy.data?.countingRule ?? 'REPORTED';
+  const f = figures.data;
+  const rows = f
+    ? [
+        {
+          key: 'diverse',
+          label: t('verified.diverseSpend'),
+          reported: f.reportedDiverse,
+          verified: f.verifiedDiverse,
+        },
+        ...f.perType
+          .filter((p) => p.reported > 0 || p.verified > 0)
+          .map((p) => ({ key: p.type, label: diversityLabel(p.type), ...p })),
+      ]
+    : [];
+  const headline = f ? (rule === 'VERIFIED' ? f.verifiedDiverse : f.reportedDiverse) : 0;
+  return (
+    <Card
+      size="small"
+      className="dashboard-card"
+      title={t('verified.countingRule')}
+      data-testid="counting-rule"
+      extra={
+        <Segmented<CountingRule>
+          value={rule}
+          onChange={setChosen}
+          options={COUNTING_RULES.map((r) => ({ value: r, label: COUNTING_RULE_LABELS[r] }))}
+          data-testid="counting-rule-switch"
+        />
+      }
+    >
+      {!f ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <div className="counting-headline">
+            <Typography.Text type="secondary">
+              {`${t('verified.diverseSpend')} · ${COUNTING_RULE_LABELS[rule]}`}
+            </Typography.Text>
+            <Typography.Title level={3} style={{ margin: 0 }} data-testid="counting-headline">
+              {formatMoney(headline)}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {percentOf(headline, f.totalSpend)} · {COUNTING_RULE_TEXT[rule]}
+            </Typography.Text>
+          </div>
+          <Table
+            size="small"
+            rowKey="key"
+            pagination={false}
+            dataSource={rows}
+            data-testid="counting-table"
+            columns={[
+              { title: t('verified.perType'), dataIndex: 'label' },
+              {
+                title: t('verified.reported'),
+                dataIndex: 'reported',
+                align: 'right',
+                className: rule === 'REPORTED' ? 'counting-chosen' : undefined,
+                render: (v: number) => formatMoney(v),
+              },
+              {
+                title: t('verified.verifiedColumn'),
+                dataIndex: 'verified',
+                align: 'right',
+                className: rule === 'VERIFIED' ? 'counting-chosen' : undefined,
+                render: (v: number) => formatMoney(v),
+              },
+            ]}
+          />
+          <CountingNote />
+          <Collapse
+            ghost
+            size="small"
+            items={[
+              {
+                key: 'drill',
+                label: t('verified.drillDown'),
+                children: <DrillDown fileIds={fileIds} />,
+              },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Supplier matching (issue #21): vendors of the organisation's spend without a certain match to
+ * the directory, largest spend first, each with the reason of its current match and up to three
+ * similar directory suppliers. Confirming or assigning ties every row of the vendor, in every
+ * file and in later ones; 'None of these' takes it off the list.
+ */
+import { Button, Flex, Space, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '@spotzcity/shared/format';
+import { MATCH_RULE_LABELS, type VendorMatch } from '@spotzcity/shared/verified-diversity';
+import { useCurrentUser } from '../../../api/get-profile.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { InfiniteTable, useReloadList } from '../../../components/infinite-table.tsx';
+import { verifiedKeys } from '../api/certificates.ts';
+import { fetchVendorsToMatch, useAssignVendor } from '../api/matching.ts';
+
+export function MatchingView() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const alert = useAlert();
+  const reload = useReloadList();
+  const assign = useAssignVendor();
+  const canAssign = user.permissions.includes('UPLOAD_SUPPLIER_SPEND_FILE');
+  const decide = (vendor: VendorMatch, supplierId: number | null) =>
+    assign.mutate(
+      { supplierKey: vendor.supplierKey, supplierId },
+      {
+        onSuccess: (reply) => {
+          alert.showSuccess(reply.message);
+          reload(verifiedKeys.matching, { keepLoadedPages: true });
+        },
+        onError: (error) => alert.showError(error.message),
+      },
+    );
+  return (
+    <div className="page" data-testid="matching-view">
+      <header className="page-header">
+        <Flex align="center" gap={8} wrap>
+          <Link to="/home/supplierSpend" aria-label={t('spend.title')}>
+            <ArrowLeftOutlined />
+          </Link>
+          <Typography.Title level={3} className="page-title" style={{ margin: 0 }}>
+            {t('verified.matching')}
+          </Typography.Title>
+        </Flex>
+        <Typography.Text type="secondary">{t('verified.matchingSubtitle')}</Typography.Text>
+      </header>
+      <InfiniteTable<VendorMatch>
+        queryKey={verifiedKeys.matching}
+        fetchPage={fetchVendorsToMatch}
+        rowKey="supplierKey"
+        height={560}
+        emptyText={t('verified.allMatched')}
+        data-testid="matching-table"
+        columns={[
+          {
+            title: t('verified.vendor'),
+            dataIndex: 'vendorName',
+            width: 220,
+            render: (name: string, v) => (
+              <div>
+                <Typography.Text strong>{name}</Typography.Text>
+                <br />
+                <Typography.Text type="secondary">
+                  {t('verified.rows', { count: v.rowCount })}
+                </Typography.Text>
+              </div>
+            ),
+          },
+          {
+            title: t('verified.spend'),
+            dataIndex: 'spend',
+            width: 130,
+            align: 'right',
+            render: (spend: number) => formatMoney(spend),
+          },
+          {
+            title: t('verified.reason'),
+            dataIndex: 'rule',
+            width: 200,
+            render: (_: unknown, v) => (
+              <div data-testid="match-reason">
+                <Tag>{MATCH_RULE_LABELS[v.rule]}</Tag>
+                {v.supplierName && <div>{v.supplierName}</div>}
+                {v.rule !== 'NONE' && (
+                  <Typography.Text type="secondary">{`score ${v.score}`}</Typography.Text>
+                )}
+              </div>
+            ),
+          },
+          {
+            title: t('verified.suggestions'),
+            key: 'suggestions',
+            width: 380,
+            render: (_: unknown, v) => (
+              <Space direction="vertical" size={4} style={{ width: '100%' }}>
+                {v.suggestions.length === 0 && (
+                  <Typography.Text type="secondary">{t('verified.noSuggestion')}</Typography.Text>
+                )}
+                {v.suggestions.map((s) => (
+                  <Flex key={s.supplierId} justify="space-between" gap={8} align="center">
+                    <span>
+                      {s.name}
+                      <Typography.Text type="secondary">
+                        {' '}
+                        · {[s.city, s.state].filter(Boolean).join(', ')} · DUNS {s.duns} ·{' '}
+                        {t('verified.similarity', { percent: Math.round(s.similarity * 100) })}
+                      </Typography.Text>
+                    </span>
+                    {canAssign && (
+                      <Button
+                        size="small"
+                        type={s.supplierId === v.supplierId ? 'primary' : 'default'}
+                        loading={assign.isPending}
+                        onClick={() => decide(v, s.supplierId)}
+                        data-testid="assign-supplier"
+                      >
+                        {s.supplierId === v.supplierId
+                          ? t('verified.confirm')
+                          : t('verified.assign')}
+                      </Button>
+                    )}
+                  </Flex>
+                ))}
+                {canAssign && (
+                  <Button size="small" type="link" onClick={() => decide(v, null)}>
+                    {t('verified.noneOfThese')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

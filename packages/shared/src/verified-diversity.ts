@@ -1,0 +1,411 @@
+/**
+ * Verified diversity (issue #21): certificates of directory suppliers, their derived status, an
+ * organisation's qualification policy, the rules that match a spend vendor to the directory, and
+ * the two counting rules. The status and qualification rules are plain functions here; the
+ * server's SQL (platform/verified-spend.ts) applies the same rules and the tests hold them equal.
+ */
+import { z } from 'zod';
+import { pageRequestSchema } from './api.ts';
+import { DIVERSITY_TYPES, type DiversityType } from './enums.ts';
+import { calendarDate, optionalText, recordId, requiredText } from './validation.ts';
+
+/** The types a certificate can be of: the spec's diversity types without NON_DIVERSE. */
+export const CERTIFICATE_TYPES = DIVERSITY_TYPES.filter(
+  (d): d is Exclude<DiversityType, 'NON_DIVERSE'> => d !== 'NON_DIVERSE',
+);
+export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
+
+/** The agency name that means the supplier certified itself (policy: acceptSelfCertified). */
+export const SELF_CERTIFICATION = 'Self-certification';
+
+/** Agencies every organisation starts with (migration 0015 seeds them); it may add its own. */
+export const BUILT_IN_AGENCIES = [
+  'NMSDC',
+  'WBENC',
+  'NGLCC',
+  'NVBDC',
+  'Disability:IN',
+  'SBA',
+  'State agency',
+  'City agency',
+  SELF_CERTIFICATION,
+] as const;
+
+/** What the organisation recorded: in force, or suspended/decertified from `statusDate` on. */
+export const RECORDED_STATUSES = ['ACTIVE', 'SUSPENDED', 'DECERTIFIED'] as const;
+export type RecordedStatus = (typeof RECORDED_STATUSES)[number];
+
+/** What a certificate is on a given day (derived, never stored). */
+export const CERTIFICATE_STATUSES = [
+  'VALID',
+  'EXPIRING',
+  'EXPIRED',
+  'SUSPENDED',
+  'DECERTIFIED',
+] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+export const CERTIFICATE_STATUS_LABELS: Record<CertificateStatus, string> = {
+  VALID: 'Valid',
+  EXPIRING: 'Expiring',
+  EXPIRED: 'Expired',
+  SUSPENDED: 'Suspended',
+  DECERTIFIED: 'Decertified',
+};
+
+export const DEFAULT_EXPIRING_WINDOW_DAYS = 90;
+export const MAX_GRACE_MONTHS = 12;
+
+/** Days between two ISO dates (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * `date` plus `months` calendar months, clamped to the month's last day (as PostgreSQL's
+ * `date + interval 'n months'`: 2026-01-31 + 1 month = 2026-02-28).
+ */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return target.toISOString().slice(0, 10);
+}
+
+export interface CertificateDates {
+  issueDate: string;
+  expiryDate: string;
+  status: RecordedStatus;
+  statusDate: string | null;
+}
+
+/**
+ * The certificate's status on `today`: suspended/decertified once its status date has come (a
+ * missing date counts from the start), else expired after its expiry date, expiring when it
+ * ends within `windowDays`, else valid.
+ */
+export function certificateStatus(
+  cert: CertificateDates,
+  today: string,
+  windowDays: number = DEFAULT_EXPIRING_WINDOW_DAYS,
+): CertificateStatus {
+  if (cert.status !== 'ACTIVE' && (cert.statusDate === null || cert.statusDate <= today)) {
+    return cert.status;
+  }
+  if (cert.expiryDate < today) return 'EXPIRED';
+  if (daysBetween(today, cert.expiryDate) <= windowDays) return 'EXPIRING';
+  return 'VALID';
+}
+
+export interface QualificationPolicy {
+  /** Null: every agency except self-certification. */
+  acceptedAgencies: string[] | null;
+  acceptSelfCertified: boolean;
+  graceMonths: number;
+  expiringWindowDays: number;
+  countingRule: CountingRule;
+}
+
+export const DEFAULT_POLICY: QualificationPolicy = {
+  acceptedAgencies: null,
+  acceptSelfCertified: false,
+  graceMonths: 0,
+  expiringWindowDays: DEFAULT_EXPIRING_WINDOW_DAYS,
+  countingRule: 'REPORTED',
+};
+
+/** Whether the policy accepts the certificate's agency. */
+export function agencyAccepted(agency: string, policy: QualificationPolicy): boolean {
+  if (agency === SELF_CERTIFICATION) return policy.acceptSelfCertified;
+  return policy.acceptedAgencies === null || policy.acceptedAgencies.includes(agency);
+}
+
+/**
+ * Whether the certificate qualifies a payment made on `date`: an accepted agency, issued on or
+ * before the date, not past its expiry date plus the grace period, and not suspended or
+ * decertified on or before the date.
+ */
+export function qualifiesOn(
+  cert: CertificateDates & { agency: string },
+  date: string,
+  policy: QualificationPolicy,
+): boolean {
+  if (!agencyAccepted(cert.agency, policy)) return false;
+  if (cert.issueDate > date) return false;
+  if (date > addMonths(cert.expiryDate, policy.graceMonths)) return false;
+  if (cert.status !== 'ACTIVE' && (cert.statusDate === null || cert.statusDate <= date)) {
+    return false;
+  }
+  return true;
+}
+
+/* ---------------------------------------------------------------- counting rules */
+
+export const COUNTING_RULES = ['REPORTED', 'VERIFIED'] as const;
+export type CountingRule = (typeof COUNTING_RULES)[number];
+
+/** The rule's name on screen and in every export. */
+export const COUNTING_RULE_LABELS: Record<CountingRule, string> = {
+  REPORTED: 'As reported in the file',
+  VERIFIED: 'Verified',
+};
+
+/** The rule in a diversity manager's words (under the figures and in the exports). */
+export const COUNTING_RULE_TEXT: Record<CountingRule, string> = {
+  REPORTED: "A payment counts for the diversity types its file's Diversity Category names.",
+  VERIFIED:
+    'A payment counts for a diversity type only when its vendor is matched to a directory ' +
+    "supplier that held a certificate of that type, qualifying under the organisation's policy, " +
+    'on the payment date.',
+};
+
+/* ---------------------------------------------------------------- matching */
+
+/** How a vendor was matched, strongest first, with the score each rule gives. */
+export const MATCH_RULES = [
+  'CONFIRMED',
+  'UEI',
+  'DUNS',
+  'FEIN',
+  'NAME_STATE_ZIP',
+  'NAME_ZIP',
+  'NAME_STATE',
+  'NONE',
+] as const;
+export type MatchRule = (typeof MATCH_RULES)[number];
+
+export const MATCH_SCORES: Record<MatchRule, number> = {
+  CONFIRMED: 100,
+  UEI: 100,
+  DUNS: 100,
+  FEIN: 95,
+  NAME_STATE_ZIP: 90,
+  NAME_ZIP: 85,
+  NAME_STATE: 80,
+  NONE: 0,
+};
+
+/** A match below this score is 'uncertain': listed for confirmation, not counted as verified. */
+export const CERTAIN_MATCH_SCORE = 90;
+
+export const MATCH_RULE_LABELS: Record<MatchRule, string> = {
+  CONFIRMED: 'Confirmed by a user',
+  UEI: 'Same UEI',
+  DUNS: 'Same DUNS',
+  FEIN: 'Same FEIN',
+  NAME_STATE_ZIP: 'Same name, state and ZIP',
+  NAME_ZIP: 'Same name and ZIP',
+  NAME_STATE: 'Same name and state',
+  NONE: 'No match',
+};
+
+/** UEIs are 12 letters and digits (the registry leaves out I and O); case and spaces are formatting. */
+export function normaliseUei(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const text = value.replace(/[\s-]+/g, '').toUpperCase();
+  return /^[A-Z0-9]{12}$/.test(text) ? text : null;
+}
+
+/** FEINs are nine digits, written 12-3456789 (as the spend file stores them). */
+export function normaliseFein(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const digits = value.replace(/[\s-]+/g, '');
+  return /^\d{9}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2)}` : null;
+}
+
+export interface VendorIdentity {
+  uei: string | null;
+  duns: string | null;
+  fein: string | null;
+  /** Normalised name (normaliseSupplierName). */
+  nameKey: string;
+  state: string | null;
+  zip: string | null;
+}
+
+/**
+ * The rule by which a vendor matches one directory supplier (both normalised), or NONE: UEI,
+ * then DUNS, then FEIN, then the same normalised name with the same state and/or ZIP (5 digits).
+ * The import applies the same order in SQL (platform/supplier-matching.ts).
+ */
+export function matchRule(vendor: VendorIdentity, supplier: VendorIdentity): MatchRule {
+  if (vendor.uei && vendor.uei === supplier.uei) return 'UEI';
+  if (vendor.duns && vendor.duns === supplier.duns) return 'DUNS';
+  if (vendor.fein && vendor.fein === supplier.fein) return 'FEIN';
+  if (vendor.nameKey === '' || vendor.nameKey !== supplier.nameKey) return 'NONE';
+  const sameState = !!vendor.state && vendor.state === supplier.state;
+  const sameZip = !!vendor.zip && vendor.zip.slice(0, 5) === (supplier.zip ?? '').slice(0, 5);
+  if (sameState && sameZip) return 'NAME_STATE_ZIP';
+  if (sameZip) return 'NAME_ZIP';
+  if (sameState) return 'NAME_STATE';
+  return 'NONE';
+}
+
+/* ---------------------------------------------------------------- API shapes */
+
+export const VERIFIED_MESSAGES = {
+  expiryBeforeIssue: 'Expiry date must be on or after the issue date',
+  statusDateRequired: 'Required when the certificate is suspended or decertified',
+  unknownAgency: 'Choose one of the agencies of the list (or add it first)',
+  duplicateAgency: 'This agency is already in the list',
+  saved: 'Certificate Saved Successfully',
+  deleted: 'Certificate Deleted Successfully',
+  policySaved: 'Policy Saved Successfully',
+  matched: 'Match Saved Successfully',
+} as const;
+
+const optionalDate = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDate().optional());
+
+export const certificateInputSchema = z
+  .object({
+    id: recordId().optional(),
+    supplierId: recordId(),
+    diversityType: z.enum(CERTIFICATE_TYPES, { error: 'Required' }),
+    agency: requiredText(50),
+    certificateNumber: optionalText(50),
+    issueDate: calendarDate(),
+    expiryDate: calendarDate(),
+    status: z.enum(RECORDED_STATUSES).default('ACTIVE'),
+    statusDate: optionalDate(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.expiryDate < c.issueDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expiryDate'],
+        message: VERIFIED_MESSAGES.expiryBeforeIssue,
+      });
+    }
+    if (c.status !== 'ACTIVE' && !c.statusDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['statusDate'],
+        message: VERIFIED_MESSAGES.statusDateRequired,
+      });
+    }
+  });
+export type CertificateInput = z.infer<typeof certificateInputSchema>;
+
+export const certificateSchema = z.object({
+  id: z.number(),
+  supplierId: z.number(),
+  supplierName: z.string(),
+  duns: z.string(),
+  diversityType: z.string(),
+  agency: z.string(),
+  certificateNumber: z.string().nullable(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  recordedStatus: z.enum(RECORDED_STATUSES),
+  statusDate: z.string().nullable(),
+  /** Derived on the server's today with the organisation's window. */
+  status: z.enum(CERTIFICATE_STATUSES),
+  /** Whether the organisation's policy accepts the agency. */
+  accepted: z.boolean(),
+  documentName: z.string().nullable(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const CERTIFICATE_SORTS = ['expiryDate', 'supplierName'] as const;
+
+export const certificateListRequestSchema = pageRequestSchema.extend({
+  status: z.enum(CERTIFICATE_STATUSES).optional(),
+  agency: optionalText(50),
+  diversityType: z.enum(CERTIFICATE_TYPES).optional(),
+  supplierId: recordId().optional(),
+  sortOn: z.enum(CERTIFICATE_SORTS).default('expiryDate'),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+});
+export type CertificateListRequest = z.infer<typeof certificateListRequestSchema>;
+
+export const policySchema = z.object({
+  acceptedAgencies: z.array(requiredText(50)).max(200).nullable(),
+  acceptSelfCertified: z.boolean(),
+  graceMonths: z.coerce.number().int().min(0).max(MAX_GRACE_MONTHS),
+  expiringWindowDays: z.coerce.number().int().min(1).max(365),
+  countingRule: z.enum(COUNTING_RULES),
+});
+
+export const agencySchema = z.object({ id: z.number(), name: z.string(), builtIn: z.boolean() });
+export const agencyInputSchema = z.object({ name: requiredText(50) });
+
+export const vendorMatchSchema = z.object({
+  supplierKey: z.string(),
+  vendorName: z.string(),
+  spend: z.number(),
+  rowCount: z.number(),
+  rule: z.enum(MATCH_RULES),
+  score: z.number(),
+  confirmed: z.boolean(),
+  supplierId: z.number().nullable(),
+  supplierName: z.string().nullable(),
+  suggestions: z.array(
+    z.object({
+      supplierId: z.number(),
+      name: z.string(),
+      duns: z.string(),
+      city: z.string().nullable(),
+      state: z.string().nullable(),
+      similarity: z.number(),
+    }),
+  ),
+});
+export type VendorMatch = z.infer<typeof vendorMatchSchema>;
+
+export const matchListRequestSchema = pageRequestSchema;
+
+export const matchAssignSchema = z.object({
+  supplierKey: requiredText(300),
+  /** The directory supplier, or null: this vendor is in no directory entry. */
+  supplierId: recordId().nullable(),
+});
+
+export const selectedFilesSchema = z.object({
+  selectedIds: z.array(recordId()).max(1000).default([]),
+});
+
+export const matchRateSchema = z.object({
+  rows: z.number(),
+  matchedRows: z.number(),
+  spend: z.number(),
+  matchedSpend: z.number(),
+  vendors: z.number(),
+  matchedVendors: z.number(),
+});
+export type MatchRate = z.infer<typeof matchRateSchema>;
+
+export const verifiedFiguresSchema = z.object({
+  totalSpend: z.number(),
+  reportedDiverse: z.number(),
+  verifiedDiverse: z.number(),
+  perType: z.array(z.object({ type: z.string(), reported: z.number(), verified: z.number() })),
+  rule: z.enum(COUNTING_RULES),
+  ruleText: z.string(),
+});
+export type VerifiedFigures = z.infer<typeof verifiedFiguresSchema>;
+
+export const verifiedSuppliersSchema = z.array(
+  z.object({
+    supplierKey: z.string(),
+    vendorName: z.string(),
+    supplierId: z.number(),
+    supplierName: z.string(),
+    matchRule: z.enum(MATCH_RULES),
+    reportedSpend: z.number(),
+    verifiedSpend: z.number(),
+    certificates: z.array(
+      z.object({
+        id: z.number(),
+        diversityType: z.string(),
+        agency: z.string(),
+        certificateNumber: z.string().nullable(),
+        issueDate: z.string(),
+        expiryDate: z.string(),
+      }),
+    ),
+  }),
+);
