@@ -7,7 +7,7 @@
  * CREATE_SUPPLIER_SPEND_REPORT (docs/decisions.md, "Spend dashboards").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { envelopeOf } from '@spotzcity/shared/api';
 import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { selectionSchema } from '@spotzcity/shared/spend';
@@ -142,11 +142,11 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           description:
             'The dashboard as a workbook: body {excel: true, spendData: {selectedIds, analysis?}}; every figure recomputed here.',
-          body: z.record(z.string(), z.unknown()),
+          body: excelRequestSchema,
         },
       },
       async (request, reply) => {
-        const { spendData } = parseInput(excelRequestSchema, request.body);
+        const { spendData } = request.body;
         const params = parseInput(dashboardExcelSchema, spendData);
         const { clientRef } = principalOf(request);
         const { title, fileName, parameters, sheets } = await excel.build(app.db, {

@@ -71,12 +71,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ maxImageBytes: number }> = asyn
       onRequest: app.guard('PASSWORD_RESET'),
       schema: {
         tags,
-        body: z.record(z.string(), z.unknown()),
+        body: passwordChangeSchema,
         response: { 200: passwordChangeReplySchema },
       },
     },
     async (request) => {
-      const input = parseInput(passwordChangeSchema, request.body);
+      const input = request.body;
       const user = await changePassword(app.db, principalOf(request).id, input);
       // Older tokens stop working; this session continues with a fresh one.
       return {
