@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { CostSaving } from '@spotzcity/shared/cost-savings';
 import { api } from '../../../api/client.ts';
+import { costSavingDetailKey } from './get-cost-saving.ts';
 import { costSavingsListKey } from './list-cost-savings.ts';
 import { costReportKey } from './report-key.ts';
 
@@ -21,6 +22,7 @@ export function useSaveCostSaving() {
     onSuccess: () =>
       Promise.all([
         queryClient.resetQueries({ queryKey: costSavingsListKey }),
+        queryClient.invalidateQueries({ queryKey: costSavingDetailKey }),
         queryClient.invalidateQueries({ queryKey: costReportKey }),
       ]),
   });
