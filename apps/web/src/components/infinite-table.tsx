@@ -169,6 +169,8 @@ export function InfiniteTable<Row extends object>({
       <div
         ref={scroller}
         className="infinite-table-scroll"
+        // Keyboard users scroll the list too (and reach the rows that load as it scrolls).
+        tabIndex={0}
         style={{ maxHeight: height, overflowY: 'auto' }}
         onScroll={onScroll}
         data-testid={`${testId}-scroll`}

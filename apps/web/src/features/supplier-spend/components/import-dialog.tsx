@@ -85,6 +85,7 @@ function StepRow({ step, queued }: { step: ImportStep; queued: boolean }) {
           step.status === 'error' ? 'exception' : step.status === 'finish' ? 'success' : 'normal'
         }
         showInfo={step.status !== 'wait'}
+        aria-label={t(`spend.import.step.${step.key}`)}
         className="import-step-bar"
         data-testid={`import-step-${step.key}-bar`}
         data-percent={step.percent ?? 0}

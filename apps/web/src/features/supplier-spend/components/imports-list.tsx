@@ -81,6 +81,7 @@ function ImportLine({ job, canAct, onOpen }: { job: ImportJob } & ImportsListPro
           percent={step?.percent ?? 0}
           size="small"
           showInfo={false}
+          aria-label={job.fileName}
           className="import-line-bar"
         />
       ) : null}

@@ -38,7 +38,13 @@ export function MatchRatePanel({ fileIds }: { fileIds: number[] }) {
                 ({formatMoney(r.matchedSpend)} / {formatMoney(r.spend)})
               </Typography.Text>
             </Typography.Text>
-            <Progress percent={Number(share(r.matchedSpend, r.spend).toFixed(1))} size="small" />
+            <Progress
+              percent={Number(share(r.matchedSpend, r.spend).toFixed(1))}
+              size="small"
+              aria-label={t('verified.matchRateSpend', {
+                percent: share(r.matchedSpend, r.spend).toFixed(1),
+              })}
+            />
           </Flex>
           <Flex vertical style={{ minWidth: 160 }}>
             <Typography.Text data-testid="match-rate-rows">
