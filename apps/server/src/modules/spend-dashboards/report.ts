@@ -39,6 +39,7 @@ import {
 } from '../../platform/reports/register.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const spendReportBody = z.object({
   selectedIds: z.preprocess(
@@ -335,7 +336,7 @@ export const SPEND_REPORTS: ReportDefinition<typeof spendReportBody>[] = (
 ).map((kind) => ({
   key: kind,
   description: `The ${DASHBOARD_TITLES[kind]} of the selected files (body {selectedIds, locale?, analysis?}; ids of other organisations answer 404)`,
-  permissions: ['CREATE_SUPPLIER_SPEND_REPORT'],
+  access: ACCESS.supplierAndSpend.createReport,
   body: spendReportBody,
   build: ({ db, clientRef }, params: Body) =>
     BUILDERS[kind](db, { clientRef, selectedIds: [...new Set(params.selectedIds)] }),
