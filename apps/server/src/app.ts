@@ -186,7 +186,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await app.register(authPlugin, { secret: jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(signedUrlsPlugin, { secret: jwtSecret });
-  await app.register(importJobsPlugin, { kind: database.kind, dataDir: config.dataDir });
+  await app.register(importJobsPlugin, {
+    kind: database.kind,
+    dataDir: config.dataDir,
+    claims: config.runImportJobs,
+  });
   await app.register(invitationsPlugin, {
     codeSecret: jwtSecret,
     appName: config.appName,
