@@ -28,13 +28,19 @@ import { TEST_JWT_SECRET } from '../../test/constants.ts';
 
 const onPostgres = inject('dbTarget').kind === 'postgres';
 
+/** Requests per address to the sign-in endpoints, on each server (the other tests sign in too). */
+const PER_IP = 30;
 let a: TestApp;
 let b: { app: FastifyInstance; database: Database; dataDir: string };
 
 beforeAll(async () => {
   if (!onPostgres) return;
   // Both with the same small account limit, as one deployment's processes are configured.
-  a = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '4', RUN_IMPORT_JOBS: 'false' });
+  a = await createTestApp({
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
+    AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
+    RUN_IMPORT_JOBS: 'false',
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-second-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,6 +50,7 @@ beforeAll(async () => {
     WEB_DIST: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
+    AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, migrate: false });
   const app = await buildApp({ config, database, logger: false });
@@ -100,6 +107,30 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     }
     expect((await signin(a.app, PASSWORD)).statusCode).toBe(429);
     expect((await signin(b.app, PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('adds up requests from one address on A and on B to one per-IP limit', async () => {
+    // Unknown accounts, each a different one: only the per-IP limit can stop these.
+    const signin = (app: FastifyInstance, n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: '10.0.0.88',
+        payload: { usernameOrEmail: `nobody-${n}@example.com`, password: 'Wrong#Pass1' },
+      });
+    for (let n = 0; n < PER_IP; n++) {
+      expect((await signin(n % 2 === 0 ? a.app : b.app, n)).statusCode).not.toBe(429);
+    }
+    expect((await signin(a.app, PER_IP)).statusCode).toBe(429);
+    expect((await signin(b.app, PER_IP + 1)).statusCode).toBe(429);
+    // Another address is not affected.
+    const other = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      remoteAddress: '10.0.0.89',
+      payload: { usernameOrEmail: 'nobody@example.com', password: 'Wrong#Pass1' },
+    });
+    expect(other.statusCode).not.toBe(429);
   });
 
   it('serves through B, whole and by range, a video uploaded through A', async () => {
