@@ -26,7 +26,7 @@ import { zodValidatorCompiler } from './platform/validate.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { BackgroundTasks } from './platform/background.ts';
-import { Throttle } from './platform/throttle.ts';
+import { Throttle, sharedRateLimitStore } from './platform/throttle.ts';
 import { resolveJwtSecret } from './platform/secrets.ts';
 import { signedUrlsPlugin } from './platform/signed-urls.ts';
 import { sweepTempFiles, tempRoot } from './platform/temp-files.ts';
@@ -138,7 +138,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     encodings: ['br', 'gzip'],
     globalDecompression: false,
   });
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the per-IP counters are in the database, shared by every process (#20).
+  await app.register(rateLimit, {
+    global: false,
+    ...(database.kind === 'postgres' ? { store: sharedRateLimitStore(database.db) } : {}),
+  });
   await app.register(multipart, {
     limits: { fileSize: config.limits.imageBytes, files: 1, fields: 50, parts: 60 },
     throwFileSizeLimit: true,
@@ -186,7 +190,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   await app.register(authPlugin, { secret: jwtSecret, expiresIn: config.jwtExpiresIn });
   await app.register(signedUrlsPlugin, { secret: jwtSecret });
-  await app.register(importJobsPlugin, { kind: database.kind, dataDir: config.dataDir });
+  await app.register(importJobsPlugin, {
+    kind: database.kind,
+    dataDir: config.dataDir,
+    claims: config.runImportJobs,
+  });
   await app.register(invitationsPlugin, {
     codeSecret: jwtSecret,
     appName: config.appName,

@@ -79,6 +79,7 @@ const envSchema = z.object({
   UPLOAD_MAX_VIDEO_MB: mb(500),
   UPLOAD_MAX_MODULE_MB: mb(50),
   UPLOAD_MAX_SPEND_ROWS: z.coerce.number().int().positive().default(1_000_000),
+  RUN_IMPORT_JOBS: bool(true),
   IMPORT_MAX_ERRORS: z.coerce.number().int().min(100).max(1_000_000).default(100_000),
   XLSX_MAX_ENTRIES: z.coerce.number().int().positive().default(1000),
   XLSX_MAX_ENTRY_MB: mb(1024),
@@ -106,6 +107,11 @@ export interface Config {
   /** Where files go (platform/storage.ts, openStorage); unset: the database's default. */
   storageUrl: string | undefined;
   pgliteSharedBuffersMb: number | undefined;
+  /**
+   * Whether this process runs queued import jobs (PostgreSQL; several processes share the
+   * queue). On the embedded database every import runs where it was uploaded.
+   */
+  runImportJobs: boolean;
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
   adminEmail: string;
@@ -171,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     storageUrl: e.STORAGE_URL,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    runImportJobs: e.RUN_IMPORT_JOBS,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),

@@ -195,6 +195,25 @@ export const authPlugin = fp(
     app.decorate('tokens', tokenService(opts.secret, opts.expiresIn));
     app.decorateRequest('principal', undefined);
 
+    /**
+     * The lookups of signed-in users now running, by user and token: a request for a token whose
+     * lookup is already under way waits for that one instead of sending another (issue #20: 50
+     * requests at once with one token were 50 identical queries, each queued behind the others on
+     * PGlite's one connection). Nothing is kept once the query answers, so a logout, a new token
+     * version or a disabled organisation applies to every request that arrives after it is
+     * committed, on every process; a request joins only a query sent while it was arriving.
+     */
+    const lookups = new Map<string, ReturnType<typeof loadPrincipal>>();
+    function lookUp(id: number, tokenId: string) {
+      const key = `${id}:${tokenId}`;
+      let lookup = lookups.get(key);
+      if (!lookup) {
+        lookup = loadPrincipal(app.db, id, tokenId).finally(() => lookups.delete(key));
+        lookups.set(key, lookup);
+      }
+      return lookup;
+    }
+
     async function authenticate(request: FastifyRequest): Promise<Principal> {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(.+)$/i);
@@ -204,7 +223,7 @@ export const authPlugin = fp(
       if (!claims || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
         throw new Unauthorized();
       }
-      const loaded = await loadPrincipal(app.db, id, claims.jti);
+      const loaded = await lookUp(id, claims.jti);
       if (!loaded || loaded.revoked || loaded.user.tokenVersion !== claims.ver) {
         throw new Unauthorized();
       }

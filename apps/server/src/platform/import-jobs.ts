@@ -14,6 +14,12 @@
  * unfinished jobs whose heartbeat has stopped are failed as interrupted: on the embedded
  * database every unfinished job at start (no other process can be running it). Closing the app
  * interrupts the jobs it runs and waits for them.
+ *
+ * On PostgreSQL (issue #20) a job is not tied to the process that received its upload: its
+ * files go to the shared storage (`storageId`), the job is recorded with no owner, and every
+ * process that runs imports (RUN_IMPORT_JOBS, the default) claims queued jobs of the kinds it
+ * has a handler for, one at a time with `FOR UPDATE SKIP LOCKED`, up to CLAIMED_AT_ONCE, checking
+ * every CLAIM_MS and at once after an upload or a choice of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
@@ -38,6 +44,7 @@ import { copyRows } from '../db/copy.ts';
 import { copyField } from '../db/copy-text.ts';
 import { importJobErrors, importJobs } from '../db/schema/index.ts';
 import { NotFound } from './errors.ts';
+import type { Storage } from './storage.ts';
 
 /** How often a running job tells the database it is alive. */
 export const HEARTBEAT_MS = 10_000;
@@ -51,6 +58,14 @@ export const STALE_MS = 40_000;
 const SWEEP_MS = 15_000;
 /** Progress reaches the database at most this often (followers here hear every step). */
 const PERSIST_MS = 1_000;
+/** How often a process that runs imports looks for queued jobs (PostgreSQL). */
+export const CLAIM_MS = 2_000;
+/** Jobs one process runs at once; more wait queued for it or another process. */
+const CLAIMED_AT_ONCE = 2;
+
+/** The storage key of one of a shared job's files (`xlsx` the upload, `rows`, `keys`). */
+export const jobFileKey = (storageId: string, file: 'xlsx' | 'rows' | 'keys') =>
+  `import-jobs/${storageId}.${file}`;
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 
@@ -80,6 +95,12 @@ export interface JobContext {
 }
 
 type Listener = (job: ImportJob) => void;
+
+/** How a kind of job runs when a process claims it from the queue (PostgreSQL). */
+export interface JobHandler {
+  work: (ctx: JobContext) => Promise<void>;
+  fail: FailHandler;
+}
 
 interface LiveJob {
   row: ImportJobRow;
@@ -129,13 +150,98 @@ export class ImportJobs {
   private names = new Map<number, string | null>();
   private sweeper: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
+  private claimer: NodeJS.Timeout | undefined;
+  private readonly handlers = new Map<string, JobHandler>();
+  private claiming: Promise<void> | undefined;
+  private closing = false;
 
   constructor(
     private readonly db: Db,
     private readonly kind: 'pglite' | 'postgres',
     readonly dataDir: string,
     private readonly log: FastifyBaseLogger,
+    readonly storage: Storage,
+    /** Whether this process claims queued jobs (PostgreSQL; RUN_IMPORT_JOBS). */
+    private readonly claims = true,
   ) {}
+
+  /**
+   * Whether jobs go through the queue (PostgreSQL): their files in the shared storage, run by
+   * whichever process claims them. On the embedded database a job runs where it was received.
+   */
+  get shared() {
+    return this.kind === 'postgres';
+  }
+
+  /** How a claimed job of `kind` runs. */
+  handle(kind: string, handler: JobHandler) {
+    this.handlers.set(kind, handler);
+  }
+
+  /**
+   * Records a queued job with no owner whose files are in the shared storage under `storageId`
+   * (they must be there already); a process that runs imports claims it (this one at once, if
+   * it does).
+   */
+  async enqueue(
+    db: DbOrTx,
+    values: {
+      clientRef: number;
+      kind: string;
+      fileName: string;
+      uploadedBy: number | null;
+      contentHash: string;
+      fileId: number;
+      storageId: string;
+    },
+  ): Promise<ImportJobRow> {
+    const [row] = await db
+      .insert(importJobs)
+      .values({ ...values, status: 'queued', phase: 'checking', workDir: '' })
+      .returning();
+    this.kick();
+    return row!;
+  }
+
+  /** Looks for queued jobs now (after the request that queued one has answered). */
+  kick() {
+    if (!this.shared || !this.claims || this.closing) return;
+    setImmediate(() => void this.claimQueued());
+  }
+
+  /**
+   * Claims queued jobs while this process has room for them. `FOR UPDATE SKIP LOCKED`: two
+   * processes looking at once each take a different job, and neither waits for the other.
+   */
+  private async claimQueued() {
+    if (this.claiming) return this.claiming;
+    this.claiming = (async () => {
+      try {
+        while (!this.closing && this.live.size < CLAIMED_AT_ONCE && this.handlers.size > 0) {
+          const workDir = path.join(importsDir(this.dataDir), randomUUID());
+          const [row] = await this.db
+            .update(importJobs)
+            .set({ owner: this.owner, heartbeatAt: new Date(), updatedAt: new Date(), workDir })
+            .where(
+              sql`${importJobs.id} = (select id from import_jobs
+                where status = 'queued' and owner is null
+                  and kind = any(${sql.param([...this.handlers.keys()])}::text[])
+                order by id limit 1 for update skip locked)`,
+            )
+            .returning();
+          if (!row) return;
+          const handler = this.handlers.get(row.kind)!;
+          await mkdir(workDir, { recursive: true });
+          this.run(row, handler.work, handler.fail);
+        }
+      } catch (error) {
+        this.log.warn({ err: error }, 'could not claim import jobs');
+      } finally {
+        this.claiming = undefined;
+      }
+    })();
+    return this.claiming;
+  }
 
   /** Records a new job (queued, checking) with its own working folder, made here. */
   async create(
@@ -217,11 +323,13 @@ export class ImportJobs {
           );
       })
       .finally(() => {
-        this.ensureTimers();
         // Followers hear the last state; later readers get it from the database.
         this.notify(live);
         this.live.delete(job.id);
         this.names.delete(job.id);
+        this.ensureTimers();
+        // Room for the next queued job.
+        this.kick();
       });
     this.ensureTimers();
   }
@@ -363,10 +471,11 @@ export class ImportJobs {
    * hold the data directory, so at start every unfinished job was interrupted.
    */
   async recover(atStart: boolean) {
+    // A queued job nobody has claimed yet waits for a process (PostgreSQL): not stale.
     const stale =
       atStart && this.kind === 'pglite'
         ? sql`true`
-        : sql`(${importJobs.heartbeatAt} is null or ${importJobs.heartbeatAt} < now() - ${`${STALE_MS / 1000} seconds`}::interval)`;
+        : sql`(${importJobs.owner} is not null and (${importJobs.heartbeatAt} is null or ${importJobs.heartbeatAt} < now() - ${`${STALE_MS / 1000} seconds`}::interval))`;
     const mine = [...this.live.keys()];
     const failed = await this.db
       .update(importJobs)
@@ -383,13 +492,15 @@ export class ImportJobs {
           mine.length > 0 ? sql`${importJobs.id} <> all(${sql.param(mine)}::int[])` : sql`true`,
         ),
       )
-      .returning({ workDir: importJobs.workDir });
-    // Their folders, when they are this DATA_DIR's (another process's stay with it).
+      .returning({ workDir: importJobs.workDir, storageId: importJobs.storageId });
+    // Their folders, when they are this DATA_DIR's (another process's stay with it), and their
+    // files in the shared storage.
     const root = path.resolve(importsDir(this.dataDir));
-    for (const { workDir } of failed) {
-      if (path.dirname(path.resolve(workDir)) === root) {
+    for (const { workDir, storageId } of failed) {
+      if (workDir && path.dirname(path.resolve(workDir)) === root) {
         await rm(workDir, { recursive: true, force: true });
       }
+      if (storageId) await this.removeFiles(storageId);
     }
     if (atStart) await this.sweepFolders();
   }
@@ -414,14 +525,33 @@ export class ImportJobs {
     }
   }
 
+  /** Removes a shared job's files from the storage (those it has). */
+  async removeFiles(storageId: string) {
+    for (const file of ['xlsx', 'rows', 'keys'] as const) {
+      await this.storage
+        .remove(jobFileKey(storageId, file))
+        .catch((error: unknown) =>
+          this.log.warn({ err: error, storageId }, 'could not remove an import file'),
+        );
+    }
+  }
+
   start() {
     this.sweeper = setInterval(() => void this.recover(false).catch(() => {}), SWEEP_MS);
     this.sweeper.unref();
+    if (this.shared && this.claims) {
+      this.claimer = setInterval(() => void this.claimQueued(), CLAIM_MS);
+      this.claimer.unref();
+      this.kick();
+    }
   }
 
   /** Interrupts the jobs this process runs and waits until each has stopped. */
   async close() {
+    this.closing = true;
     if (this.sweeper) clearInterval(this.sweeper);
+    if (this.claimer) clearInterval(this.claimer);
+    await this.claiming;
     for (const live of this.live.values()) live.controller.abort();
     await Promise.all([...this.live.values()].map((live) => live.done));
     if (this.heartbeat) clearInterval(this.heartbeat);
@@ -495,8 +625,11 @@ declare module 'fastify' {
  * that their event streams end).
  */
 export const importJobsPlugin = fp(
-  async (app: FastifyInstance, opts: { kind: 'pglite' | 'postgres'; dataDir: string }) => {
-    const jobs = new ImportJobs(app.db, opts.kind, opts.dataDir, app.log);
+  async (
+    app: FastifyInstance,
+    opts: { kind: 'pglite' | 'postgres'; dataDir: string; claims: boolean },
+  ) => {
+    const jobs = new ImportJobs(app.db, opts.kind, opts.dataDir, app.log, app.storage, opts.claims);
     app.decorate('importJobs', jobs);
     app.addHook('onReady', async () => {
       await jobs.recover(true);

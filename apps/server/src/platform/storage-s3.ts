@@ -21,6 +21,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { storageKey, type Storage, type StoredObject } from './storage.ts';
 
@@ -33,13 +34,25 @@ export class S3Storage implements Storage {
     private readonly prefix: string,
   ) {}
 
-  static fromUrl(url: string) {
+  /** `options.credentials` only for tests: a deployment's come from the SDK's chain. */
+  static fromUrl(url: string, options: Pick<S3ClientConfig, 'credentials'> = {}) {
     const parsed = new URL(url);
     const endpoint = parsed.searchParams.get('endpoint') ?? undefined;
     const region = parsed.searchParams.get('region') ?? 'us-east-1';
     const client = new S3Client({
       region,
-      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      // An S3-compatible service: the SDK's default checksums since 2025 send uploads framed as
+      // `aws-chunked` with a trailing CRC, which services that do not know it store as part of
+      // the object (s3rver, older MinIO …): checksums only where the operation requires them.
+      ...(endpoint
+        ? {
+            endpoint,
+            forcePathStyle: true,
+            requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+            responseChecksumValidation: 'WHEN_REQUIRED' as const,
+          }
+        : {}),
+      ...options,
     });
     const prefix = parsed.pathname.replace(/^\/+|\/+$/g, '');
     return new S3Storage(client, parsed.hostname, prefix ? `${prefix}/` : '');

@@ -2,7 +2,9 @@
  * One contract for every storage backend (issue #20): put, read whole and by range, size,
  * remove, list and store under a given key; a failed or cut-short upload leaves nothing. The
  * local directory and PostgreSQL run it here (PostgreSQL's backend on PGlite in `api`, on
- * PostgreSQL in `api-pg`). The S3 backend has no S3 service to run against on this machine.
+ * PostgreSQL in `api-pg`). The S3 backend runs it through the AWS SDK against an S3-protocol
+ * server started here (s3rver, a fake S3 in Node, on a random port): the SDK's requests, signing,
+ * range reads and errors are real, only the service is not AWS.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -10,22 +12,39 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { rowsOf } from '../db/client.ts';
 import { LocalStorage, moveFiles, openStorage, type Storage } from './storage.ts';
 import { CHUNK_BYTES, PostgresStorage } from './storage-postgres.ts';
+import { S3Storage } from './storage-s3.ts';
 
 let t: TestApp;
 let dir: string;
+let s3: S3rver;
+let s3Url: string;
 beforeAll(async () => {
   t = await createTestApp();
   dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-storage-'));
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(dir, 's3'),
+    configureBuckets: [{ name: 'spotzcity-files', configs: [] }],
+  });
+  const { port } = await s3.run();
+  s3Url = `s3://spotzcity-files/some/prefix?endpoint=http://127.0.0.1:${port}&region=eu-west-1`;
 });
 afterAll(async () => {
+  await s3.close();
   await t.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** s3rver's fixed credentials (a deployment's come from the SDK's usual chain). */
+const S3_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 async function bytesOf(stream: Readable) {
   const parts: Buffer[] = [];
@@ -54,9 +73,10 @@ async function allKeys(storage: Storage) {
 const backends: [string, () => Storage][] = [
   ['a local directory', () => new LocalStorage(path.join(dir, 'files'))],
   ['PostgreSQL', () => new PostgresStorage(t.database.db)],
+  ['S3', () => S3Storage.fromUrl(s3Url, { credentials: S3_CREDENTIALS })],
 ];
 
-describe.each(backends)('storage in %s', (_name, open) => {
+describe.each(backends)('storage in %s', (name, open) => {
   // Two and a half chunks: ranges that start, end and cross chunk boundaries.
   const data = randomBytes(CHUNK_BYTES * 2 + CHUNK_BYTES / 2);
 
@@ -68,7 +88,8 @@ describe.each(backends)('storage in %s', (_name, open) => {
     expect(await storage.size(stored.key)).toBe(data.length);
     expect((await bytesOf(storage.read(stored.key))).equals(data)).toBe(true);
     const ranges = [
-      [0, 0],
+      // s3rver reads `bytes=0-0` as the whole object (its `end || Infinity`); S3 answers 1 byte.
+      ...(name === 'S3' ? [] : ([[0, 0]] as const)),
       [0, 99],
       [CHUNK_BYTES - 10, CHUNK_BYTES + 9],
       [CHUNK_BYTES, CHUNK_BYTES * 2 - 1],

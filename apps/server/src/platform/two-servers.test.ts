@@ -2,35 +2,45 @@
  * Several servers on one PostgreSQL (issue #20): two app instances, each with its own
  * connection pool and its own DATA_DIR (nothing shared but the database), behind an imagined
  * load balancer. Sessions, sign-in limits, files and import jobs must be the same on both.
+ * A does not run imports (RUN_IMPORT_JOBS=false), so an upload through A is run by B. The last
+ * test starts a third server as a real child process and kills it mid-import.
  * PostgreSQL only (`api-pg`): the embedded database has one process by nature.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMPORT_MESSAGES } from '@spotzcity/shared/spend-imports';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { PASSWORD, createOrg, createUser, signIn, signedInUser } from '../../test/factories.ts';
 import { followImport, uploadSpend } from '../../test/imports.ts';
 import { multipart } from '../../test/multipart.ts';
-import { spendFixture } from '../../test/xlsx.ts';
+import { SPEND_HEADERS, asCells, spendFixture, xlsxBuffer } from '../../test/xlsx.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { importJobs, spendFiles } from '../db/schema/index.ts';
+import { importJobs, spendFiles, spendRows } from '../db/schema/index.ts';
+import { jobFileKey } from './import-jobs.ts';
 import { TEST_JWT_SECRET } from '../../test/constants.ts';
 
 const onPostgres = inject('dbTarget').kind === 'postgres';
 
+/** Requests per address to the sign-in endpoints, on each server (the other tests sign in too). */
+const PER_IP = 30;
 let a: TestApp;
 let b: { app: FastifyInstance; database: Database; dataDir: string };
 
 beforeAll(async () => {
   if (!onPostgres) return;
   // Both with the same small account limit, as one deployment's processes are configured.
-  a = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '4' });
+  a = await createTestApp({
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
+    AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
+    RUN_IMPORT_JOBS: 'false',
+  });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-second-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,6 +50,7 @@ beforeAll(async () => {
     WEB_DIST: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '4',
+    AUTH_RATE_LIMIT_PER_IP: String(PER_IP),
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, migrate: false });
   const app = await buildApp({ config, database, logger: false });
@@ -47,10 +58,17 @@ beforeAll(async () => {
   b = { app, database, dataDir };
 });
 
-afterAll(async () => {
-  if (!onPostgres) return;
+let bClosed = false;
+async function closeB() {
+  if (bClosed) return;
+  bClosed = true;
   await b.app.close();
   await b.database.close();
+}
+
+afterAll(async () => {
+  if (!onPostgres) return;
+  await closeB();
   rmSync(b.dataDir, { recursive: true, force: true });
   await a.close();
 });
@@ -91,6 +109,30 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     expect((await signin(b.app, PASSWORD)).statusCode).toBe(429);
   });
 
+  it('adds up requests from one address on A and on B to one per-IP limit', async () => {
+    // Unknown accounts, each a different one: only the per-IP limit can stop these.
+    const signin = (app: FastifyInstance, n: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: '10.0.0.88',
+        payload: { usernameOrEmail: `nobody-${n}@example.com`, password: 'Wrong#Pass1' },
+      });
+    for (let n = 0; n < PER_IP; n++) {
+      expect((await signin(n % 2 === 0 ? a.app : b.app, n)).statusCode).not.toBe(429);
+    }
+    expect((await signin(a.app, PER_IP)).statusCode).toBe(429);
+    expect((await signin(b.app, PER_IP + 1)).statusCode).toBe(429);
+    // Another address is not affected.
+    const other = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      remoteAddress: '10.0.0.89',
+      payload: { usernameOrEmail: 'nobody@example.com', password: 'Wrong#Pass1' },
+    });
+    expect(other.statusCode).not.toBe(429);
+  });
+
   it('serves through B, whole and by range, a video uploaded through A', async () => {
     const { token } = await signedInUser(a.app, a.database.db, 'ROLE_SUPER_ADMIN');
     // Over one storage chunk (256 KiB), bytes that differ at every offset.
@@ -126,17 +168,66 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     const upload = await uploadSpend(a, token, buffer, 'two-servers.xlsx');
     expect(upload.statusCode).toBe(202);
     const id = upload.json<{ data: { id: number } }>().data.id;
-    // B does not run the job: it follows what A records.
-    const states = await followImport({ ...a, app: b.app } as TestApp, token, id);
+    // A does not run imports: B claims the job (its workbook in the shared storage) and A
+    // follows what B records.
+    const states = await followImport(a, token, id);
     expect(states.at(-1)?.status).toBe('done');
+    const [job] = await a.database.db.select().from(importJobs).where(eq(importJobs.id, id));
+    expect(job?.owner).toBe(b.app.importJobs.owner);
+    // Its workbook is gone from the storage once saved.
+    expect(await a.app.storage.size(jobFileKey(job!.storageId!, 'xlsx'))).toBeUndefined();
+    for (const app of [a.app, b.app]) {
+      const files = await app.inject({
+        method: 'POST',
+        url: '/api/file/list',
+        headers: bearer(token),
+        payload: { pageNumber: 0 },
+      });
+      expect(files.json<{ data: { fileName: string; rowCount: number }[] }>().data).toEqual([
+        expect.objectContaining({ fileName: 'two-servers.xlsx', rowCount: rows.length }),
+      ]);
+    }
+  });
+
+  it('holds through B an overlapping upload to A, and saves it through B on a choice made on A', async () => {
+    const { token } = await signedInUser(a.app, a.database.db, 'ROLE_BUYER_ADMIN');
+    const { rows } = await spendFixture(60, { rowSeed: 21 });
+    const first = await xlsxBuffer([SPEND_HEADERS, ...rows.slice(0, 40).map(asCells)]);
+    const second = await xlsxBuffer([SPEND_HEADERS, ...rows.slice(20, 60).map(asCells)]);
+    const one = (await uploadSpend(a, token, first, 'first.xlsx')).json<{ data: { id: number } }>();
+    expect((await followImport(a, token, one.data.id)).at(-1)?.status).toBe('done');
+    const two = (await uploadSpend(a, token, second, 'second.xlsx')).json<{
+      data: { id: number };
+    }>();
+    const held = (await followImport(a, token, two.data.id)).at(-1);
+    expect(held).toMatchObject({ status: 'held', overlap: { rows: 20 } });
+    const decided = await a.app.inject({
+      method: 'POST',
+      url: `/api/file/imports/${two.data.id}/decision`,
+      headers: bearer(token),
+      payload: { choice: 'replace' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect((await followImport(a, token, two.data.id)).at(-1)).toMatchObject({
+      status: 'done',
+      rowCount: 40,
+    });
+    const [job] = await a.database.db
+      .select()
+      .from(importJobs)
+      .where(eq(importJobs.id, two.data.id));
+    expect(job).toMatchObject({ owner: b.app.importJobs.owner, choice: 'replace' });
+    for (const file of ['xlsx', 'rows', 'keys'] as const) {
+      expect(await a.app.storage.size(jobFileKey(job!.storageId!, file))).toBeUndefined();
+    }
     const files = await b.app.inject({
       method: 'POST',
       url: '/api/file/list',
       headers: bearer(token),
       payload: { pageNumber: 0 },
     });
-    expect(files.json<{ data: { fileName: string; rowCount: number }[] }>().data).toEqual([
-      expect.objectContaining({ fileName: 'two-servers.xlsx', rowCount: rows.length }),
+    expect(files.json<{ data: { fileName: string }[] }>().data.map((f) => f.fileName)).toEqual([
+      'second.xlsx',
     ]);
   });
 
@@ -167,4 +258,73 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
       .where(eq(spendFiles.clientRef, org.id));
     expect(files).toEqual([]);
   });
+
+  it('fails, with nothing saved, an import whose server was killed while running it', async () => {
+    // Only A and a third server C, run as a real process, are left: A does not run imports.
+    await closeB();
+    const { token, org } = await signedInUser(a.app, a.database.db, 'ROLE_BUYER_ADMIN');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-third-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../../..'),
+      env: {
+        // A real process reads its own environment: only PATH comes from this one.
+        // eslint-disable-next-line no-restricted-properties
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DATABASE_URL: a.config.databaseUrl,
+        JWT_SECRET: TEST_JWT_SECRET,
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+      },
+      stdio: 'ignore',
+    });
+    try {
+      const { buffer } = await spendFixture(20_000, { seed: 22 });
+      const upload = await uploadSpend(a, token, buffer, 'killed.xlsx');
+      expect(upload.statusCode).toBe(202);
+      const id = upload.json<{ data: { id: number } }>().data.id;
+      // Wait until C has claimed it and started it.
+      const read = async () =>
+        (await a.database.db.select().from(importJobs).where(eq(importJobs.id, id)))[0]!;
+      let job = await read();
+      for (let i = 0; i < 600 && job.status !== 'running'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = await read();
+      }
+      expect(job.status).toBe('running');
+      expect(job.owner).toContain(`:${child.pid}:`);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+
+      // The minute passes (C cannot beat any more): its heartbeat is set back, and A's sweep
+      // fails it.
+      await a.database.db
+        .update(importJobs)
+        .set({ heartbeatAt: new Date(Date.now() - 120_000) })
+        .where(eq(importJobs.id, id));
+      await a.app.importJobs.recover(false);
+      expect(await read()).toMatchObject({
+        status: 'failed',
+        message: IMPORT_MESSAGES.interrupted,
+      });
+      const files = await a.database.db
+        .select()
+        .from(spendFiles)
+        .where(eq(spendFiles.clientRef, org.id));
+      expect(files).toEqual([]);
+      const [stored] = await a.database.db
+        .select({ n: count() })
+        .from(spendRows)
+        .where(eq(spendRows.clientRef, org.id));
+      expect(stored?.n).toBe(0);
+      expect(await a.app.storage.size(jobFileKey(job.storageId!, 'xlsx'))).toBeUndefined();
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

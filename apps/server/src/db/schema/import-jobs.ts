@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { users } from './users.ts';
@@ -53,6 +54,14 @@ export const importJobs = pgTable(
     overlap: jsonb('overlap').$type<Record<string, unknown>>(),
     /** The job's files (the upload, the checked rows) in its owner's DATA_DIR. */
     workDir: text('work_dir').notNull(),
+    /**
+     * On PostgreSQL (issue #20), the id under which the job's files are in the shared storage
+     * (`import-jobs/<id>.xlsx`, `.rows`, `.keys`), so that any process can run it; null on the
+     * embedded database, where they stay in `work_dir`.
+     */
+    storageId: uuid('storage_id'),
+    /** A held job's choice (import | replace) waiting for a process to save it. */
+    choice: text('choice'),
     /** The process running it (host, pid and a random id of that start). */
     owner: text('owner'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),

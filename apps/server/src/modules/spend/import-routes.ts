@@ -35,7 +35,7 @@ import {
 } from '../../platform/import-jobs.ts';
 import { receiveFileToDisk } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
-import { SPEND_JOB, decideSpendImport, startSpendImport } from './jobs.ts';
+import { SPEND_JOB, decideSpendImport, spendJobHandler, startSpendImport } from './jobs.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 
 export interface SpendImportRouteOptions {
@@ -65,6 +65,8 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
     maxErrors: opts.maxErrors,
     log: app.log,
   };
+  // Queued spend jobs of any process's uploads, when this process claims from the queue.
+  app.importJobs.handle(SPEND_JOB, spendJobHandler(deps));
 
   /** The freshest state of a job: live in this process, else as recorded. */
   const current = (row: ImportJobRow) => app.importJobs.liveState(row.id) ?? row;

@@ -5,8 +5,16 @@
  * transaction (step 2) that also marks the job done. Its followers hear: queued (waiting for a
  * reading slot), checking rows n of N, saving, building dashboards, done — or failed, with every
  * problem kept for the error report.
+ *
+ * On PostgreSQL (issue #20) the upload goes to the shared storage and the job to the queue:
+ * whichever process claims it fetches the workbook into its own working folder; a held job's
+ * checked rows and keys go back to the storage, so that the user's choice can be carried out by
+ * any process too.
  */
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,7 +28,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { importJobs } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, Conflict, FileRejected } from '../../platform/errors.ts';
-import type { ImportJobRow, ImportJobs, JobContext } from '../../platform/import-jobs.ts';
+import {
+  jobFileKey,
+  type ImportJobRow,
+  type ImportJobs,
+  type JobContext,
+} from '../../platform/import-jobs.ts';
 import { keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
@@ -43,6 +56,38 @@ const UPLOAD = 'upload.xlsx';
 const ROWS = 'rows.copy';
 /** The rows' keys, sorted (row-keys.ts): what a held job needs to be saved after a restart. */
 const KEYS = 'keys.bin';
+
+/** Copies one of a shared job's files from the storage into its working folder. */
+async function fetchFile(
+  deps: SpendJobDeps,
+  storageId: string,
+  file: 'xlsx' | 'rows' | 'keys',
+  to: string,
+) {
+  await pipeline(deps.jobs.storage.read(jobFileKey(storageId, file)), createWriteStream(to));
+}
+
+/** Stores one of a shared job's files (a failed write leaves nothing, storage.ts). */
+async function storeFile(
+  deps: SpendJobDeps,
+  storageId: string,
+  file: 'xlsx' | 'rows' | 'keys',
+  from: string,
+) {
+  await deps.jobs.storage.putAs(jobFileKey(storageId, file), createReadStream(from));
+}
+
+/**
+ * How a process runs a spend job it claimed from the queue (PostgreSQL): a new upload is
+ * checked (then saved or held), a held one with the user's choice is saved.
+ */
+export function spendJobHandler(deps: SpendJobDeps) {
+  return {
+    work: (ctx: JobContext) =>
+      ctx.job.choice ? saveDecided(deps, ctx) : runSpendImport(deps, ctx),
+    fail: (error: unknown, ctx: JobContext) => failure(deps, error, ctx),
+  };
+}
 
 /** Moves the received upload into the job's folder (a copy when it is on another disk). */
 async function moveInto(from: string, to: string) {
@@ -83,6 +128,28 @@ export async function startSpendImport(
     .limit(1);
   if (running) throw new Conflict(IMPORT_MESSAGES.beingImported(running.fileName));
 
+  if (jobs.shared) {
+    // The workbook first, then the job that points at it: a claimed job always finds it.
+    const storageId = randomUUID();
+    await storeFile(deps, storageId, 'xlsx', input.upload.path);
+    try {
+      const job = await jobs.enqueue(db, {
+        clientRef,
+        kind: SPEND_JOB,
+        fileName: input.upload.fileName,
+        uploadedBy: input.uploadedBy.id,
+        contentHash,
+        fileId: await reserveFileId(db),
+        storageId,
+      });
+      jobs.nameUploader(job.id, input.uploadedBy.name);
+      return job;
+    } catch (error) {
+      await jobs.removeFiles(storageId);
+      throw error;
+    }
+  }
+
   const job = await jobs.create(db, {
     clientRef,
     kind: SPEND_JOB,
@@ -110,6 +177,7 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
   const workbook = path.join(job.workDir, UPLOAD);
   let held = false;
   try {
+    if (job.storageId) await fetchFile(deps, job.storageId, 'xlsx', workbook);
     const checked = await checkSpendFile({
       clientRef: job.clientRef,
       fileId: job.fileId!,
@@ -148,13 +216,40 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
     );
     ctx.signal.throwIfAborted();
     if (overlap) {
+      if (job.storageId) {
+        // Whichever process carries out the choice needs the checked rows and their keys.
+        await storeFile(deps, job.storageId, 'rows', path.join(job.workDir, ROWS));
+        await storeFile(deps, job.storageId, 'keys', path.join(job.workDir, KEYS));
+        await deps.jobs.storage.remove(jobFileKey(job.storageId, 'xlsx'));
+      }
       held = true;
       await ctx.persist({ status: 'held', overlap, message: IMPORT_MESSAGES.held });
       return;
     }
     await save(deps, ctx, sorted);
   } finally {
-    if (!held) await rm(job.workDir, { recursive: true, force: true });
+    // A held job's files stay: in its folder (embedded database) or in the storage.
+    if (!held || job.storageId) await rm(job.workDir, { recursive: true, force: true });
+    if (!held && job.storageId) await deps.jobs.removeFiles(job.storageId);
+  }
+}
+
+/** A held job's choice, carried out by the process that claimed it (PostgreSQL). */
+async function saveDecided(deps: SpendJobDeps, ctx: JobContext) {
+  const job = ctx.job;
+  try {
+    ctx.update({ status: 'running', phase: 'saving' });
+    await fetchFile(deps, job.storageId!, 'rows', path.join(job.workDir, ROWS));
+    await fetchFile(deps, job.storageId!, 'keys', path.join(job.workDir, KEYS));
+    const keys = keysFromBytes(await readFile(path.join(job.workDir, KEYS)));
+    const replaced =
+      job.choice === 'replace' ? ((job.overlap as ImportOverlap | null)?.files ?? []) : [];
+    await save(deps, ctx, keys, async (tx) => {
+      for (const file of replaced) await deleteFileIn(tx, job.clientRef, file.fileId);
+    });
+  } finally {
+    await rm(job.workDir, { recursive: true, force: true });
+    await deps.jobs.removeFiles(job.storageId!);
   }
 }
 
@@ -203,6 +298,7 @@ export async function decideSpendImport(
   row: ImportJobRow,
   choice: ImportChoice,
 ): Promise<ImportJobRow> {
+  const queued = deps.jobs.shared && row.storageId !== null;
   const next =
     choice === 'cancel'
       ? {
@@ -217,8 +313,10 @@ export async function decideSpendImport(
           phaseDone: 0,
           phaseTotal: 0,
           message: null,
-          owner: deps.jobs.owner,
-          heartbeatAt: new Date(),
+          // Shared: back in the queue with the choice, for any process to claim.
+          ...(queued
+            ? { owner: null, heartbeatAt: null, choice }
+            : { owner: deps.jobs.owner, heartbeatAt: new Date() }),
         };
   const [claimed] = await deps.db
     .update(importJobs)
@@ -233,7 +331,12 @@ export async function decideSpendImport(
     .returning();
   if (!claimed) throw new Conflict(IMPORT_MESSAGES.notHeld);
   if (choice === 'cancel') {
-    await rm(claimed.workDir, { recursive: true, force: true });
+    if (claimed.workDir) await rm(claimed.workDir, { recursive: true, force: true });
+    if (claimed.storageId) await deps.jobs.removeFiles(claimed.storageId);
+    return claimed;
+  }
+  if (queued) {
+    deps.jobs.kick();
     return claimed;
   }
 

@@ -12,6 +12,7 @@ import { followImport, importSpend } from '../../../test/imports.ts';
 import { SPEND_HEADERS, asCells, spendFixture, xlsxBuffer } from '../../../test/xlsx.ts';
 import type { GeneratedRow } from '../../db/seed/spend-generator.ts';
 import { importJobs, spendFileKeys, spendFiles, spendRows } from '../../db/schema/index.ts';
+import { jobFileKey } from '../../platform/import-jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -149,7 +150,12 @@ describe('a file overlapping an earlier one', () => {
     await importSpend(t, token, files.firstFile, 'a.xlsx');
     const { job } = await importSpend(t, token, files.secondFile, 'b.xlsx');
     const [held] = await t.database.db.select().from(importJobs).where(eq(importJobs.id, job!.id));
-    expect(existsSync(held!.workDir)).toBe(true);
+    // Its checked rows: in its folder (embedded), or in the shared storage (PostgreSQL).
+    const kept = async () =>
+      held!.storageId
+        ? (await t.app.storage.size(jobFileKey(held!.storageId, 'rows'))) !== undefined
+        : existsSync(held!.workDir);
+    expect(await kept()).toBe(true);
 
     const res = await decide(token, job!.id, 'cancel');
     expect(res.statusCode).toBe(200);
@@ -157,7 +163,7 @@ describe('a file overlapping an earlier one', () => {
       message: 'Import cancelled: nothing was saved.',
       data: { status: 'cancelled' },
     });
-    expect(existsSync(held!.workDir)).toBe(false);
+    expect(await kept()).toBe(false);
     expect(await storedRows(org.id)).toBe(100);
     const list = await t.app.inject({ url: '/api/file/imports', headers: t.auth(token) });
     expect(list.json().data).toEqual([]);

@@ -35,6 +35,14 @@ function scoped(scope: Scope): SQL {
     : sql`r.client_ref = ${scope.clientRef} and r.file_id = any(${sql.param(ids)}::int[])`;
 }
 
+/** The same scope over spend_files (alias r). */
+function scopedFiles(scope: Scope): SQL {
+  const ids = [...new Set(scope.selectedIds)];
+  return ids.length === 0
+    ? sql`r.client_ref = ${scope.clientRef}`
+    : sql`r.client_ref = ${scope.clientRef} and r.id = any(${sql.param(ids)}::int[])`;
+}
+
 const money = (value: string | number | null) => (value === null ? 0 : Number(value));
 const offset = (page: PageRequest) => page.pageNumber * page.pageSize;
 
@@ -361,8 +369,12 @@ export async function listSpendRows(
       limit ${request.pageSize} offset ${offset(request)}
     `),
   );
+  // Rows are saved and deleted a whole file at a time, and each file keeps its row count: the
+  // total is a sum over the organisation's files, not a count over its rows (issue #20).
   const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from spend_rows r where ${scoped(scope)}`),
+    await db.execute(
+      sql`select coalesce(sum(r.row_count), 0)::int as n from spend_files r where ${scopedFiles(scope)}`,
+    ),
   );
   return {
     total: count?.n ?? 0,
