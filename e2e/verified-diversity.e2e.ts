@@ -2,11 +2,14 @@
  * Verified diversity in Chromium (issue #21): the spend home's match rate; Supplier matching
  * confirms the largest uncertain vendor; a certificate added on that supplier's detail appears in
  * the Certificates view; the Spend Dashboard switched to 'Verified' shows the verified diverse
- * spend grown by exactly that vendor's spend. Screenshots at 1440 and 390 px.
+ * spend grown by exactly that vendor's spend, and its PDF states the rule. Screenshots at 1440
+ * and 390 px.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
+import { pdfPages } from '../apps/server/test/reports.ts';
 import { openBrowser, screenshot, type Browser } from './browser.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
@@ -193,6 +196,19 @@ describe('verified diversity', () => {
         .getByText('E2E-WBE-1', { exact: false })
         .waitFor();
       await screenshot(page, 'verified-dashboard-after-1440');
+
+      // The export follows the rule chosen on screen and states it.
+      expect(page.url()).toContain('rule=verified');
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByTestId('export-pdf').click(),
+      ]);
+      const text = (await pdfPages(readFileSync((await pdf.path())!)))
+        .join('\n')
+        .replace(/\s+/g, ' ');
+      expect(text).toContain('Counting rule: Verified');
+      expect(text).toContain('Behind the verified figure');
+      expect(text).toContain('E2E-WBE-1');
 
       // The same screens at phone width.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -146,6 +146,8 @@ export function qualifiesOn(
 
 export const COUNTING_RULES = ['REPORTED', 'VERIFIED'] as const;
 export type CountingRule = (typeof COUNTING_RULES)[number];
+/** A request's choice of rule; absent, the organisation's default (its policy). */
+export const countingRuleSchema = z.enum(COUNTING_RULES);
 
 /** The rule's name on screen and in every export. */
 export const COUNTING_RULE_LABELS: Record<CountingRule, string> = {

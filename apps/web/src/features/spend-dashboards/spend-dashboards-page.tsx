@@ -24,6 +24,7 @@ import { GOALS_SETTINGS_PATH, GoalsDashboard } from './components/goals-dashboar
 import { ReportChooser } from './components/report-chooser.tsx';
 import { SpendDashboard } from './components/spend-dashboard.tsx';
 import { SupplierDashboard } from './components/supplier-dashboard.tsx';
+import { useCountingRule } from './components/use-counting-rule.ts';
 import { parseFileIds, reportPath, spendHomePath, tableViewPath } from './paths.ts';
 import './spend-dashboards.css';
 
@@ -89,6 +90,9 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
   const fileIds = useFileIds();
   const analysis = useAnalysis(reportKey(kind, { files: fileIds }));
   const title = DASHBOARD_TITLES[kind];
+  // Only the Spend Dashboard offers the counting rule; the other two count as reported.
+  const [rule] = useCountingRule(kind === 'spend');
+  const countingRule = kind === 'spend' ? { countingRule: rule } : {};
   const Body = { supplier: SupplierDashboard, spend: SpendDashboard, category: CategoryDashboard }[
     kind
   ];
@@ -98,9 +102,9 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
       title={title}
       actions={
         <ExportBar
-          report={{ key: kind, body: { selectedIds: fileIds } }}
+          report={{ key: kind, body: { selectedIds: fileIds, ...countingRule } }}
           analysis={analysis.text}
-          onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text)}
+          onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text, countingRule)}
         />
       }
     >
