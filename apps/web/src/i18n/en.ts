@@ -642,6 +642,7 @@ export const en = {
     period: '{{from}} – {{to}}',
     company: 'Company',
     category: 'Category',
+    matchReason: 'Directory match',
     diversity: 'Diversity',
     totalSpendings: 'Total Spendings',
     allSuppliers: 'All Suppliers',

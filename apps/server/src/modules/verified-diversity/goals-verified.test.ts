@@ -122,7 +122,7 @@ beforeAll(async () => {
     ]),
   ]);
   const imported = await importSpend(t, token, file);
-  expect(imported.job?.status, imported.job?.message).toBe('done');
+  expect(imported.job?.status, imported.job?.message ?? '').toBe('done');
   for (const c of CERTS) {
     const res = await t.app.inject({
       method: 'POST',
