@@ -154,6 +154,17 @@ describe('verified diversity', () => {
       expect(await certificates.getByTestId('certificate-status').first().textContent()).toBe(
         'Valid',
       );
+      // Its scanned document: attached on the row, then listed by name for download.
+      await certificates
+        .locator('tr', { hasText: 'E2E-WBE-1' })
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'wbenc-e2e.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'),
+        });
+      await page.getByTestId('alert-ok').click();
+      await certificates.getByTestId('certificate-document').getByText('wbenc-e2e.pdf').waitFor();
       await screenshot(page, 'verified-supplier-detail-1440');
 
       // The Certificates view lists it (latest expiry first after one click on the header).

@@ -277,6 +277,8 @@ export const VERIFIED_MESSAGES = {
   deleted: 'Certificate Deleted Successfully',
   policySaved: 'Policy Saved Successfully',
   matched: 'Match Saved Successfully',
+  documentSaved: 'Document Saved Successfully',
+  documentType: 'The document must be a PDF or a PNG, JPEG, GIF or WebP picture.',
 } as const;
 
 const optionalDate = () =>

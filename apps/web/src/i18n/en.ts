@@ -903,6 +903,9 @@ export const en = {
     certificatesSubtitle:
       'Diversity certificates your organisation holds for directory suppliers, soonest expiry first.',
     addCertificate: 'Add Certificate',
+    document: 'Document',
+    addDocument: 'Attach',
+    replaceDocument: 'Replace the document',
     editCertificate: 'Edit Certificate',
     certificate: 'certificate',
     supplier: 'Supplier',

@@ -198,6 +198,46 @@ export async function getCertificate(
   return toCertificate(policy)(row);
 }
 
+/**
+ * Attaches a stored document to the organisation's certificate (NotFound for another
+ * organisation's) and answers the key it replaced, for the caller to remove.
+ */
+export async function setCertificateDocument(
+  db: DbOrTx,
+  clientRef: number,
+  id: number,
+  document: { key: string; name: string },
+): Promise<{ previousKey: string | null }> {
+  const [row] = rowsOf<{ previous_key: string | null }>(
+    await db.execute(sql`
+      update supplier_certificates c set document_key = ${document.key},
+        document_name = ${document.name}, updated_at = now()
+      from (select id, document_key from supplier_certificates
+        where client_ref = ${clientRef} and id = ${id} for update) old
+      where c.id = old.id
+      returning old.document_key as previous_key
+    `),
+  );
+  if (!row) throw new NotFound('Certificate not found');
+  return { previousKey: row.previous_key };
+}
+
+/** The organisation's certificate's document, or NotFound (none, or another organisation's). */
+export async function certificateDocument(
+  db: DbOrTx,
+  clientRef: number,
+  id: number,
+): Promise<{ key: string; name: string }> {
+  const [row] = rowsOf<{ document_key: string | null; document_name: string | null }>(
+    await db.execute(sql`
+      select document_key, document_name from supplier_certificates
+      where client_ref = ${clientRef} and id = ${id}
+    `),
+  );
+  if (!row?.document_key) throw new NotFound('Document not found');
+  return { key: row.document_key, name: row.document_name ?? 'certificate' };
+}
+
 async function checkAgency(db: DbOrTx, clientRef: number, agency: string): Promise<string> {
   const found = (await listAgencies(db, clientRef)).find(
     (a) => a.name.toLowerCase() === agency.toLowerCase(),
