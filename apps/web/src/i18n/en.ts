@@ -903,6 +903,7 @@ export const en = {
     certificatesSubtitle:
       'Diversity certificates your organisation holds for directory suppliers, soonest expiry first.',
     addCertificate: 'Add Certificate',
+    moreSuggestions: '{{count}} more',
     document: 'Document',
     addDocument: 'Attach',
     replaceDocument: 'Replace the document',
