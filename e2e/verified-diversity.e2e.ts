@@ -221,6 +221,23 @@ describe('verified diversity', () => {
       expect(text).toContain('Behind the verified figure');
       expect(text).toContain('E2E-WBE-1');
 
+      // The Table View gives each row its vendor's match as the reason.
+      await page.goto('/home/supplierSpend/table');
+      await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
+      const reasons = await page
+        .getByTestId('spend-rows')
+        .getByTestId('row-match-reason')
+        .allTextContents();
+      expect(reasons.every((r) => /score \d+|No match|Not matched yet/.test(r))).toBe(true);
+      await page
+        .getByTestId('spend-rows')
+        .locator('.ant-table-body, .ant-table-content')
+        .first()
+        .evaluate((el) => {
+          el.scrollLeft = el.scrollWidth;
+        });
+      await screenshot(page, 'verified-table-view-1440');
+
       // The same screens at phone width.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/home/supplierSpend');
@@ -239,6 +256,9 @@ describe('verified diversity', () => {
       await page.goto('/home/supplierSpend/report/spend');
       await page.getByTestId('counting-headline').waitFor();
       await screenshot(page, 'verified-dashboard-390');
+      await page.goto('/home/supplierSpend/table');
+      await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
+      await screenshot(page, 'verified-table-view-390');
       await page.setViewportSize({ width: 1440, height: 900 });
     },
   );
