@@ -109,6 +109,21 @@ describe('goals', () => {
     const excel = await downloaded(page, 'export-excel');
     expect(excel.suggestedFilename()).toBe(`Goals Dashboard FY${year} - All files.xlsx`);
 
+    // The counting rule (issue #21): 'verified' changes the figures and the words under them.
+    const asReported = await page.getByTestId('goal-overall-card').textContent();
+    expect(await page.getByTestId('goals-counting-rule-text').textContent()).toContain(
+      'As reported in the file',
+    );
+    await page.getByTestId('goals-counting-rule').getByText('Verified', { exact: true }).click();
+    await expect
+      .poll(async () => page.getByTestId('goals-counting-rule-text').textContent())
+      .toContain('Verified —');
+    await expect
+      .poll(async () => page.getByTestId('goal-overall-card').textContent())
+      .not.toBe(asReported);
+    expect(page.url()).toContain('rule=verified');
+    await screenshot(page, 'goals-dashboard-verified');
+
     // Create Report offers it as its fourth choice.
     await page.goto('/home/supplierSpend/report');
     await page.getByTestId('report-chooser').waitFor();

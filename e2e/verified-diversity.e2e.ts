@@ -2,11 +2,14 @@
  * Verified diversity in Chromium (issue #21): the spend home's match rate; Supplier matching
  * confirms the largest uncertain vendor; a certificate added on that supplier's detail appears in
  * the Certificates view; the Spend Dashboard switched to 'Verified' shows the verified diverse
- * spend grown by exactly that vendor's spend. Screenshots at 1440 and 390 px.
+ * spend grown by exactly that vendor's spend, and its PDF states the rule. Screenshots at 1440
+ * and 390 px.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
+import { pdfPages } from '../apps/server/test/reports.ts';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
@@ -140,6 +143,17 @@ describe('verified diversity', () => {
       expect(await certificates.getByTestId('certificate-status').first().textContent()).toBe(
         'Valid',
       );
+      // Its scanned document: attached on the row, then listed by name for download.
+      await certificates
+        .locator('tr', { hasText: 'E2E-WBE-1' })
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'wbenc-e2e.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'),
+        });
+      await page.getByTestId('alert-ok').click();
+      await certificates.getByTestId('certificate-document').getByText('wbenc-e2e.pdf').waitFor();
       await screenshot(page, 'verified-supplier-detail-1440');
 
       // The Certificates view lists it (latest expiry first after one click on the header).
@@ -183,6 +197,36 @@ describe('verified diversity', () => {
         .waitFor();
       await screenshot(page, 'verified-dashboard-after-1440');
 
+      // The export follows the rule chosen on screen and states it.
+      expect(page.url()).toContain('rule=verified');
+      const [pdf] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.getByTestId('export-pdf').click(),
+      ]);
+      const text = (await pdfPages(readFileSync((await pdf.path())!)))
+        .join('\n')
+        .replace(/\s+/g, ' ');
+      expect(text).toContain('Counting rule: Verified');
+      expect(text).toContain('Behind the verified figure');
+      expect(text).toContain('E2E-WBE-1');
+
+      // The Table View gives each row its vendor's match as the reason.
+      await page.goto('/home/supplierSpend/table');
+      await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
+      const reasons = await page
+        .getByTestId('spend-rows')
+        .getByTestId('row-match-reason')
+        .allTextContents();
+      expect(reasons.every((r) => /score \d+|No match|Not matched yet/.test(r))).toBe(true);
+      await page
+        .getByTestId('spend-rows')
+        .locator('.ant-table-body, .ant-table-content')
+        .first()
+        .evaluate((el) => {
+          el.scrollLeft = el.scrollWidth;
+        });
+      await screenshot(page, 'verified-table-view-1440');
+
       // The same screens at phone width.
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/home/supplierSpend');
@@ -201,6 +245,9 @@ describe('verified diversity', () => {
       await page.goto('/home/supplierSpend/report/spend');
       await page.getByTestId('counting-headline').waitFor();
       await screenshot(page, 'verified-dashboard-390');
+      await page.goto('/home/supplierSpend/table');
+      await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
+      await screenshot(page, 'verified-table-view-390');
       await page.setViewportSize({ width: 1440, height: 900 });
     },
   );

@@ -11,6 +11,7 @@ import { DIVERSE_TYPES } from './diversity.ts';
 import { selectedIdsSchema } from './spend.ts';
 import { ANALYSIS_MAX } from './reports.ts';
 import { MESSAGES } from './validation.ts';
+import { COUNTING_RULES, countingRuleSchema } from './verified-diversity.ts';
 
 export const MONTH_NAMES = [
   'January',
@@ -225,6 +226,8 @@ export const goalsDashboardRequestSchema = z.object({
   selectedIds: selectedIdsSchema,
   /** Without it, the fiscal year today falls in. */
   fiscalYear: fiscalYearSchema.optional(),
+  /** 'As reported in the file' or 'verified' (issue #21); without it, the organisation's default. */
+  countingRule: countingRuleSchema.optional(),
 });
 
 export const goalsExcelSchema = goalsDashboardRequestSchema.extend({
@@ -272,6 +275,8 @@ export const goalsDashboardSchema = z.object({
   projection: z.array(z.number().nullable()),
   overall: goalRowSchema.nullable(),
   rows: z.array(goalRowSchema),
+  /** The counting rule the diverse figures follow. */
+  countingRule: z.enum(COUNTING_RULES),
 });
 export type GoalsDashboard = z.infer<typeof goalsDashboardSchema>;
 

@@ -9,7 +9,7 @@ import { DIVERSITY_TYPES, US_STATES, type DiversityType } from './enums.ts';
 import { ratingCountSchema } from './ratings.ts';
 import { supplierRatingBoSchema } from './spend.ts';
 import { normaliseDuns } from './suppliers.ts';
-import { normaliseFein, normaliseUei } from './verified-diversity.ts';
+import { VERIFIED_MESSAGES, normaliseFein, normaliseUei } from './verified-diversity.ts';
 import { EMAIL_PATTERN, LIMITS, MESSAGES, digitsOnly, optionalDigits } from './validation.ts';
 
 export const SEARCH_MESSAGES = {
@@ -23,6 +23,9 @@ export const SEARCH_MESSAGES = {
   phone: 'Must be a phone number of 10 digits or less',
   uei: 'UEI must be 12 letters and digits',
   fein: 'FEIN must be 9 digits',
+  certificateType: (value: string) =>
+    `Unknown certificate type "${value}"; allowed: ${CERTIFICATION_TYPES.join(', ')}`,
+  certificateIncomplete: 'Required when the row has a certificate',
 } as const;
 
 /** The certifications a supplier can hold: the spec's diversity types without NON_DIVERSE. */
@@ -203,17 +206,51 @@ export const SUPPLIER_COLUMNS = [
   // know the earlier columns by position keep working).
   { key: 'uei', header: 'UEI', aliases: ['Unique Entity ID', 'SAM UEI', 'UEI (SAM)'] },
   { key: 'fein', header: 'FEIN', aliases: ['EIN', 'Federal Tax ID', 'Tax ID'] },
+  // Issue #21: one certificate per row, kept by the uploading organisation (a supplier with
+  // several repeats its row). Optional: a row without them adds no certificate.
+  { key: 'certificateType', header: 'Certificate Type', aliases: ['Certified Type'] },
+  {
+    key: 'certificateAgency',
+    header: 'Certifying Agency',
+    aliases: ['Certificate Agency', 'Agency'],
+  },
+  { key: 'certificateNumber', header: 'Certificate Number', aliases: ['Certificate No'] },
+  {
+    key: 'certificateIssueDate',
+    header: 'Certificate Issue Date',
+    aliases: ['Certificate Issued', 'Issue Date'],
+  },
+  {
+    key: 'certificateExpiryDate',
+    header: 'Certificate Expiry Date',
+    aliases: ['Certificate Expires', 'Expiry Date', 'Expiration Date'],
+  },
 ] as const satisfies readonly FileColumn[];
+
+/** The certificate columns: all empty (no certificate) or type, agency and both dates filled. */
+export const CERTIFICATE_COLUMN_KEYS = [
+  'certificateType',
+  'certificateAgency',
+  'certificateNumber',
+  'certificateIssueDate',
+  'certificateExpiryDate',
+] as const;
 
 export type SupplierColumnKey = (typeof SUPPLIER_COLUMNS)[number]['key'];
 
 /** A stored directory row (flat, for the upload's `unnest` arrays). */
-export type SupplierRow = Record<Exclude<SupplierColumnKey, 'certificationType'>, string | null> & {
-  name: string;
-  duns: string;
-  /** Comma-separated certification types, in the spec's order. */
-  certifications: string;
-};
+type CertificateColumnKey = (typeof CERTIFICATE_COLUMN_KEYS)[number];
+export type SupplierRow = Record<
+  Exclude<SupplierColumnKey, 'certificationType' | CertificateColumnKey>,
+  string | null
+> &
+  /** The row's certificate (issue #21), when it has one; dates YYYY-MM-DD. */
+  Partial<Record<CertificateColumnKey, string | null>> & {
+    name: string;
+    duns: string;
+    /** Comma-separated certification types, in the spec's order. */
+    certifications: string;
+  };
 
 export const SUPPLIER_TEMPLATE_EXAMPLE: Record<SupplierColumnKey, string> = {
   name: 'Harbor Point Logistics LLC',
@@ -250,6 +287,11 @@ export const SUPPLIER_TEMPLATE_EXAMPLE: Record<SupplierColumnKey, string> = {
   tulipValidated: 'Yes',
   uei: 'HX3KQ7ZLM2N5',
   fein: '52-1234567',
+  certificateType: 'MBE',
+  certificateAgency: 'NMSDC',
+  certificateNumber: 'NM-2025-0815',
+  certificateIssueDate: '01/15/2025',
+  certificateExpiryDate: '01/14/2027',
 };
 
 const MAX_LENGTH: Partial<Record<SupplierColumnKey, number>> = {
@@ -278,6 +320,9 @@ const MAX_LENGTH: Partial<Record<SupplierColumnKey, number>> = {
   additionalNaicsDescription: 1000,
   industry: 100,
   tulipValidated: 20,
+  certificateType: 20,
+  certificateAgency: 50,
+  certificateNumber: 50,
 };
 
 const squash = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]+/g, '');
@@ -290,6 +335,57 @@ const STATE_CODE = new Map<string, string>(
 export function phoneDigits(value: string): string {
   const d = digitsOnly(value);
   return d.length === 11 && d.startsWith('1') ? d.slice(1) : d;
+}
+
+/**
+ * The row's certificate (issue #21): none when its columns are empty; otherwise type, agency,
+ * issue and expiry dates are required, the type is one of the certification types and the
+ * expiry is on or after the issue. Dates are stored YYYY-MM-DD. Whether the agency is one the
+ * organisation knows is checked when saving (it needs the database).
+ */
+function checkCertificate(
+  cells: Partial<Record<SupplierColumnKey, Cell>>,
+  out: Record<string, string | null>,
+  problems: { column: string; message: string }[],
+  context: { date1904: boolean },
+) {
+  if (CERTIFICATE_COLUMN_KEYS.every((key) => out[key] === null)) return;
+  const dates: Record<string, string | null | undefined> = {};
+  for (const key of ['certificateIssueDate', 'certificateExpiryDate'] as const) {
+    dates[key] = cellDate(cells[key] ?? null, context.date1904);
+    if (dates[key] === undefined) problems.push({ column: key, message: MESSAGES.invalidDate });
+    out[key] = dates[key] ?? null;
+  }
+  for (const key of [
+    'certificateType',
+    'certificateAgency',
+    'certificateIssueDate',
+    'certificateExpiryDate',
+  ] as const) {
+    // An unreadable date is reported once, as such.
+    const unreadable = key in dates && dates[key] === undefined;
+    if (out[key] === null && !unreadable) {
+      problems.push({ column: key, message: SEARCH_MESSAGES.certificateIncomplete });
+    }
+  }
+  if (out.certificateType) {
+    const type = CERT_BY_KEY.get(squash(out.certificateType));
+    if (!type) {
+      problems.push({
+        column: 'certificateType',
+        message: SEARCH_MESSAGES.certificateType(out.certificateType),
+      });
+    }
+    out.certificateType = type ?? null;
+  }
+  const issue = out.certificateIssueDate;
+  const expiry = out.certificateExpiryDate;
+  if (issue && expiry && expiry < issue) {
+    problems.push({
+      column: 'certificateExpiryDate',
+      message: VERIFIED_MESSAGES.expiryBeforeIssue,
+    });
+  }
 }
 
 export function parseSupplierRow(
@@ -371,6 +467,7 @@ export function parseSupplierRow(
     else certs.add(cert);
   }
   delete out.certificationType;
+  checkCertificate(cells, out, problems, context);
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { selectedIdsSchema } from './spend.ts';
 import { ANALYSIS_MAX } from './reports.ts';
 import { DIVERSITY_LABELS } from './diversity.ts';
+import { countingRuleSchema } from './verified-diversity.ts';
 
 export const DASHBOARD_KINDS = ['supplier', 'spend', 'category'] as const;
 export type DashboardKind = (typeof DASHBOARD_KINDS)[number];
@@ -27,6 +28,8 @@ export const dashboardExcelSchema = z.object({
   analysis: z.string().max(ANALYSIS_MAX).optional(),
   /** Names of the selected files, for the parameters sheet; the server reads them itself. */
   name: z.string().max(100).optional(),
+  /** The counting rule chosen on screen (issue #21); absent, the organisation's default. */
+  countingRule: countingRuleSchema.optional(),
 });
 export type DashboardExcelParams = z.infer<typeof dashboardExcelSchema>;
 

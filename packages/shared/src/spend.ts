@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { recordId } from './validation.ts';
 import { pageRequestSchema } from './api.ts';
 import { SORT_ORDERS, type DiversityType, type EthnicityCategory } from './enums.ts';
+import { MATCH_RULES } from './verified-diversity.ts';
 
 export const SPEND_MESSAGES = {
   uploaded: 'File Uploaded Successfully',
@@ -157,6 +158,13 @@ export const spendRowSchema = z.object({
   payingDivision: z.string().nullable(),
   paymentContractNumber: z.string().nullable(),
   category: z.string(),
+  /**
+   * How the row's vendor is matched to the directory (issue #21): the rule and score stored for
+   * the vendor, read by every row of it, and the supplier; null before matching ran.
+   */
+  matchRule: z.enum(MATCH_RULES).nullable(),
+  matchScore: z.number().nullable(),
+  matchedSupplier: z.string().nullable(),
 });
 export type SpendRowItem = z.infer<typeof spendRowSchema>;
 

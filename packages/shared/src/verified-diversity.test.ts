@@ -4,6 +4,7 @@ import {
   certificateInputSchema,
   certificateStatus,
   DEFAULT_POLICY,
+  matchReason,
   matchRule,
   normaliseFein,
   normaliseUei,
@@ -129,5 +130,21 @@ describe('certificate input', () => {
       ['expiryDate', 'Expiry date must be on or after the issue date'],
       ['statusDate', 'Required when the certificate is suspended or decertified'],
     ]);
+  });
+});
+
+describe('matchReason', () => {
+  it('names the rule, the score, uncertainty and the supplier', () => {
+    expect(matchReason('DUNS', 100, 'Alpha Freight Partners')).toBe(
+      'Same DUNS · score 100 · Alpha Freight Partners',
+    );
+    expect(matchReason('NAME_STATE', 80, 'Blue Sky Printing')).toBe(
+      'Same name and state · score 80, uncertain · Blue Sky Printing',
+    );
+    expect(matchReason('CONFIRMED', 100, 'Beta Metals Corp')).toBe(
+      'Confirmed by a user · score 100 · Beta Metals Corp',
+    );
+    expect(matchReason('NONE', 0, null)).toBe('No match');
+    expect(matchReason(null, null, null)).toBe('Not matched yet');
   });
 });

@@ -146,6 +146,8 @@ export function qualifiesOn(
 
 export const COUNTING_RULES = ['REPORTED', 'VERIFIED'] as const;
 export type CountingRule = (typeof COUNTING_RULES)[number];
+/** A request's choice of rule; absent, the organisation's default (its policy). */
+export const countingRuleSchema = z.enum(COUNTING_RULES);
 
 /** The rule's name on screen and in every export. */
 export const COUNTING_RULE_LABELS: Record<CountingRule, string> = {
@@ -202,6 +204,26 @@ export const MATCH_RULE_LABELS: Record<MatchRule, string> = {
   NONE: 'No match',
 };
 
+/**
+ * Why a spend row's vendor is (or is not) tied to a directory supplier, in words: the rule, its
+ * score and the supplier — 'Same DUNS · score 100 · Alpha Freight Partners'; below
+ * CERTAIN_MATCH_SCORE the match is called uncertain (it does not count as verified).
+ */
+export function matchReason(
+  rule: MatchRule | null,
+  score: number | null,
+  supplierName: string | null,
+): string {
+  if (rule === null) return 'Not matched yet';
+  if (rule === 'NONE') return MATCH_RULE_LABELS.NONE;
+  const uncertain = rule !== 'CONFIRMED' && (score ?? 0) < CERTAIN_MATCH_SCORE;
+  return [
+    MATCH_RULE_LABELS[rule],
+    `score ${score ?? 0}${uncertain ? ', uncertain' : ''}`,
+    ...(supplierName ? [supplierName] : []),
+  ].join(' · ');
+}
+
 /** UEIs are 12 letters and digits (the registry leaves out I and O); case and spaces are formatting. */
 export function normaliseUei(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
@@ -255,6 +277,8 @@ export const VERIFIED_MESSAGES = {
   deleted: 'Certificate Deleted Successfully',
   policySaved: 'Policy Saved Successfully',
   matched: 'Match Saved Successfully',
+  documentSaved: 'Document Saved Successfully',
+  documentType: 'The document must be a PDF or a PNG, JPEG, GIF or WebP picture.',
 } as const;
 
 const optionalDate = () =>

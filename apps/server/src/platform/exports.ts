@@ -268,6 +268,10 @@ export async function buildWorkbook(meta: WorkbookMeta, sheets: Sheet[]): Promis
     const cell = row.getCell(2);
     cell.alignment = { horizontal: 'left', vertical: 'top', wrapText: true };
     if (typed) cell.numFmt = NUM_FMT[typed.kind] ?? 'General';
+    // A long value (the counting rule in words) wraps: the row grows to show it.
+    else if (wrappedLines(value as string, SUMMARY_WIDTH) > 1) {
+      row.height = Math.min(409, wrappedLines(value as string, SUMMARY_WIDTH) * LINE_POINTS);
+    }
   }
   if (meta.analysis?.trim()) {
     sheet0.addRow([]);

@@ -15,3 +15,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** Below antd's `md` breakpoint the sidebar becomes an overlay. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
+
+/** Below antd's `sm` breakpoint: a phone held upright. */
+export const PHONE_QUERY = '(max-width: 575.98px)';

@@ -642,6 +642,7 @@ export const en = {
     period: '{{from}} – {{to}}',
     company: 'Company',
     category: 'Category',
+    matchReason: 'Directory match',
     diversity: 'Diversity',
     totalSpendings: 'Total Spendings',
     allSuppliers: 'All Suppliers',
@@ -902,6 +903,10 @@ export const en = {
     certificatesSubtitle:
       'Diversity certificates your organisation holds for directory suppliers, soonest expiry first.',
     addCertificate: 'Add Certificate',
+    moreSuggestions: '{{count}} more',
+    document: 'Document',
+    addDocument: 'Attach',
+    replaceDocument: 'Replace the document',
     editCertificate: 'Edit Certificate',
     certificate: 'certificate',
     supplier: 'Supplier',

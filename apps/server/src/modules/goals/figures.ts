@@ -18,7 +18,9 @@ import {
   type YearGoals,
 } from '@spotzcity/shared/goals';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
+import type { CountingRule, QualificationPolicy } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { certain, getPolicy, qualifiesSql } from '../../platform/verified-spend.ts';
 import type { FigureSettings } from './service.ts';
 
 export interface GoalScope {
@@ -28,13 +30,53 @@ export interface GoalScope {
 }
 
 /**
- * The counting rule: which diversity a group of spend counts under, from the group's own columns
- * (alias `r`: a `spend_rollups` row, with `diversity`, `is_diverse` and `supplier_key`). Today the
- * diversity as reported on the spend rows; a 'verified' rule (issue #21) replaces this one
- * function — every goal figure reads diversity through it.
+ * The counting rule: the spend of the selection in the year as rows of (alias `r`) `month`,
+ * `category`, `spend` and the diversity they count under (`diversity` text[], `is_diverse`).
+ * Every goal figure reads diversity through this one function.
+ *
+ * - REPORTED: the diversity as reported on the spend rows (the rollups, grouped per month).
+ * - VERIFIED (issue #21): a payment counts for a type only when its vendor has a certain match to
+ *   a directory supplier holding a certificate of that type that qualified under the
+ *   organisation's policy on the payment date — each type once, diverse once, however many
+ *   certificates qualify. Computed from the rows grouped by day and matched supplier (payment
+ *   dates matter), as the spend dashboards' verified figures are.
  */
-export function countedDiversity(): { types: SQL; isDiverse: SQL } {
-  return { types: sql`r.diversity`, isDiverse: sql`r.is_diverse` };
+export function countedDiversity(
+  scope: GoalScope,
+  months: string[],
+  rule: CountingRule,
+  policy: QualificationPolicy,
+): SQL {
+  const ids = [...new Set(scope.selectedIds)];
+  const files = ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``;
+  const from = `${months[0]}-01`;
+  const to = `${months[11]}-01`;
+  if (rule === 'REPORTED') {
+    return sql`
+      select r.month, r.category, r.spend, r.diversity, r.is_diverse
+      from spend_rollups r
+      where r.client_ref = ${scope.clientRef} ${files}
+        and r.month between ${from}::date and ${to}::date`;
+  }
+  return sql`
+    select date_trunc('month', p.payment_date)::date as month, p.category, p.spend,
+      t.types as diversity, cardinality(t.types) > 0 as is_diverse
+    from (
+      select r.payment_date, r.category,
+        case when ${certain} then m.supplier_ref end as supplier_ref, sum(r.spend) as spend
+      from spend_rows r
+      left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      where r.client_ref = ${scope.clientRef} ${files}
+        and r.payment_date >= ${from}::date
+        and r.payment_date < (${to}::date + interval '1 month')
+      group by 1, 2, 3
+    ) p
+    cross join lateral (
+      select coalesce(array_agg(distinct c.diversity_type::text), '{}'::text[]) as types
+      from supplier_certificates c
+      where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref
+        and ${qualifiesSql(policy, sql`p.payment_date`)}
+    ) t`;
 }
 
 /** Integer cents of a numeric's text ('1234.5', '-0.07'): exact, unlike a float. */
@@ -61,25 +103,22 @@ async function monthCategoryGroups(
   db: DbOrTx,
   scope: GoalScope,
   months: string[],
+  rule: CountingRule,
 ): Promise<Group[]> {
-  const ids = [...new Set(scope.selectedIds)];
-  const counted = countedDiversity();
+  const policy = await getPolicy(db, scope.clientRef);
   const rows = rowsOf<Record<string, string | null> & { month: string; category: string }>(
     await db.execute(sql`
       select to_char(r.month, 'YYYY-MM') as month, r.category,
         sum(r.spend)::text as total,
-        sum(r.spend) filter (where ${counted.isDiverse})::text as diverse,
+        sum(r.spend) filter (where r.is_diverse)::text as diverse,
         ${sql.join(
           DIVERSE_TYPES.map(
             (type, i) =>
-              sql`sum(r.spend) filter (where ${type}::text = any(${counted.types}))::text as ${sql.raw(`t${i}`)}`,
+              sql`sum(r.spend) filter (where ${type}::text = any(r.diversity))::text as ${sql.raw(`t${i}`)}`,
           ),
           sql`, `,
         )}
-      from spend_rollups r
-      where r.client_ref = ${scope.clientRef}
-        ${ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``}
-        and r.month between ${`${months[0]}-01`}::date and ${`${months[11]}-01`}::date
+      from (${countedDiversity(scope, months, rule, policy)}) r
       group by 1, 2
     `),
   );
@@ -132,11 +171,12 @@ export async function goalsDashboard(
   scope: GoalScope,
   settings: FigureSettings,
   goals: YearGoals,
+  rule: CountingRule = 'REPORTED',
 ): Promise<GoalsDashboard> {
   const start = settings.fiscalYearStartMonth;
   const months = fiscalMonths(goals.fiscalYear, start);
   const excluded = new Set(settings.nonAddressableCategories.map(categoryKey));
-  const groups = await monthCategoryGroups(db, scope, months);
+  const groups = await monthCategoryGroups(db, scope, months, rule);
 
   const monthIndex = new Map(months.map((m, i) => [m, i]));
   const baseByMonth = new Array<number>(12).fill(0);
@@ -223,5 +263,6 @@ export async function goalsDashboard(
     projection,
     overall: target === null ? null : goalRow('overall', 'Overall', target, diverse, base, elapsed),
     rows,
+    countingRule: rule,
   };
 }

@@ -19,6 +19,7 @@ import {
   type GoalsDashboard,
 } from '@spotzcity/shared/goals';
 import { reportKey } from '@spotzcity/shared/reports';
+import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
@@ -29,6 +30,7 @@ import {
   type ReportContent,
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
+import { getPolicy, ruleInWords } from '../../platform/verified-spend.ts';
 import { goalsDashboard, type GoalScope } from './figures.ts';
 import { currentFiscalYear, figureSettings, getYearGoals } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
@@ -40,11 +42,14 @@ export async function dashboardFor(
   db: DbOrTx,
   scope: GoalScope,
   fiscalYear: number | undefined,
+  countingRule?: CountingRule,
 ): Promise<GoalsDashboard> {
   const settings = await figureSettings(db, scope.clientRef);
   const year = fiscalYear ?? currentFiscalYear(settings);
   const goals = await getYearGoals(db, scope.clientRef, year);
-  return goalsDashboard(db, scope, settings, goals);
+  // Without a rule asked for, the organisation's default (its certificate policy).
+  const rule = countingRule ?? (await getPolicy(db, scope.clientRef)).countingRule;
+  return goalsDashboard(db, scope, settings, goals, rule);
 }
 
 /** Names of the selected files; an id that is not one of the organisation's files is a 404. */
@@ -102,8 +107,12 @@ export async function goalsReport(
   db: DbOrTx,
   scope: GoalScope,
   fiscalYear: number | undefined,
+  countingRule?: CountingRule,
 ): Promise<ReportContent> {
-  const [d, names] = await Promise.all([dashboardFor(db, scope, fiscalYear), fileNames(db, scope)]);
+  const [d, names] = await Promise.all([
+    dashboardFor(db, scope, fiscalYear, countingRule),
+    fileNames(db, scope),
+  ]);
   const all = scope.selectedIds.length === 0;
   const tableRows = goalsTableRows(d);
   return {
@@ -112,6 +121,7 @@ export async function goalsReport(
       ['Fiscal year', d.label],
       ['Files', all ? `All files (${names.length})` : names.join(', ')],
       ['Base', baseInWords(d)],
+      ['Counting rule', ruleInWords(d.countingRule)],
     ],
     fileName: reportName(d, names, all),
     figures: headline(d),
@@ -176,7 +186,7 @@ export async function goalsReport(
 export const GOALS_REPORT: ReportDefinition<typeof goalsReportBody> = {
   key: 'goals',
   description:
-    'The Goals Dashboard of a fiscal year for the selected files (body {selectedIds, fiscalYear?, locale?, analysis?}; ids of other organisations answer 404)',
+    'The Goals Dashboard of a fiscal year for the selected files (body {selectedIds, fiscalYear?, countingRule?, locale?, analysis?}; ids of other organisations answer 404)',
   access: ACCESS.supplierAndSpend.createReport,
   body: goalsReportBody,
   build: ({ db, clientRef }, params) =>
@@ -184,6 +194,7 @@ export const GOALS_REPORT: ReportDefinition<typeof goalsReportBody> = {
       db,
       { clientRef, selectedIds: [...new Set(params.selectedIds)] },
       params.fiscalYear,
+      params.countingRule,
     ),
 };
 
@@ -196,13 +207,17 @@ export async function goalsWorkbook(
   db: DbOrTx,
   scope: GoalScope,
   fiscalYear: number | undefined,
+  countingRule?: CountingRule,
 ): Promise<{
   title: string;
   fileName: string;
   parameters: [string, SummaryValue][];
   sheets: Sheet[];
 }> {
-  const [d, names] = await Promise.all([dashboardFor(db, scope, fiscalYear), fileNames(db, scope)]);
+  const [d, names] = await Promise.all([
+    dashboardFor(db, scope, fiscalYear, countingRule),
+    fileNames(db, scope),
+  ]);
   const all = scope.selectedIds.length === 0;
   const o = d.overall;
   return {
@@ -213,6 +228,7 @@ export async function goalsWorkbook(
       ['Files', all ? `All files (${names.length})` : names.join(', ')],
       ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
       ['Base', baseInWords(d)],
+      ['Counting rule', ruleInWords(d.countingRule)],
       ['Total Spend', summary.money(d.totalSpend)],
       [GOALS_WORDS.nonAddressable, summary.money(d.nonAddressableSpend)],
       [GOALS_WORDS.addressable, summary.money(d.addressableSpend)],

@@ -143,15 +143,15 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "The Goals Dashboard of a fiscal year (today's by default) for the selected files: cumulative actual against the goal, the projection, and every target's row.",
+          "The Goals Dashboard of a fiscal year (today's by default) for the selected files under a counting rule (the organisation's default when absent): cumulative actual against the goal, the projection, and every target's row.",
         body: goalsDashboardRequestSchema,
         response: { 200: envelopeOf(goalsDashboardSchema) },
       },
     },
     async (request) => {
       const { clientRef } = principalOf(request);
-      const { selectedIds, fiscalYear } = request.body;
-      return ok(await dashboardFor(app.db, { clientRef, selectedIds }, fiscalYear));
+      const { selectedIds, fiscalYear, countingRule } = request.body;
+      return ok(await dashboardFor(app.db, { clientRef, selectedIds }, fiscalYear, countingRule));
     },
   );
 
@@ -186,7 +186,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'The Goals Dashboard as a workbook: body {excel: true, spendData: {selectedIds, fiscalYear?, analysis?}}; every figure recomputed here.',
+          'The Goals Dashboard as a workbook: body {excel: true, spendData: {selectedIds, fiscalYear?, countingRule?, analysis?}}; every figure recomputed here.',
         body: excelRequestSchema,
       },
     },
@@ -198,6 +198,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { clientRef, selectedIds: params.selectedIds },
         params.fiscalYear,
+        params.countingRule,
       );
       const buffer = await buildWorkbook({ title, parameters, analysis: params.analysis }, sheets);
       return sendFile(reply, buffer, safeFileName(fileName, 'xlsx'), MIME.xlsx);

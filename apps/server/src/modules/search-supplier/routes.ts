@@ -71,8 +71,9 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
         tags,
         consumes: ['multipart/form-data'],
         description:
-          'Multipart `file` (.xlsx, the template columns); upserts by DUNS. All-or-nothing: a ' +
-          'bad row answers 400 with `errors: [{row, column, message}]` and saves nothing.',
+          'Multipart `file` (.xlsx, the template columns); upserts by DUNS and keeps each ' +
+          "row's certificate (optional columns) for the uploader's organisation. All-or-nothing: " +
+          'a bad row answers 400 with `errors: [{row, column, message}]` and saves nothing.',
         response: { 200: envelopeOf(supplierUploadResultSchema) },
       },
     },
@@ -81,7 +82,12 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
         request,
         { maxBytes: opts.maxFileBytes, label: 'suppliers workbook' },
         (path, onUnreadable) =>
-          importSuppliers(app.db, { path, limits: opts.limits, onUnreadable }),
+          importSuppliers(app.db, {
+            path,
+            limits: opts.limits,
+            clientRef: principalOf(request).clientRef,
+            onUnreadable,
+          }),
       );
       return ok(result, SEARCH_MESSAGES.uploaded);
     },

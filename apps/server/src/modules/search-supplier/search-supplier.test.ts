@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@spotzcity/shared/permissions';
-import { SUPPLIER_COLUMNS, SUPPLIER_TEMPLATE_EXAMPLE } from '@spotzcity/shared/search-supplier';
+import {
+  CERTIFICATION_TYPES,
+  SUPPLIER_COLUMNS,
+  SUPPLIER_TEMPLATE_EXAMPLE,
+} from '@spotzcity/shared/search-supplier';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createOrg, createUser, signIn, signedInUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
@@ -335,6 +339,159 @@ describe('POST /api/searchSupplier/upload', () => {
     const up = await upload(admin, res.rawPayload);
     expect(up.statusCode, up.body).toBe(200);
     expect(up.json().data).toEqual({ count: 1 });
+  });
+});
+
+describe('certificates through the supplier-list upload (issue #21)', () => {
+  const NO_CERT: Fields = {
+    certificateType: '',
+    certificateAgency: '',
+    certificateNumber: '',
+    certificateIssueDate: '',
+    certificateExpiryDate: '',
+  };
+  const certificates = async () =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/certificates/list',
+        headers: t.auth(admin),
+        payload: { pageNumber: 0, pageSize: 100 },
+      })
+    ).json().data as {
+      duns: string;
+      diversityType: string;
+      agency: string;
+      certificateNumber: string | null;
+      issueDate: string;
+      expiryDate: string;
+    }[];
+  const summary = (list: Awaited<ReturnType<typeof certificates>>) =>
+    list
+      .map((c) => [
+        c.duns,
+        c.diversityType,
+        c.agency,
+        c.certificateNumber,
+        c.issueDate,
+        c.expiryDate,
+      ])
+      .sort((a, b) => String(a).localeCompare(String(b)));
+
+  it('keeps one certificate per row for the uploader, and updates it on a second upload', async () => {
+    const one: Fields = {
+      duns: '300000001',
+      name: 'Cert One',
+      certificateType: 'mbe',
+      certificateAgency: 'nmsdc',
+      certificateNumber: 'N-1',
+      certificateIssueDate: '01/15/2025',
+      certificateExpiryDate: '01/14/2027',
+    };
+    const rows = [
+      cells(one),
+      cells({
+        duns: '300000001',
+        name: 'Cert One',
+        certificateType: 'WBE',
+        certificateAgency: 'WBENC',
+        certificateNumber: '',
+        certificateIssueDate: '2025-03-01',
+        certificateExpiryDate: '2026-02-28',
+      }),
+      cells({ duns: '300000002', name: 'No Cert', ...NO_CERT }),
+    ];
+    const first = await upload(admin, await xlsxBuffer([HEADERS, ...rows]));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toEqual({ count: 3 });
+    // Types and agencies as the lists spell them; dates stored YYYY-MM-DD.
+    const expected = [
+      ['300000001', 'MBE', 'NMSDC', 'N-1', '2025-01-15', '2027-01-14'],
+      ['300000001', 'WBE', 'WBENC', null, '2025-03-01', '2026-02-28'],
+    ];
+    expect(summary(await certificates())).toEqual(expected);
+
+    // The same certificate again with a renewal: its dates change, nothing is added.
+    rows[0] = cells({ ...one, certificateExpiryDate: '01/14/2029' });
+    const second = await upload(admin, await xlsxBuffer([HEADERS, ...rows]));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(summary(await certificates())).toEqual([
+      ['300000001', 'MBE', 'NMSDC', 'N-1', '2025-01-15', '2029-01-14'],
+      expected[1],
+    ]);
+  });
+
+  it('refuses the whole file on a bad certificate, naming the row and column', async () => {
+    const good = cells({ duns: '300000011', name: 'Fine Supplier' });
+    const bad = await upload(
+      admin,
+      await xlsxBuffer([
+        HEADERS,
+        good,
+        cells({ duns: '300000012', name: 'Bad Type', certificateType: 'XYZ' }),
+        cells({ duns: '300000013', name: 'No Expiry', certificateExpiryDate: '' }),
+        cells({
+          duns: '300000014',
+          name: 'Backwards',
+          certificateIssueDate: '05/01/2025',
+          certificateExpiryDate: '04/01/2025',
+        }),
+        cells({ duns: '300000015', name: 'Agency Only', ...NO_CERT, certificateAgency: 'WBENC' }),
+      ]),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Nothing was saved/);
+    expect(bad.json().errors).toEqual([
+      {
+        row: 3,
+        column: 'Certificate Type',
+        message: `Unknown certificate type "XYZ"; allowed: ${CERTIFICATION_TYPES.join(', ')}`,
+        value: 'XYZ',
+      },
+      {
+        row: 4,
+        column: 'Certificate Expiry Date',
+        message: 'Required when the row has a certificate',
+      },
+      {
+        row: 5,
+        column: 'Certificate Expiry Date',
+        message: 'Expiry date must be on or after the issue date',
+        value: '04/01/2025',
+      },
+      { row: 6, column: 'Certificate Type', message: 'Required when the row has a certificate' },
+      {
+        row: 6,
+        column: 'Certificate Issue Date',
+        message: 'Required when the row has a certificate',
+      },
+      {
+        row: 6,
+        column: 'Certificate Expiry Date',
+        message: 'Required when the row has a certificate',
+      },
+    ]);
+    // An agency the organisation does not know: checked when saving, the file still refused.
+    const unknown = await upload(
+      admin,
+      await xlsxBuffer([
+        HEADERS,
+        good,
+        cells({ duns: '300000016', name: 'Odd Agency', certificateAgency: 'Acme Certifiers' }),
+      ]),
+    );
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      {
+        row: 3,
+        column: 'Certifying Agency',
+        message: 'Choose one of the agencies of the list (or add it first)',
+        value: 'Acme Certifiers',
+      },
+    ]);
+    // Nothing of either file was saved: not the good supplier, not a certificate.
+    expect((await search(admin, { duns: '300000011' })).json().totalCount).toBe(0);
+    expect(await certificates()).toEqual([]);
   });
 });
 

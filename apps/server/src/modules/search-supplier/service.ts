@@ -17,9 +17,12 @@ import {
   type SupplierSearchFilter,
 } from '@spotzcity/shared/search-supplier';
 import type { PageRequest } from '@spotzcity/shared/api';
+import { VERIFIED_MESSAGES } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
+import { FileRejected } from '../../platform/errors.ts';
 import { importSheet, type SheetRows } from '../../platform/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
+import { XLSX_MESSAGES } from '../../platform/xlsx-protocol.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 export const MAX_LISTED_PROBLEMS = 100;
@@ -273,9 +276,107 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
   `);
 }
 
+/**
+ * The certificates of a batch (issue #21), kept by the uploading organisation: one per row that
+ * has one, on the directory supplier of the row's DUNS (just upserted). An agency the
+ * organisation does not know (built-in or its own, any case) refuses the whole file, naming the
+ * row and column; the same certificate (supplier, type, agency, number) uploaded again has its
+ * dates updated rather than added twice.
+ */
+export async function saveSupplierCertificates(
+  tx: DbOrTx,
+  clientRef: number,
+  batch: SupplierColumns,
+) {
+  const col = (key: string) => (batch.columns[key] ?? []) as (string | null)[];
+  const types = col('certificateType');
+  const lines: number[] = [];
+  const rows: { duns: string; type: string; agency: string; number: string | null }[] = [];
+  const issues: string[] = [];
+  const expiries: string[] = [];
+  batch.lines.forEach((line, i) => {
+    if (!types[i]) return;
+    lines.push(line);
+    rows.push({
+      duns: col('duns')[i]!,
+      type: types[i]!,
+      agency: col('certificateAgency')[i]!,
+      number: col('certificateNumber')[i] ?? null,
+    });
+    issues.push(col('certificateIssueDate')[i]!);
+    expiries.push(col('certificateExpiryDate')[i]!);
+  });
+  if (rows.length === 0) return;
+
+  const known = new Map(
+    rowsOf<{ name: string }>(
+      await tx.execute(sql`
+        select name from certifying_agencies
+        where client_ref is null or client_ref = ${clientRef}
+        order by client_ref nulls first
+      `),
+    ).map((a) => [a.name.toLowerCase(), a.name]),
+  );
+  const problems = rows.flatMap((r, i) =>
+    known.has(r.agency.toLowerCase())
+      ? []
+      : [
+          {
+            row: lines[i]!,
+            column: 'Certifying Agency',
+            message: VERIFIED_MESSAGES.unknownAgency,
+            value: r.agency,
+          },
+        ],
+  );
+  if (problems.length > 0) {
+    const badRows = new Set(problems.map((p) => p.row)).size;
+    throw new FileRejected(
+      XLSX_MESSAGES.rowsRejected(problems.length, badRows, problems.length, true),
+      problems,
+    );
+  }
+  const input = sql`
+    select distinct on (t.duns, t.type, t.agency, coalesce(t.number, ''))
+      d.id as supplier_ref, t.type, t.agency, t.number, t.issue, t.expiry
+    from unnest(
+      ${sql.param(lines)}::int[], ${sql.param(rows.map((r) => r.duns))}::text[],
+      ${sql.param(rows.map((r) => r.type))}::text[],
+      ${sql.param(rows.map((r) => known.get(r.agency.toLowerCase())!))}::text[],
+      ${sql.param(rows.map((r) => r.number))}::text[], ${sql.param(issues)}::date[],
+      ${sql.param(expiries)}::date[]
+    ) as t(line, duns, type, agency, number, issue, expiry)
+    join supplier_directory d on d.duns = t.duns
+    order by t.duns, t.type, t.agency, coalesce(t.number, ''), t.line desc`;
+  await tx.execute(sql`
+    with input as (${input}),
+    updated as (
+      update supplier_certificates c set issue_date = i.issue, expiry_date = i.expiry,
+        updated_at = now()
+      from input i
+      where c.client_ref = ${clientRef} and c.supplier_ref = i.supplier_ref
+        and c.diversity_type = i.type and c.agency = i.agency
+        and coalesce(c.certificate_number, '') = coalesce(i.number, '')
+      returning c.supplier_ref, c.diversity_type, c.agency, c.certificate_number
+    )
+    insert into supplier_certificates (client_ref, supplier_ref, diversity_type, agency,
+      certificate_number, issue_date, expiry_date)
+    select ${clientRef}, i.supplier_ref, i.type, i.agency, i.number, i.issue, i.expiry
+    from input i
+    where not exists (
+      select 1 from updated u
+      where u.supplier_ref = i.supplier_ref and u.diversity_type = i.type
+        and u.agency = i.agency
+        and coalesce(u.certificate_number, '') = coalesce(i.number, '')
+    )
+  `);
+}
+
 export interface ImportSuppliersOptions {
   path: string;
   limits: XlsxLimits;
+  /** The uploader's organisation: the certificates of the file are its own. */
+  clientRef: number;
   onUnreadable?: (detail: string) => void;
 }
 
@@ -291,6 +392,9 @@ export function importSuppliers(db: Db, options: ImportSuppliersOptions) {
       limits: options.limits,
       onUnreadable: options.onUnreadable,
     },
-    upsertSuppliers,
+    async (tx, batch) => {
+      await upsertSuppliers(tx, batch);
+      await saveSupplierCertificates(tx, options.clientRef, batch);
+    },
   );
 }

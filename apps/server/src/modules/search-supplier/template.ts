@@ -6,6 +6,7 @@ import {
   SUPPLIER_COLUMNS,
   SUPPLIER_TEMPLATE_EXAMPLE,
 } from '@spotzcity/shared/search-supplier';
+import { BUILT_IN_AGENCIES } from '@spotzcity/shared/verified-diversity';
 
 export const SUPPLIER_TEMPLATE_FILE_NAME = 'SpotzCity Suppliers List Template.xlsx';
 
@@ -24,28 +25,54 @@ export async function suppliersTemplate(): Promise<Buffer> {
   SUPPLIER_COLUMNS.forEach((c, i) => {
     if ('required' in c && c.required) sheet.getCell(1, i + 1).note = 'Required';
   });
-  const [month, day, year] = SUPPLIER_TEMPLATE_EXAMPLE.businessStartDate.split('/').map(Number);
+  const usDate = (text: string) => {
+    const [month, day, year] = text.split('/').map(Number);
+    return new Date(Date.UTC(year!, month! - 1, day!));
+  };
+  const dates = ['businessStartDate', 'certificateIssueDate', 'certificateExpiryDate'] as const;
   sheet.addRow({
     ...SUPPLIER_TEMPLATE_EXAMPLE,
-    businessStartDate: new Date(Date.UTC(year!, month! - 1, day!)),
+    ...Object.fromEntries(dates.map((key) => [key, usDate(SUPPLIER_TEMPLATE_EXAMPLE[key])])),
   });
-  sheet.getColumn('businessStartDate').numFmt = 'mm/dd/yyyy';
+  for (const key of dates) sheet.getColumn(key).numFmt = 'mm/dd/yyyy';
   // Identifiers stay text so Excel keeps their leading zeros.
   for (const key of ['duns', 'zip', 'businessContactPhone', 'alternateContactPhone'] as const) {
     sheet.getColumn(key).numFmt = '@';
   }
   const notes = workbook.addWorksheet('Allowed Values');
-  notes.columns = [{ width: 22 }, { width: 4 }, { width: 10 }, { width: 22 }];
-  notes.addRow(['Certification Type', '', 'State', 'Name']);
+  notes.columns = [
+    { width: 22 },
+    { width: 4 },
+    { width: 10 },
+    { width: 22 },
+    { width: 4 },
+    { width: 22 },
+  ];
+  notes.addRow(['Certification Type', '', 'State', 'Name', '', 'Certifying Agency']);
   notes.getRow(1).font = { bold: true };
   for (let i = 0; i < US_STATES.length; i += 1) {
-    notes.addRow([CERTIFICATION_TYPES[i] ?? '', '', US_STATES[i]![0], US_STATES[i]![1]]);
+    notes.addRow([
+      CERTIFICATION_TYPES[i] ?? '',
+      '',
+      US_STATES[i]![0],
+      US_STATES[i]![1],
+      '',
+      BUILT_IN_AGENCIES[i] ?? '',
+    ]);
   }
   notes.addRow([]);
   notes.addRow([
     'Required columns: Business Name and DUNS (9 digits). A DUNS already in the directory ' +
       'updates that supplier. Certification Type holds one or more types, comma separated. ' +
       'Validated: Yes (or any value other than No) marks the supplier as validated.',
+  ]);
+  notes.addRow([
+    'Certificate columns (optional, one certificate per row; repeat the supplier on another ' +
+      'row for a second one): Certificate Type (one of the types above), Certifying Agency (one ' +
+      'above or one your organisation added), Certificate Number, Certificate Issue Date and ' +
+      'Certificate Expiry Date (MM/DD/YYYY). Fill type, agency and both dates, or none. The ' +
+      'certificates are kept for your organisation; the same one uploaded again has its dates ' +
+      'updated.',
   ]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

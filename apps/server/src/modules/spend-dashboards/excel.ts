@@ -10,8 +10,10 @@ import {
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
 import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
+import { COUNTING_RULE_LABELS, type CountingRule } from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
+import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
 import { spendReportName } from './report.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
@@ -28,6 +30,7 @@ async function parametersOf(
   db: DbOrTx,
   scope: Scope,
   kind: DashboardKind,
+  rule: string = REPORTED_ONLY,
 ): Promise<{ fileName: string; parameters: [string, SummaryValue][] }> {
   const names = await figures.selectedFileNames(db, scope);
   const fileName = spendReportName(kind, names, scope.selectedIds.length === 0);
@@ -36,11 +39,23 @@ async function parametersOf(
     parameters: [
       ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
       ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
+      ['Counting rule', rule],
     ],
   };
 }
 
-export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<DashboardWorkbook> {
+/**
+ * The Spend Dashboard's workbook under the counting rule chosen on screen (absent: the
+ * organisation's default): the Summary states the rule and its diverse spend; a Counting Rule
+ * sheet holds both figures per type, and 'verified' a sheet of the suppliers behind it.
+ */
+export async function spendWorkbook(
+  db: DbOrTx,
+  scope: Scope,
+  requested?: CountingRule,
+): Promise<DashboardWorkbook> {
+  const counting = await countingExport(db, scope, requested);
+  const ruleLabel = COUNTING_RULE_LABELS[counting.rule];
   const [perType, mom, years] = await Promise.all([
     figures.spendPerDiversity(db, scope),
     figures.spendPerDiversityMom(db, scope),
@@ -52,18 +67,63 @@ export async function spendWorkbook(db: DbOrTx, scope: Scope): Promise<Dashboard
     ...Object.fromEntries(mom.months.map((m, i) => [m, values[i] ?? 0])),
     total,
   });
-  const files = await parametersOf(db, scope, 'spend');
+  const files = await parametersOf(db, scope, 'spend', ruleInWords(counting.rule));
   return {
     title: DASHBOARD_TITLES.spend,
     fileName: files.fileName,
     parameters: [
       ...files.parameters,
       ['Total Spend', summary.money(perType.totalSpend)],
-      [`${DIVERSE_LABEL} Spend`, summary.money(perType.diverseSpend)],
-      [`${NON_DIVERSE_LABEL} Spend`, summary.money(perType.nonDiverseSpend)],
+      [`${DIVERSE_LABEL} Spend (${ruleLabel})`, summary.money(counting.diverse)],
+      [
+        `${NON_DIVERSE_LABEL} Spend (${ruleLabel})`,
+        summary.money(perType.totalSpend - counting.diverse),
+      ],
       ['Note', MULTI_TYPE_NOTE],
+      ...(counting.rule === 'VERIFIED'
+        ? [
+            [
+              'Other sheets',
+              `Spend per Diversity, Month over Month and Diverse vs Non Diverse count diversity ${COUNTING_RULE_LABELS.REPORTED.toLowerCase()}, as the dashboard's charts do.`,
+            ] as [string, SummaryValue],
+          ]
+        : []),
     ],
     sheets: [
+      {
+        name: 'Counting Rule',
+        columns: [
+          { header: 'Diversity', key: 'label', width: 18 },
+          { header: COUNTING_RULE_LABELS.REPORTED, key: 'reported', kind: 'money', width: 24 },
+          { header: COUNTING_RULE_LABELS.VERIFIED, key: 'verified', kind: 'money', width: 18 },
+        ],
+        rows: counting.rows.map(([label, reported, verified]) => ({ label, reported, verified })),
+      },
+      ...(counting.rule === 'VERIFIED'
+        ? [
+            {
+              name: 'Verified Suppliers',
+              columns: [
+                { header: 'Supplier', key: 'supplier', width: 32 },
+                { header: 'Matched by', key: 'matchedBy', width: 22 },
+                { header: 'Certificates', key: 'certificates', width: 60 },
+                {
+                  header: COUNTING_RULE_LABELS.REPORTED,
+                  key: 'reported',
+                  kind: 'money' as const,
+                  width: 24,
+                },
+                {
+                  header: COUNTING_RULE_LABELS.VERIFIED,
+                  key: 'verified',
+                  kind: 'money' as const,
+                  width: 18,
+                },
+              ],
+              rows: counting.suppliers,
+            },
+          ]
+        : []),
       {
         name: 'Spend per Diversity',
         columns: [

@@ -29,6 +29,12 @@ import {
   NON_DIVERSE_LABEL,
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
+import {
+  COUNTING_RULE_LABELS,
+  COUNTING_RULE_TEXT,
+  countingRuleSchema,
+  type CountingRule,
+} from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
 import {
@@ -37,6 +43,7 @@ import {
   type ReportContent,
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
+import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
@@ -46,6 +53,8 @@ export const spendReportBody = z.object({
     (value) => (value === null || value === undefined ? [] : value),
     z.array(idSchema).max(1000),
   ),
+  /** The counting rule chosen on screen (issue #21); absent, the organisation's default. */
+  countingRule: countingRuleSchema.optional(),
   ...reportRequestShape,
 });
 type Body = z.output<typeof spendReportBody>;
@@ -76,15 +85,15 @@ export function spendReportName(kind: DashboardKind, names: string[], all: boole
   return `${DASHBOARD_TITLES[kind]} - ${files}`;
 }
 
-async function common(db: DbOrTx, scope: Scope, kind: DashboardKind) {
+async function common(db: DbOrTx, scope: Scope, kind: DashboardKind, rule: string = REPORTED_ONLY) {
   const names = await selection(db, scope);
   const all = scope.selectedIds.length === 0;
   return {
     title: DASHBOARD_TITLES[kind],
-    filters: [['Files', all ? `All files (${names.length})` : names.join(', ')]] as [
-      string,
-      string,
-    ][],
+    filters: [
+      ['Files', all ? `All files (${names.length})` : names.join(', ')],
+      ['Counting rule', rule],
+    ] as [string, string][],
     fileName: spendReportName(kind, names, all),
     analysis: {
       title: ANALYSIS_TITLES[kind],
@@ -93,26 +102,83 @@ async function common(db: DbOrTx, scope: Scope, kind: DashboardKind) {
   };
 }
 
-async function spendReport(db: DbOrTx, scope: Scope): Promise<ReportContent> {
+/**
+ * The Spend Dashboard under the counting rule chosen on screen: the headline diverse spend
+ * follows it, both figures stand side by side per type (as the dashboard's counting-rule card
+ * shows them), 'verified' adds the suppliers and certificates behind it, and the charts — as
+ * reported in the file on screen too — say so when the rule is 'verified'.
+ */
+async function spendReport(
+  db: DbOrTx,
+  scope: Scope,
+  requested?: CountingRule,
+): Promise<ReportContent> {
+  const counting = await countingExport(db, scope, requested);
+  const { rule } = counting;
   const [perType, mom, years, base] = await Promise.all([
     figures.spendPerDiversity(db, scope),
     figures.spendPerDiversityMom(db, scope),
     figures.spendDiversityOverNonDiversity(db, scope),
-    common(db, scope, 'spend'),
+    common(db, scope, 'spend', ruleInWords(rule)),
   ]);
   const types = mom.series.filter((s) => s.diversity !== 'NON_DIVERSE');
+  const asReported = rule === 'VERIFIED' ? ` · ${COUNTING_RULE_LABELS.REPORTED}` : '';
+  const ruleLabel = COUNTING_RULE_LABELS[rule];
   return {
     ...base,
     figures: [
       { label: SPEND_WORDS.totalSpend, value: formatMoney(perType.totalSpend) },
-      { label: DIVERSE_LABEL, value: formatMoney(perType.diverseSpend) },
-      { label: NON_DIVERSE_LABEL, value: formatMoney(perType.nonDiverseSpend) },
+      { label: `${DIVERSE_LABEL} (${ruleLabel})`, value: formatMoney(counting.diverse) },
+      {
+        label: `${NON_DIVERSE_LABEL} (${ruleLabel})`,
+        value: formatMoney(perType.totalSpend - counting.diverse),
+      },
     ],
     sections: [
       {
+        kind: 'table',
+        title: `Counting rule: ${ruleLabel}`,
+        subtitle: COUNTING_RULE_TEXT[rule],
+        note: `${MULTI_TYPE_NOTE} ${rule === 'VERIFIED' ? 'The charts that follow count diversity as reported in the file, as the dashboard does.' : ''}`.trim(),
+        table: {
+          columns: [
+            { header: SPEND_WORDS.diversity, width: 2 },
+            { header: COUNTING_RULE_LABELS.REPORTED, kind: 'money', width: 2 },
+            { header: COUNTING_RULE_LABELS.VERIFIED, kind: 'money', width: 2 },
+          ],
+          rows: counting.rows,
+        },
+      },
+      ...(rule === 'VERIFIED'
+        ? [
+            {
+              kind: 'table' as const,
+              title: 'Behind the verified figure',
+              subtitle:
+                'Each supplier with verified spend, how its vendor was matched and the certificates that qualified its payments',
+              table: {
+                columns: [
+                  { header: 'Supplier', width: 2.2 },
+                  { header: 'Matched by', width: 1.4 },
+                  { header: 'Certificates', width: 3.2 },
+                  { header: COUNTING_RULE_LABELS.REPORTED, kind: 'money' as const, width: 1.4 },
+                  { header: COUNTING_RULE_LABELS.VERIFIED, kind: 'money' as const, width: 1.4 },
+                ],
+                rows: counting.suppliers.map((s) => [
+                  s.supplier,
+                  s.matchedBy,
+                  s.certificates,
+                  s.reported,
+                  s.verified,
+                ]),
+              },
+            },
+          ]
+        : []),
+      {
         kind: 'chart',
         title: SPEND_WORDS.spendPerDiversity,
-        subtitle: SPEND_WORDS.allSpendBase,
+        subtitle: `${SPEND_WORDS.allSpendBase}${asReported}`,
         note: MULTI_TYPE_NOTE,
         option: spendPerDiversityOption(perType),
         height: Math.max(160, perType.types.length * 26 + 30),
@@ -135,7 +201,7 @@ async function spendReport(db: DbOrTx, scope: Scope): Promise<ReportContent> {
       {
         kind: 'chart',
         title: SPEND_WORDS.spendMom,
-        subtitle: `The 12 months to the latest payment, ${DIVERSE_LABEL} types (${NON_DIVERSE_LABEL} in the totals)`,
+        subtitle: `The 12 months to the latest payment, ${DIVERSE_LABEL} types (${NON_DIVERSE_LABEL} in the totals)${asReported}`,
         option: spendMomOption(mom),
         height: 260,
         native: {
@@ -155,6 +221,7 @@ async function spendReport(db: DbOrTx, scope: Scope): Promise<ReportContent> {
       {
         kind: 'chart',
         title: SPEND_WORDS.diverseByYear,
+        ...(asReported ? { subtitle: COUNTING_RULE_LABELS.REPORTED } : {}),
         option: diverseByYearOption(years, false),
         height: Math.ceil(Math.max(1, years.length) / 3) * 200 + 48,
         native: years.map((y) => ({
@@ -329,7 +396,10 @@ async function categoryReport(db: DbOrTx, scope: Scope): Promise<ReportContent> 
   };
 }
 
-const BUILDERS = { spend: spendReport, supplier: supplierReport, category: categoryReport };
+const BUILDERS: Record<
+  DashboardKind,
+  (db: DbOrTx, scope: Scope, rule?: CountingRule) => Promise<ReportContent>
+> = { spend: spendReport, supplier: supplierReport, category: categoryReport };
 
 export const SPEND_REPORTS: ReportDefinition<typeof spendReportBody>[] = (
   ['supplier', 'spend', 'category'] as const
@@ -339,5 +409,9 @@ export const SPEND_REPORTS: ReportDefinition<typeof spendReportBody>[] = (
   access: ACCESS.supplierAndSpend.createReport,
   body: spendReportBody,
   build: ({ db, clientRef }, params: Body) =>
-    BUILDERS[kind](db, { clientRef, selectedIds: [...new Set(params.selectedIds)] }),
+    BUILDERS[kind](
+      db,
+      { clientRef, selectedIds: [...new Set(params.selectedIds)] },
+      params.countingRule,
+    ),
 }));

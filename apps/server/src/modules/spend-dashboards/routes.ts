@@ -23,6 +23,7 @@ import {
   supplierLocationDataSchema,
   topCategoriesSchema,
 } from '@spotzcity/shared/spend-dashboards';
+import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
@@ -101,11 +102,14 @@ const GRAPHS: Graph[] = [
   },
 ];
 
-const EXCELS = [
+const EXCELS: {
+  path: string;
+  build: (db: DbOrTx, scope: Scope, rule?: CountingRule) => ReturnType<typeof spendWorkbook>;
+}[] = [
   { path: 'spend', build: spendWorkbook },
   { path: 'supplier', build: supplierWorkbook },
   { path: 'categories', build: categoryWorkbook },
-] as const;
+];
 
 export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['spend dashboards'];
@@ -142,7 +146,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           description:
-            'The dashboard as a workbook: body {excel: true, spendData: {selectedIds, analysis?}}; every figure recomputed here.',
+            'The dashboard as a workbook: body {excel: true, spendData: {selectedIds, analysis?, countingRule?}}; every figure recomputed here, the counting rule stated in the Summary.',
           body: excelRequestSchema,
         },
       },
@@ -150,10 +154,11 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         const { spendData } = request.body;
         const params = parseInput(dashboardExcelSchema, spendData);
         const { clientRef } = principalOf(request);
-        const { title, fileName, parameters, sheets } = await excel.build(app.db, {
-          clientRef,
-          selectedIds: params.selectedIds,
-        });
+        const { title, fileName, parameters, sheets } = await excel.build(
+          app.db,
+          { clientRef, selectedIds: params.selectedIds },
+          params.countingRule,
+        );
         const buffer = await buildWorkbook(
           { title, parameters, analysis: params.analysis },
           sheets,

@@ -225,7 +225,11 @@ describe('Excel exports', () => {
     const total = expected.spendPerDiversity.totalSpend;
     expect(byLabel.get('Total Spend')?.value).toBe(total);
     expect(byLabel.get('Total Spend')?.numFmt).toBe('"$"#,##0.00');
-    expect(byLabel.get('Diverse Spend')?.value).toBe(expected.spendPerDiversity.diverseSpend);
+    // Without a rule in the request: the organisation's default, 'as reported'.
+    expect(byLabel.get('Diverse Spend (As reported in the file)')?.value).toBe(
+      expected.spendPerDiversity.diverseSpend,
+    );
+    expect(String(byLabel.get('Counting rule')?.value)).toMatch(/^As reported in the file — /);
     expect(byLabel.get('Files')?.value).toBe('spend-one.xlsx');
     expect(byLabel.get('Analysis')?.value).toBe('Diverse spend grew.');
     expect(byLabel.get('Analysis')?.alignment?.wrapText).toBe(true);

@@ -20,6 +20,7 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
 import { toUploadedFile } from './import.ts';
+import type { MatchRule } from '@spotzcity/shared/verified-diversity';
 
 export interface Scope {
   clientRef: number;
@@ -343,6 +344,9 @@ interface SpendRowRecord {
   paying_division: string | null;
   payment_contract_number: string | null;
   category: string;
+  match_rule: MatchRule | null;
+  match_score: number | string | null;
+  matched_supplier: string | null;
 }
 
 /** Table view: the rows of the selected files, in file order or by spend. */
@@ -363,8 +367,12 @@ export async function listSpendRows(
         r.address_line1, r.address_line2, r.city, r.state, r.zip, r.country, r.fein,
         r.ethnicity_category, array_to_string(r.diversity, ', ') as diversity,
         r.payment_date::text as payment_date, r.paying_cost_center, r.paying_division,
-        r.payment_contract_number, r.category
-      from spend_rows r where ${scoped(scope)}
+        r.payment_contract_number, r.category,
+        m.rule as match_rule, m.score as match_score, d.name as matched_supplier
+      from spend_rows r
+      left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      left join supplier_directory d on d.id = m.supplier_ref
+      where ${scoped(scope)}
       order by ${order}
       limit ${request.pageSize} offset ${offset(request)}
     `),
@@ -399,6 +407,9 @@ export async function listSpendRows(
       payingDivision: r.paying_division,
       paymentContractNumber: r.payment_contract_number,
       category: r.category,
+      matchRule: r.match_rule,
+      matchScore: r.match_score === null ? null : Number(r.match_score),
+      matchedSupplier: r.matched_supplier,
     })),
   };
 }

@@ -5,46 +5,21 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  DEFAULT_POLICY,
   SELF_CERTIFICATION,
   VERIFIED_MESSAGES,
   type Certificate,
   type CertificateInput,
   type CertificateListRequest,
-  type CountingRule,
   type QualificationPolicy,
   type RecordedStatus,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
+import { getPolicy, qualifiesSql } from '../../platform/verified-spend.ts';
+
+export { getPolicy, qualifiesSql };
 
 /* ---------------------------------------------------------------- policy */
-
-interface PolicyRow {
-  accepted_agencies: string[] | null;
-  accept_self_certified: boolean;
-  grace_months: number;
-  expiring_window_days: number;
-  counting_rule: string;
-}
-
-export async function getPolicy(db: DbOrTx, clientRef: number): Promise<QualificationPolicy> {
-  const [row] = rowsOf<PolicyRow>(
-    await db.execute(sql`
-      select accepted_agencies, accept_self_certified, grace_months, expiring_window_days,
-        counting_rule
-      from certificate_policies where client_ref = ${clientRef}
-    `),
-  );
-  if (!row) return { ...DEFAULT_POLICY };
-  return {
-    acceptedAgencies: row.accepted_agencies,
-    acceptSelfCertified: row.accept_self_certified,
-    graceMonths: Number(row.grace_months),
-    expiringWindowDays: Number(row.expiring_window_days),
-    countingRule: row.counting_rule as CountingRule,
-  };
-}
 
 export async function savePolicy(
   db: DbOrTx,
@@ -77,24 +52,6 @@ export async function savePolicy(
       updated_at = now()
   `);
   return getPolicy(db, clientRef);
-}
-
-/**
- * The SQL condition "certificate `c` qualifies a payment made on `date`" under `policy`: the
- * same rule as qualifiesOn (packages/shared/src/verified-diversity.ts).
- */
-export function qualifiesSql(policy: QualificationPolicy, date: SQL): SQL {
-  const accepted = policy.acceptedAgencies ? JSON.stringify(policy.acceptedAgencies) : null;
-  const agency =
-    accepted === null
-      ? sql`c.agency <> ${SELF_CERTIFICATION}`
-      : sql`c.agency in (select jsonb_array_elements_text(${accepted}::jsonb))`;
-  return sql`(
-    (${agency} or (c.agency = ${SELF_CERTIFICATION} and ${policy.acceptSelfCertified}))
-    and c.issue_date <= ${date}
-    and ${date} <= (c.expiry_date + ${policy.graceMonths} * interval '1 month')::date
-    and (c.status = 'ACTIVE' or (c.status_date is not null and c.status_date > ${date}))
-  )`;
 }
 
 /** The derived status of certificate `c` on `today` (certificateStatus in SQL). */
@@ -239,6 +196,46 @@ export async function getCertificate(
   );
   if (!row) throw new NotFound('Certificate not found');
   return toCertificate(policy)(row);
+}
+
+/**
+ * Attaches a stored document to the organisation's certificate (NotFound for another
+ * organisation's) and answers the key it replaced, for the caller to remove.
+ */
+export async function setCertificateDocument(
+  db: DbOrTx,
+  clientRef: number,
+  id: number,
+  document: { key: string; name: string },
+): Promise<{ previousKey: string | null }> {
+  const [row] = rowsOf<{ previous_key: string | null }>(
+    await db.execute(sql`
+      update supplier_certificates c set document_key = ${document.key},
+        document_name = ${document.name}, updated_at = now()
+      from (select id, document_key from supplier_certificates
+        where client_ref = ${clientRef} and id = ${id} for update) old
+      where c.id = old.id
+      returning old.document_key as previous_key
+    `),
+  );
+  if (!row) throw new NotFound('Certificate not found');
+  return { previousKey: row.previous_key };
+}
+
+/** The organisation's certificate's document, or NotFound (none, or another organisation's). */
+export async function certificateDocument(
+  db: DbOrTx,
+  clientRef: number,
+  id: number,
+): Promise<{ key: string; name: string }> {
+  const [row] = rowsOf<{ document_key: string | null; document_name: string | null }>(
+    await db.execute(sql`
+      select document_key, document_name from supplier_certificates
+      where client_ref = ${clientRef} and id = ${id}
+    `),
+  );
+  if (!row?.document_key) throw new NotFound('Document not found');
+  return { key: row.document_key, name: row.document_name ?? 'certificate' };
 }
 
 async function checkAgency(db: DbOrTx, clientRef: number, agency: string): Promise<string> {

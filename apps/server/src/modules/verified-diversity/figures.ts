@@ -1,41 +1,28 @@
 /**
- * The Supplier matching screen, the match rate and the 'verified' counting rule (issue #21).
+ * The Supplier matching screen and the match rate (issue #21). The verified figures themselves
+ * live in platform/verified-spend.ts, shared with the dashboards that offer the rule.
  *
- * A vendor's match counts as certain when a user confirmed it or its score is at least
- * CERTAIN_MATCH_SCORE (an identifier, or name with state and ZIP); uncertain and missing matches
- * are listed for a decision and never make a payment verified.
+ * Uncertain and missing matches are listed here for a decision.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
+import { sql } from 'drizzle-orm';
 import {
   CERTAIN_MATCH_SCORE,
-  COUNTING_RULE_TEXT,
-  type CountingRule,
   type MatchRate,
   type MatchRule,
   type VendorMatch,
-  type VerifiedFigures,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { getPolicy, qualifiesSql } from './certificates.ts';
+import {
+  certain,
+  num,
+  scoped,
+  verifiedFigures,
+  verifiedSuppliers,
+  type Scope,
+} from '../../platform/verified-spend.ts';
 
-export interface Scope {
-  clientRef: number;
-  /** Selected file ids; empty = every file of the organisation. */
-  selectedIds: number[];
-}
-
-/** `client_ref = … [and file_id = any(…)]` on alias `r`. */
-function scoped(scope: Scope): SQL {
-  const ids = [...new Set(scope.selectedIds)];
-  return ids.length === 0
-    ? sql`r.client_ref = ${scope.clientRef}`
-    : sql`r.client_ref = ${scope.clientRef} and r.file_id = any(${sql.param(ids)}::int[])`;
-}
-
-const certain = sql`m.supplier_ref is not null and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})`;
-const num = (value: string | number | null | undefined) => (value == null ? 0 : Number(value));
+export { verifiedFigures, verifiedSuppliers, type Scope };
 
 /* ---------------------------------------------------------------- matching screen */
 
@@ -175,153 +162,4 @@ export async function matchRate(db: DbOrTx, scope: Scope): Promise<MatchRate> {
     vendors: num(row?.vendors),
     matchedVendors: num(row?.matchedVendors),
   };
-}
-
-/* ---------------------------------------------------------------- verified figures */
-
-/**
- * The selection's payments with a certain match, grouped by directory supplier, vendor and
- * payment date (a certificate's qualification depends on nothing else).
- */
-const matchedPayments = (scope: Scope) => sql`
-  select m.supplier_ref, r.supplier_key, r.payment_date, sum(r.spend) as spend
-  from spend_rows r
-  join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-  where ${scoped(scope)} and ${certain}
-  group by m.supplier_ref, r.supplier_key, r.payment_date`;
-
-/**
- * Headline and per-type figures under both counting rules, side by side. 'As reported' sums the
- * file's own diversity (the rollups, as the dashboards do); 'verified' counts a payment for a type
- * when the matched supplier held a qualifying certificate of that type on the payment date, once
- * per type and once in the diverse total however many certificates qualify.
- */
-export async function verifiedFigures(
-  db: DbOrTx,
-  scope: Scope,
-  rule?: CountingRule,
-): Promise<VerifiedFigures> {
-  const policy = await getPolicy(db, scope.clientRef);
-  const qualifies = qualifiesSql(policy, sql`p.payment_date`);
-  const reported = rowsOf<{ type: string; spend: string }>(
-    await db.execute(sql`
-      select t.type, sum(r.spend)::text as spend
-      from spend_rollup_months r cross join unnest(r.diversity) as t(type)
-      where ${scoped(scope)}
-      group by t.type
-    `),
-  );
-  const [totals] = rowsOf<{ total: string; diverse: string }>(
-    await db.execute(sql`
-      select coalesce(sum(r.spend), 0)::text as total,
-        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
-      from spend_rollup_months r where ${scoped(scope)}
-    `),
-  );
-  const verified = rowsOf<{ type: string; spend: string }>(
-    await db.execute(sql`
-      with p as (${matchedPayments(scope)})
-      select t.type, sum(p.spend)::text as spend
-      from p cross join lateral (
-        select distinct c.diversity_type as type from supplier_certificates c
-        where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
-      ) t
-      group by t.type
-    `),
-  );
-  const [verifiedDiverse] = rowsOf<{ spend: string }>(
-    await db.execute(sql`
-      with p as (${matchedPayments(scope)})
-      select coalesce(sum(p.spend), 0)::text as spend from p
-      where exists (
-        select 1 from supplier_certificates c
-        where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
-      )
-    `),
-  );
-  const reportedBy = new Map(reported.map((r) => [r.type, num(r.spend)]));
-  const verifiedBy = new Map(verified.map((r) => [r.type, num(r.spend)]));
-  const chosen = rule ?? policy.countingRule;
-  return {
-    totalSpend: num(totals?.total),
-    reportedDiverse: num(totals?.diverse),
-    verifiedDiverse: num(verifiedDiverse?.spend),
-    perType: DIVERSITY_TYPES.filter((t) => t !== 'NON_DIVERSE').map((type) => ({
-      type,
-      reported: reportedBy.get(type) ?? 0,
-      verified: verifiedBy.get(type) ?? 0,
-    })),
-    rule: chosen,
-    ruleText: COUNTING_RULE_TEXT[chosen],
-  };
-}
-
-/**
- * The drill-down of the verified figures: each matched vendor with verified spend, the supplier
- * it is matched to and by which rule, and the certificates that qualified its payments.
- */
-export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
-  const policy = await getPolicy(db, scope.clientRef);
-  const qualifies = qualifiesSql(policy, sql`p.payment_date`);
-  const rows = rowsOf<{
-    supplier_key: string;
-    vendor_name: string;
-    supplier_ref: number;
-    supplier_name: string;
-    rule: MatchRule;
-    reported: string;
-    verified: string;
-    certificates: {
-      id: number;
-      diversityType: string;
-      agency: string;
-      certificateNumber: string | null;
-      issueDate: string;
-      expiryDate: string;
-    }[];
-  }>(
-    await db.execute(sql`
-      with p as (${matchedPayments(scope)}),
-      used as (
-        select distinct p.supplier_key, p.payment_date, c.id
-        from p join supplier_certificates c
-          on c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
-      ),
-      v as (
-        select p.supplier_key, p.supplier_ref, sum(p.spend) as reported,
-          coalesce(sum(p.spend) filter (where exists (
-            select 1 from used u
-            where u.supplier_key = p.supplier_key and u.payment_date = p.payment_date)), 0)
-            as verified
-        from p group by p.supplier_key, p.supplier_ref
-      ),
-      certs as (
-        select u.supplier_key, json_agg(json_build_object('id', c.id,
-          'diversityType', c.diversity_type, 'agency', c.agency,
-          'certificateNumber', c.certificate_number, 'issueDate', c.issue_date::text,
-          'expiryDate', c.expiry_date::text) order by c.id) as certificates
-        from (select distinct supplier_key, id from used) u
-        join supplier_certificates c on c.id = u.id
-        group by u.supplier_key
-      )
-      select v.supplier_key, m.vendor_name, v.supplier_ref, d.name as supplier_name, m.rule,
-        v.reported::text, v.verified::text, coalesce(k.certificates, '[]'::json) as certificates
-      from v
-      join vendor_matches m on m.client_ref = ${scope.clientRef} and m.supplier_key = v.supplier_key
-      join supplier_directory d on d.id = v.supplier_ref
-      left join certs k on k.supplier_key = v.supplier_key
-      where v.verified > 0
-      order by v.verified desc, v.supplier_key
-    `),
-  );
-  return rows.map((r) => ({
-    supplierKey: r.supplier_key,
-    vendorName: r.vendor_name,
-    supplierId: Number(r.supplier_ref),
-    supplierName: r.supplier_name,
-    matchRule: r.rule,
-    reportedSpend: num(r.reported),
-    verifiedSpend: num(r.verified),
-    certificates: typeof r.certificates === 'string' ? JSON.parse(r.certificates) : r.certificates,
-  }));
 }

@@ -26,12 +26,18 @@ import {
   verifiedFiguresSchema,
   verifiedSuppliersSchema,
 } from '@spotzcity/shared/verified-diversity';
+import { Readable } from 'node:stream';
 import { principalOf } from '../../platform/auth.ts';
+import { sendStoredFile } from '../../platform/downloads.ts';
+import { cleanFileName, readSmallForm, sniffImage } from '../../platform/uploads.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import {
   addAgency,
+  certificateDocument,
   deleteCertificate,
+  getCertificate,
+  setCertificateDocument,
   getPolicy,
   listAgencies,
   listCertificates,
@@ -48,6 +54,23 @@ import {
 import { ACCESS } from '@spotzcity/shared/permissions';
 
 const idSchema = z.object({ id: recordId() });
+
+/** A certificate's scanned document: a PDF or a picture, at most 10 MB. */
+export const CERTIFICATE_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+const DOCUMENT_PREFIX = 'certificates';
+const DOCUMENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** What the bytes really are (a PDF or a picture), whatever the name says; else undefined. */
+function documentKind(data: Buffer): string | undefined {
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  return sniffImage(data)?.ext;
+}
 
 export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['verified diversity'];
@@ -120,6 +143,73 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       const { documentKey } = await deleteCertificate(app.db, clientRef, request.query.id);
       if (documentKey) await app.storage.remove(documentKey).catch(() => undefined);
       return { message: VERIFIED_MESSAGES.deleted };
+    },
+  );
+
+  app.post(
+    '/api/certificates/document',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          "Attaches a document (multipart `file`: PDF, PNG, JPEG, GIF or WebP, at most 10 MB) to the organisation's certificate `id` (query), replacing any earlier one.",
+        querystring: idSchema,
+        response: certificateReply,
+      },
+    },
+    async (request) => {
+      const { clientRef } = principalOf(request);
+      const { id } = request.query;
+      // Another organisation's certificate answers 404 before anything is read or stored.
+      await getCertificate(app.db, clientRef, id, today());
+      const form = await readSmallForm(request, CERTIFICATE_DOCUMENT_MAX_BYTES);
+      const file = form.files.file;
+      if (!file) throw ValidationError.field('file', MESSAGES.required);
+      const kind = documentKind(file.data);
+      if (!kind) {
+        throw ValidationError.field('file', VERIFIED_MESSAGES.documentType);
+      }
+      const stored = await app.storage.put(DOCUMENT_PREFIX, kind, Readable.from(file.data));
+      try {
+        const { previousKey } = await setCertificateDocument(app.db, clientRef, id, {
+          key: stored.key,
+          name: cleanFileName(file.filename, `certificate.${kind}`),
+        });
+        if (previousKey) await app.storage.remove(previousKey).catch(() => undefined);
+      } catch (error) {
+        await app.storage.remove(stored.key).catch(() => undefined);
+        throw error;
+      }
+      return ok(
+        await getCertificate(app.db, clientRef, id, today()),
+        VERIFIED_MESSAGES.documentSaved,
+      );
+    },
+  );
+
+  app.get(
+    '/api/certificates/document',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "The document of the organisation's certificate `id` (query), as an attachment; 404 when it has none or belongs to another organisation.",
+        querystring: idSchema,
+      },
+    },
+    async (request, reply) => {
+      const { clientRef } = principalOf(request);
+      const document = await certificateDocument(app.db, clientRef, request.query.id);
+      const ext = document.key.split('.').pop() ?? '';
+      return sendStoredFile(request, reply, app.storage, {
+        key: document.key,
+        fileName: document.name,
+        contentType: DOCUMENT_TYPES[ext] ?? 'application/octet-stream',
+        disposition: 'attachment',
+      });
     },
   );
 

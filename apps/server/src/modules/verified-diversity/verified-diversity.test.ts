@@ -196,6 +196,29 @@ describe('verified diversity', () => {
     ]);
     expect(list.data[0].spend).toBe(800);
     expect(list.data[0].suggestions[0]).toMatchObject({ supplierId: ids.sky });
+
+    // The Table View shows each row's reason: its vendor's rule, score and supplier.
+    const expectedReason: Record<string, [string, number | null, string | null]> = {
+      'Alpha Freight': ['DUNS', 100, ALPHA.name],
+      'Beta Metals': ['FEIN', 95, BETA.name],
+      'Blue River Catering, Inc.': ['NAME_STATE_ZIP', 90, BLUE.name],
+      'Blue Sky Printing LLC': ['NONE', 0, null],
+      'Nowhere Supply': ['NONE', 0, null],
+    };
+    const rows = (
+      await post(token, '/api/supplier/spendRows', { selectedIds: [], pageSize: 100 })
+    ).json().data as {
+      name: string;
+      matchRule: string;
+      matchScore: number;
+      matchedSupplier: string | null;
+    }[];
+    expect(rows).toHaveLength(FIRST_FILE.length);
+    for (const row of rows) {
+      expect([row.matchRule, row.matchScore, row.matchedSupplier], row.name).toEqual(
+        expectedReason[row.name],
+      );
+    }
   });
 
   it('counts verified spend only while a qualifying certificate holds, under the policy', async () => {

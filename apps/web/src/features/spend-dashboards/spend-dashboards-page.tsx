@@ -4,12 +4,17 @@
  * with the same selection.
  */
 import { type ReactNode } from 'react';
-import { Breadcrumb, Select, Typography } from 'antd';
+import { Breadcrumb, Segmented, Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GOALS_TITLE, fiscalYearLabel } from '@spotzcity/shared/goals';
 import { reportKey } from '@spotzcity/shared/reports';
+import {
+  COUNTING_RULES,
+  COUNTING_RULE_LABELS,
+  type CountingRule,
+} from '@spotzcity/shared/verified-diversity';
 import {
   DASHBOARD_KINDS,
   DASHBOARD_TITLES,
@@ -24,6 +29,7 @@ import { GOALS_SETTINGS_PATH, GoalsDashboard } from './components/goals-dashboar
 import { ReportChooser } from './components/report-chooser.tsx';
 import { SpendDashboard } from './components/spend-dashboard.tsx';
 import { SupplierDashboard } from './components/supplier-dashboard.tsx';
+import { useCountingRule } from './components/use-counting-rule.ts';
 import { parseFileIds, reportPath, spendHomePath, tableViewPath } from './paths.ts';
 import './spend-dashboards.css';
 
@@ -89,6 +95,9 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
   const fileIds = useFileIds();
   const analysis = useAnalysis(reportKey(kind, { files: fileIds }));
   const title = DASHBOARD_TITLES[kind];
+  // Only the Spend Dashboard offers the counting rule; the other two count as reported.
+  const [rule] = useCountingRule(kind === 'spend');
+  const countingRule = kind === 'spend' ? { countingRule: rule } : {};
   const Body = { supplier: SupplierDashboard, spend: SpendDashboard, category: CategoryDashboard }[
     kind
   ];
@@ -98,9 +107,9 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
       title={title}
       actions={
         <ExportBar
-          report={{ key: kind, body: { selectedIds: fileIds } }}
+          report={{ key: kind, body: { selectedIds: fileIds, ...countingRule } }}
           analysis={analysis.text}
-          onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text)}
+          onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text, countingRule)}
         />
       }
     >
@@ -131,8 +140,9 @@ function GoalsView() {
   const [params, setParams] = useSearchParams();
   const years = useQuery(goalYearsQuery());
   const fiscalYear = Number(params.get('year')) || years.data?.current || null;
+  const [rule, setRule] = useCountingRule();
   const figures = useQuery({
-    ...goalsGraphQuery(fileIds, fiscalYear),
+    ...goalsGraphQuery(fileIds, fiscalYear, rule),
     enabled: fiscalYear !== null,
   });
   const start = figures.data?.fiscalYearStartMonth ?? 1;
@@ -170,19 +180,32 @@ function GoalsView() {
           >
             {t('goals.open')}
           </Link>
+          <Segmented<CountingRule>
+            value={rule}
+            onChange={setRule}
+            options={COUNTING_RULES.map((r) => ({ value: r, label: COUNTING_RULE_LABELS[r] }))}
+            aria-label={t('verified.countingRule')}
+            data-testid="goals-counting-rule"
+          />
           <ExportBar
             report={{
               key: 'goals',
-              body: { selectedIds: fileIds, ...(fiscalYear ? { fiscalYear } : {}) },
+              body: {
+                selectedIds: fileIds,
+                ...(fiscalYear ? { fiscalYear } : {}),
+                countingRule: rule,
+              },
             }}
             analysis={analysis.text}
-            onExcel={() => downloadGoalsExcel(fileIds, fiscalYear, analysis.text)}
+            onExcel={() => downloadGoalsExcel(fileIds, fiscalYear, analysis.text, rule)}
           />
         </div>
       }
     >
       <div className="dashboard-capture" data-testid="dashboard-goals">
-        {fiscalYear !== null && <GoalsDashboard fileIds={fileIds} fiscalYear={fiscalYear} />}
+        {fiscalYear !== null && (
+          <GoalsDashboard fileIds={fileIds} fiscalYear={fiscalYear} countingRule={rule} />
+        )}
       </div>
       <div className="dashboard-analysis-below">
         <AnalysisBox title={t('goals.analysis')} analysis={analysis} />

@@ -15,6 +15,7 @@ import { Legends } from './components/legends.tsx';
 import { SelectedFiles } from './components/selected-files.tsx';
 import { SpendHeader } from './components/spend-header.tsx';
 import { SPEND_HOME, useSelectedFiles, withFiles } from './selection.ts';
+import { matchReason } from '@spotzcity/shared/verified-diversity';
 
 const text = (value: string | null) => value ?? '';
 
@@ -121,6 +122,22 @@ export function TableView() {
       dataIndex: 'category',
       width: 190,
       ellipsis: true,
+    },
+    {
+      // Issue #21: the vendor's match to the directory, as the reason its row is (not) verified.
+      key: 'matchReason',
+      title: t('spend.matchReason'),
+      dataIndex: 'matchRule',
+      width: 300,
+      ellipsis: true,
+      render: (_: unknown, row) => {
+        const reason = matchReason(row.matchRule, row.matchScore, row.matchedSupplier);
+        return (
+          <span title={reason} data-testid="row-match-reason">
+            {reason}
+          </span>
+        );
+      },
     },
   ];
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0);

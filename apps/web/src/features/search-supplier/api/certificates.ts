@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, Paged } from '@spotzcity/shared/api';
 import type { Certificate, CertificateInput } from '@spotzcity/shared/verified-diversity';
-import { api } from '../../../api/client.ts';
+import { api, download, upload } from '../../../api/client.ts';
 
 export const certificateKeys = {
   all: ['certificates'] as const,
@@ -46,6 +46,23 @@ export function useSaveCertificate() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.all }),
   });
 }
+
+/** `POST /api/certificates/document?id=`: attaches (or replaces) the certificate's document. */
+export function useUploadCertificateDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return upload<Envelope<Certificate>>(`/api/certificates/document?id=${id}`, form);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.all }),
+  });
+}
+
+/** `GET /api/certificates/document?id=`: saves the certificate's document. */
+export const downloadCertificateDocument = (id: number) =>
+  download(`/api/certificates/document?id=${id}`, undefined, { method: 'GET' });
 
 export function useDeleteCertificate() {
   const queryClient = useQueryClient();

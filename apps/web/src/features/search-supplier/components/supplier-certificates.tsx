@@ -17,8 +17,15 @@ import {
   Table,
   Tooltip,
   Typography,
+  Upload,
 } from 'antd';
-import { EditOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import {
+  EditOutlined,
+  PaperClipOutlined,
+  PlusOutlined,
+  UploadOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -39,8 +46,10 @@ import {
   agenciesQuery,
   supplierCertificatesQuery,
   useAddAgency,
+  downloadCertificateDocument,
   useDeleteCertificate,
   useSaveCertificate,
+  useUploadCertificateDocument,
 } from '../api/certificates.ts';
 
 const usDate = (iso: string | null) =>
@@ -219,6 +228,7 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
   const alert = useAlert();
   const certificates = useQuery(supplierCertificatesQuery(supplierId));
   const remove = useDeleteCertificate();
+  const attach = useUploadCertificateDocument();
   const [editing, setEditing] = useState<Certificate | null | 'new'>(null);
   const canEdit = user.permissions.includes('UPLOAD_SUPPLIER_SPEND_FILE');
   const canDelete = user.permissions.includes('DELETE_SUPPLIER_SPEND_FILE');
@@ -245,7 +255,7 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
         loading={certificates.isPending}
         dataSource={certificates.data ?? []}
         pagination={false}
-        scroll={{ x: 720 }}
+        scroll={{ x: 860 }}
         locale={{ emptyText: t('verified.noCertificates') }}
         columns={[
           {
@@ -268,6 +278,57 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
             ),
           },
           { title: t('verified.number'), dataIndex: 'certificateNumber', render: (v) => v ?? '—' },
+          {
+            title: t('verified.document'),
+            dataIndex: 'documentName',
+            render: (name: string | null, c) => (
+              <Space size={4} wrap>
+                {name && (
+                  <Button
+                    type="link"
+                    size="small"
+                    icon={<PaperClipOutlined />}
+                    style={{ padding: 0 }}
+                    onClick={() =>
+                      downloadCertificateDocument(c.id).catch((error: Error) =>
+                        alert.showError(error.message),
+                      )
+                    }
+                    data-testid="certificate-document"
+                  >
+                    {name}
+                  </Button>
+                )}
+                {canEdit && (
+                  <Upload
+                    accept=".pdf,.png,.jpg,.jpeg,.gif,.webp"
+                    showUploadList={false}
+                    beforeUpload={(file) => {
+                      attach.mutate(
+                        { id: c.id, file },
+                        {
+                          onSuccess: (reply) => alert.showSuccess(reply.message),
+                          onError: (error) => alert.showError(error.message),
+                        },
+                      );
+                      return false;
+                    }}
+                  >
+                    <Button
+                      size="small"
+                      icon={<UploadOutlined />}
+                      loading={attach.isPending && attach.variables?.id === c.id}
+                      aria-label={name ? t('verified.replaceDocument') : t('verified.addDocument')}
+                      data-testid="certificate-document-upload"
+                    >
+                      {name ? null : t('verified.addDocument')}
+                    </Button>
+                  </Upload>
+                )}
+                {!name && !canEdit && '—'}
+              </Space>
+            ),
+          },
           { title: t('verified.issueDate'), dataIndex: 'issueDate', render: usDate },
           { title: t('verified.expiryDate'), dataIndex: 'expiryDate', render: usDate },
           {

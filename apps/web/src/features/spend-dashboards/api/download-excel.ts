@@ -1,5 +1,6 @@
 /** `POST /api/excel/spend|supplier|categories`: the server recomputes every figure. */
 import type { DashboardKind } from '@spotzcity/shared/spend-dashboards';
+import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { download } from '../../../api/client.ts';
 
 const EXCEL_PATHS: Record<DashboardKind, string> = {
@@ -12,8 +13,10 @@ export const downloadDashboardExcel = (
   kind: DashboardKind,
   selectedIds: readonly number[],
   analysis: string,
+  /** The Spend Dashboard's counting rule as chosen on screen. */
+  extra: { countingRule?: CountingRule } = {},
 ) =>
   download(EXCEL_PATHS[kind], {
     excel: true,
-    spendData: { selectedIds, ...(analysis.trim() ? { analysis } : {}) },
+    spendData: { selectedIds, ...(analysis.trim() ? { analysis } : {}), ...extra },
   });

@@ -5,16 +5,25 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { GoalsDashboard } from '@spotzcity/shared/goals';
+import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { api, download } from '../../../api/client.ts';
 
-export const goalsGraphQuery = (selectedIds: readonly number[], fiscalYear: number | null) =>
+export const goalsGraphQuery = (
+  selectedIds: readonly number[],
+  fiscalYear: number | null,
+  countingRule?: CountingRule,
+) =>
   queryOptions({
-    queryKey: ['goals-graph', [...selectedIds], fiscalYear] as const,
+    queryKey: ['goals-graph', [...selectedIds], fiscalYear, countingRule ?? null] as const,
     queryFn: ({ signal }) =>
       api
         .post<Envelope<GoalsDashboard>>(
           '/api/graph/goals',
-          { selectedIds, ...(fiscalYear ? { fiscalYear } : {}) },
+          {
+            selectedIds,
+            ...(fiscalYear ? { fiscalYear } : {}),
+            ...(countingRule ? { countingRule } : {}),
+          },
           { signal },
         )
         .then((r) => r.data),
@@ -33,12 +42,14 @@ export const downloadGoalsExcel = (
   selectedIds: readonly number[],
   fiscalYear: number | null,
   analysis: string,
+  countingRule?: CountingRule,
 ) =>
   download('/api/excel/goals', {
     excel: true,
     spendData: {
       selectedIds,
       ...(fiscalYear ? { fiscalYear } : {}),
+      ...(countingRule ? { countingRule } : {}),
       ...(analysis.trim() ? { analysis } : {}),
     },
   });

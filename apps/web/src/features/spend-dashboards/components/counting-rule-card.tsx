@@ -4,7 +4,6 @@
  * figures stand side by side for the diverse total and each type, with the rule's wording, and
  * the verified figure opens onto the suppliers, match rules and certificates behind it.
  */
-import { useState } from 'react';
 import { Card, Collapse, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +17,8 @@ import {
   type CountingRule,
 } from '@spotzcity/shared/verified-diversity';
 import { CountingNote } from '../../../components/counting-note.tsx';
+import { useCountingRule } from './use-counting-rule.ts';
 import {
-  countingPolicyQuery,
   verifiedFiguresQuery,
   verifiedSuppliersQuery,
   type VerifiedSupplier,
@@ -80,10 +79,8 @@ function DrillDown({ fileIds }: { fileIds: number[] }) {
 
 export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
-  const policy = useQuery(countingPolicyQuery());
   const figures = useQuery(verifiedFiguresQuery(fileIds));
-  const [chosen, setChosen] = useState<CountingRule | null>(null);
-  const rule = chosen ?? policy.data?.countingRule ?? 'REPORTED';
+  const [rule, setChosen] = useCountingRule();
   const f = figures.data;
   const rows = f
     ? [

@@ -15,6 +15,11 @@ import { StatCard } from '../../../components/stat-card.tsx';
 import { goalsGraphQuery } from '../api/goals.ts';
 import { ChartCard } from './chart-card.tsx';
 import { percentText, useChartSize } from './chart-format.ts';
+import {
+  COUNTING_RULE_LABELS,
+  COUNTING_RULE_TEXT,
+  type CountingRule,
+} from '@spotzcity/shared/verified-diversity';
 
 const STATUS_COLORS: Record<GoalStatus, string> = {
   ON_TRACK: 'green',
@@ -124,13 +129,16 @@ function TargetsTable({ d }: { d: Figures }) {
 export function GoalsDashboard({
   fileIds,
   fiscalYear,
+  countingRule,
 }: {
   fileIds: number[];
   fiscalYear: number | null;
+  /** 'As reported in the file' or 'verified' (issue #21), as chosen on the page. */
+  countingRule?: CountingRule;
 }) {
   const { t } = useTranslation();
   const { height } = useChartSize();
-  const query = useQuery(goalsGraphQuery(fileIds, fiscalYear));
+  const query = useQuery(goalsGraphQuery(fileIds, fiscalYear, countingRule));
   const d = query.data;
   const noGoals = d && d.overall === null && d.rows.length === 0;
   return (
@@ -139,6 +147,9 @@ export function GoalsDashboard({
         {d && (
           <div className="goals-summary">
             <BaseNote d={d} />
+            <Typography.Text type="secondary" data-testid="goals-counting-rule-text">
+              {`${t('verified.countingRule')}: ${COUNTING_RULE_LABELS[d.countingRule]} — ${COUNTING_RULE_TEXT[d.countingRule]}`}
+            </Typography.Text>
             {noGoals && (
               <Alert
                 type="info"

@@ -4,6 +4,7 @@
  * similar directory suppliers. Confirming or assigning ties every row of the vendor, in every
  * file and in later ones; 'None of these' takes it off the list.
  */
+import { useState } from 'react';
 import { Button, Flex, Space, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +14,12 @@ import { MATCH_RULE_LABELS, type VendorMatch } from '@spotzcity/shared/verified-
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { InfiniteTable, useReloadList } from '../../../components/infinite-table.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../../components/use-media-query.ts';
 import { verifiedKeys } from '../api/certificates.ts';
 import { fetchVendorsToMatch, useAssignVendor } from '../api/matching.ts';
+
+/** The one column of the phone layout: the table's card less its padding at 390 px. */
+const NARROW_WIDTH = 320;
 
 export function MatchingView() {
   const { t } = useTranslation();
@@ -23,6 +28,8 @@ export function MatchingView() {
   const reload = useReloadList();
   const assign = useAssignVendor();
   const canAssign = user.permissions.includes('UPLOAD_SUPPLIER_SPEND_FILE');
+  const narrow = useMediaQuery(PHONE_QUERY);
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const decide = (vendor: VendorMatch, supplierId: number | null) =>
     assign.mutate(
       { supplierKey: vendor.supplierKey, supplierId },
@@ -34,6 +41,94 @@ export function MatchingView() {
         onError: (error) => alert.showError(error.message),
       },
     );
+  /** The current match: its rule, the supplier and the score (one line when compact). */
+  const reason = (v: VendorMatch, compact: boolean) =>
+    compact ? (
+      <Typography.Text type="secondary" data-testid="match-reason" ellipsis>
+        {`${t('verified.rows', { count: v.rowCount })} · ${MATCH_RULE_LABELS[v.rule]}${
+          v.rule !== 'NONE' ? ` · score ${v.score}` : ''
+        }`}
+      </Typography.Text>
+    ) : (
+      <div data-testid="match-reason">
+        <Tag>{MATCH_RULE_LABELS[v.rule]}</Tag>
+        {v.supplierName && <div>{v.supplierName}</div>}
+        {v.rule !== 'NONE' && (
+          <Typography.Text type="secondary">{`score ${v.score}`}</Typography.Text>
+        )}
+      </div>
+    );
+
+  /**
+   * The suggestions with their buttons. Compact (phones): one line each, the name cut short,
+   * the first one only until 'more' is pressed, so a row stays a few lines high.
+   */
+  const suggestions = (v: VendorMatch, compact: boolean) => {
+    const open = !compact || expanded.has(v.supplierKey);
+    const shown = open ? v.suggestions : v.suggestions.slice(0, 1);
+    return (
+      <Space direction="vertical" size={compact ? 2 : 4} style={{ width: '100%' }}>
+        {v.suggestions.length === 0 && (
+          <Typography.Text type="secondary">{t('verified.noSuggestion')}</Typography.Text>
+        )}
+        {shown.map((s) => (
+          <Flex key={s.supplierId} justify="space-between" gap={8} align="center">
+            {compact ? (
+              <Typography.Text ellipsis title={`${s.name} · DUNS ${s.duns}`}>
+                {s.name}{' '}
+                <Typography.Text type="secondary">
+                  {t('verified.similarity', { percent: Math.round(s.similarity * 100) })}
+                </Typography.Text>
+              </Typography.Text>
+            ) : (
+              <span>
+                {s.name}
+                <Typography.Text type="secondary">
+                  {' '}
+                  · {[s.city, s.state].filter(Boolean).join(', ')} · DUNS {s.duns} ·{' '}
+                  {t('verified.similarity', { percent: Math.round(s.similarity * 100) })}
+                </Typography.Text>
+              </span>
+            )}
+            {canAssign && (
+              <Button
+                size="small"
+                type={s.supplierId === v.supplierId ? 'primary' : 'default'}
+                loading={assign.isPending}
+                onClick={() => decide(v, s.supplierId)}
+                data-testid="assign-supplier"
+              >
+                {s.supplierId === v.supplierId ? t('verified.confirm') : t('verified.assign')}
+              </Button>
+            )}
+          </Flex>
+        ))}
+        <Flex gap={12} wrap>
+          {!open && v.suggestions.length > 1 && (
+            <Button
+              size="small"
+              type="link"
+              style={{ padding: 0 }}
+              onClick={() => setExpanded((keys) => new Set(keys).add(v.supplierKey))}
+            >
+              {t('verified.moreSuggestions', { count: v.suggestions.length - 1 })}
+            </Button>
+          )}
+          {canAssign && (
+            <Button
+              size="small"
+              type="link"
+              style={compact ? { padding: 0 } : undefined}
+              onClick={() => decide(v, null)}
+            >
+              {t('verified.noneOfThese')}
+            </Button>
+          )}
+        </Flex>
+      </Space>
+    );
+  };
+
   return (
     <div className="page" data-testid="matching-view">
       <header className="page-header">
@@ -54,85 +149,64 @@ export function MatchingView() {
         height={560}
         emptyText={t('verified.allMatched')}
         data-testid="matching-table"
-        columns={[
-          {
-            title: t('verified.vendor'),
-            dataIndex: 'vendorName',
-            width: 220,
-            render: (name: string, v) => (
-              <div>
-                <Typography.Text strong>{name}</Typography.Text>
-                <br />
-                <Typography.Text type="secondary">
-                  {t('verified.rows', { count: v.rowCount })}
-                </Typography.Text>
-              </div>
-            ),
-          },
-          {
-            title: t('verified.spend'),
-            dataIndex: 'spend',
-            width: 130,
-            align: 'right',
-            render: (spend: number) => formatMoney(spend),
-          },
-          {
-            title: t('verified.reason'),
-            dataIndex: 'rule',
-            width: 200,
-            render: (_: unknown, v) => (
-              <div data-testid="match-reason">
-                <Tag>{MATCH_RULE_LABELS[v.rule]}</Tag>
-                {v.supplierName && <div>{v.supplierName}</div>}
-                {v.rule !== 'NONE' && (
-                  <Typography.Text type="secondary">{`score ${v.score}`}</Typography.Text>
-                )}
-              </div>
-            ),
-          },
-          {
-            title: t('verified.suggestions'),
-            key: 'suggestions',
-            width: 380,
-            render: (_: unknown, v) => (
-              <Space direction="vertical" size={4} style={{ width: '100%' }}>
-                {v.suggestions.length === 0 && (
-                  <Typography.Text type="secondary">{t('verified.noSuggestion')}</Typography.Text>
-                )}
-                {v.suggestions.map((s) => (
-                  <Flex key={s.supplierId} justify="space-between" gap={8} align="center">
-                    <span>
-                      {s.name}
+        scrollX={narrow ? NARROW_WIDTH : undefined}
+        columns={
+          narrow
+            ? [
+                {
+                  title: t('verified.vendor'),
+                  key: 'vendor',
+                  width: NARROW_WIDTH,
+                  render: (_: unknown, v) => (
+                    <div className="matching-compact">
+                      <Flex justify="space-between" gap={8}>
+                        <Typography.Text strong ellipsis>
+                          {v.vendorName}
+                        </Typography.Text>
+                        <span>{formatMoney(v.spend)}</span>
+                      </Flex>
+                      {reason(v, true)}
+                      {suggestions(v, true)}
+                    </div>
+                  ),
+                },
+              ]
+            : [
+                {
+                  title: t('verified.vendor'),
+                  dataIndex: 'vendorName',
+                  width: 220,
+                  render: (name: string, v) => (
+                    <div>
+                      <Typography.Text strong>{name}</Typography.Text>
+                      <br />
                       <Typography.Text type="secondary">
-                        {' '}
-                        · {[s.city, s.state].filter(Boolean).join(', ')} · DUNS {s.duns} ·{' '}
-                        {t('verified.similarity', { percent: Math.round(s.similarity * 100) })}
+                        {t('verified.rows', { count: v.rowCount })}
                       </Typography.Text>
-                    </span>
-                    {canAssign && (
-                      <Button
-                        size="small"
-                        type={s.supplierId === v.supplierId ? 'primary' : 'default'}
-                        loading={assign.isPending}
-                        onClick={() => decide(v, s.supplierId)}
-                        data-testid="assign-supplier"
-                      >
-                        {s.supplierId === v.supplierId
-                          ? t('verified.confirm')
-                          : t('verified.assign')}
-                      </Button>
-                    )}
-                  </Flex>
-                ))}
-                {canAssign && (
-                  <Button size="small" type="link" onClick={() => decide(v, null)}>
-                    {t('verified.noneOfThese')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
+                    </div>
+                  ),
+                },
+                {
+                  title: t('verified.spend'),
+                  dataIndex: 'spend',
+                  width: 130,
+                  align: 'right',
+                  render: (spend: number) => formatMoney(spend),
+                },
+                {
+                  title: t('verified.reason'),
+                  dataIndex: 'rule',
+                  width: 200,
+                  render: (_: unknown, v) => reason(v, false),
+                },
+                {
+                  title: t('verified.suggestions'),
+                  key: 'suggestions',
+                  width: 380,
+                  render: (_: unknown, v) => suggestions(v, false),
+                },
+              ]
+        }
       />
     </div>
   );
