@@ -27,6 +27,10 @@ import {
   DASHBOARD_TITLES,
   DIVERSE_LABEL,
   NON_DIVERSE_LABEL,
+  SPEND_BASE_WORDS,
+  spendBaseLine,
+  spendBaseSchema,
+  spendBaseText,
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
 import type { DbOrTx } from '../../db/client.ts';
@@ -38,13 +42,15 @@ import {
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
 import * as figures from './service.ts';
-import type { Scope } from './service.ts';
+import { resolveBase, type Scope } from './service.ts';
 
 export const spendReportBody = z.object({
   selectedIds: z.preprocess(
     (value) => (value === null || value === undefined ? [] : value),
     z.array(idSchema).max(1000),
   ),
+  /** The percentages' base (issue #22); all spend without it. */
+  base: spendBaseSchema.default('all'),
   ...reportRequestShape,
 });
 type Body = z.output<typeof spendReportBody>;
@@ -75,15 +81,24 @@ export function spendReportName(kind: DashboardKind, names: string[], all: boole
   return `${DASHBOARD_TITLES[kind]} - ${files}`;
 }
 
+/** The base's line under a share, as the dashboard writes it. */
+const baseLine = (scope: Scope) =>
+  spendBaseLine(scope.base?.kind ?? 'all', scope.base?.listed ?? []);
+
 async function common(db: DbOrTx, scope: Scope, kind: DashboardKind) {
   const names = await selection(db, scope);
   const all = scope.selectedIds.length === 0;
+  const filters: [string, string][] = [
+    ['Files', all ? `All files (${names.length})` : names.join(', ')],
+  ];
+  // The Supplier Dashboard has no percentage of spend: no base to state.
+  if (kind !== 'supplier') {
+    const base = spendBaseText(scope.base?.kind ?? 'all', scope.base?.listed ?? []);
+    filters.push([SPEND_BASE_WORDS.filter, base.charAt(0).toUpperCase() + base.slice(1)]);
+  }
   return {
     title: DASHBOARD_TITLES[kind],
-    filters: [['Files', all ? `All files (${names.length})` : names.join(', ')]] as [
-      string,
-      string,
-    ][],
+    filters,
     fileName: spendReportName(kind, names, all),
     analysis: {
       title: ANALYSIS_TITLES[kind],
@@ -111,7 +126,7 @@ async function spendReport(db: DbOrTx, scope: Scope): Promise<ReportContent> {
       {
         kind: 'chart',
         title: SPEND_WORDS.spendPerDiversity,
-        subtitle: SPEND_WORDS.allSpendBase,
+        subtitle: baseLine(scope),
         note: MULTI_TYPE_NOTE,
         option: spendPerDiversityOption(perType),
         height: Math.max(160, perType.types.length * 26 + 30),
@@ -154,6 +169,7 @@ async function spendReport(db: DbOrTx, scope: Scope): Promise<ReportContent> {
       {
         kind: 'chart',
         title: SPEND_WORDS.diverseByYear,
+        subtitle: baseLine(scope),
         option: diverseByYearOption(years, false),
         height: Math.ceil(Math.max(1, years.length) / 3) * 200 + 48,
         native: years.map((y) => ({
@@ -295,6 +311,7 @@ async function categoryReport(db: DbOrTx, scope: Scope): Promise<ReportContent> 
       {
         kind: 'chart',
         title: SPEND_WORDS.categoryPie,
+        subtitle: baseLine(scope),
         option: categoryPieOption(pie, false),
         height: 300,
         native: {
@@ -307,6 +324,10 @@ async function categoryReport(db: DbOrTx, scope: Scope): Promise<ReportContent> 
       {
         kind: 'table',
         title: SPEND_WORDS.topCategories,
+        subtitle: baseLine(scope),
+        ...(scope.base?.kind === 'addressable' && scope.base.excluded.length
+          ? { note: SPEND_WORDS.notAddressableShare }
+          : {}),
         table: {
           columns: [
             { header: SPEND_WORDS.categoryName, width: 2.4 },
@@ -334,9 +355,13 @@ export const SPEND_REPORTS: ReportDefinition<typeof spendReportBody>[] = (
   ['supplier', 'spend', 'category'] as const
 ).map((kind) => ({
   key: kind,
-  description: `The ${DASHBOARD_TITLES[kind]} of the selected files (body {selectedIds, locale?, analysis?}; ids of other organisations answer 404)`,
+  description: `The ${DASHBOARD_TITLES[kind]} of the selected files (body {selectedIds, base?: 'all' | 'addressable', locale?, analysis?}; ids of other organisations answer 404)`,
   permissions: ['CREATE_SUPPLIER_SPEND_REPORT'],
   body: spendReportBody,
-  build: ({ db, clientRef }, params: Body) =>
-    BUILDERS[kind](db, { clientRef, selectedIds: [...new Set(params.selectedIds)] }),
+  build: async ({ db, clientRef }, params: Body) =>
+    BUILDERS[kind](db, {
+      clientRef,
+      selectedIds: [...new Set(params.selectedIds)],
+      base: await resolveBase(db, clientRef, params.base),
+    }),
 }));

@@ -17,6 +17,7 @@ import {
   dashboardExcelSchema,
   spendDiversityOverNonDiversitySchema,
   spendPerDiversityMomSchema,
+  spendBaseQuerySchema,
   spendPerDiversitySchema,
   supplierCountSchema,
   supplierDataPerQuaterSchema,
@@ -32,7 +33,7 @@ import { registerReport } from '../../platform/reports/register.ts';
 import { categoryWorkbook, spendWorkbook, supplierWorkbook } from './excel.ts';
 import { SPEND_REPORTS } from './report.ts';
 import * as figures from './service.ts';
-import type { Scope } from './service.ts';
+import { resolveBase, type Scope } from './service.ts';
 
 interface Graph {
   path: string;
@@ -117,15 +118,22 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: readers,
         schema: {
           tags,
-          description: graph.description,
+          description: `${graph.description} \`?base=addressable\` makes its percentages shares of addressable spend (all spend without it).`,
+          querystring: spendBaseQuerySchema,
           body: selectionSchema,
           response: { 200: envelopeOf(graph.response) },
         },
       },
       async (request) => {
         const { clientRef } = principalOf(request);
+        const { base } = request.query;
         return ok(
-          await graph.compute(app.db, { clientRef, selectedIds: request.body.selectedIds }),
+          await graph.compute(app.db, {
+            clientRef,
+            selectedIds: request.body.selectedIds,
+            // All spend needs no look-up: its queries read every row.
+            ...(base === 'addressable' ? { base: await resolveBase(app.db, clientRef, base) } : {}),
+          }),
         );
       },
     );
@@ -141,7 +149,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           description:
-            'The dashboard as a workbook: body {excel: true, spendData: {selectedIds, analysis?}}; every figure recomputed here.',
+            "The dashboard as a workbook: body {excel: true, spendData: {selectedIds, base?: 'all' | 'addressable', analysis?}}; every figure recomputed here.",
           body: excelRequestSchema,
         },
       },
@@ -152,6 +160,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         const { title, fileName, parameters, sheets } = await excel.build(app.db, {
           clientRef,
           selectedIds: params.selectedIds,
+          base: await resolveBase(app.db, clientRef, params.base ?? 'all'),
         });
         const buffer = await buildWorkbook(
           { title, parameters, analysis: params.analysis },

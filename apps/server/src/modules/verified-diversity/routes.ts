@@ -26,7 +26,9 @@ import {
   verifiedFiguresSchema,
   verifiedSuppliersSchema,
 } from '@spotzcity/shared/verified-diversity';
+import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
 import { principalOf } from '../../platform/auth.ts';
+import { nonAddressableSpendCategories } from '../goals/service.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import {
@@ -256,19 +258,25 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Diverse spend and spend per type as reported in the file and verified (the counting rule's text included).",
+          "Diverse spend and spend per type as reported in the file and verified (the counting rule's text included); `?base=addressable` adds the headline over addressable spend.",
+        querystring: spendBaseQuerySchema,
         body: selectedFilesSchema.extend({ countingRule: z.enum(COUNTING_RULES).optional() }),
         response: { 200: envelopeOf(verifiedFiguresSchema) },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      const { clientRef } = principalOf(request);
+      return ok(
         await verifiedFigures(
           app.db,
-          { clientRef: principalOf(request).clientRef, selectedIds: request.body.selectedIds },
+          { clientRef, selectedIds: request.body.selectedIds },
           request.body.countingRule,
+          request.query.base === 'addressable'
+            ? (await nonAddressableSpendCategories(app.db, clientRef)).categories
+            : undefined,
         ),
-      ),
+      );
+    },
   );
 
   app.post(

@@ -22,6 +22,7 @@ import { downloadGoalsExcel, goalYearsQuery, goalsGraphQuery } from './api/goals
 import { CategoryDashboard } from './components/category-dashboard.tsx';
 import { GOALS_SETTINGS_PATH, GoalsDashboard } from './components/goals-dashboard.tsx';
 import { ReportChooser } from './components/report-chooser.tsx';
+import { SpendBaseSwitch, useSpendBase } from './components/spend-base.tsx';
 import { SpendDashboard } from './components/spend-dashboard.tsx';
 import { SupplierDashboard } from './components/supplier-dashboard.tsx';
 import { parseFileIds, reportPath, spendHomePath, tableViewPath } from './paths.ts';
@@ -89,23 +90,35 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
   const fileIds = useFileIds();
   const analysis = useAnalysis(reportKey(kind, { files: fileIds }));
   const title = DASHBOARD_TITLES[kind];
-  const Body = { supplier: SupplierDashboard, spend: SpendDashboard, category: CategoryDashboard }[
-    kind
-  ];
+  const [base, setBase] = useSpendBase();
+  // The Supplier Dashboard counts suppliers: it has no percentage of spend, so no base.
+  const hasBase = kind !== 'supplier';
   return (
     <Frame
       fileIds={fileIds}
       title={title}
       actions={
-        <ExportBar
-          report={{ key: kind, body: { selectedIds: fileIds } }}
-          analysis={analysis.text}
-          onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text)}
-        />
+        <div className="goals-actions">
+          {hasBase && <SpendBaseSwitch value={base} onChange={setBase} />}
+          <ExportBar
+            report={{
+              key: kind,
+              body: { selectedIds: fileIds, ...(hasBase ? { base } : {}) },
+            }}
+            analysis={analysis.text}
+            onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text, base)}
+          />
+        </div>
       }
     >
       <div className="dashboard-capture" data-testid={`dashboard-${kind}`}>
-        <Body fileIds={fileIds} />
+        {kind === 'supplier' ? (
+          <SupplierDashboard fileIds={fileIds} />
+        ) : kind === 'spend' ? (
+          <SpendDashboard fileIds={fileIds} base={base} />
+        ) : (
+          <CategoryDashboard fileIds={fileIds} base={base} />
+        )}
       </div>
       {/* The analysis goes out as text with every export and Print, not in the picture. */}
       <div className="dashboard-analysis-below">

@@ -25,6 +25,8 @@ export function useSaveSettings() {
       void client.invalidateQueries({ queryKey: settingsKey });
       void client.invalidateQueries({ queryKey: ['goals'] });
       void client.invalidateQueries({ queryKey: ['goals-graph'] });
+      // …and so do the other dashboards' percentages of addressable spend.
+      void client.invalidateQueries({ queryKey: ['spend-graph'] });
     },
   });
 }

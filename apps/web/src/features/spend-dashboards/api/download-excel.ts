@@ -1,5 +1,5 @@
 /** `POST /api/excel/spend|supplier|categories`: the server recomputes every figure. */
-import type { DashboardKind } from '@spotzcity/shared/spend-dashboards';
+import type { DashboardKind, SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { download } from '../../../api/client.ts';
 
 const EXCEL_PATHS: Record<DashboardKind, string> = {
@@ -12,8 +12,13 @@ export const downloadDashboardExcel = (
   kind: DashboardKind,
   selectedIds: readonly number[],
   analysis: string,
+  base: SpendBase = 'all',
 ) =>
   download(EXCEL_PATHS[kind], {
     excel: true,
-    spendData: { selectedIds, ...(analysis.trim() ? { analysis } : {}) },
+    spendData: {
+      selectedIds,
+      ...(kind === 'supplier' ? {} : { base }),
+      ...(analysis.trim() ? { analysis } : {}),
+    },
   });

@@ -17,6 +17,7 @@ import {
   MATCH_RULE_LABELS,
   type CountingRule,
 } from '@spotzcity/shared/verified-diversity';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { CountingNote } from '../../../components/counting-note.tsx';
 import {
   countingPolicyQuery,
@@ -24,6 +25,7 @@ import {
   verifiedSuppliersQuery,
   type VerifiedSupplier,
 } from '../api/verified.ts';
+import { SpendBaseLine } from './spend-base.tsx';
 
 const percentOf = (part: number, whole: number) =>
   whole > 0 ? `${((100 * part) / whole).toFixed(2)}%` : '0.00%';
@@ -78,10 +80,17 @@ function DrillDown({ fileIds }: { fileIds: number[] }) {
   );
 }
 
-export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
+export function CountingRuleCard({
+  fileIds,
+  base = 'all',
+}: {
+  fileIds: number[];
+  /** The base of the headline's percentage (issue #22); the amounts stay all spend. */
+  base?: SpendBase;
+}) {
   const { t } = useTranslation();
   const policy = useQuery(countingPolicyQuery());
-  const figures = useQuery(verifiedFiguresQuery(fileIds));
+  const figures = useQuery(verifiedFiguresQuery(fileIds, base));
   const [chosen, setChosen] = useState<CountingRule | null>(null);
   const rule = chosen ?? policy.data?.countingRule ?? 'REPORTED';
   const f = figures.data;
@@ -99,6 +108,16 @@ export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
       ]
     : [];
   const headline = f ? (rule === 'VERIFIED' ? f.verifiedDiverse : f.reportedDiverse) : 0;
+  // The share: of all spend, or of addressable spend counting its addressable part only.
+  const share =
+    f?.addressable && base === 'addressable'
+      ? percentOf(
+          rule === 'VERIFIED' ? f.addressable.verifiedDiverse : f.addressable.reportedDiverse,
+          f.addressable.totalSpend,
+        )
+      : f
+        ? percentOf(headline, f.totalSpend)
+        : '';
   return (
     <Card
       size="small"
@@ -125,9 +144,10 @@ export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
             <Typography.Title level={3} style={{ margin: 0 }} data-testid="counting-headline">
               {formatMoney(headline)}
             </Typography.Title>
-            <Typography.Text type="secondary">
-              {percentOf(headline, f.totalSpend)} · {COUNTING_RULE_TEXT[rule]}
+            <Typography.Text type="secondary" data-testid="counting-share">
+              {share} · {COUNTING_RULE_TEXT[rule]}
             </Typography.Text>
+            <SpendBaseLine base={base} testId="spend-base-headline" />
           </div>
           <Table
             size="small"
