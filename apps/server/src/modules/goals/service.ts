@@ -62,24 +62,6 @@ async function spendCategories(db: DbOrTx, clientRef: number): Promise<string[]>
   return rows.map((r) => r.category);
 }
 
-/**
- * The base of the other dashboards' addressable percentages: the organisation's non-addressable
- * list as saved (`listed`, for the 'Base' lines) and the spend categories it leaves out, matched
- * as the goals match them (`categoryKey`: trimmed, case ignored), spelled as the rows spell them.
- */
-export async function nonAddressableSpendCategories(
-  db: DbOrTx,
-  clientRef: number,
-): Promise<{ listed: string[]; categories: string[] }> {
-  const settings = await figureSettings(db, clientRef);
-  if (settings.nonAddressableCategories.length === 0) return { listed: [], categories: [] };
-  const excluded = new Set(settings.nonAddressableCategories.map(categoryKey));
-  const categories = (await spendCategories(db, clientRef)).filter((c) =>
-    excluded.has(categoryKey(c)),
-  );
-  return { listed: settings.nonAddressableCategories, categories };
-}
-
 export async function getSettings(db: DbOrTx, clientRef: number): Promise<OrganisationSettings> {
   const [row] = await db
     .select()

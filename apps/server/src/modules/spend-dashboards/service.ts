@@ -24,7 +24,7 @@ import type {
 } from '@spotzcity/shared/spend-dashboards';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { nonAddressableSpendCategories } from '../goals/service.ts';
+import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 
 /** The percentages' base (issue #22): which spend categories leave it. */
 export interface BaseScope {

@@ -28,7 +28,7 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
 import { principalOf } from '../../platform/auth.ts';
-import { nonAddressableSpendCategories } from '../goals/service.ts';
+import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import {

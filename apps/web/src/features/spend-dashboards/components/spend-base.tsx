@@ -12,7 +12,7 @@ import {
   spendBaseLine,
   type SpendBase,
 } from '@spotzcity/shared/spend-dashboards';
-import { settingsQuery } from '../../goals/api/settings.ts';
+import { settingsQuery } from '../../../api/organisation-settings.ts';
 import { parseBase } from '../paths.ts';
 
 /** The base in the URL, and a setter that keeps every other parameter. */
