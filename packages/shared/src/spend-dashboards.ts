@@ -42,19 +42,20 @@ export const SPEND_BASE_WORDS = {
 } as const;
 
 /**
- * The line under every figure that uses the base, and the reports' 'Base' filter line: 'Base: all
- * spend, non-addressable categories included' or 'Base: addressable spend, without Taxes, Payroll'.
+ * The base in words, as the reports' 'Base' filter line and the workbook's Summary write it: 'All
+ * spend, non-addressable categories included (Taxes)' or 'Addressable spend, without Taxes,
+ * Payroll'. `spendBaseLine` puts 'Base: ' before it, under every figure that uses the base.
  */
 export function spendBaseText(base: SpendBase, nonAddressable: readonly string[]): string {
   const list = [...nonAddressable].sort((a, b) => a.localeCompare(b)).join(', ');
   if (base === 'all') {
     return nonAddressable.length
-      ? `all spend, non-addressable categories included (${list})`
-      : 'all spend (no category is marked non-addressable)';
+      ? `All spend, non-addressable categories included (${list})`
+      : 'All spend (no category is marked non-addressable)';
   }
   return nonAddressable.length
-    ? `addressable spend, without ${list}`
-    : 'addressable spend (no category is marked non-addressable: all spend)';
+    ? `Addressable spend, without ${list}`
+    : 'Addressable spend (no category is marked non-addressable: all spend)';
 }
 export const spendBaseLine = (base: SpendBase, nonAddressable: readonly string[]) =>
   `${SPEND_BASE_WORDS.filter}: ${spendBaseText(base, nonAddressable)}`;

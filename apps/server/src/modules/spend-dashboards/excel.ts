@@ -39,14 +39,7 @@ async function parametersOf(
     parameters: [
       ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
       // The Supplier Dashboard has no percentage of spend: no base to state.
-      ...(kind === 'supplier'
-        ? []
-        : [
-            [SPEND_BASE_WORDS.filter, base.charAt(0).toUpperCase() + base.slice(1)] as [
-              string,
-              SummaryValue,
-            ],
-          ]),
+      ...(kind === 'supplier' ? [] : [[SPEND_BASE_WORDS.filter, base] as [string, SummaryValue]]),
       ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
     ],
   };

@@ -94,7 +94,7 @@ async function common(db: DbOrTx, scope: Scope, kind: DashboardKind) {
   // The Supplier Dashboard has no percentage of spend: no base to state.
   if (kind !== 'supplier') {
     const base = spendBaseText(scope.base?.kind ?? 'all', scope.base?.listed ?? []);
-    filters.push([SPEND_BASE_WORDS.filter, base.charAt(0).toUpperCase() + base.slice(1)]);
+    filters.push([SPEND_BASE_WORDS.filter, base]);
   }
   return {
     title: DASHBOARD_TITLES[kind],
