@@ -758,7 +758,7 @@ export const en = {
     suppliers: 'Suppliers',
     spendPerDiversity: 'Percent of Spend per Diversity',
     notAddressable: 'Non-addressable category',
-    notAddressableShare: 'A non-addressable category has no share of addressable spend (—).',
+    notAddressableNote: 'A non-addressable category has no share of addressable spend (—).',
     spendMom: 'Month over Month Spend per Diversity',
     twelveMonthTotal: '12-Month Total',
     diversity: 'Diversity',

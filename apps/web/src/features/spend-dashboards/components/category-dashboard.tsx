@@ -130,7 +130,7 @@ export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: 
               {base === 'addressable' && d.some((c) => c.spendPercentage === null) && (
                 <div>
                   <Typography.Text type="secondary">
-                    {t('spendDashboards.notAddressableShare')}
+                    {t('spendDashboards.notAddressableNote')}
                   </Typography.Text>
                 </div>
               )}
