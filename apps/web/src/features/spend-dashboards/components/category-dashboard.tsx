@@ -128,11 +128,9 @@ export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: 
               />
               <SpendBaseLine base={base} testId="spend-base-top" />
               {base === 'addressable' && d.some((c) => c.spendPercentage === null) && (
-                <div>
-                  <Typography.Text type="secondary">
-                    {t('spendDashboards.notAddressableNote')}
-                  </Typography.Text>
-                </div>
+                <Typography.Text type="secondary" className="spend-base">
+                  {t('spendDashboards.notAddressableNote')}
+                </Typography.Text>
               )}
             </>
           )}
