@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestMailTo, openBrowser, screenshot, type Browser } from './browser.ts';
+import { latestMailTo, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 
 let browser: Browser;
@@ -22,14 +22,6 @@ const CLIENT = {
 };
 const NEW_USER = { name: 'Eli Brooks', email: 'eli.brooks@bluebird.example' };
 const PASSWORD = 'Bluebird#2026';
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 async function alertSays(page: Page, text: string) {
   const alert = page.getByTestId('alert-modal');

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { BUYER_ADMIN, DEMO_PASSWORD } from './fixtures.ts';
 
 const ARGS = [
   '--headless',
@@ -54,6 +55,21 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Signs in through the login page as `email` (the demo Buyer Admin unless told), whoever was
+ * signed in before forgotten first, and waits for the home page.
+ */
+export async function signIn(page: Page, email = BUYER_ADMIN, password = DEMO_PASSWORD) {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('home-page').waitFor();
 }
 
 /** The whole page, or with `{ fullPage: false }` the window as the user sees it (sticky bars). */

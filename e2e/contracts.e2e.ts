@@ -3,16 +3,8 @@
  * in the list, edit it, build the report for its year, download the list, and delete it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
-import {
-  alertSays,
-  choose,
-  downloadOf,
-  sheetText,
-  signIn,
-  typeDate,
-  workbookOf,
-} from './records.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { alertSays, choose, downloadOf, sheetText, typeDate, workbookOf } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -4,22 +4,13 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
-import { DEMO_PASSWORD } from './fixtures.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('buyer.admin@acme.example');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 /** Opens an antd select by its label and picks the options (several for a multi-select). */
 async function choose(page: Page, label: string, ...options: string[]) {

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '@spotzcity/shared/diversity-events';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { uploadAccepted } from './uploads.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
@@ -17,17 +17,6 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 const rows = (page: Page) => page.getByTestId('events-table').locator('tbody tr.ant-table-row');
 const dates = async (page: Page) =>

@@ -2,6 +2,9 @@
 export const E2E_ADMIN = { email: 'e2e.admin@spotzcity.test', password: 'Admin@2020' } as const;
 export const DEMO_PASSWORD = 'Demo@2020';
 
+/** The demo organisation's Buyer Admin. */
+export const BUYER_ADMIN = 'buyer.admin@acme.example';
+
 /** One account per journey, so journeys that change a password never disturb each other. */
 export const E2E_USERS = {
   profile: { name: 'Priya Raman', email: 'profile.e2e@acme.example', role: 'ROLE_BUYER_ADMIN' },

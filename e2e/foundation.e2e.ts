@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, latestMailTo, type Browser } from './browser.ts';
+import { openBrowser, screenshot, latestMailTo, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
 
 let browser: Browser;
@@ -12,14 +12,6 @@ beforeAll(async () => {
   browser = await openBrowser();
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 /** What the profile endpoint answers to a bearer token. */
 async function profileStatus(baseURL: string, token: string | null) {

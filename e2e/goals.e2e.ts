@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOTS, openBrowser, screenshot, type Browser } from './browser.ts';
+import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { alertSays } from './records.ts';
 
 let browser: Browser;
@@ -15,14 +15,6 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('buyer.admin@acme.example');
-  await page.getByLabel('Password').fill('Demo@2020');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 async function downloaded(page: Page, testId: string): Promise<Download> {
   const [download] = await Promise.all([

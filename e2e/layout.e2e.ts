@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
 const axeSource = (
@@ -50,17 +50,6 @@ const GUEST_SCREENS: Record<string, string> = {
   // An invitation's link opens the code step: six boxes that must fit a phone.
   'forgot-password-code': '/forgot-password?invitation=1&email=invited%40example.com',
 };
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  // Whoever was signed in before is forgotten first.
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 /** Opens a screen and waits until its requests are answered and nothing is loading. */
 async function open(page: Page, url: string) {

@@ -4,8 +4,7 @@
  * of the list, without the shell. The screenshot is the print layout at 1440 px.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
-import { signIn } from './records.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 
 interface PrintRecord {
   __printed?: number[];

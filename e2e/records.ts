@@ -1,19 +1,8 @@
-/** Helpers for the record modules' journeys (RFx, Contracts): sign-in, antd inputs, alerts. */
+/** Helpers for the record modules' journeys (RFx, Contracts): antd inputs, alerts, downloads. */
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_PASSWORD } from './fixtures.ts';
-
-export const BUYER_ADMIN = 'buyer.admin@acme.example';
-
-export async function signIn(page: Page, email = BUYER_ADMIN, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 /**
  * Picks an option of the antd select with the given test id; `search` types the option first

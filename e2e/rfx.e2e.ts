@@ -4,16 +4,8 @@
  * it in the table and the chart, then download the dashboard as Excel and PowerPoint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
-import {
-  alertSays,
-  choose,
-  downloadOf,
-  sheetText,
-  signIn,
-  typeDate,
-  workbookOf,
-} from './records.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { alertSays, choose, downloadOf, sheetText, typeDate, workbookOf } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {

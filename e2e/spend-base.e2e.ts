@@ -9,8 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../apps/server/test/reports.ts';
-import { SCREENSHOTS, openBrowser, screenshot, type Browser } from './browser.ts';
-import { DEMO_PASSWORD } from './fixtures.ts';
+import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,14 +19,6 @@ afterAll(() => browser?.close());
 
 const ALL = 'Base: All spend, non-addressable categories included (Telecommunications)';
 const ADDRESSABLE = 'Base: Addressable spend, without Telecommunications';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('buyer.admin@acme.example');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 async function downloaded(page: Page, testId: string): Promise<Download> {
   const [download] = await Promise.all([

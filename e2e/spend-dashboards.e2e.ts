@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 
 /** What the print stub (below) records in the window it runs in, and window.open in the opener. */
 interface PrintRecord {
@@ -38,18 +38,6 @@ beforeAll(async () => {
   await browser.context.addInitScript(recordPrinting);
 });
 afterAll(() => browser?.close());
-
-/** Signs the demo buyer in, unless an earlier journey of this browser already did. */
-async function signIn(page: Page) {
-  await page.goto('/login');
-  const email = page.getByLabel('Email');
-  await email.or(page.getByTestId('home-page')).first().waitFor();
-  if (!(await email.isVisible())) return;
-  await email.fill('buyer.admin@acme.example');
-  await page.getByLabel('Password').fill('Demo@2020');
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 async function downloaded(page: Page, testId: string): Promise<Download> {
   const [download] = await Promise.all([

@@ -19,7 +19,7 @@ import {
   generateSuppliers,
   writeSpendWorkbook,
 } from '../apps/server/src/db/seed/spend-generator.ts';
-import { SCREENSHOTS, openBrowser, screenshot, type Browser } from './browser.ts';
+import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
 let browser: Browser;
@@ -27,16 +27,6 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 async function closeAlert(page: Page) {
   await page.getByTestId('alert-ok').click();

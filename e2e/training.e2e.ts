@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePdf } from '../apps/server/src/db/seed/training.ts';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
 // Debian's Chromium has no proprietary codecs (H.264/AAC): the journey plays a VP8 WebM, which
@@ -23,17 +23,6 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 async function alertSays(page: Page, text: string) {
   const alert = page.getByTestId('alert-modal');

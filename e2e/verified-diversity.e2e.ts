@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
 let browser: Browser;
@@ -15,17 +15,6 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('home-page').waitFor();
-}
 
 async function apiToken(baseURL: string, email: string, password: string) {
   const res = await fetch(`${baseURL}/api/auth/signin`, {

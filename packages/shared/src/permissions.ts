@@ -123,96 +123,157 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   ROLE_SUPPLIER: COMMON_VIEWS,
 };
 
-/**
- * A section is allowed when the user holds its view permission or any of its action permissions
- * (spec 01 point 6); each action flag is the matching permission.
- */
-export function deriveFeatures(permissions: Iterable<string>): Features {
-  const held = new Set(permissions);
-  const has = (p: Permission) => held.has(p);
-  const any = (...ps: Permission[]) => ps.some(has);
+type Flags<S extends keyof Features> = { [F in keyof Features[S]]: readonly Permission[] };
 
-  return {
-    supplierAndSpend: {
-      allowed: any(
-        'SUPPLIER_SPEND_VIEW',
-        'RATE_SUPPLIER_VIEW',
-        'UPLOAD_SUPPLIER_SPEND_FILE',
-        'DELETE_SUPPLIER_SPEND_FILE',
-        'CREATE_SUPPLIER_SPEND_REPORT',
-      ),
-      deleteFile: has('DELETE_SUPPLIER_SPEND_FILE'),
-      uploadFile: has('UPLOAD_SUPPLIER_SPEND_FILE'),
-      createReport: has('CREATE_SUPPLIER_SPEND_REPORT'),
-    },
-    training: {
-      allowed: any('TRAINING_VIEW', 'TRAINING_VIDEO_UPLOAD'),
-      uploadTraining: has('TRAINING_VIDEO_UPLOAD'),
-    },
-    user: {
-      allowed: any(
-        'USER_VIEW',
-        'ADD_EDIT_USER',
-        'DELETE_USER',
-        'BUYER_ORG_USER_CREATION',
-        'BUYER_ORG_USER_DELETION',
-        'BUYER_ORG_USER_MANAGEMENT',
-      ),
-      addEdit: any('ADD_EDIT_USER', 'BUYER_ORG_USER_CREATION', 'BUYER_ORG_USER_MANAGEMENT'),
-      deleteUser: any('DELETE_USER', 'BUYER_ORG_USER_DELETION'),
-    },
-    client: {
-      allowed: any(
-        'CLIENT_VIEW',
-        'ADD_EDIT_CLIENT',
-        'DELETE_CLIENT',
-        'SPORTZCITY_ADMIN_CREATION',
-        'SPORTZCITY_ADMIN_DELETION',
-      ),
-      createAdmin: has('SPORTZCITY_ADMIN_CREATION'),
-      createClient: has('ADD_EDIT_CLIENT'),
-      deleteClient: has('DELETE_CLIENT'),
-      deleteAdmin: has('SPORTZCITY_ADMIN_DELETION'),
-    },
-    rfx: {
-      allowed: any('RFX_VIEW', 'ADD_EDIT_RFX', 'DELETE_RFX', 'CREATE_RFX_REPORT'),
-      addEdit: has('ADD_EDIT_RFX'),
-      deleteFile: has('DELETE_RFX'),
-      createReport: has('CREATE_RFX_REPORT'),
-    },
-    contract: {
-      allowed: any(
-        'CONTRACT_VIEW',
-        'ADD_EDIT_CONTRACT',
-        'DELETE_CONTRACT',
-        'CREATE_CONTRACT_REPORT',
-      ),
-      addEdit: has('ADD_EDIT_CONTRACT'),
-      deleteFile: has('DELETE_CONTRACT'),
-      createReport: has('CREATE_CONTRACT_REPORT'),
-    },
-    marketShare: {
-      allowed: any('MARKETSHARE_VIEW', 'CREATE_MARKET_SHARE_REPORT'),
-      createReport: has('CREATE_MARKET_SHARE_REPORT'),
-    },
-    costSaving: {
-      allowed: any(
-        'COST_SAVING_VIEW',
-        'ADD_EDIT_COST_SAVING',
-        'DELETE_COST_SAVING',
-        'CREATE_COST_SAVING_REPORT',
-      ),
-      addEdit: has('ADD_EDIT_COST_SAVING'),
-      deleteFile: has('DELETE_COST_SAVING'),
-      createReport: has('CREATE_COST_SAVING_REPORT'),
-    },
-    searchSupplier: {
-      allowed: any('SEARCH_SUPPLIER_VIEW', 'UPLOAD_SUPPLIER_LIST'),
-      uploadFile: has('UPLOAD_SUPPLIER_LIST'),
-    },
-    diversityEvent: {
-      allowed: any('DIVERSITY_EVENTS_VIEW', 'UPLOAD_DIVERSITY_EVENT'),
-      uploadEvent: has('UPLOAD_DIVERSITY_EVENT'),
-    },
-  };
+/**
+ * Who may do what, section by section: the one map that both the interface's feature flags
+ * (`deriveFeatures`) and every route guard of the server read (issue #18). Each entry is a list
+ * of permissions of which the user must hold any one. A section's `allowed` and its action flags
+ * are the spec's (01 point 6: a section is allowed with its view permission or any of its action
+ * permissions); the other entries name what only some routes need.
+ */
+export const ACCESS = {
+  supplierAndSpend: {
+    allowed: [
+      'SUPPLIER_SPEND_VIEW',
+      'RATE_SUPPLIER_VIEW',
+      'UPLOAD_SUPPLIER_SPEND_FILE',
+      'DELETE_SUPPLIER_SPEND_FILE',
+      'CREATE_SUPPLIER_SPEND_REPORT',
+    ],
+    deleteFile: ['DELETE_SUPPLIER_SPEND_FILE'],
+    uploadFile: ['UPLOAD_SUPPLIER_SPEND_FILE'],
+    createReport: ['CREATE_SUPPLIER_SPEND_REPORT'],
+    /** The spend dashboards' figures and the goals: whoever sees the spend or reports on it. */
+    dashboards: ['SUPPLIER_SPEND_VIEW', 'CREATE_SUPPLIER_SPEND_REPORT'],
+    /** Certificates, policy and vendor matching (issue #21): read, change, remove. */
+    verifiedRead: ['SUPPLIER_SPEND_VIEW'],
+    verifiedEdit: ['UPLOAD_SUPPLIER_SPEND_FILE'],
+    verifiedAdmin: ['DELETE_SUPPLIER_SPEND_FILE'],
+    /** Goals and the organisation's spend settings are changed by its admin (issue #22). */
+    goalsEdit: ['BUYER_ORG_USER_MANAGEMENT'],
+    rate: ['RATE_SUPPLIER_VIEW'],
+    /** A supplier's ratings are read wherever the supplier is shown. */
+    readRatings: ['RATE_SUPPLIER_VIEW', 'SEARCH_SUPPLIER_VIEW', 'SUPPLIER_SPEND_VIEW'],
+  },
+  training: {
+    allowed: ['TRAINING_VIEW', 'TRAINING_VIDEO_UPLOAD'],
+    uploadTraining: ['TRAINING_VIDEO_UPLOAD'],
+  },
+  user: {
+    allowed: [
+      'USER_VIEW',
+      'ADD_EDIT_USER',
+      'DELETE_USER',
+      'BUYER_ORG_USER_CREATION',
+      'BUYER_ORG_USER_DELETION',
+      'BUYER_ORG_USER_MANAGEMENT',
+    ],
+    addEdit: ['ADD_EDIT_USER', 'BUYER_ORG_USER_CREATION', 'BUYER_ORG_USER_MANAGEMENT'],
+    deleteUser: ['DELETE_USER', 'BUYER_ORG_USER_DELETION'],
+    add: ['ADD_EDIT_USER', 'BUYER_ORG_USER_CREATION'],
+    edit: ['ADD_EDIT_USER', 'BUYER_ORG_USER_MANAGEMENT'],
+  },
+  client: {
+    allowed: [
+      'CLIENT_VIEW',
+      'ADD_EDIT_CLIENT',
+      'DELETE_CLIENT',
+      'SPORTZCITY_ADMIN_CREATION',
+      'SPORTZCITY_ADMIN_DELETION',
+    ],
+    createAdmin: ['SPORTZCITY_ADMIN_CREATION'],
+    createClient: ['ADD_EDIT_CLIENT'],
+    deleteClient: ['DELETE_CLIENT'],
+    deleteAdmin: ['SPORTZCITY_ADMIN_DELETION'],
+    /** Deleting a client or an admin is one route. */
+    delete: ['DELETE_CLIENT', 'SPORTZCITY_ADMIN_DELETION'],
+    /** The client ids are also read by the Add User dialog. */
+    options: [
+      'CLIENT_VIEW',
+      'ADD_EDIT_CLIENT',
+      'DELETE_CLIENT',
+      'SPORTZCITY_ADMIN_CREATION',
+      'SPORTZCITY_ADMIN_DELETION',
+      'ADD_EDIT_USER',
+      'BUYER_ORG_USER_CREATION',
+      'BUYER_ORG_USER_MANAGEMENT',
+    ],
+  },
+  rfx: {
+    allowed: ['RFX_VIEW', 'ADD_EDIT_RFX', 'DELETE_RFX', 'CREATE_RFX_REPORT'],
+    addEdit: ['ADD_EDIT_RFX'],
+    deleteFile: ['DELETE_RFX'],
+    createReport: ['CREATE_RFX_REPORT'],
+  },
+  contract: {
+    allowed: ['CONTRACT_VIEW', 'ADD_EDIT_CONTRACT', 'DELETE_CONTRACT', 'CREATE_CONTRACT_REPORT'],
+    addEdit: ['ADD_EDIT_CONTRACT'],
+    deleteFile: ['DELETE_CONTRACT'],
+    createReport: ['CREATE_CONTRACT_REPORT'],
+  },
+  marketShare: {
+    allowed: ['MARKETSHARE_VIEW', 'CREATE_MARKET_SHARE_REPORT'],
+    createReport: ['CREATE_MARKET_SHARE_REPORT'],
+  },
+  costSaving: {
+    allowed: [
+      'COST_SAVING_VIEW',
+      'ADD_EDIT_COST_SAVING',
+      'DELETE_COST_SAVING',
+      'CREATE_COST_SAVING_REPORT',
+    ],
+    addEdit: ['ADD_EDIT_COST_SAVING'],
+    deleteFile: ['DELETE_COST_SAVING'],
+    createReport: ['CREATE_COST_SAVING_REPORT'],
+  },
+  searchSupplier: {
+    allowed: ['SEARCH_SUPPLIER_VIEW', 'UPLOAD_SUPPLIER_LIST'],
+    uploadFile: ['UPLOAD_SUPPLIER_LIST'],
+  },
+  diversityEvent: {
+    allowed: ['DIVERSITY_EVENTS_VIEW', 'UPLOAD_DIVERSITY_EVENT'],
+    uploadEvent: ['UPLOAD_DIVERSITY_EVENT'],
+  },
+  profile: {
+    resetPassword: ['PASSWORD_RESET'],
+  },
+} as const satisfies { [S in keyof Features]: Flags<S> & Record<string, readonly Permission[]> } & {
+  profile: Record<string, readonly Permission[]>;
+};
+
+/** Any one of these permissions: an entry of ACCESS. */
+export type Access = readonly Permission[];
+
+/** The flags of Features, section by section, in the order the profile lists them. */
+const FEATURE_FLAGS: { [S in keyof Features]: readonly (keyof Features[S])[] } = {
+  supplierAndSpend: ['allowed', 'deleteFile', 'uploadFile', 'createReport'],
+  training: ['allowed', 'uploadTraining'],
+  user: ['allowed', 'addEdit', 'deleteUser'],
+  client: ['allowed', 'createAdmin', 'createClient', 'deleteClient', 'deleteAdmin'],
+  rfx: ['allowed', 'addEdit', 'deleteFile', 'createReport'],
+  contract: ['allowed', 'addEdit', 'deleteFile', 'createReport'],
+  marketShare: ['allowed', 'createReport'],
+  costSaving: ['allowed', 'addEdit', 'deleteFile', 'createReport'],
+  searchSupplier: ['allowed', 'uploadFile'],
+  diversityEvent: ['allowed', 'uploadEvent'],
+};
+
+/** Whether `held` includes any permission of `access` (none named: anyone signed in). */
+export const mayAccess = (held: { has(p: Permission): boolean }, access: Access) =>
+  access.length === 0 || access.some((p) => held.has(p));
+
+/** The feature flags the interface follows, read from ACCESS. */
+export function deriveFeatures(permissions: Iterable<string>): Features {
+  const held = new Set<string>(permissions);
+  const features: Record<string, Record<string, boolean>> = {};
+  for (const section of Object.keys(FEATURE_FLAGS) as (keyof Features)[]) {
+    const flags: Record<string, boolean> = {};
+    const entries = ACCESS[section] as Record<string, Access>;
+    for (const flag of FEATURE_FLAGS[section] as readonly string[]) {
+      flags[flag] = entries[flag]!.some((p) => held.has(p));
+    }
+    features[section] = flags;
+  }
+  return features as unknown as Features;
 }

@@ -9,7 +9,7 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Permission, Role } from '@spotzcity/shared/permissions';
+import { mayAccess, type Access, type Permission, type Role } from '@spotzcity/shared/permissions';
 import { actsAcrossOrganisations as acrossByRole } from '@spotzcity/shared/users';
 import type { DbOrTx } from '../db/client.ts';
 import { clients, revokedTokens, rolePermissions, users } from '../db/schema/index.ts';
@@ -167,10 +167,11 @@ declare module 'fastify' {
     routeAccess: Map<string, RouteAccess>;
     tokens: TokenService;
     /**
-     * onRequest hook: the caller must be signed in and, when permissions are named, hold at
-     * least one of them (401 before 403, both before the body is read).
+     * onRequest hook: the caller must be signed in and, given an entry of ACCESS
+     * (@spotzcity/shared/permissions), hold one of its permissions (401 before 403, both before
+     * the body is read).
      */
-    guard(...anyOf: Permission[]): onRequestHookHandler;
+    guard(access?: Access): onRequestHookHandler;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -213,16 +214,14 @@ export const authPlugin = fp(
       return toPrincipal(loaded, { id: claims.jti, expiresAt: new Date(claims.exp * 1000) });
     }
 
-    app.decorate('guard', (...anyOf: Permission[]): onRequestHookHandler =>
+    app.decorate('guard', (access: Access = []): onRequestHookHandler =>
       describedGuard(
         async (request: FastifyRequest) => {
           const principal = await authenticate(request);
           request.principal = principal;
-          if (anyOf.length > 0 && !anyOf.some((p) => principal.permissions.has(p))) {
-            throw new Forbidden();
-          }
+          if (!mayAccess(principal.permissions, access)) throw new Forbidden();
         },
-        { kind: 'token', anyOf },
+        { kind: 'token', anyOf: access },
       ),
     );
 

@@ -14,7 +14,7 @@ import {
   pageRequestSchema,
   pagedOf,
 } from '@spotzcity/shared/api';
-import type { Permission } from '@spotzcity/shared/permissions';
+import type { Access } from '@spotzcity/shared/permissions';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { principalOf } from './auth.ts';
@@ -34,10 +34,11 @@ export const clientRefOf = (request: FastifyRequest) => principalOf(request).cli
 
 export interface RecordRoutes<Input extends { id?: number }, Row> {
   tags: string[];
-  /** Any one of these may read the records (the list, one record, the list's Excel). */
-  section: Permission[];
-  editPermission: Permission;
-  deletePermission: Permission;
+  /**
+   * The module's entry of ACCESS: `allowed` reads the records (the list, one record, the list's
+   * Excel), `addEdit` saves, `deleteFile` deletes.
+   */
+  access: { allowed: Access; addEdit: Access; deleteFile: Access };
   paths: { list: string; detail: string; save: string; delete: string };
   recordSchema: z.ZodType;
   idSchema: z.ZodType<{ id: number }, unknown>;
@@ -62,7 +63,7 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
   app.post(
     paths.list,
     {
-      onRequest: app.guard(...module.section),
+      onRequest: app.guard(module.access.allowed),
       schema: {
         tags,
         body: pageRequestSchema.optional(),
@@ -82,7 +83,7 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
   app.get(
     paths.detail,
     {
-      onRequest: app.guard(...module.section),
+      onRequest: app.guard(module.access.allowed),
       schema: { tags, params: module.idSchema, response: { 200: recordReply } },
     },
     async (request) =>
@@ -92,7 +93,7 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
   // POST adds, PUT (with id) updates; a POST that carries an id updates too, as the spec's
   // client sends the same body to one path for both.
   const saveOptions = {
-    onRequest: app.guard(module.editPermission),
+    onRequest: app.guard(module.access.addEdit),
     schema: {
       tags,
       description: module.saveDescription,
@@ -117,7 +118,7 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
   app.delete(
     paths.delete,
     {
-      onRequest: app.guard(module.deletePermission),
+      onRequest: app.guard(module.access.deleteFile),
       schema: {
         tags,
         description: '`id` in the body or the query.',
@@ -138,7 +139,8 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
 export interface ListWorkbook<Record> {
   path: string;
   tags: string[];
-  section: Permission[];
+  /** Who may download it: the module's ACCESS entry `allowed`. */
+  access: Access;
   description: string;
   /** The workbook's title and file name ('RFx List'). */
   title: string;
@@ -153,7 +155,7 @@ export function registerListWorkbook<Record>(app: App, workbook: ListWorkbook<Re
   app.get(
     workbook.path,
     {
-      onRequest: app.guard(...workbook.section),
+      onRequest: app.guard(workbook.access),
       schema: { tags: workbook.tags, description: workbook.description },
     },
     async (request, reply) => {

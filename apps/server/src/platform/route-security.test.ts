@@ -15,7 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Permission, Role } from '@spotzcity/shared/permissions';
+import { ACCESS, type Permission, type Role } from '@spotzcity/shared/permissions';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { actor } from '../../test/factories.ts';
 import { rowsOf } from '../db/client.ts';
@@ -261,6 +261,16 @@ describe('access to every route', () => {
       (k) => !k.startsWith('HEAD ') && !documented.has(k),
     );
     expect(undocumented).toEqual([]);
+  });
+
+  it('checks an entry of the one permissions map (ACCESS), never a list of its own', () => {
+    const entries = new Set<readonly string[]>(
+      Object.values(ACCESS).flatMap((section) => Object.values(section)),
+    );
+    const own = [...t.app.routeAccess]
+      .filter(([, access]) => access.anyOf.length > 0 && !entries.has(access.anyOf))
+      .map(([key]) => key);
+    expect(own).toEqual([]);
   });
 
   it(

@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Permission } from '@spotzcity/shared/permissions';
+import { mayAccess, type Access } from '@spotzcity/shared/permissions';
 import {
   describedGuard,
   loadPrincipal,
@@ -37,7 +37,7 @@ export interface SignedUrls {
    * onRequest hook of a route reached by signed URL: the signature must be valid for this path
    * and still current, and its user must hold one of the named permissions. Sets the principal.
    */
-  guard(...anyOf: Permission[]): onRequestHookHandler;
+  guard(access: Access): onRequestHookHandler;
 }
 
 declare module 'fastify' {
@@ -64,7 +64,7 @@ export const signedUrlsPlugin = fp(
         );
         return `${path}?u=${principal.id}&e=${expires}&s=${signature}`;
       },
-      guard(...anyOf) {
+      guard(access) {
         return describedGuard(
           async (request: FastifyRequest) => {
             const query = request.query as Record<string, unknown>;
@@ -89,12 +89,10 @@ export const signedUrlsPlugin = fp(
               throw new Forbidden(LINK_EXPIRED);
             }
             const principal = toPrincipal(loaded);
-            if (anyOf.length > 0 && !anyOf.some((p) => principal.permissions.has(p))) {
-              throw new Forbidden();
-            }
+            if (!mayAccess(principal.permissions, access)) throw new Forbidden();
             request.principal = principal;
           },
-          { kind: 'signed-url', anyOf },
+          { kind: 'signed-url', anyOf: access },
         );
       },
     } satisfies SignedUrls);

@@ -11,12 +11,7 @@ import { messageReplySchema, signinReplySchema, successFlagSchema } from '@spotz
 import { principalOf } from '../../platform/auth.ts';
 import type {} from '../../platform/background.ts';
 import type { Throttle } from '../../platform/throttle.ts';
-import {
-  anyObjectOrNone,
-  fieldsInQueryOrBody,
-  parseInput,
-  queryAndBody,
-} from '../../platform/validate.ts';
+import { fieldsInQueryOrBody, parseInput, queryAndBody } from '../../platform/validate.ts';
 import {
   AUTH_MESSAGES,
   DEVICE_COOKIE_MAX_AGE_S,
@@ -67,11 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/signin',
     {
       config,
-      schema: { tags, body: anyObjectOrNone, response: { 200: signinReplySchema } },
+      schema: { tags, body: signinSchema, response: { 200: signinReplySchema } },
     },
     async (request, reply) => {
-      const input = parseInput(signinSchema, request.body ?? {});
-      const { accessToken, deviceCookie } = await signIn(deps(), input, {
+      const { accessToken, deviceCookie } = await signIn(deps(), request.body, {
         ip: request.ip,
         cookies: cookiesOf(request),
       });

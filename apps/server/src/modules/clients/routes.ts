@@ -20,7 +20,7 @@ import {
   clientUpdateSchema,
   deleteRequestSchema,
 } from '@spotzcity/shared/clients';
-import type { Permission } from '@spotzcity/shared/permissions';
+import { ACCESS } from '@spotzcity/shared/permissions';
 import { invitationSentMessage } from '../../platform/accounts.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
@@ -35,22 +35,6 @@ import {
   updateClient,
 } from './service.ts';
 
-/** Who may open the Clients screen: the permissions behind the `client.allowed` flag. */
-const VIEW: Permission[] = [
-  'CLIENT_VIEW',
-  'ADD_EDIT_CLIENT',
-  'DELETE_CLIENT',
-  'SPORTZCITY_ADMIN_CREATION',
-  'SPORTZCITY_ADMIN_DELETION',
-];
-/** The client ids are also read by the Add User dialog. */
-const OPTIONS: Permission[] = [
-  ...VIEW,
-  'ADD_EDIT_USER',
-  'BUYER_ORG_USER_CREATION',
-  'BUYER_ORG_USER_MANAGEMENT',
-];
-
 export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (app, opts) => {
   const tags = ['clients'];
   const clientReply = envelopeOf(clientItemSchema);
@@ -58,7 +42,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
   app.post(
     '/api/super_admin/clients',
     {
-      onRequest: app.guard(...VIEW),
+      onRequest: app.guard(ACCESS.client.allowed),
       schema: {
         tags,
         body: pageRequestSchema.optional(),
@@ -75,7 +59,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
   app.route({
     method: ['GET', 'POST'],
     url: '/api/super_admin/clients/all',
-    onRequest: app.guard(...OPTIONS),
+    onRequest: app.guard(ACCESS.client.options),
     schema: {
       tags,
       description:
@@ -88,7 +72,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
   app.post(
     '/api/super_admin/client',
     {
-      onRequest: app.guard('ADD_EDIT_CLIENT'),
+      onRequest: app.guard(ACCESS.client.createClient),
       schema: {
         tags,
         description:
@@ -110,7 +94,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
   app.put(
     '/api/super_admin/client',
     {
-      onRequest: app.guard('ADD_EDIT_CLIENT'),
+      onRequest: app.guard(ACCESS.client.createClient),
       schema: { tags, body: clientUpdateSchema, response: { 200: clientReply } },
     },
     async (request) => {
@@ -123,7 +107,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
   app.post(
     '/api/super_admin/admin',
     {
-      onRequest: app.guard('SPORTZCITY_ADMIN_CREATION'),
+      onRequest: app.guard(ACCESS.client.createAdmin),
       schema: {
         tags,
         description: 'Adds a SpotzCity admin (a SUPER_ADMIN client) and invites its Super Admin.',
@@ -143,7 +127,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
   app.put(
     '/api/super_admin/admin',
     {
-      onRequest: app.guard('SPORTZCITY_ADMIN_CREATION'),
+      onRequest: app.guard(ACCESS.client.createAdmin),
       schema: { tags, body: adminUpdateSchema, response: { 200: clientReply } },
     },
     async (request) => {
@@ -156,7 +140,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
   app.delete(
     '/api/super_admin/delete',
     {
-      onRequest: app.guard('DELETE_CLIENT', 'SPORTZCITY_ADMIN_DELETION'),
+      onRequest: app.guard(ACCESS.client.delete),
       schema: {
         tags,
         description:

@@ -13,6 +13,7 @@ import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { reportRequestShape, type ReportDefinition } from '../../platform/reports/register.ts';
 import { allNewContracts, contractsPerMonth, percentageContract, totalDiverse } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const contractReportBody = z.object({ ...contractYearSchema.shape, ...reportRequestShape });
 
@@ -22,7 +23,7 @@ const types = (list: string[]) =>
 export const CONTRACT_REPORT: ReportDefinition<typeof contractReportBody> = {
   key: 'contract',
   description: 'The contract dashboard for a year (body {year, locale?, analysis?})',
-  permissions: ['CREATE_CONTRACT_REPORT'],
+  access: ACCESS.contract.createReport,
   body: contractReportBody,
   async build({ db, clientRef }, { year }) {
     const scope = { clientRef, year };

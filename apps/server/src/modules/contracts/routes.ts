@@ -13,7 +13,7 @@ import {
   topNewContractRequestSchema,
   totalDiverseSchema,
 } from '@spotzcity/shared/contracts';
-import type { Permission } from '@spotzcity/shared/permissions';
+import { ACCESS } from '@spotzcity/shared/permissions';
 import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok, paged } from '../../platform/http.ts';
@@ -39,14 +39,6 @@ import {
   totalDiverse,
 } from './service.ts';
 
-/** Anyone who may open the Contracts section may read its records. */
-export const CONTRACT_SECTION: Permission[] = [
-  'CONTRACT_VIEW',
-  'ADD_EDIT_CONTRACT',
-  'DELETE_CONTRACT',
-  'CREATE_CONTRACT_REPORT',
-];
-
 export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['contracts'];
 
@@ -54,9 +46,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRecordRoutes(app, {
     tags,
-    section: CONTRACT_SECTION,
-    editPermission: 'ADD_EDIT_CONTRACT',
-    deletePermission: 'DELETE_CONTRACT',
+    access: ACCESS.contract,
     paths: {
       list: '/api/contract/list',
       detail: '/api/contract/detail/:id',
@@ -74,7 +64,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     remove: deleteContract,
   });
 
-  const report = { onRequest: app.guard('CREATE_CONTRACT_REPORT') };
+  const report = { onRequest: app.guard(ACCESS.contract.createReport) };
 
   app.post(
     '/api/contract/topNewContract',
@@ -153,7 +143,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   registerListWorkbook(app, {
     path: '/api/excel/list/contract',
     tags,
-    section: CONTRACT_SECTION,
+    access: ACCESS.contract.allowed,
     description: 'The contract list as an Excel workbook.',
     title: 'Contract List',
     countLabel: 'Contracts',

@@ -13,6 +13,7 @@ import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { reportRequestShape, type ReportDefinition } from '../../platform/reports/register.ts';
 import { savingPerCategory, savingPerDiversity, totalCostSaving } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const costReportBody = z.object({ ...costSavingReportSchema.shape, ...reportRequestShape });
 
@@ -23,7 +24,7 @@ export const costReportName = (years: number[]) =>
 export const COST_REPORT: ReportDefinition<typeof costReportBody> = {
   key: 'cost',
   description: 'The cost savings dashboard (body {years?, locale?, analysis?}; none = every year)',
-  permissions: ['CREATE_COST_SAVING_REPORT'],
+  access: ACCESS.costSaving.createReport,
   body: costReportBody,
   async build({ db, clientRef }, { years }) {
     const [perYear, perCategory, perDiversity] = await Promise.all([

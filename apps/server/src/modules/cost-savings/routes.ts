@@ -33,13 +33,7 @@ import {
   savingPerDiversity,
   totalCostSaving,
 } from './service.ts';
-
-const VIEW = [
-  'COST_SAVING_VIEW',
-  'ADD_EDIT_COST_SAVING',
-  'DELETE_COST_SAVING',
-  'CREATE_COST_SAVING_REPORT',
-] as const;
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cost savings'];
@@ -48,9 +42,7 @@ export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRecordRoutes(app, {
     tags,
-    section: [...VIEW],
-    editPermission: 'ADD_EDIT_COST_SAVING',
-    deletePermission: 'DELETE_COST_SAVING',
+    access: ACCESS.costSaving,
     paths: {
       list: '/api/costSaving/list',
       detail: '/api/costSaving/detail/:id',
@@ -80,7 +72,7 @@ export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       path,
       {
-        onRequest: app.guard('CREATE_COST_SAVING_REPORT'),
+        onRequest: app.guard(ACCESS.costSaving.createReport),
         schema: {
           tags,
           description,
@@ -116,7 +108,7 @@ export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/excel/cost',
     {
-      onRequest: app.guard('CREATE_COST_SAVING_REPORT'),
+      onRequest: app.guard(ACCESS.costSaving.createReport),
       schema: {
         tags,
         description:

@@ -13,6 +13,7 @@ import { withUploadedSheet } from '../../platform/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
 import { importEvents, listEvents } from './service.ts';
 import { EVENT_TEMPLATE_FILE_NAME, eventsTemplate } from './template.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export interface DiversityEventRouteOptions {
   maxFileBytes: number;
@@ -24,8 +25,8 @@ export const diversityEventRoutes: FastifyPluginAsyncZod<DiversityEventRouteOpti
   opts,
 ) => {
   const tags = ['diversity events'];
-  const readers = app.guard('DIVERSITY_EVENTS_VIEW', 'UPLOAD_DIVERSITY_EVENT');
-  const uploaders = app.guard('UPLOAD_DIVERSITY_EVENT');
+  const readers = app.guard(ACCESS.diversityEvent.allowed);
+  const uploaders = app.guard(ACCESS.diversityEvent.uploadEvent);
 
   app.post(
     '/api/diversity_events/list',

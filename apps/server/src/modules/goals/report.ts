@@ -31,6 +31,7 @@ import {
 } from '../../platform/reports/register.ts';
 import { goalsDashboard, type GoalScope } from './figures.ts';
 import { currentFiscalYear, figureSettings, getYearGoals } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const goalsReportBody = goalsDashboardRequestSchema.extend(reportRequestShape);
 
@@ -176,7 +177,7 @@ export const GOALS_REPORT: ReportDefinition<typeof goalsReportBody> = {
   key: 'goals',
   description:
     'The Goals Dashboard of a fiscal year for the selected files (body {selectedIds, fiscalYear?, locale?, analysis?}; ids of other organisations answer 404)',
-  permissions: ['CREATE_SUPPLIER_SPEND_REPORT'],
+  access: ACCESS.supplierAndSpend.createReport,
   body: goalsReportBody,
   build: ({ db, clientRef }, params) =>
     goalsReport(

@@ -39,11 +39,12 @@ import {
   saveSettings,
   saveYearGoals,
 } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['goals'];
-  const readers = app.guard('SUPPLIER_SPEND_VIEW', 'CREATE_SUPPLIER_SPEND_REPORT');
-  const admins = app.guard('BUYER_ORG_USER_MANAGEMENT');
+  const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
+  const admins = app.guard(ACCESS.supplierAndSpend.goalsEdit);
 
   app.get(
     '/api/organisation/settings',
@@ -181,7 +182,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/excel/goals',
     {
-      onRequest: app.guard('CREATE_SUPPLIER_SPEND_REPORT'),
+      onRequest: app.guard(ACCESS.supplierAndSpend.createReport),
       schema: {
         tags,
         description:

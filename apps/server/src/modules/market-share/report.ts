@@ -24,6 +24,7 @@ import { reportKey } from '@spotzcity/shared/reports';
 import type { PictureSection } from '../../platform/reports/document.ts';
 import { reportRequestShape, type ReportDefinition } from '../../platform/reports/register.ts';
 import { categoryGraph, revenueTree, type MarketScope } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 /** The report parameters of the Excel export (span, spanKeys, fromDate, toDate, analysis). */
 const parameters = marketExcelDataSchema.shape;
@@ -80,7 +81,7 @@ export const MARKET_REPORT: ReportDefinition<typeof marketReportBody> = {
   key: 'market',
   description:
     'The market share dashboard for report parameters (body {span, spanKeys, fromDate?, toDate?, locale?, analysis?})',
-  permissions: ['CREATE_MARKET_SHARE_REPORT'],
+  access: ACCESS.marketShare.createReport,
   body: marketReportBody,
   async build({ db, clientRef }, params) {
     const { span, spanKeys, fromDate, toDate } = params;

@@ -20,8 +20,7 @@ import { parseInput } from '../../platform/validate.ts';
 import { marketShareWorkbook } from './excel.ts';
 import { MARKET_REPORT, marketReportName } from './report.ts';
 import { categoryGraph, listMarketShare, revenueTree, spanValues } from './service.ts';
-
-const REPORT = 'CREATE_MARKET_SHARE_REPORT' as const;
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['market share'];
@@ -31,7 +30,7 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/marketShare/list',
     {
-      onRequest: app.guard('MARKETSHARE_VIEW', REPORT),
+      onRequest: app.guard(ACCESS.marketShare.allowed),
       schema: {
         tags,
         description: "Paged suppliers of the organisation's spend, largest total spend first.",
@@ -52,7 +51,7 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/marketShare/spanValues',
     {
-      onRequest: app.guard(REPORT),
+      onRequest: app.guard(ACCESS.marketShare.createReport),
       schema: {
         tags,
         description:
@@ -70,7 +69,7 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/marketShare/graphPerCategories',
     {
-      onRequest: app.guard(REPORT),
+      onRequest: app.guard(ACCESS.marketShare.createReport),
       schema: {
         tags,
         description:
@@ -94,7 +93,7 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/marketShare/graphRevenueCityStateZip/${side}`,
       {
-        onRequest: app.guard(REPORT),
+        onRequest: app.guard(ACCESS.marketShare.createReport),
         schema: {
           tags,
           description: `${diverse ? 'Diverse' : 'Non-diverse'} spend per span value (treemap). Body: the report parameters plus isForDiversity (the path decides).`,
@@ -113,7 +112,7 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/excel/market',
     {
-      onRequest: app.guard(REPORT),
+      onRequest: app.guard(ACCESS.marketShare.createReport),
       schema: {
         tags,
         description:

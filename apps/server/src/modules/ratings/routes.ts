@@ -16,11 +16,12 @@ import {
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { createRating, keyOf, listRatings, ratingCount, updateRating } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['supplier ratings'];
-  const raters = app.guard('RATE_SUPPLIER_VIEW');
-  const readers = app.guard('RATE_SUPPLIER_VIEW', 'SEARCH_SUPPLIER_VIEW', 'SUPPLIER_SPEND_VIEW');
+  const raters = app.guard(ACCESS.supplierAndSpend.rate);
+  const readers = app.guard(ACCESS.supplierAndSpend.readRatings);
   const reply = { 200: envelopeOf(ratingSchema) };
 
   app.post(

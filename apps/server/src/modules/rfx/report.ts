@@ -8,6 +8,7 @@ import { reportKey } from '@spotzcity/shared/reports';
 import { rfxPeriodSchema, rfxPeriodTitle, type RfxPeriod } from '@spotzcity/shared/rfx';
 import { reportRequestShape, type ReportDefinition } from '../../platform/reports/register.ts';
 import { allDashboardRows, contractValueGraph, sourcing } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const rfxReportBody = z.object({ ...rfxPeriodSchema.shape, ...reportRequestShape });
 
@@ -19,7 +20,7 @@ export const RFX_REPORT: ReportDefinition<typeof rfxReportBody> = {
   key: 'rfx',
   description:
     'The RFx dashboard for quarters and a year (body {quaters, year, locale?, analysis?})',
-  permissions: ['CREATE_RFX_REPORT'],
+  access: ACCESS.rfx.createReport,
   body: rfxReportBody,
   async build({ db, clientRef }, { quaters, year }) {
     const period = { quaters, year };

@@ -11,7 +11,7 @@ import {
   rfxSchema,
   sourcingSchema,
 } from '@spotzcity/shared/rfx';
-import type { Permission } from '@spotzcity/shared/permissions';
+import { ACCESS } from '@spotzcity/shared/permissions';
 import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok, paged } from '../../platform/http.ts';
@@ -36,14 +36,6 @@ import {
   sourcing,
 } from './service.ts';
 
-/** Anyone who may open the RFx section may read its records. */
-export const RFX_SECTION: Permission[] = [
-  'RFX_VIEW',
-  'ADD_EDIT_RFX',
-  'DELETE_RFX',
-  'CREATE_RFX_REPORT',
-];
-
 export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['rfx'];
 
@@ -51,9 +43,7 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerRecordRoutes(app, {
     tags,
-    section: RFX_SECTION,
-    editPermission: 'ADD_EDIT_RFX',
-    deletePermission: 'DELETE_RFX',
+    access: ACCESS.rfx,
     paths: {
       list: '/api/rfx/list',
       detail: '/api/rfx/detail/:id',
@@ -74,7 +64,7 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rfx/dashboard/list',
     {
-      onRequest: app.guard('CREATE_RFX_REPORT'),
+      onRequest: app.guard(ACCESS.rfx.createReport),
       schema: {
         tags,
         body: rfxDashboardListSchema,
@@ -95,7 +85,7 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rfx/dashboard/graph',
     {
-      onRequest: app.guard('CREATE_RFX_REPORT'),
+      onRequest: app.guard(ACCESS.rfx.createReport),
       schema: {
         tags,
         body: rfxPeriodSchema,
@@ -111,7 +101,7 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/rfx/dashboard/sourcing',
     {
-      onRequest: app.guard('CREATE_RFX_REPORT'),
+      onRequest: app.guard(ACCESS.rfx.createReport),
       schema: {
         tags,
         description:
@@ -129,7 +119,7 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
   registerListWorkbook(app, {
     path: '/api/excel/list/rfx',
     tags,
-    section: RFX_SECTION,
+    access: ACCESS.rfx.allowed,
     description: 'The RFx list and its suppliers as an Excel workbook.',
     title: 'RFx List',
     countLabel: 'RFx',
@@ -140,7 +130,7 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/excel/rfx',
     {
-      onRequest: app.guard('CREATE_RFX_REPORT'),
+      onRequest: app.guard(ACCESS.rfx.createReport),
       schema: {
         tags,
         description:

@@ -16,6 +16,7 @@ import { withUploadedSheet } from '../../platform/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
 import { importSuppliers, searchSuppliers } from './service.ts';
 import { SUPPLIER_TEMPLATE_FILE_NAME, suppliersTemplate } from './template.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export interface SearchSupplierRouteOptions {
   maxFileBytes: number;
@@ -27,8 +28,8 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
   opts,
 ) => {
   const tags = ['search supplier'];
-  const readers = app.guard('SEARCH_SUPPLIER_VIEW', 'UPLOAD_SUPPLIER_LIST');
-  const uploaders = app.guard('UPLOAD_SUPPLIER_LIST');
+  const readers = app.guard(ACCESS.searchSupplier.allowed);
+  const uploaders = app.guard(ACCESS.searchSupplier.uploadFile);
 
   app.post(
     '/api/searchSupplier/list',

@@ -43,6 +43,7 @@ import {
 } from '../../platform/reports/register.ts';
 import * as figures from './service.ts';
 import { resolveBase, type Scope } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const spendReportBody = z.object({
   selectedIds: z.preprocess(
@@ -356,7 +357,7 @@ export const SPEND_REPORTS: ReportDefinition<typeof spendReportBody>[] = (
 ).map((kind) => ({
   key: kind,
   description: `The ${DASHBOARD_TITLES[kind]} of the selected files (body {selectedIds, base?: 'all' | 'addressable', locale?, analysis?}; ids of other organisations answer 404)`,
-  permissions: ['CREATE_SUPPLIER_SPEND_REPORT'],
+  access: ACCESS.supplierAndSpend.createReport,
   body: spendReportBody,
   build: async ({ db, clientRef }, params: Body) =>
     BUILDERS[kind](db, {

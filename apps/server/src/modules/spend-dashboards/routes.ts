@@ -34,6 +34,7 @@ import { categoryWorkbook, spendWorkbook, supplierWorkbook } from './excel.ts';
 import { SPEND_REPORTS } from './report.ts';
 import * as figures from './service.ts';
 import { resolveBase, type Scope } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 interface Graph {
   path: string;
@@ -109,7 +110,7 @@ const EXCELS = [
 
 export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['spend dashboards'];
-  const readers = app.guard('SUPPLIER_SPEND_VIEW', 'CREATE_SUPPLIER_SPEND_REPORT');
+  const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
 
   for (const graph of GRAPHS) {
     app.post(
@@ -145,7 +146,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/excel/${excel.path}`,
       {
-        onRequest: app.guard('CREATE_SUPPLIER_SPEND_REPORT'),
+        onRequest: app.guard(ACCESS.supplierAndSpend.createReport),
         schema: {
           tags,
           description:

@@ -36,7 +36,7 @@ import {
 import { receiveFileToDisk } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
 import { SPEND_JOB, decideSpendImport, startSpendImport } from './jobs.ts';
-import { SPEND_READERS } from './routes.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export interface SpendImportRouteOptions {
   maxFileBytes: number;
@@ -56,8 +56,8 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
   opts,
 ) => {
   const tags = ['supplier spend'];
-  const readers = app.guard(...SPEND_READERS);
-  const uploaders = app.guard('UPLOAD_SUPPLIER_SPEND_FILE');
+  const readers = app.guard(ACCESS.supplierAndSpend.allowed);
+  const uploaders = app.guard(ACCESS.supplierAndSpend.uploadFile);
   const deps = {
     db: app.db,
     jobs: app.importJobs,

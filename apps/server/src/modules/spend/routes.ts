@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, pagedOf, type PageRequest } from '@spotzcity/shared/api';
-import type { Permission } from '@spotzcity/shared/permissions';
+import { ACCESS } from '@spotzcity/shared/permissions';
 import {
   SPEND_MESSAGES,
   fileDeleteSchema,
@@ -34,15 +34,6 @@ import {
 } from './service.ts';
 import { TEMPLATE_FILE_NAME, spendTemplate } from './template.ts';
 
-/** Whoever may open the Suppliers & Spend Report (features.supplierAndSpend.allowed). */
-export const SPEND_READERS: Permission[] = [
-  'SUPPLIER_SPEND_VIEW',
-  'RATE_SUPPLIER_VIEW',
-  'UPLOAD_SUPPLIER_SPEND_FILE',
-  'DELETE_SUPPLIER_SPEND_FILE',
-  'CREATE_SUPPLIER_SPEND_REPORT',
-];
-
 const pageOf = (input: PageRequest) => ({
   pageNumber: input.pageNumber,
   pageSize: input.pageSize,
@@ -50,7 +41,7 @@ const pageOf = (input: PageRequest) => ({
 
 export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['supplier spend'];
-  const readers = app.guard(...SPEND_READERS);
+  const readers = app.guard(ACCESS.supplierAndSpend.allowed);
 
   app.get(
     '/api/file/template',
@@ -82,7 +73,7 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/file/delete',
     {
-      onRequest: app.guard('DELETE_SUPPLIER_SPEND_FILE'),
+      onRequest: app.guard(ACCESS.supplierAndSpend.deleteFile),
       schema: {
         tags,
         description: '`fileId` (or `id`) in the body or the query.',

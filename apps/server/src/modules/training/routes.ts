@@ -32,13 +32,11 @@ import {
   listGroups,
   presentItem,
 } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export interface TrainingOptions {
   maxBytes: Record<TrainingType, number>;
 }
-
-const VIEW = ['TRAINING_VIEW', 'TRAINING_VIDEO_UPLOAD'] as const;
-const UPLOAD = 'TRAINING_VIDEO_UPLOAD';
 
 export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app, opts) => {
   const tags = ['training'];
@@ -56,7 +54,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
     app.post(
       `/api/training/${type}`,
       {
-        onRequest: app.guard(UPLOAD),
+        onRequest: app.guard(ACCESS.training.uploadTraining),
         schema: {
           tags,
           consumes: ['multipart/form-data'],
@@ -113,7 +111,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
     app.post(
       `/api/training/list/${type}`,
       {
-        onRequest: app.guard(...VIEW),
+        onRequest: app.guard(ACCESS.training.allowed),
         schema: { tags, body: listRequestSchema.optional(), response: { 200: groupsReply } },
       },
       async (request) => list(principalOf(request), request.body?.type),
@@ -121,7 +119,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
     app.get(
       `/api/training/list/${type}`,
       {
-        onRequest: app.guard(...VIEW),
+        onRequest: app.guard(ACCESS.training.allowed),
         schema: { tags, querystring: listRequestSchema, response: { 200: groupsReply } },
       },
       async (request) => list(principalOf(request), request.query.type),
@@ -132,7 +130,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
       app.route({
         method,
         url: `/api/training/categories/${type}`,
-        onRequest: app.guard(...VIEW),
+        onRequest: app.guard(ACCESS.training.allowed),
         schema: { tags, response: { 200: categoriesReply } },
         handler: categories,
       });
@@ -142,7 +140,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
   app.post(
     '/api/training/video/url',
     {
-      onRequest: app.guard(UPLOAD),
+      onRequest: app.guard(ACCESS.training.uploadTraining),
       schema: { tags, body: videoUrlSchema, response: { 200: itemReply } },
     },
     async (request) => {
@@ -155,7 +153,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
   app.put(
     '/api/training/delete',
     {
-      onRequest: app.guard(UPLOAD),
+      onRequest: app.guard(ACCESS.training.uploadTraining),
       schema: {
         tags,
         body: deleteRequestSchema,
@@ -176,7 +174,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/training/media/:id',
-    onRequest: app.signedUrls.guard(...VIEW),
+    onRequest: app.signedUrls.guard(ACCESS.training.allowed),
     schema: {
       tags,
       description:

@@ -13,22 +13,12 @@ import {
   userListRequestSchema,
   userUpdateSchema,
 } from '@spotzcity/shared/users';
-import type { Permission } from '@spotzcity/shared/permissions';
+import { ACCESS } from '@spotzcity/shared/permissions';
 import { invitationSentMessage } from '../../platform/accounts.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { fieldsInQueryOrBody, parseInput, queryAndBody } from '../../platform/validate.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './admin-service.ts';
-
-/** Who may open the Users screen: the permissions behind the `user.allowed` flag. */
-const VIEW: Permission[] = [
-  'USER_VIEW',
-  'ADD_EDIT_USER',
-  'DELETE_USER',
-  'BUYER_ORG_USER_CREATION',
-  'BUYER_ORG_USER_DELETION',
-  'BUYER_ORG_USER_MANAGEMENT',
-];
 
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
@@ -37,7 +27,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/list',
     {
-      onRequest: app.guard(...VIEW),
+      onRequest: app.guard(ACCESS.user.allowed),
       schema: {
         tags,
         body: userListRequestSchema.optional(),
@@ -54,7 +44,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/:id(^\\d+$)',
     {
-      onRequest: app.guard(...VIEW),
+      onRequest: app.guard(ACCESS.user.allowed),
       schema: {
         tags,
         params: z.object({ id: recordId() }),
@@ -67,7 +57,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/users/add',
     {
-      onRequest: app.guard('ADD_EDIT_USER', 'BUYER_ORG_USER_CREATION'),
+      onRequest: app.guard(ACCESS.user.add),
       schema: {
         tags,
         description:
@@ -89,7 +79,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/add',
     {
-      onRequest: app.guard('ADD_EDIT_USER', 'BUYER_ORG_USER_MANAGEMENT'),
+      onRequest: app.guard(ACCESS.user.edit),
       schema: { tags, body: userUpdateSchema, response: { 200: userReply } },
     },
     async (request) => {
@@ -104,7 +94,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/users/delete',
     {
-      onRequest: app.guard('DELETE_USER', 'BUYER_ORG_USER_DELETION'),
+      onRequest: app.guard(ACCESS.user.deleteUser),
       schema: {
         tags,
         description: '`{ id }` in the body or the query string. A soft delete.',

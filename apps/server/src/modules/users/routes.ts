@@ -20,6 +20,7 @@ import {
   getProfile,
   updateProfile,
 } from './service.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const userRoutes: FastifyPluginAsyncZod<{ maxImageBytes: number }> = async (app, opts) => {
   const tags = ['users'];
@@ -68,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ maxImageBytes: number }> = asyn
   app.put(
     '/api/users/password',
     {
-      onRequest: app.guard('PASSWORD_RESET'),
+      onRequest: app.guard(ACCESS.profile.resetPassword),
       schema: {
         tags,
         body: passwordChangeSchema,

@@ -47,14 +47,15 @@ import {
   verifiedFigures,
   verifiedSuppliers,
 } from './figures.ts';
+import { ACCESS } from '@spotzcity/shared/permissions';
 
 const idSchema = z.object({ id: recordId() });
 
 export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['verified diversity'];
-  const readers = app.guard('SUPPLIER_SPEND_VIEW');
-  const editors = app.guard('UPLOAD_SUPPLIER_SPEND_FILE');
-  const admins = app.guard('DELETE_SUPPLIER_SPEND_FILE');
+  const readers = app.guard(ACCESS.supplierAndSpend.verifiedRead);
+  const editors = app.guard(ACCESS.supplierAndSpend.verifiedEdit);
+  const admins = app.guard(ACCESS.supplierAndSpend.verifiedAdmin);
   const certificateReply = { 200: envelopeOf(certificateSchema) };
   const today = () => todayIso();
 

@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Permission } from '@spotzcity/shared/permissions';
+import type { Access } from '@spotzcity/shared/permissions';
 import { ANALYSIS_MAX } from '@spotzcity/shared/reports';
 import { recordId } from '@spotzcity/shared/validation';
 import type { DbOrTx } from '../../db/client.ts';
@@ -55,8 +55,8 @@ export interface ReportDefinition<Body extends z.ZodType<Record<string, unknown>
   /** The path segment: 'spend' → /api/report/spend/pptx. */
   key: string;
   description: string;
-  /** Any one of these may make the report (the dashboard's report permission). */
-  permissions: Permission[];
+  /** Who may make the report: the dashboard's ACCESS entry (its `createReport`). */
+  access: Access;
   /** The request body: the dashboard's filters plus `reportRequestShape`. */
   body: Body;
   build(context: ReportContext, params: z.output<Body>): Promise<ReportContent>;
@@ -144,7 +144,7 @@ export function registerReport<Body extends z.ZodType<Record<string, unknown>>>(
     app.post(
       `/api/report/${definition.key}/${format}`,
       {
-        onRequest: app.guard(...definition.permissions),
+        onRequest: app.guard(definition.access),
         schema: {
           tags: ['reports'],
           description: `${definition.description} as ${what}, built on the server from the dashboard's own queries.`,

@@ -18,6 +18,7 @@ import {
   Space,
   Timeline,
   Typography,
+  type SelectProps,
 } from 'antd';
 import { DeleteOutlined, FundOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -109,6 +110,64 @@ function SettingsCard({ canEdit }: { canEdit: boolean }) {
         </Form>
       )}
     </Card>
+  );
+}
+
+/** One list of targets (per diversity type or per category): a choice and a percent a line. */
+function TargetList({
+  name,
+  field: key,
+  canEdit,
+  defaultTarget,
+  addLabel,
+  addTestId,
+  select,
+}: {
+  name: 'diversity' | 'categories';
+  field: 'diversity' | 'category';
+  canEdit: boolean;
+  defaultTarget: number;
+  addLabel: string;
+  addTestId?: string;
+  select: SelectProps;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }) => (
+        <div className="goal-list">
+          {fields.map((field) => (
+            <Space key={field.key} align="start" wrap className="goal-line">
+              <Form.Item name={[field.name, key]} rules={[{ required: true, message: 'Required' }]}>
+                <Select {...select} />
+              </Form.Item>
+              <Form.Item
+                name={[field.name, 'target']}
+                rules={[{ required: true, message: 'Required' }]}
+              >
+                <InputNumber min={0} max={100} precision={2} suffix="%" />
+              </Form.Item>
+              {canEdit && (
+                <Button
+                  icon={<DeleteOutlined />}
+                  aria-label={t('goals.remove')}
+                  onClick={() => remove(field.name)}
+                />
+              )}
+            </Space>
+          ))}
+          {canEdit && (
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => add({ target: defaultTarget })}
+              data-testid={addTestId}
+            >
+              {addLabel}
+            </Button>
+          )}
+        </div>
+      )}
+    </Form.List>
   );
 }
 
@@ -217,94 +276,36 @@ function GoalsCard({
             />
           </Form.Item>
           <Typography.Text strong>{t('goals.perType')}</Typography.Text>
-          <Form.List name="diversity">
-            {(fields, { add, remove }) => (
-              <div className="goal-list">
-                {fields.map((field) => (
-                  <Space key={field.key} align="start" wrap className="goal-line">
-                    <Form.Item
-                      name={[field.name, 'diversity']}
-                      rules={[{ required: true, message: 'Required' }]}
-                    >
-                      <Select
-                        placeholder={t('goals.diversityType')}
-                        style={{ width: 160 }}
-                        options={GOAL_DIVERSITY_TYPES.map((d) => ({
-                          value: d,
-                          label: diversityLabel(d),
-                        }))}
-                      />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, 'target']}
-                      rules={[{ required: true, message: 'Required' }]}
-                    >
-                      <InputNumber min={0} max={100} precision={2} suffix="%" />
-                    </Form.Item>
-                    {canEdit && (
-                      <Button
-                        icon={<DeleteOutlined />}
-                        aria-label={t('goals.remove')}
-                        onClick={() => remove(field.name)}
-                      />
-                    )}
-                  </Space>
-                ))}
-                {canEdit && (
-                  <Button
-                    icon={<PlusOutlined />}
-                    onClick={() => add({ target: 5 })}
-                    data-testid="add-type"
-                  >
-                    {t('goals.addType')}
-                  </Button>
-                )}
-              </div>
-            )}
-          </Form.List>
+          <TargetList
+            name="diversity"
+            field="diversity"
+            canEdit={canEdit}
+            defaultTarget={5}
+            addLabel={t('goals.addType')}
+            addTestId="add-type"
+            select={{
+              placeholder: t('goals.diversityType'),
+              style: { width: 160 },
+              options: GOAL_DIVERSITY_TYPES.map((d) => ({ value: d, label: diversityLabel(d) })),
+            }}
+          />
           <Typography.Text strong>{t('goals.perCategory')}</Typography.Text>
           <Typography.Paragraph type="secondary" className="goal-help">
             {t('goals.perCategoryHelp')}
           </Typography.Paragraph>
-          <Form.List name="categories">
-            {(fields, { add, remove }) => (
-              <div className="goal-list">
-                {fields.map((field) => (
-                  <Space key={field.key} align="start" wrap className="goal-line">
-                    <Form.Item
-                      name={[field.name, 'category']}
-                      rules={[{ required: true, message: 'Required' }]}
-                    >
-                      <Select
-                        showSearch
-                        placeholder={t('goals.category')}
-                        style={{ width: 'min(220px, calc(100vw - 230px))' }}
-                        options={categoryOptions}
-                      />
-                    </Form.Item>
-                    <Form.Item
-                      name={[field.name, 'target']}
-                      rules={[{ required: true, message: 'Required' }]}
-                    >
-                      <InputNumber min={0} max={100} precision={2} suffix="%" />
-                    </Form.Item>
-                    {canEdit && (
-                      <Button
-                        icon={<DeleteOutlined />}
-                        aria-label={t('goals.remove')}
-                        onClick={() => remove(field.name)}
-                      />
-                    )}
-                  </Space>
-                ))}
-                {canEdit && (
-                  <Button icon={<PlusOutlined />} onClick={() => add({ target: 10 })}>
-                    {t('goals.addCategory')}
-                  </Button>
-                )}
-              </div>
-            )}
-          </Form.List>
+          <TargetList
+            name="categories"
+            field="category"
+            canEdit={canEdit}
+            defaultTarget={10}
+            addLabel={t('goals.addCategory')}
+            select={{
+              showSearch: true,
+              placeholder: t('goals.category'),
+              style: { width: 'min(220px, calc(100vw - 230px))' },
+              options: categoryOptions,
+            }}
+          />
           {goals.data?.updatedAt && (
             <Typography.Paragraph type="secondary">
               {t('goals.lastChanged', {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
-import { refreshAfterChange } from './list-contracts.ts';
+import { refreshAfterChange } from '../../../api/query-keys.ts';
+import { contractKeys } from './keys.ts';
 
 /** `DELETE /api/contract/delete` with `{ id }`. */
 export const deleteContract = (id: number) =>
@@ -10,6 +11,6 @@ export function useDeleteContract() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteContract,
-    onSuccess: () => refreshAfterChange(queryClient),
+    onSuccess: () => refreshAfterChange(queryClient, contractKeys),
   });
 }

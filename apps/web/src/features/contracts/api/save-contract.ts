@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { ContractRecord } from '@spotzcity/shared/contracts';
 import { api } from '../../../api/client.ts';
-import { refreshAfterChange } from './list-contracts.ts';
+import { refreshAfterChange } from '../../../api/query-keys.ts';
+import { contractKeys } from './keys.ts';
 
 export type ContractBody = Record<string, unknown> & { id?: number };
 
@@ -16,6 +17,6 @@ export function useSaveContract() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveContract,
-    onSuccess: () => refreshAfterChange(queryClient),
+    onSuccess: () => refreshAfterChange(queryClient, contractKeys),
   });
 }

@@ -1,10 +1,9 @@
 import type { Paged } from '@spotzcity/shared/api';
 import type { NewContract } from '@spotzcity/shared/contracts';
 import { api } from '../../../api/client.ts';
-import { CONTRACTS_KEY } from './list-contracts.ts';
+import { contractKeys } from './keys.ts';
 
-export const newContractsKey = (year: number) =>
-  [...CONTRACTS_KEY, 'dashboard', 'new', year] as const;
+export const newContractsKey = (year: number) => contractKeys.report('new', year);
 
 /** `POST /api/contract/topNewContract`: contracts starting in the year, largest first. */
 export const fetchNewContracts = (year: number) => (pageNumber: number, signal: AbortSignal) =>

@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { TotalDiverse } from '@spotzcity/shared/contracts';
 import { api } from '../../../api/client.ts';
-import { CONTRACTS_KEY } from './list-contracts.ts';
+import { contractKeys } from './keys.ts';
 
 /** `POST /api/contract/totalDiverseSupplier`: diverse contracts in force in the year. */
 export const totalDiverseQuery = (year: number) =>
   queryOptions({
-    queryKey: [...CONTRACTS_KEY, 'dashboard', 'total', year],
+    queryKey: contractKeys.report('total', year),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<TotalDiverse>>('/api/contract/totalDiverseSupplier', { year }, { signal })

@@ -16,7 +16,8 @@ import { DiversityTags } from '../../../components/diversity.tsx';
 import { RecordListPage } from '../../../components/record-list-page.tsx';
 import { useDeleteContract } from '../api/delete-contract.ts';
 import { downloadContractList } from '../api/excel.ts';
-import { contractListKey, fetchContractPage } from '../api/list-contracts.ts';
+import { contractKeys } from '../api/keys.ts';
+import { fetchContractPage } from '../api/list-contracts.ts';
 
 const mail = (address: string | null) =>
   address ? <a href={`mailto:${address}`}>{address}</a> : null;
@@ -156,7 +157,7 @@ export function ContractList() {
       can={features.contract}
       remove={remove.mutateAsync}
       downloadList={downloadContractList}
-      queryKey={contractListKey}
+      queryKey={contractKeys.list()}
       fetchPage={fetchContractPage}
       columns={columns}
       expandable={{

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import { api } from '../../../api/client.ts';
-import { costSavingsListKey } from './list-cost-savings.ts';
-import { costReportKey } from './report-key.ts';
+import { refreshAfterChange } from '../../../api/query-keys.ts';
+import { costSavingKeys } from './keys.ts';
 
 export const deleteCostSaving = (id: number) =>
   api.delete<Envelope<{ id: number }>>('/api/costSaving/delete', { id });
@@ -11,10 +11,6 @@ export function useDeleteCostSaving() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCostSaving,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.resetQueries({ queryKey: costSavingsListKey }),
-        queryClient.invalidateQueries({ queryKey: costReportKey }),
-      ]),
+    onSuccess: () => refreshAfterChange(queryClient, costSavingKeys),
   });
 }

@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { CategorySaving } from '@spotzcity/shared/cost-savings';
 import { api } from '../../../api/client.ts';
-import { costReportKey } from './report-key.ts';
+import { costSavingKeys } from './keys.ts';
 
 /** 'Savings Per Category': total and per-year series per business category. */
 export const savingPerCategoryQuery = (years: number[]) =>
   queryOptions({
-    queryKey: [...costReportKey, 'savingPerCategory', years],
+    queryKey: costSavingKeys.report('savingPerCategory', years),
     queryFn: async ({ signal }) =>
       (
         await api.post<Envelope<CategorySaving[]>>(

@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { DiversitySaving } from '@spotzcity/shared/cost-savings';
 import { api } from '../../../api/client.ts';
-import { costReportKey } from './report-key.ts';
+import { costSavingKeys } from './keys.ts';
 
 /** 'Savings by Diversity': Direct and Indirect share of the savings per diversity type. */
 export const savingPerDiversityQuery = (years: number[]) =>
   queryOptions({
-    queryKey: [...costReportKey, 'savingPerDiversity', years],
+    queryKey: costSavingKeys.report('savingPerDiversity', years),
     queryFn: async ({ signal }) =>
       (
         await api.post<Envelope<DiversitySaving[]>>(

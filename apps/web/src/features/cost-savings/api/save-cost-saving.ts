@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { CostSaving } from '@spotzcity/shared/cost-savings';
 import { api } from '../../../api/client.ts';
-import { costSavingDetailKey } from './get-cost-saving.ts';
-import { costSavingsListKey } from './list-cost-savings.ts';
-import { costReportKey } from './report-key.ts';
+import { refreshAfterChange } from '../../../api/query-keys.ts';
+import { costSavingKeys } from './keys.ts';
 
 /** The form's body: the spec's fields, plus `id` when updating. */
 export type CostSavingBody = Record<string, unknown> & { id?: number };
@@ -19,11 +18,6 @@ export function useSaveCostSaving() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCostSaving,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.resetQueries({ queryKey: costSavingsListKey }),
-        queryClient.invalidateQueries({ queryKey: costSavingDetailKey }),
-        queryClient.invalidateQueries({ queryKey: costReportKey }),
-      ]),
+    onSuccess: () => refreshAfterChange(queryClient, costSavingKeys),
   });
 }

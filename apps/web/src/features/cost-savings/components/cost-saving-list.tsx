@@ -12,7 +12,8 @@ import { useAlert } from '../../../components/alert-modal.tsx';
 import { DeleteAction } from '../../../components/delete-action.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { useDeleteCostSaving } from '../api/delete-cost-saving.ts';
-import { costSavingsListKey, fetchCostSavingsPage } from '../api/list-cost-savings.ts';
+import { costSavingKeys } from '../api/keys.ts';
+import { fetchCostSavingsPage } from '../api/list-cost-savings.ts';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { YearlySavings } from './yearly-savings.tsx';
 
@@ -202,7 +203,7 @@ export function CostSavingList({ canEdit, canDelete, onEdit, onTotalChange }: Co
 
   return (
     <InfiniteTable<CostSaving>
-      queryKey={costSavingsListKey}
+      queryKey={costSavingKeys.list()}
       fetchPage={fetchCostSavingsPage}
       columns={columns}
       rowKey="id"

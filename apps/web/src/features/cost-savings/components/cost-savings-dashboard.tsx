@@ -19,7 +19,7 @@ import {
 import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
 import { CountingNote } from '../../../components/counting-note.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
-import { exportCostExcel } from '../api/export-cost-excel.ts';
+import { downloadCostSavingsDashboard } from '../api/excel.ts';
 import { savingPerCategoryQuery } from '../api/get-saving-per-category.ts';
 import { savingPerDiversityQuery } from '../api/get-saving-per-diversity.ts';
 import { totalCostSavingQuery } from '../api/get-total-cost-saving.ts';
@@ -88,7 +88,7 @@ export default function CostSavingsDashboard() {
           <ExportBar
             report={{ key: 'cost', body: { years } }}
             analysis={analysis.text}
-            onExcel={() => exportCostExcel(years, analysis.text)}
+            onExcel={() => downloadCostSavingsDashboard(years, analysis.text)}
           />
         </header>
         <div className="dashboard-toolbar" data-export-ignore="true">

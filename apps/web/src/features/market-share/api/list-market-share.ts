@@ -2,7 +2,5 @@ import type { Paged } from '@spotzcity/shared/api';
 import type { MarketShareRecord } from '@spotzcity/shared/market-share';
 import { api } from '../../../api/client.ts';
 
-export const marketShareListKey = ['market-share', 'list'] as const;
-
 export const fetchMarketSharePage = (pageNumber: number, signal: AbortSignal) =>
   api.post<Paged<MarketShareRecord>>('/api/marketShare/list', { pageNumber }, { signal });

@@ -33,6 +33,3 @@ export function fromSearch(search: URLSearchParams): ReportParams | undefined {
     toDate: search.get('to') ?? undefined,
   };
 }
-
-/** Every dashboard query of market share starts with this key. */
-export const marketReportKey = ['market-share', 'report'] as const;

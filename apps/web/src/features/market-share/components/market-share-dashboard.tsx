@@ -23,7 +23,7 @@ import {
 } from '@spotzcity/shared/charts/market-share';
 import { EChart, type EChartsCoreOption, type echarts } from '../../../components/echart.tsx';
 import { ExportBar } from '../../../components/export-bar.tsx';
-import { exportMarketExcel } from '../api/export-market-excel.ts';
+import { downloadMarketShareDashboard } from '../api/excel.ts';
 import { categoryGraphQuery } from '../api/get-category-graph.ts';
 import { revenueTreeQuery } from '../api/get-revenue-tree.ts';
 import type { ReportParams } from '../api/report-params.ts';
@@ -197,7 +197,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
               },
             }}
             analysis={analysis.text}
-            onExcel={() => exportMarketExcel(params, analysis.text)}
+            onExcel={() => downloadMarketShareDashboard(params, analysis.text)}
           />
         </header>
 

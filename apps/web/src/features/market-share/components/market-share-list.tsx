@@ -9,7 +9,8 @@ import type { MarketShareRecord } from '@spotzcity/shared/market-share';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { SupplierLink } from '../../../components/supplier-link.tsx';
-import { fetchMarketSharePage, marketShareListKey } from '../api/list-market-share.ts';
+import { marketShareKeys } from '../api/keys.ts';
+import { fetchMarketSharePage } from '../api/list-market-share.ts';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
@@ -71,7 +72,7 @@ export function MarketShareList({ onTotalChange }: { onTotalChange: (total: numb
 
   return (
     <InfiniteTable<MarketShareRecord>
-      queryKey={marketShareListKey}
+      queryKey={marketShareKeys.list()}
       fetchPage={fetchMarketSharePage}
       columns={columns}
       rowKey="id"

@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { RfxPeriod } from '@spotzcity/shared/rfx';
 import { api } from '../../../api/client.ts';
-import { RFX_KEY } from './list-rfx.ts';
+import { rfxKeys } from './keys.ts';
 
 /** `POST /api/rfx/dashboard/graph`: contract value of won deals per diversity type. */
 export const dashboardGraphQuery = (period: RfxPeriod) =>
   queryOptions({
-    queryKey: [...RFX_KEY, 'dashboard', 'graph', period.quaters.join('-'), period.year],
+    queryKey: rfxKeys.report('graph', period.quaters.join('-'), period.year),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<Record<string, number>>>('/api/rfx/dashboard/graph', period, { signal })

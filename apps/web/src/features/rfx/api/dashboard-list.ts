@@ -1,10 +1,10 @@
 import type { Paged } from '@spotzcity/shared/api';
 import type { RfxPeriod, RfxRecord } from '@spotzcity/shared/rfx';
 import { api } from '../../../api/client.ts';
-import { RFX_KEY } from './list-rfx.ts';
+import { rfxKeys } from './keys.ts';
 
 export const dashboardListKey = (period: RfxPeriod) =>
-  [...RFX_KEY, 'dashboard', 'list', period.quaters.join('-'), period.year] as const;
+  rfxKeys.report('list', period.quaters.join('-'), period.year);
 
 /** `POST /api/rfx/dashboard/list`: the period's RFx, paged, by start date. */
 export const fetchDashboardPage =

@@ -2,12 +2,12 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { RfxPeriod, Sourcing } from '@spotzcity/shared/rfx';
 import { api } from '../../../api/client.ts';
-import { RFX_KEY } from './list-rfx.ts';
+import { rfxKeys } from './keys.ts';
 
 /** `POST /api/rfx/dashboard/sourcing`: the diversity-in-sourcing view. */
 export const dashboardSourcingQuery = (period: RfxPeriod) =>
   queryOptions({
-    queryKey: [...RFX_KEY, 'dashboard', 'sourcing', period.quaters.join('-'), period.year],
+    queryKey: rfxKeys.report('sourcing', period.quaters.join('-'), period.year),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<Sourcing>>('/api/rfx/dashboard/sourcing', period, { signal })

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { RfxRecord } from '@spotzcity/shared/rfx';
 import { api } from '../../../api/client.ts';
-import { refreshAfterChange } from './list-rfx.ts';
+import { refreshAfterChange } from '../../../api/query-keys.ts';
+import { rfxKeys } from './keys.ts';
 
 /** The body of `/api/rfx/create`, dates already in their wire form. */
 export type RfxBody = Record<string, unknown> & { id?: number };
@@ -17,6 +18,6 @@ export function useSaveRfx() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveRfx,
-    onSuccess: () => refreshAfterChange(queryClient),
+    onSuccess: () => refreshAfterChange(queryClient, rfxKeys),
   });
 }

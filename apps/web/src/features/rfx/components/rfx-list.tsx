@@ -12,7 +12,8 @@ import { DiversityTags } from '../../../components/diversity.tsx';
 import { RecordListPage } from '../../../components/record-list-page.tsx';
 import { useDeleteRfx } from '../api/delete-rfx.ts';
 import { downloadRfxList } from '../api/excel.ts';
-import { fetchRfxPage, rfxListKey } from '../api/list-rfx.ts';
+import { rfxKeys } from '../api/keys.ts';
+import { fetchRfxPage } from '../api/list-rfx.ts';
 import { DealTag } from './status-tags.tsx';
 
 type Supplier = RfxRecord['rfxSupplier'][number];
@@ -158,7 +159,7 @@ export function RfxList() {
       can={features.rfx}
       remove={remove.mutateAsync}
       downloadList={downloadRfxList}
-      queryKey={rfxListKey}
+      queryKey={rfxKeys.list()}
       fetchPage={fetchRfxPage}
       columns={columns}
       expandable={{
