@@ -132,6 +132,8 @@ describe('percentages of all or of addressable spend', () => {
         .poll(async () => (await pageRows()).find((r) => r[0] === 'Telecommunications')?.[4])
         .toBe('—');
       await top.locator('.ant-pagination-prev').click();
+      // Paging scrolled the window: from the top, the full-page picture has its bars in place.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, 'category-base-addressable-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
