@@ -60,7 +60,7 @@ describe('goals', () => {
     // The Spend Dashboard says its shares are of all spend.
     await page.goto('/home/supplierSpend/report/spend');
     expect(await page.getByTestId('spend-base').textContent()).toBe(
-      'Base: all spend, non-addressable categories included',
+      'Base: All spend, non-addressable categories included (Telecommunications)',
     );
     await page.goto('/home/supplierSpend');
     await page.getByTestId('goal-headline').waitFor();

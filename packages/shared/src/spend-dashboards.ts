@@ -22,9 +22,50 @@ export const DASHBOARD_TITLES: Record<DashboardKind, string> = {
 export const DIVERSE_LABEL = 'Diverse';
 export const NON_DIVERSE_LABEL = DIVERSITY_LABELS.NON_DIVERSE;
 
+/**
+ * The base of the dashboards' percentages (issue #22): all spend, or addressable spend — the rows
+ * whose category the organisation has not marked non-addressable. Amounts stay all spend; a
+ * share's numerator and denominator both come from the base (docs/decisions.md, "Goals against
+ * actuals").
+ */
+export const SPEND_BASES = ['all', 'addressable'] as const;
+export type SpendBase = (typeof SPEND_BASES)[number];
+export const spendBaseSchema = z.enum(SPEND_BASES);
+/** `?base=all|addressable` of the graph endpoints; without it, all spend as before. */
+export const spendBaseQuerySchema = z.object({ base: spendBaseSchema.default('all') });
+
+/** The control's words: what the percentages are of. */
+export const SPEND_BASE_WORDS = {
+  control: 'Percentages of',
+  all: 'All spend',
+  addressable: 'Addressable spend',
+  filter: 'Base',
+} as const;
+
+/**
+ * The base in words, as the reports' 'Base' filter line and the workbook's Summary write it: 'All
+ * spend, non-addressable categories included (Taxes)' or 'Addressable spend, without Taxes,
+ * Payroll'. `spendBaseLine` puts 'Base: ' before it, under every figure that uses the base.
+ */
+export function spendBaseText(base: SpendBase, nonAddressable: readonly string[]): string {
+  const list = [...nonAddressable].sort((a, b) => a.localeCompare(b)).join(', ');
+  if (base === 'all') {
+    return nonAddressable.length
+      ? `All spend, non-addressable categories included (${list})`
+      : 'All spend (no category is marked non-addressable)';
+  }
+  return nonAddressable.length
+    ? `Addressable spend, without ${list}`
+    : 'Addressable spend (no category is marked non-addressable: all spend)';
+}
+export const spendBaseLine = (base: SpendBase, nonAddressable: readonly string[]) =>
+  `${SPEND_BASE_WORDS.filter}: ${spendBaseText(base, nonAddressable)}`;
+
 /** `spendData` of `POST /api/excel/spend|supplier|categories`. */
 export const dashboardExcelSchema = z.object({
   selectedIds: selectedIdsSchema,
+  /** The percentages' base; all spend without it. */
+  base: spendBaseSchema.optional(),
   analysis: z.string().max(ANALYSIS_MAX).optional(),
   /** Names of the selected files, for the parameters sheet; the server reads them itself. */
   name: z.string().max(100).optional(),
@@ -37,8 +78,9 @@ export type DashboardExcelParams = z.infer<typeof dashboardExcelSchema>;
 
 export const diversitySpendSchema = z.object({
   diversity: z.string(),
+  /** The type's spend within the base (all of it unless the base is addressable spend). */
   spend: z.number(),
-  /** Share of the selection's total spend. */
+  /** Share of the base: the selection's total (or addressable) spend. */
   percentage: z.number(),
 });
 /** `spendPerDiversity`: a row with several types counts in full under each. */
@@ -104,7 +146,8 @@ export const topCategorySchema = z.object({
   supplierCount: z.number().int(),
   supplierPercentage: z.number(),
   spend: z.number(),
-  spendPercentage: z.number(),
+  /** Null for a non-addressable category when the base is addressable spend. */
+  spendPercentage: z.number().nullable(),
 });
 /** `topCategoriesStatatics`: the Top Categories table, by spend. */
 export const topCategoriesSchema = z.array(topCategorySchema);

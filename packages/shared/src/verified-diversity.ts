@@ -409,6 +409,13 @@ export const verifiedFiguresSchema = z.object({
   perType: z.array(z.object({ type: z.string(), reported: z.number(), verified: z.number() })),
   rule: z.enum(COUNTING_RULES),
   ruleText: z.string(),
+  /**
+   * With `?base=addressable` (issue #22): the same headline over the addressable rows only, for
+   * the headline's percentage of addressable spend (the amounts above stay all spend).
+   */
+  addressable: z
+    .object({ totalSpend: z.number(), reportedDiverse: z.number(), verifiedDiverse: z.number() })
+    .optional(),
 });
 export type VerifiedFigures = z.infer<typeof verifiedFiguresSchema>;
 

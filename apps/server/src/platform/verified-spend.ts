@@ -98,11 +98,11 @@ export function qualifiesSql(policy: QualificationPolicy, date: SQL): SQL {
  * The selection's payments with a certain match, grouped by directory supplier, vendor and
  * payment date (a certificate's qualification depends on nothing else).
  */
-const matchedPayments = (scope: Scope) => sql`
+const matchedPayments = (scope: Scope, rows: SQL = sql`true`) => sql`
   select m.supplier_ref, r.supplier_key, r.payment_date, sum(r.spend) as spend
   from spend_rows r
   join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-  where ${scoped(scope)} and ${certain}
+  where ${scoped(scope)} and ${certain} and ${rows}
   group by m.supplier_ref, r.supplier_key, r.payment_date`;
 
 /**
@@ -115,6 +115,8 @@ export async function verifiedFigures(
   db: DbOrTx,
   scope: Scope,
   rule?: CountingRule,
+  /** The spend categories outside addressable spend, when the base is addressable (issue #22). */
+  nonAddressable?: string[],
 ): Promise<VerifiedFigures> {
   const policy = await getPolicy(db, scope.clientRef);
   const qualifies = qualifiesSql(policy, sql`p.payment_date`);
@@ -144,16 +146,37 @@ export async function verifiedFigures(
       group by t.type
     `),
   );
-  const [verifiedDiverse] = rowsOf<{ spend: string }>(
-    await db.execute(sql`
-      with p as (${matchedPayments(scope)})
-      select coalesce(sum(p.spend), 0)::text as spend from p
-      where exists (
-        select 1 from supplier_certificates c
-        where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
-      )
-    `),
-  );
+  const verifiedDiverseOf = async (rows?: SQL) =>
+    rowsOf<{ spend: string }>(
+      await db.execute(sql`
+        with p as (${matchedPayments(scope, rows)})
+        select coalesce(sum(p.spend), 0)::text as spend from p
+        where exists (
+          select 1 from supplier_certificates c
+          where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
+        )
+      `),
+    )[0];
+  const verifiedDiverse = await verifiedDiverseOf();
+  // The headline over the addressable rows: the same figures, the non-addressable categories out.
+  let addressable: VerifiedFigures['addressable'];
+  if (nonAddressable) {
+    const keep = nonAddressable.length
+      ? sql`r.category <> all(${sql.param(nonAddressable)}::text[])`
+      : sql`true`;
+    const [base] = rowsOf<{ total: string; diverse: string }>(
+      await db.execute(sql`
+        select coalesce(sum(r.spend), 0)::text as total,
+          coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
+        from spend_rollup_suppliers r where ${scoped(scope)} and ${keep}
+      `),
+    );
+    addressable = {
+      totalSpend: num(base?.total),
+      reportedDiverse: num(base?.diverse),
+      verifiedDiverse: num((await verifiedDiverseOf(keep))?.spend),
+    };
+  }
   const reportedBy = new Map(reported.map((r) => [r.type, num(r.spend)]));
   const verifiedBy = new Map(verified.map((r) => [r.type, num(r.spend)]));
   const chosen = rule ?? policy.countingRule;
@@ -168,6 +191,7 @@ export async function verifiedFigures(
     })),
     rule: chosen,
     ruleText: COUNTING_RULE_TEXT[chosen],
+    ...(addressable ? { addressable } : {}),
   };
 }
 

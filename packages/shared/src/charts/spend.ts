@@ -29,8 +29,8 @@ export const SPEND_WORDS = {
   diverseSuppliers: 'Diverse Suppliers',
   diverseSpend: 'Diverse Spend',
   spendPerDiversity: 'Percent of Spend per Diversity',
-  /** Which base the shares use (issue #22: the Goals Dashboard measures addressable spend). */
-  allSpendBase: 'Base: all spend, non-addressable categories included',
+  /** Which base the shares use: `spendBaseLine` (@spotzcity/shared/spend-dashboards, issue #22). */
+  notAddressableShare: 'A non-addressable category has no share of addressable spend.',
   spendMom: 'Month over Month Spend per Diversity',
   twelveMonthTotal: '12-Month Total',
   diversity: 'Diversity',

@@ -7,6 +7,8 @@ import {
   DASHBOARD_TITLES,
   DIVERSE_LABEL,
   NON_DIVERSE_LABEL,
+  SPEND_BASE_WORDS,
+  spendBaseText,
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
 import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
@@ -34,10 +36,13 @@ async function parametersOf(
 ): Promise<{ fileName: string; parameters: [string, SummaryValue][] }> {
   const names = await figures.selectedFileNames(db, scope);
   const fileName = spendReportName(kind, names, scope.selectedIds.length === 0);
+  const base = spendBaseText(scope.base?.kind ?? 'all', scope.base?.listed ?? []);
   return {
     fileName,
     parameters: [
       ['Files', scope.selectedIds.length === 0 ? `All files (${names.length})` : names.join(', ')],
+      // The Supplier Dashboard has no percentage of spend: no base to state.
+      ...(kind === 'supplier' ? [] : [[SPEND_BASE_WORDS.filter, base] as [string, SummaryValue]]),
       ['Generated', summary.date(new Date().toISOString().slice(0, 10))],
       ['Counting rule', rule],
     ],

@@ -27,6 +27,10 @@ import {
   DASHBOARD_TITLES,
   DIVERSE_LABEL,
   NON_DIVERSE_LABEL,
+  SPEND_BASE_WORDS,
+  spendBaseLine,
+  spendBaseSchema,
+  spendBaseText,
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
 import {
@@ -45,7 +49,7 @@ import {
 } from '../../platform/reports/register.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
 import * as figures from './service.ts';
-import type { Scope } from './service.ts';
+import { resolveBase, type Scope } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const spendReportBody = z.object({
@@ -55,6 +59,8 @@ export const spendReportBody = z.object({
   ),
   /** The counting rule chosen on screen (issue #21); absent, the organisation's default. */
   countingRule: countingRuleSchema.optional(),
+  /** The percentages' base (issue #22); all spend without it. */
+  base: spendBaseSchema.default('all'),
   ...reportRequestShape,
 });
 type Body = z.output<typeof spendReportBody>;
@@ -85,15 +91,24 @@ export function spendReportName(kind: DashboardKind, names: string[], all: boole
   return `${DASHBOARD_TITLES[kind]} - ${files}`;
 }
 
+/** The base's line under a share, as the dashboard writes it. */
+const baseLine = (scope: Scope) =>
+  spendBaseLine(scope.base?.kind ?? 'all', scope.base?.listed ?? []);
+
 async function common(db: DbOrTx, scope: Scope, kind: DashboardKind, rule: string = REPORTED_ONLY) {
   const names = await selection(db, scope);
   const all = scope.selectedIds.length === 0;
+  const filters: [string, string][] = [
+    ['Files', all ? `All files (${names.length})` : names.join(', ')],
+  ];
+  // The Supplier Dashboard has no percentage of spend: no base to state.
+  if (kind !== 'supplier') {
+    const base = spendBaseText(scope.base?.kind ?? 'all', scope.base?.listed ?? []);
+    filters.push([SPEND_BASE_WORDS.filter, base]);
+  }
   return {
     title: DASHBOARD_TITLES[kind],
-    filters: [
-      ['Files', all ? `All files (${names.length})` : names.join(', ')],
-      ['Counting rule', rule],
-    ] as [string, string][],
+    filters: [...filters, ['Counting rule', rule]] as [string, string][],
     fileName: spendReportName(kind, names, all),
     analysis: {
       title: ANALYSIS_TITLES[kind],
@@ -178,7 +193,7 @@ async function spendReport(
       {
         kind: 'chart',
         title: SPEND_WORDS.spendPerDiversity,
-        subtitle: `${SPEND_WORDS.allSpendBase}${asReported}`,
+        subtitle: `${baseLine(scope)}${asReported}`,
         note: MULTI_TYPE_NOTE,
         option: spendPerDiversityOption(perType),
         height: Math.max(160, perType.types.length * 26 + 30),
@@ -221,7 +236,7 @@ async function spendReport(
       {
         kind: 'chart',
         title: SPEND_WORDS.diverseByYear,
-        ...(asReported ? { subtitle: COUNTING_RULE_LABELS.REPORTED } : {}),
+        subtitle: asReported ? `${baseLine(scope)}${asReported}` : baseLine(scope),
         option: diverseByYearOption(years, false),
         height: Math.ceil(Math.max(1, years.length) / 3) * 200 + 48,
         native: years.map((y) => ({
@@ -363,6 +378,7 @@ async function categoryReport(db: DbOrTx, scope: Scope): Promise<ReportContent> 
       {
         kind: 'chart',
         title: SPEND_WORDS.categoryPie,
+        subtitle: baseLine(scope),
         option: categoryPieOption(pie, false),
         height: 300,
         native: {
@@ -375,6 +391,10 @@ async function categoryReport(db: DbOrTx, scope: Scope): Promise<ReportContent> 
       {
         kind: 'table',
         title: SPEND_WORDS.topCategories,
+        subtitle: baseLine(scope),
+        ...(scope.base?.kind === 'addressable' && scope.base.excluded.length
+          ? { note: SPEND_WORDS.notAddressableShare }
+          : {}),
         table: {
           columns: [
             { header: SPEND_WORDS.categoryName, width: 2.4 },
@@ -405,13 +425,17 @@ export const SPEND_REPORTS: ReportDefinition<typeof spendReportBody>[] = (
   ['supplier', 'spend', 'category'] as const
 ).map((kind) => ({
   key: kind,
-  description: `The ${DASHBOARD_TITLES[kind]} of the selected files (body {selectedIds, locale?, analysis?}; ids of other organisations answer 404)`,
+  description: `The ${DASHBOARD_TITLES[kind]} of the selected files (body {selectedIds, base?: 'all' | 'addressable', locale?, analysis?}; ids of other organisations answer 404)`,
   access: ACCESS.supplierAndSpend.createReport,
   body: spendReportBody,
-  build: ({ db, clientRef }, params: Body) =>
+  build: async ({ db, clientRef }, params: Body) =>
     BUILDERS[kind](
       db,
-      { clientRef, selectedIds: [...new Set(params.selectedIds)] },
+      {
+        clientRef,
+        selectedIds: [...new Set(params.selectedIds)],
+        base: await resolveBase(db, clientRef, params.base),
+      },
       params.countingRule,
     ),
 }));

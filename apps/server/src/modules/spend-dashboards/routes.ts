@@ -17,6 +17,7 @@ import {
   dashboardExcelSchema,
   spendDiversityOverNonDiversitySchema,
   spendPerDiversityMomSchema,
+  spendBaseQuerySchema,
   spendPerDiversitySchema,
   supplierCountSchema,
   supplierDataPerQuaterSchema,
@@ -33,7 +34,7 @@ import { registerReport } from '../../platform/reports/register.ts';
 import { categoryWorkbook, spendWorkbook, supplierWorkbook } from './excel.ts';
 import { SPEND_REPORTS } from './report.ts';
 import * as figures from './service.ts';
-import type { Scope } from './service.ts';
+import { resolveBase, type Scope } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 
 interface Graph {
@@ -122,15 +123,22 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: readers,
         schema: {
           tags,
-          description: graph.description,
+          description: `${graph.description} \`?base=addressable\` makes its percentages shares of addressable spend (all spend without it).`,
+          querystring: spendBaseQuerySchema,
           body: selectionSchema,
           response: { 200: envelopeOf(graph.response) },
         },
       },
       async (request) => {
         const { clientRef } = principalOf(request);
+        const { base } = request.query;
         return ok(
-          await graph.compute(app.db, { clientRef, selectedIds: request.body.selectedIds }),
+          await graph.compute(app.db, {
+            clientRef,
+            selectedIds: request.body.selectedIds,
+            // All spend needs no look-up: its queries read every row.
+            ...(base === 'addressable' ? { base: await resolveBase(app.db, clientRef, base) } : {}),
+          }),
         );
       },
     );
@@ -146,7 +154,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           description:
-            'The dashboard as a workbook: body {excel: true, spendData: {selectedIds, analysis?, countingRule?}}; every figure recomputed here, the counting rule stated in the Summary.',
+            "The dashboard as a workbook: body {excel: true, spendData: {selectedIds, base?: 'all' | 'addressable', analysis?, countingRule?}}; every figure recomputed here, the base and the counting rule stated in the Summary.",
           body: excelRequestSchema,
         },
       },
@@ -156,7 +164,11 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         const { clientRef } = principalOf(request);
         const { title, fileName, parameters, sheets } = await excel.build(
           app.db,
-          { clientRef, selectedIds: params.selectedIds },
+          {
+            clientRef,
+            selectedIds: params.selectedIds,
+            base: await resolveBase(app.db, clientRef, params.base ?? 'all'),
+          },
           params.countingRule,
         );
         const buffer = await buildWorkbook(

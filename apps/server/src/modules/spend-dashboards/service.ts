@@ -22,12 +22,44 @@ import type {
   TopCategory,
   YearSplit,
 } from '@spotzcity/shared/spend-dashboards';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
+
+/** The percentages' base (issue #22): which spend categories leave it. */
+export interface BaseScope {
+  kind: SpendBase;
+  /** The organisation's non-addressable list as saved (for the 'Base' lines). */
+  listed: string[];
+  /** The spend categories that list leaves out, as the rows spell them (addressable only). */
+  excluded: string[];
+}
 
 export interface Scope {
   clientRef: number;
   /** Selected file ids; empty = every file of the organisation. */
   selectedIds: number[];
+  /** Base of the percentages; all spend without it. */
+  base?: BaseScope;
+}
+
+/** The base of one request: the goals module's definition of addressable spend. */
+export async function resolveBase(
+  db: DbOrTx,
+  clientRef: number,
+  kind: SpendBase,
+): Promise<BaseScope> {
+  const { listed, categories } = await nonAddressableSpendCategories(db, clientRef);
+  return { kind, listed, excluded: kind === 'addressable' ? categories : [] };
+}
+
+/**
+ * `r.category <> all(…)` when the base is addressable spend and some category of the spend is
+ * non-addressable; null when the base is every row (the queries then stay as they were).
+ */
+function addressableOnly(scope: Scope): SQL | null {
+  const excluded = scope.base?.kind === 'addressable' ? scope.base.excluded : [];
+  return excluded.length ? sql`r.category <> all(${sql.param(excluded)}::text[])` : null;
 }
 
 /** `client_ref = … [and file_id = any(…)]` on a rollup (alias `r`), so its index applies. */
@@ -110,6 +142,26 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
       from sums
     `),
   );
+  // Addressable base: the shares (a share chart) count only addressable rows, above and below
+  // the line; the headline amounts stay all spend.
+  const keep = addressableOnly(scope);
+  const [shares] = keep
+    ? rowsOf<PerTypeRow & { shares: string[] }>(
+        await db.execute(sql`
+          with sums as (
+            select coalesce(sum(r.spend), 0)::text as total, ${perTypeColumns()}
+            from spend_rollup_suppliers r where ${scoped(scope)} and ${keep}
+          )
+          select sums.*, array[${sql.join(
+            DIVERSITY_TYPES.map((_, i) =>
+              percent(sql.raw(`coalesce(sums.t${i}::numeric, 0)`), sql`sums.total::numeric`),
+            ),
+            sql`, `,
+          )}] as shares
+          from sums
+        `),
+      )
+    : [row];
   return {
     totalSpend: num(row?.total),
     diverseSpend: num(row?.diverse),
@@ -117,7 +169,13 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
     types: DIVERSITY_TYPES.flatMap((diversity, i) => {
       const spend = row?.[`t${i}`];
       if (spend === null || spend === undefined) return [];
-      return [{ diversity, spend: num(spend), percentage: num(row?.shares[i]) }];
+      return [
+        {
+          diversity,
+          spend: num(shares?.[`t${i}`]),
+          percentage: num(shares?.shares[i]),
+        },
+      ];
     }),
   };
 }
@@ -166,10 +224,20 @@ export async function spendPerDiversityMom(
   };
 }
 
+/**
+ * Diverse vs non-diverse spend per payment year. With the addressable base the donuts are shares
+ * of addressable spend: every figure of a year counts its addressable rows only, and a year
+ * without any is left out.
+ */
 export async function spendDiversityOverNonDiversity(
   db: DbOrTx,
   scope: Scope,
 ): Promise<YearSplit[]> {
+  const keep = addressableOnly(scope);
+  // The month rollup has no category: the addressable base reads the finest one.
+  const from = keep
+    ? sql`spend_rollups r where ${scoped(scope)} and ${keep}`
+    : sql`spend_rollup_months r where ${scoped(scope)}`;
   const rows = rowsOf<{
     year: number;
     diverse: string;
@@ -183,7 +251,7 @@ export async function spendDiversityOverNonDiversity(
         coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
         sum(r.spend)::text as total,
         ${percent(sql`coalesce(sum(r.spend) filter (where r.is_diverse), 0)`, sql`sum(r.spend)`)} as percentage
-      from spend_rollup_months r where ${scoped(scope)}
+      from ${from}
       group by 1 order by 1
     `),
   );
@@ -217,11 +285,17 @@ export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<Ca
   }));
 }
 
+/**
+ * The share of each category (the pie). With the addressable base the pie is a share of
+ * addressable spend: the non-addressable categories leave it.
+ */
 export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<CategoryPercentage> {
+  const keep = addressableOnly(scope);
   const rows = rowsOf<{ category: string; spend: string; percentage: string }>(
     await db.execute(sql`
       with per_category as (
-        select r.category, sum(r.spend) as spend from spend_rollup_suppliers r where ${scoped(scope)}
+        select r.category, sum(r.spend) as spend from spend_rollup_suppliers r
+        where ${scoped(scope)} ${keep ? sql`and ${keep}` : sql``}
         group by r.category
       )
       select category, spend::text as spend,
@@ -245,13 +319,21 @@ export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<Cate
   };
 }
 
+/**
+ * The Top Categories table. Spend and suppliers are all spend whatever the base; with the
+ * addressable base '% Of Spend' is a share of addressable spend and null for a non-addressable
+ * category ('% Of Suppliers' counts suppliers, not spend, and keeps every one).
+ */
 export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<TopCategory[]> {
+  const excluded = addressableOnly(scope) ? (scope.base?.excluded ?? []) : [];
+  const kept = (column: SQL) =>
+    excluded.length ? sql`${column} <> all(${sql.param(excluded)}::text[])` : sql`true`;
   const rows = rowsOf<{
     category: string;
     supplier_count: number;
     supplier_percentage: string;
     spend: string;
-    spend_percentage: string;
+    spend_percentage: string | null;
   }>(
     await db.execute(sql`
       with per_supplier as (
@@ -263,12 +345,13 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
         from per_supplier group by category
       ), totals as (
         select (select count(distinct supplier_key) from per_supplier) as suppliers,
-          sum(spend) as spend
+          sum(spend) filter (where ${kept(sql`category`)}) as spend
         from per_category
       )
       select c.category, c.suppliers::int as supplier_count,
         ${percent(sql`c.suppliers`, sql`t.suppliers`)} as supplier_percentage,
-        c.spend::text as spend, ${percent(sql`c.spend`, sql`t.spend`)} as spend_percentage
+        c.spend::text as spend,
+        case when ${kept(sql`c.category`)} then ${percent(sql`c.spend`, sql`t.spend`)} end as spend_percentage
       from per_category c cross join totals t
       order by c.spend desc, c.category
     `),
@@ -278,7 +361,7 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
     supplierCount: r.supplier_count,
     supplierPercentage: num(r.supplier_percentage),
     spend: num(r.spend),
-    spendPercentage: num(r.spend_percentage),
+    spendPercentage: r.spend_percentage === null ? null : num(r.spend_percentage),
   }));
 }
 

@@ -27,7 +27,9 @@ import {
   verifiedSuppliersSchema,
 } from '@spotzcity/shared/verified-diversity';
 import { Readable } from 'node:stream';
+import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
 import { principalOf } from '../../platform/auth.ts';
+import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 import { sendStoredFile } from '../../platform/downloads.ts';
 import { cleanFileName, readSmallForm, sniffImage } from '../../platform/uploads.ts';
 import { ok, paged } from '../../platform/http.ts';
@@ -347,19 +349,25 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "Diverse spend and spend per type as reported in the file and verified (the counting rule's text included).",
+          "Diverse spend and spend per type as reported in the file and verified (the counting rule's text included); `?base=addressable` adds the headline over addressable spend.",
+        querystring: spendBaseQuerySchema,
         body: selectedFilesSchema.extend({ countingRule: z.enum(COUNTING_RULES).optional() }),
         response: { 200: envelopeOf(verifiedFiguresSchema) },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      const { clientRef } = principalOf(request);
+      return ok(
         await verifiedFigures(
           app.db,
-          { clientRef: principalOf(request).clientRef, selectedIds: request.body.selectedIds },
+          { clientRef, selectedIds: request.body.selectedIds },
           request.body.countingRule,
+          request.query.base === 'addressable'
+            ? (await nonAddressableSpendCategories(app.db, clientRef)).categories
+            : undefined,
         ),
-      ),
+      );
+    },
   );
 
   app.post(

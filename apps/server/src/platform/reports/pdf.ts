@@ -127,18 +127,25 @@ function table(doc: Doc, data: ReportTable, title: string) {
 const drawingHeight = (section: ChartSection | PictureSection) =>
   section.kind === 'chart' ? (section.height ?? 250) : PICTURE_HEIGHT;
 
+/** Room under a section title (with a subtitle) on a fresh page. */
+const TITLE_ROOM = 72;
+
 function chart(doc: Doc, section: ChartSection | PictureSection) {
   const width = contentWidth(doc);
-  const height = drawingHeight(section);
+  const natural = drawingHeight(section);
+  // A drawing taller than a page under its title (the Spend Dashboard's two rows of donuts on
+  // landscape Letter) is drawn smaller, so the title never stays alone on the page before it.
+  const height = Math.min(natural, bottom(doc) - top() - TITLE_ROOM);
+  const scale = height / natural;
   ensure(doc, height + 10);
   const svg = renderSvg({
     option: section.option,
     width,
-    height,
+    height: natural,
     ...(section.kind === 'picture' && section.relayout ? { relayout: section.relayout } : {}),
   });
-  SVGtoPDF(doc, svg, MARGIN, doc.y, {
-    width,
+  SVGtoPDF(doc, svg, MARGIN + (width * (1 - scale)) / 2, doc.y, {
+    width: width * scale,
     height,
     assumePt: true,
     fontCallback: (family: string, bold: boolean) => (bold ? 'Helvetica-Bold' : 'Helvetica'),

@@ -2,7 +2,7 @@
  * Where the dashboards live: `/home/supplierSpend/report` (the chooser) and
  * `/home/supplierSpend/report/<kind>`, both with the table view's `?files=1,3` selection.
  */
-import type { DashboardKind } from '@spotzcity/shared/spend-dashboards';
+import type { DashboardKind, SpendBase } from '@spotzcity/shared/spend-dashboards';
 
 export const SPEND_HOME = '/home/supplierSpend';
 export const REPORT_HOME = `${SPEND_HOME}/report`;
@@ -25,3 +25,7 @@ export function parseFileIds(value: string | null): number[] {
     .filter((id) => Number.isInteger(id) && id > 0);
   return [...new Set(ids)].sort((a, b) => a - b);
 }
+
+/** `?base=addressable`; anything else (or nothing) is all spend, as before the switch. */
+export const parseBase = (value: string | null): SpendBase =>
+  value === 'addressable' ? 'addressable' : 'all';

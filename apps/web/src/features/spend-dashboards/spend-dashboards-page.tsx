@@ -27,6 +27,7 @@ import { downloadGoalsExcel, goalYearsQuery, goalsGraphQuery } from './api/goals
 import { CategoryDashboard } from './components/category-dashboard.tsx';
 import { GOALS_SETTINGS_PATH, GoalsDashboard } from './components/goals-dashboard.tsx';
 import { ReportChooser } from './components/report-chooser.tsx';
+import { SpendBaseSwitch, useSpendBase } from './components/spend-base.tsx';
 import { SpendDashboard } from './components/spend-dashboard.tsx';
 import { SupplierDashboard } from './components/supplier-dashboard.tsx';
 import { useCountingRule } from './components/use-counting-rule.ts';
@@ -98,23 +99,37 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
   // Only the Spend Dashboard offers the counting rule; the other two count as reported.
   const [rule] = useCountingRule(kind === 'spend');
   const countingRule = kind === 'spend' ? { countingRule: rule } : {};
-  const Body = { supplier: SupplierDashboard, spend: SpendDashboard, category: CategoryDashboard }[
-    kind
-  ];
+  const [base, setBase] = useSpendBase();
+  // The Supplier Dashboard counts suppliers: it has no percentage of spend, so no base.
+  const hasBase = kind !== 'supplier';
   return (
     <Frame
       fileIds={fileIds}
       title={title}
       actions={
-        <ExportBar
-          report={{ key: kind, body: { selectedIds: fileIds, ...countingRule } }}
-          analysis={analysis.text}
-          onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text, countingRule)}
-        />
+        <div className="goals-actions">
+          {hasBase && <SpendBaseSwitch value={base} onChange={setBase} />}
+          <ExportBar
+            report={{
+              key: kind,
+              body: { selectedIds: fileIds, ...(hasBase ? { base } : {}), ...countingRule },
+            }}
+            analysis={analysis.text}
+            onExcel={() =>
+              downloadDashboardExcel(kind, fileIds, analysis.text, base, countingRule)
+            }
+          />
+        </div>
       }
     >
       <div className="dashboard-capture" data-testid={`dashboard-${kind}`}>
-        <Body fileIds={fileIds} />
+        {kind === 'supplier' ? (
+          <SupplierDashboard fileIds={fileIds} />
+        ) : kind === 'spend' ? (
+          <SpendDashboard fileIds={fileIds} base={base} />
+        ) : (
+          <CategoryDashboard fileIds={fileIds} base={base} />
+        )}
       </div>
       {/* The analysis goes out as text with every export and Print, not in the picture. */}
       <div className="dashboard-analysis-below">

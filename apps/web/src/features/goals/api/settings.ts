@@ -1,19 +1,11 @@
 /** `GET|PUT /api/organisation/settings`: fiscal-year start and non-addressable categories. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { OrganisationSettings, SettingsSave } from '@spotzcity/shared/goals';
 import { api } from '../../../api/client.ts';
+import { settingsKey, settingsQuery } from '../../../api/organisation-settings.ts';
 
-export const settingsKey = ['organisation-settings'] as const;
-
-export const settingsQuery = () =>
-  queryOptions({
-    queryKey: settingsKey,
-    queryFn: ({ signal }) =>
-      api
-        .get<Envelope<OrganisationSettings>>('/api/organisation/settings', { signal })
-        .then((r) => r.data),
-  });
+export { settingsKey, settingsQuery };
 
 export function useSaveSettings() {
   const client = useQueryClient();
@@ -25,6 +17,8 @@ export function useSaveSettings() {
       void client.invalidateQueries({ queryKey: settingsKey });
       void client.invalidateQueries({ queryKey: ['goals'] });
       void client.invalidateQueries({ queryKey: ['goals-graph'] });
+      // …and so do the other dashboards' percentages of addressable spend.
+      void client.invalidateQueries({ queryKey: ['spend-graph'] });
     },
   });
 }

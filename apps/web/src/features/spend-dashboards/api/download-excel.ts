@@ -1,5 +1,5 @@
 /** `POST /api/excel/spend|supplier|categories`: the server recomputes every figure. */
-import type { DashboardKind } from '@spotzcity/shared/spend-dashboards';
+import type { DashboardKind, SpendBase } from '@spotzcity/shared/spend-dashboards';
 import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { download } from '../../../api/client.ts';
 
@@ -13,10 +13,16 @@ export const downloadDashboardExcel = (
   kind: DashboardKind,
   selectedIds: readonly number[],
   analysis: string,
+  base: SpendBase = 'all',
   /** The Spend Dashboard's counting rule as chosen on screen. */
   extra: { countingRule?: CountingRule } = {},
 ) =>
   download(EXCEL_PATHS[kind], {
     excel: true,
-    spendData: { selectedIds, ...(analysis.trim() ? { analysis } : {}), ...extra },
+    spendData: {
+      selectedIds,
+      ...(kind === 'supplier' ? {} : { base }),
+      ...(analysis.trim() ? { analysis } : {}),
+      ...extra,
+    },
   });

@@ -1,7 +1,11 @@
-/** `POST /api/graph/<name>` with `{selectedIds}`: one query per chart of the three dashboards. */
+/**
+ * `POST /api/graph/<name>` with `{selectedIds}`: one query per chart of the three dashboards;
+ * `?base=addressable` makes its percentages shares of addressable spend.
+ */
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type {
+  SpendBase,
   CategoryDiversity,
   CategoryPercentage,
   SpendPerDiversity,
@@ -26,11 +30,19 @@ export interface Graphs {
   supplierLocationData: SupplierLocation[];
 }
 
-export const graphQuery = <K extends keyof Graphs>(name: K, selectedIds: readonly number[]) =>
+export const graphQuery = <K extends keyof Graphs>(
+  name: K,
+  selectedIds: readonly number[],
+  base: SpendBase = 'all',
+) =>
   queryOptions({
-    queryKey: ['spend-graph', name, [...selectedIds]] as const,
+    queryKey: ['spend-graph', name, [...selectedIds], base] as const,
     queryFn: ({ signal }) =>
       api
-        .post<Envelope<Graphs[K]>>(`/api/graph/${name}`, { selectedIds }, { signal })
+        .post<Envelope<Graphs[K]>>(
+          `/api/graph/${name}${base === 'all' ? '' : `?base=${base}`}`,
+          { selectedIds },
+          { signal },
+        )
         .then((r) => r.data),
   });

@@ -7,16 +7,21 @@ import type {
   verifiedSuppliersSchema,
 } from '@spotzcity/shared/verified-diversity';
 import type { z } from 'zod';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { api } from '../../../api/client.ts';
 
 export type VerifiedSupplier = z.infer<typeof verifiedSuppliersSchema>[number];
 
-export const verifiedFiguresQuery = (selectedIds: readonly number[]) =>
+export const verifiedFiguresQuery = (selectedIds: readonly number[], base: SpendBase = 'all') =>
   queryOptions({
-    queryKey: ['spend-graph', 'verifiedSpend', [...selectedIds]] as const,
+    queryKey: ['spend-graph', 'verifiedSpend', [...selectedIds], base] as const,
     queryFn: ({ signal }) =>
       api
-        .post<Envelope<VerifiedFigures>>('/api/graph/verifiedSpend', { selectedIds }, { signal })
+        .post<Envelope<VerifiedFigures>>(
+          `/api/graph/verifiedSpend${base === 'all' ? '' : `?base=${base}`}`,
+          { selectedIds },
+          { signal },
+        )
         .then((r) => r.data),
   });
 

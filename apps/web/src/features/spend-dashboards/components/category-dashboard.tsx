@@ -2,25 +2,32 @@
  * Category Dashboard: diverse and non-diverse spend per category (bar graph), the share of each
  * category (pie, with the largest and smallest called out) and the Top Categories table.
  */
-import { Space, Table, Tag } from 'antd';
+import { Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
-import type { TopCategory } from '@spotzcity/shared/spend-dashboards';
+import type { SpendBase, TopCategory } from '@spotzcity/shared/spend-dashboards';
 import { EChart } from '../../../components/echart.tsx';
 import { usePrinting } from '../../../components/print.ts';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
 import { categoryBarOption, categoryPieOption } from '@spotzcity/shared/charts/spend';
 import { percentText, useChartSize } from './chart-format.ts';
+import { SpendBaseLine } from './spend-base.tsx';
 
-export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
+/**
+ * `base` is the percentages' base: the pie is a share of it (the non-addressable categories leave
+ * an addressable pie); the bars and the table's amounts stay all spend, and the table's '% Of
+ * Spend' is of the base (blank for a non-addressable category).
+ */
+export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
   const { t } = useTranslation();
   const printing = usePrinting();
   const { height, narrow } = useChartSize();
+  // Amounts only: the same figures whatever the base.
   const bars = useQuery(graphQuery('categoryPerDiversity', fileIds));
-  const pie = useQuery(graphQuery('categoryPercentage', fileIds));
-  const top = useQuery(graphQuery('topCategoriesStatatics', fileIds));
+  const pie = useQuery(graphQuery('categoryPercentage', fileIds, base));
+  const top = useQuery(graphQuery('topCategoriesStatatics', fileIds, base));
 
   return (
     <div className="dashboard-grid">
@@ -63,6 +70,7 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
                 height={narrow ? height : Math.max(height, d.categories.length * 28 + 60) - 32}
                 option={categoryPieOption(d, narrow)}
               />
+              <SpendBaseLine base={base} testId="spend-base-pie" />
             </>
           );
         }}
@@ -76,42 +84,55 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
           testId="top-categories"
         >
           {(d) => (
-            <Table<TopCategory>
-              size="small"
-              rowKey="category"
-              dataSource={d}
-              // On a phone the five columns scroll inside the card, not the page.
-              scroll={printing ? undefined : { x: 'max-content' }}
-              pagination={
-                !printing && d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false
-              }
-              columns={[
-                { title: t('spendDashboards.categoryName'), dataIndex: 'category' },
-                {
-                  title: t('spendDashboards.totalSuppliers'),
-                  dataIndex: 'supplierCount',
-                  align: 'right',
-                },
-                {
-                  title: t('spendDashboards.supplierShare'),
-                  dataIndex: 'supplierPercentage',
-                  align: 'right',
-                  render: percentText,
-                },
-                {
-                  title: t('spendDashboards.spendAmount'),
-                  dataIndex: 'spend',
-                  align: 'right',
-                  render: (v: number) => formatMoney(v),
-                },
-                {
-                  title: t('spendDashboards.spendShare'),
-                  dataIndex: 'spendPercentage',
-                  align: 'right',
-                  render: percentText,
-                },
-              ]}
-            />
+            <>
+              <Table<TopCategory>
+                size="small"
+                rowKey="category"
+                dataSource={d}
+                // On a phone the five columns scroll inside the card, not the page.
+                scroll={printing ? undefined : { x: 'max-content' }}
+                pagination={
+                  !printing && d.length > 10 ? { pageSize: 10, showSizeChanger: false } : false
+                }
+                columns={[
+                  { title: t('spendDashboards.categoryName'), dataIndex: 'category' },
+                  {
+                    title: t('spendDashboards.totalSuppliers'),
+                    dataIndex: 'supplierCount',
+                    align: 'right',
+                  },
+                  {
+                    title: t('spendDashboards.supplierShare'),
+                    dataIndex: 'supplierPercentage',
+                    align: 'right',
+                    render: percentText,
+                  },
+                  {
+                    title: t('spendDashboards.spendAmount'),
+                    dataIndex: 'spend',
+                    align: 'right',
+                    render: (v: number) => formatMoney(v),
+                  },
+                  {
+                    title: t('spendDashboards.spendShare'),
+                    dataIndex: 'spendPercentage',
+                    align: 'right',
+                    render: (v: number | null) =>
+                      v === null ? (
+                        <span title={t('spendDashboards.notAddressable')}>—</span>
+                      ) : (
+                        percentText(v)
+                      ),
+                  },
+                ]}
+              />
+              <SpendBaseLine base={base} testId="spend-base-top" />
+              {base === 'addressable' && d.some((c) => c.spendPercentage === null) && (
+                <Typography.Text type="secondary" className="spend-base">
+                  {t('spendDashboards.notAddressableNote')}
+                </Typography.Text>
+              )}
+            </>
           )}
         </ChartCard>
       </div>

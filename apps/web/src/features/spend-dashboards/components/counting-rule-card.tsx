@@ -16,6 +16,7 @@ import {
   MATCH_RULE_LABELS,
   type CountingRule,
 } from '@spotzcity/shared/verified-diversity';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { CountingNote } from '../../../components/counting-note.tsx';
 import { useCountingRule } from './use-counting-rule.ts';
 import {
@@ -23,6 +24,7 @@ import {
   verifiedSuppliersQuery,
   type VerifiedSupplier,
 } from '../api/verified.ts';
+import { SpendBaseLine } from './spend-base.tsx';
 
 const percentOf = (part: number, whole: number) =>
   whole > 0 ? `${((100 * part) / whole).toFixed(2)}%` : '0.00%';
@@ -77,9 +79,16 @@ function DrillDown({ fileIds }: { fileIds: number[] }) {
   );
 }
 
-export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
+export function CountingRuleCard({
+  fileIds,
+  base = 'all',
+}: {
+  fileIds: number[];
+  /** The base of the headline's percentage (issue #22); the amounts stay all spend. */
+  base?: SpendBase;
+}) {
   const { t } = useTranslation();
-  const figures = useQuery(verifiedFiguresQuery(fileIds));
+  const figures = useQuery(verifiedFiguresQuery(fileIds, base));
   const [rule, setChosen] = useCountingRule();
   const f = figures.data;
   const rows = f
@@ -96,6 +105,16 @@ export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
       ]
     : [];
   const headline = f ? (rule === 'VERIFIED' ? f.verifiedDiverse : f.reportedDiverse) : 0;
+  // The share: of all spend, or of addressable spend counting its addressable part only.
+  const share =
+    f?.addressable && base === 'addressable'
+      ? percentOf(
+          rule === 'VERIFIED' ? f.addressable.verifiedDiverse : f.addressable.reportedDiverse,
+          f.addressable.totalSpend,
+        )
+      : f
+        ? percentOf(headline, f.totalSpend)
+        : '';
   return (
     <Card
       size="small"
@@ -122,9 +141,10 @@ export function CountingRuleCard({ fileIds }: { fileIds: number[] }) {
             <Typography.Title level={3} style={{ margin: 0 }} data-testid="counting-headline">
               {formatMoney(headline)}
             </Typography.Title>
-            <Typography.Text type="secondary">
-              {percentOf(headline, f.totalSpend)} · {COUNTING_RULE_TEXT[rule]}
+            <Typography.Text type="secondary" data-testid="counting-share">
+              {share} · {COUNTING_RULE_TEXT[rule]}
             </Typography.Text>
+            <SpendBaseLine base={base} testId="spend-base-headline" />
           </div>
           <Table
             size="small"

@@ -39,7 +39,7 @@ describe('Spend Dashboard', () => {
         '/api/graph/spendDiversityOverNonDiversity': [],
       }),
     );
-    renderRoutes([{ path: '/', element: <SpendDashboard fileIds={[1]} /> }], '/');
+    renderRoutes([{ path: '/', element: <SpendDashboard fileIds={[1]} base="all" /> }], '/');
     for (const id of ['chart-spend-per-diversity', 'chart-spend-mom']) {
       const card = await screen.findByTestId(id);
       expect((await within(card).findByTestId('counting-note')).textContent).toBe(NOTE);

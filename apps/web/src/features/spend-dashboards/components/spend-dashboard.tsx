@@ -8,6 +8,7 @@ import { EChart } from '../../../components/echart.tsx';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
 import { CountingRuleCard } from './counting-rule-card.tsx';
+import { SpendBaseLine } from './spend-base.tsx';
 import {
   diverseByYearLayout,
   diverseByYearOption,
@@ -15,19 +16,25 @@ import {
   spendMomOption,
   spendPerDiversityOption,
 } from '@spotzcity/shared/charts/spend';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { DIVERSE_LABEL, NON_DIVERSE_LABEL, useChartSize } from './chart-format.ts';
 
-export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
+/**
+ * `base` is the percentages' base: the percent-of-spend chart and the donuts are shares of it
+ * (numerator and denominator); the headline amounts and Month over Month stay all spend.
+ */
+export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
   const { t } = useTranslation();
   const { height, narrow } = useChartSize();
-  const perType = useQuery(graphQuery('spendPerDiversity', fileIds));
+  const perType = useQuery(graphQuery('spendPerDiversity', fileIds, base));
+  // Amounts only: the same figures whatever the base.
   const mom = useQuery(graphQuery('spendPerDiversityMom', fileIds));
-  const years = useQuery(graphQuery('spendDiversityOverNonDiversity', fileIds));
+  const years = useQuery(graphQuery('spendDiversityOverNonDiversity', fileIds, base));
 
   return (
     <div className="dashboard-grid">
       <div className="dashboard-wide">
-        <CountingRuleCard fileIds={fileIds} />
+        <CountingRuleCard fileIds={fileIds} base={base} />
       </div>
       <ChartCard
         title={t('spendDashboards.spendPerDiversity')}
@@ -46,9 +53,7 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
               <Statistic title={NON_DIVERSE_LABEL} value={formatMoney(d.nonDiverseSpend)} />
             </div>
             <EChart height={height - 60} option={spendPerDiversityOption(d)} />
-            <Typography.Text type="secondary" className="spend-base" data-testid="spend-base">
-              {t('spendDashboards.allSpendBase')}
-            </Typography.Text>
+            <SpendBaseLine base={base} testId="spend-base" />
             <CountingNote />
           </>
         )}
@@ -63,10 +68,13 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
         {(d) => {
           // Donuts in rows of three (two when narrow), the year in each donut's middle.
           return (
-            <EChart
-              height={diverseByYearLayout(d, narrow).height}
-              option={diverseByYearOption(d, narrow)}
-            />
+            <>
+              <EChart
+                height={diverseByYearLayout(d, narrow).height}
+                option={diverseByYearOption(d, narrow)}
+              />
+              <SpendBaseLine base={base} testId="spend-base-years" />
+            </>
           );
         }}
       </ChartCard>

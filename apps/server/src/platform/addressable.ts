@@ -1,0 +1,37 @@
+/**
+ * Addressable spend (issue #22; docs/decisions.md, "Goals against actuals"): every spend row whose
+ * category is not on the organisation's non-addressable list
+ * (`organisation_settings.non_addressable_categories`), names compared as the goals compare them
+ * (`categoryKey`: trimmed, case ignored). The Goals Dashboard measures against it; the Spend and
+ * Category Dashboards use it as the base of their percentages when asked.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { categoryKey } from '@spotzcity/shared/goals';
+import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { organisationSettings } from '../db/schema/index.ts';
+
+/**
+ * The organisation's non-addressable list as saved (`listed`, for the 'Base' lines) and the
+ * spend categories it leaves out, spelled as the rows spell them (`categories`, for SQL).
+ */
+export async function nonAddressableSpendCategories(
+  db: DbOrTx,
+  clientRef: number,
+): Promise<{ listed: string[]; categories: string[] }> {
+  const [row] = await db
+    .select({ list: organisationSettings.nonAddressableCategories })
+    .from(organisationSettings)
+    .where(eq(organisationSettings.clientRef, clientRef));
+  const listed = row?.list ?? [];
+  if (listed.length === 0) return { listed: [], categories: [] };
+  const excluded = new Set(listed.map(categoryKey));
+  const rows = rowsOf<{ category: string }>(
+    await db.execute(sql`
+      select distinct r.category from spend_rollup_suppliers r where r.client_ref = ${clientRef}
+    `),
+  );
+  return {
+    listed,
+    categories: rows.map((r) => r.category).filter((c) => excluded.has(categoryKey(c))),
+  };
+}

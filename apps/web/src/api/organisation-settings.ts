@@ -1,0 +1,19 @@
+/**
+ * `GET /api/organisation/settings`: fiscal-year start and non-addressable categories (issue #22),
+ * read by Goals & Settings and by the dashboards' 'Base' lines.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type { OrganisationSettings } from '@spotzcity/shared/goals';
+import { api } from './client.ts';
+
+export const settingsKey = ['organisation-settings'] as const;
+
+export const settingsQuery = () =>
+  queryOptions({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<OrganisationSettings>>('/api/organisation/settings', { signal })
+        .then((r) => r.data),
+  });
