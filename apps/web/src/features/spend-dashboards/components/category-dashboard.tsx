@@ -13,6 +13,7 @@ import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
 import { categoryBarOption, categoryPieOption } from '@spotzcity/shared/charts/spend';
 import { percentText, useChartSize } from './chart-format.ts';
+import grid from '../dashboard-grid.module.css';
 
 export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
   const top = useQuery(graphQuery('topCategoriesStatatics', fileIds));
 
   return (
-    <div className="dashboard-grid">
+    <div className={grid.grid}>
       <ChartCard
         title={t('spendDashboards.categoryBar')}
         query={bars}
@@ -68,7 +69,7 @@ export function CategoryDashboard({ fileIds }: { fileIds: number[] }) {
         }}
       </ChartCard>
 
-      <div className="dashboard-wide">
+      <div className={grid.wide}>
         <ChartCard
           title={t('spendDashboards.topCategories')}
           query={top}

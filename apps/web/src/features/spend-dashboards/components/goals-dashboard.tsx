@@ -15,6 +15,7 @@ import { StatCard } from '../../../components/stat-card.tsx';
 import { goalsGraphQuery } from '../api/goals.ts';
 import { ChartCard } from './chart-card.tsx';
 import { percentText, useChartSize } from './chart-format.ts';
+import grid from '../dashboard-grid.module.css';
 
 const STATUS_COLORS: Record<GoalStatus, string> = {
   ON_TRACK: 'green',
@@ -134,8 +135,8 @@ export function GoalsDashboard({
   const d = query.data;
   const noGoals = d && d.overall === null && d.rows.length === 0;
   return (
-    <div className="dashboard-grid">
-      <div className="dashboard-wide">
+    <div className={grid.grid}>
+      <div className={grid.wide}>
         {d && (
           <div className="goals-summary">
             <BaseNote d={d} />
@@ -155,7 +156,7 @@ export function GoalsDashboard({
           </div>
         )}
       </div>
-      <div className="dashboard-wide">
+      <div className={grid.wide}>
         <ChartCard
           title={`${t('goals.progress')} · ${d?.label ?? ''}`}
           query={query}
@@ -165,7 +166,7 @@ export function GoalsDashboard({
           {(x) => <EChart height={height} option={goalProgressOption(x)} />}
         </ChartCard>
       </div>
-      <div className="dashboard-wide">
+      <div className={grid.wide}>
         <ChartCard
           title={t('goals.targets')}
           query={query}

@@ -16,6 +16,7 @@ import {
   spendPerDiversityOption,
 } from '@spotzcity/shared/charts/spend';
 import { DIVERSE_LABEL, NON_DIVERSE_LABEL, useChartSize } from './chart-format.ts';
+import grid from '../dashboard-grid.module.css';
 
 export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
@@ -25,8 +26,8 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
   const years = useQuery(graphQuery('spendDiversityOverNonDiversity', fileIds));
 
   return (
-    <div className="dashboard-grid">
-      <div className="dashboard-wide">
+    <div className={grid.grid}>
+      <div className={grid.wide}>
         <CountingRuleCard fileIds={fileIds} />
       </div>
       <ChartCard
@@ -71,7 +72,7 @@ export function SpendDashboard({ fileIds }: { fileIds: number[] }) {
         }}
       </ChartCard>
 
-      <div className="dashboard-wide">
+      <div className={grid.wide}>
         <ChartCard
           title={t('spendDashboards.spendMom')}
           query={mom}
