@@ -17,3 +17,10 @@ export const E2E_USERS = {
   rater5: { name: 'Rater Five', email: 'rater5.e2e@acme.example', role: 'ROLE_BUYER_USER' },
   rater6: { name: 'Rater Six', email: 'rater6.e2e@acme.example', role: 'ROLE_BUYER_USER' },
 } as const;
+
+/** An organisation of its own, disabled by the Super User while its admin is signed in. */
+export const E2E_LAPSING = {
+  clientId: 'LAPSING',
+  companyName: 'Lapsing Logistics',
+  user: { name: 'Lee Lapsing', email: 'lee@lapsing.example', role: 'ROLE_BUYER_ADMIN' },
+} as const;

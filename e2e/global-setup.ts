@@ -15,7 +15,7 @@ import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { openStorage } from '../apps/server/src/platform/storage.ts';
-import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
+import { DEMO_PASSWORD, E2E_ADMIN, E2E_LAPSING, E2E_USERS } from './fixtures.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -89,6 +89,27 @@ export default async function setup(project: TestProject) {
       dateOfBirth: '1990-01-15',
     });
   }
+  const [lapsing] = await database.db
+    .insert(clients)
+    .values({
+      clientId: E2E_LAPSING.clientId,
+      name: E2E_LAPSING.user.name,
+      email: E2E_LAPSING.user.email,
+      companyName: E2E_LAPSING.companyName,
+      type: 'BUYER',
+      contractStartAt: `${new Date().getFullYear() - 1}-01-01`,
+      contractEndAt: `${new Date().getFullYear() + 2}-12-31`,
+    })
+    .returning();
+  await database.db.insert(users).values({
+    clientRef: lapsing!.id,
+    name: E2E_LAPSING.user.name,
+    email: E2E_LAPSING.user.email,
+    roleCode: E2E_LAPSING.user.role,
+    passwordHash,
+    gender: 'MALE',
+    dateOfBirth: '1985-06-01',
+  });
   await database.close();
 
   const port = await freePort();

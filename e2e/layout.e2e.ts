@@ -4,17 +4,11 @@
  * serious or critical violation at 1440×900. Screenshots of each screen at both
  * widths land in ./screenshots (layout-<width>-<screen>.png) to be looked at.
  */
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
-
-const axeSource = (
-  createRequire(import.meta.url)('axe-core') as {
-    source: string;
-  }
-).source;
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -94,53 +88,6 @@ function overflow(page: Page) {
       culprits: culprits.slice(-5),
     };
   });
-}
-
-/**
- * Findings inside a library's own markup that a user cannot meet, each with the reason. Only
- * the nodes matching are set aside: the same rule anywhere else still fails the test.
- */
-const LIBRARY_FINDINGS = [
-  {
-    // antd's scrolling tables keep an aria-hidden row of empty cells to measure column widths;
-    // axe counts its cells' tabindex-less divs as focusable. Nothing there takes focus.
-    id: 'aria-hidden-focus',
-    target: /ant-table-measure-row/,
-  },
-];
-
-/** axe-core's serious and critical violations on the page as it is now. */
-interface AxeViolation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function axeViolations(page: Page) {
-  // Evaluated through the debugging protocol, so the page's Content-Security-Policy allows it.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run(o: unknown): Promise<{ violations: AxeViolation[] }> };
-      }
-    ).axe;
-    const result = await axe.run({ resultTypes: ['violations'] });
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  });
-  return violations
-    .map((v) => ({
-      ...v,
-      nodes: v.nodes.filter(
-        (n) => !LIBRARY_FINDINGS.some((f) => f.id === v.id && f.target.test(n.target.join(' '))),
-      ),
-    }))
-    .filter((v) => v.nodes.length > 0)
-    .map((v) => {
-      const where = v.nodes.slice(0, 3).map((n) => n.target.join(' '));
-      return `${v.id} (${v.impact}): ${v.help} — ${where.join(', ')}`;
-    });
 }
 
 /** Opens a screen, checks its width on a phone and its accessibility, and takes its picture. */

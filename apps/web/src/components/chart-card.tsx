@@ -1,7 +1,7 @@
 /** A titled card around a chart or table of a dashboard, with an optional subtitle and note. */
 import type { ReactNode } from 'react';
 import { Card } from 'antd';
-import './records.css';
+import styles from './chart-card.module.css';
 
 export interface ChartCardProps {
   title: string;
@@ -24,19 +24,19 @@ export function ChartCard({
 }: ChartCardProps) {
   return (
     <Card
-      className={`chart-card${className ? ` ${className}` : ''}`}
+      className={className ? `${styles.card} ${className}` : styles.card}
       size="small"
       title={
         <span>
           {title}
-          {subtitle && <span className="chart-card-subtitle">{subtitle}</span>}
+          {subtitle && <span className={styles.subtitle}>{subtitle}</span>}
         </span>
       }
       extra={extra}
       data-testid={testId}
     >
       {children}
-      {note && <div className="chart-card-note">{note}</div>}
+      {note && <div className={styles.note}>{note}</div>}
     </Card>
   );
 }

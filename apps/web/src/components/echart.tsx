@@ -19,7 +19,7 @@ import {
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
-import { CHART_COLORS, compactMoney } from '@spotzcity/shared/charts/common';
+import { CHART_COLORS, compactMoney, fitAxisLabels } from '@spotzcity/shared/charts/common';
 import { onPrintChange } from './print.ts';
 
 echarts.use([
@@ -64,8 +64,12 @@ export function EChart({
 
   useEffect(() => {
     if (!element.current) return;
-    const instance = echarts.init(element.current, undefined, { renderer: 'canvas' });
+    const host = element.current as HTMLDivElement & { echarts?: echarts.ECharts };
+    const instance = echarts.init(host, undefined, { renderer: 'canvas' });
     chart.current = instance;
+    // The chart on its element: the browser suite reads where ECharts placed the axis labels
+    // (e2e/chart-labels.e2e.ts), as one can from the devtools.
+    host.echarts = instance;
     onReady?.(instance);
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(element.current);
@@ -75,6 +79,7 @@ export function EChart({
       stopPrint();
       observer.disconnect();
       instance.dispose();
+      delete host.echarts;
       chart.current = null;
     };
     // The chart is created once; option changes are applied below.
@@ -83,7 +88,7 @@ export function EChart({
 
   useEffect(() => {
     chart.current?.setOption(
-      { color: [...CHART_COLORS], animation: false, ...option },
+      { color: [...CHART_COLORS], animation: false, ...fitAxisLabels(option) },
       { notMerge: true },
     );
   }, [option]);

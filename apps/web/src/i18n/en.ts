@@ -871,6 +871,7 @@ export const en = {
       periodHelp: 'Payment dates to include; leave empty for every date.',
       from: 'From',
       to: 'To',
+      periodTo: 'Period: to',
       lastTwelveMonths: 'Last 12 months',
       thisYear: 'This year',
       lastYear: 'Last year',

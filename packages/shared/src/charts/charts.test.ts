@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { baseOption, fitAxisLabels } from './common.ts';
 import { treemapFit, treemapOption } from './market-share.ts';
 import { quarterLabel, suppliersPerQuarterOption } from './spend.ts';
 
@@ -76,5 +77,28 @@ describe('partial quarters', () => {
   it('draws one solid line when every quarter is whole', () => {
     const option = suppliersPerQuarterOption([quarter('Q1 2025', 4), quarter('Q2 2025', 5)]);
     expect(option.series as unknown[]).toHaveLength(1);
+  });
+});
+
+describe('axis labels', () => {
+  it('hide a label that would overlap its neighbour on every cartesian axis, unless told not to', () => {
+    const option = fitAxisLabels({
+      xAxis: { type: 'category', axisLabel: { rotate: 40 } },
+      yAxis: [{ type: 'value' }, { type: 'value', axisLabel: { hideOverlap: false } }],
+    });
+    expect(option.xAxis).toEqual({
+      type: 'category',
+      axisLabel: { hideOverlap: true, rotate: 40 },
+    });
+    expect(option.yAxis).toEqual([
+      { type: 'value', axisLabel: { hideOverlap: true } },
+      { type: 'value', axisLabel: { hideOverlap: false } },
+    ]);
+  });
+
+  it('leave a chart without axes alone', () => {
+    const pie = { series: [{ type: 'pie' }] };
+    expect(fitAxisLabels(pie)).toEqual(pie);
+    expect(baseOption(pie)).not.toHaveProperty('xAxis');
   });
 });

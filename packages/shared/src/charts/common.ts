@@ -63,9 +63,30 @@ export function monthLabel(month: string): string {
   return `${names[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
 }
 
+/**
+ * Axis labels never overlap, at any width: on every cartesian axis, a label that would touch
+ * its neighbour is hidden (`hideOverlap`), after the category axes' own thinning (`interval`
+ * 'auto') and any rotation the chart asks for. Money is already short ($3M, `compactMoney`).
+ * Applied once, here, to every chart of the screens and of the reports; a chart can still say
+ * `hideOverlap: false` for an axis whose every label must show.
+ */
+export function fitAxisLabels(option: ChartOption): ChartOption {
+  const fit = (axis: unknown): unknown => {
+    if (Array.isArray(axis)) return axis.map(fit);
+    if (!axis || typeof axis !== 'object') return axis;
+    const { axisLabel } = axis as { axisLabel?: Record<string, unknown> };
+    return { ...axis, axisLabel: { hideOverlap: true, ...axisLabel } };
+  };
+  return {
+    ...option,
+    ...('xAxis' in option ? { xAxis: fit(option.xAxis) } : {}),
+    ...('yAxis' in option ? { yAxis: fit(option.yAxis) } : {}),
+  };
+}
+
 /** What every chart starts from: the colour cycle and no animation (a printed chart is final). */
 export const baseOption = (option: ChartOption): ChartOption => ({
   color: [...CHART_COLORS],
   animation: false,
-  ...option,
+  ...fitAxisLabels(option),
 });

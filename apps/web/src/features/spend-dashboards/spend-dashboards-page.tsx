@@ -115,9 +115,7 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
               body: { selectedIds: fileIds, ...(hasBase ? { base } : {}), ...countingRule },
             }}
             analysis={analysis.text}
-            onExcel={() =>
-              downloadDashboardExcel(kind, fileIds, analysis.text, base, countingRule)
-            }
+            onExcel={() => downloadDashboardExcel(kind, fileIds, analysis.text, base, countingRule)}
           />
         </div>
       }

@@ -13,6 +13,7 @@ import { DiversityTags } from './components/diversity-tags.tsx';
 import { SelectedFiles } from './components/selected-files.tsx';
 import { SpendHeader } from './components/spend-header.tsx';
 import { useSelectedFiles } from './selection.ts';
+import layout from './spend-page.module.css';
 
 /** All Suppliers (also the Rate Supplier entry): every supplier of the selection, with stars. */
 export function SuppliersList() {
@@ -87,7 +88,7 @@ export function SuppliersList() {
   ];
 
   return (
-    <div className="page page-wide spend-page" data-testid="suppliers-list">
+    <div className={`page ${layout.fullWidth} spend-page`} data-testid="suppliers-list">
       <SpendHeader title={t('spend.listTitle')} fileIds={fileIds} />
       <Card className="spend-panel">
         <SelectedFiles fileIds={fileIds} />

@@ -16,6 +16,7 @@ import { SelectedFiles } from './components/selected-files.tsx';
 import { SpendHeader } from './components/spend-header.tsx';
 import { SPEND_HOME, useSelectedFiles, withFiles } from './selection.ts';
 import { matchReason } from '@spotzcity/shared/verified-diversity';
+import layout from './spend-page.module.css';
 
 const text = (value: string | null) => value ?? '';
 
@@ -143,7 +144,7 @@ export function TableView() {
   const width = columns.reduce((sum, c) => sum + Number(c.width ?? 120), 0);
 
   return (
-    <div className="page page-wide spend-page" data-testid="table-view">
+    <div className={`page ${layout.fullWidth} spend-page`} data-testid="table-view">
       <SpendHeader
         title={t('spend.tableTitle')}
         fileIds={fileIds}

@@ -38,6 +38,7 @@ import { ExportBar } from '../../../components/export-bar.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { ModuleHeader } from '../../../components/module-header.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import grid from '../../../components/dashboard-grid.module.css';
 import { perMonthQuery } from '../api/contract-per-diversity-mom.ts';
 import { downloadContractDashboard } from '../api/excel.ts';
 import { percentageQuery } from '../api/percentage-contract.ts';
@@ -159,8 +160,8 @@ function Dashboard({ year }: { year: number }) {
           <h2 data-testid="contract-dashboard-title">{title}</h2>
           <span>{t('contracts.dashboard.subtitle', { year })}</span>
         </div>
-        <div className="dashboard-grid">
-          <div className="span-3">
+        <div className={grid.grid}>
+          <div className={grid.span3}>
             <StatCard
               label={t('contracts.dashboard.totalDiverse')}
               icon={<FileProtectOutlined />}
@@ -176,7 +177,7 @@ function Dashboard({ year }: { year: number }) {
               data-testid="stat-total-diverse"
             />
           </div>
-          <div className="span-3">
+          <div className={grid.span3}>
             <StatCard
               label={t('contracts.dashboard.percent')}
               icon={<PieChartOutlined />}
@@ -185,7 +186,7 @@ function Dashboard({ year }: { year: number }) {
               data-testid="stat-percent"
             />
           </div>
-          <div className="span-3">
+          <div className={grid.span3}>
             <StatCard
               label={t('contracts.dashboard.diverseValue')}
               icon={<ShopOutlined />}
@@ -194,7 +195,7 @@ function Dashboard({ year }: { year: number }) {
               data-testid="stat-diverse-value"
             />
           </div>
-          <div className="span-3">
+          <div className={grid.span3}>
             <StatCard
               label={t('contracts.dashboard.newContracts')}
               icon={<FileAddOutlined />}
@@ -203,7 +204,7 @@ function Dashboard({ year }: { year: number }) {
               data-testid="stat-new"
             />
           </div>
-          <div className="span-7">
+          <div className={grid.span7}>
             <ChartCard
               title={t('contracts.dashboard.completedTitle')}
               subtitle={t('contracts.dashboard.completedSubtitle')}
@@ -212,7 +213,7 @@ function Dashboard({ year }: { year: number }) {
               {months.data ? <CompletedChart months={months.data} /> : <Spin />}
             </ChartCard>
           </div>
-          <div className="span-5">
+          <div className={grid.span5}>
             <ChartCard
               title={t('contracts.dashboard.percentTitle')}
               subtitle={t('contracts.dashboard.percentSubtitle')}
@@ -221,7 +222,7 @@ function Dashboard({ year }: { year: number }) {
               {percentage.data ? <PercentChart percentage={percentage.data} /> : <Spin />}
             </ChartCard>
           </div>
-          <div className="span-7">
+          <div className={grid.span7}>
             <ChartCard
               title={t('contracts.dashboard.valueTitle')}
               subtitle={t('contracts.dashboard.valueSubtitle')}
@@ -230,7 +231,7 @@ function Dashboard({ year }: { year: number }) {
               {months.data ? <DiverseValueChart months={months.data} /> : <Spin />}
             </ChartCard>
           </div>
-          <div className="span-5">
+          <div className={grid.span5}>
             <ChartCard
               title={t('contracts.dashboard.newTitle')}
               subtitle={t('contracts.dashboard.newSubtitle', { year })}

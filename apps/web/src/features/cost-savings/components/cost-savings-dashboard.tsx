@@ -23,6 +23,7 @@ import { downloadCostSavingsDashboard } from '../api/excel.ts';
 import { savingPerCategoryQuery } from '../api/get-saving-per-category.ts';
 import { savingPerDiversityQuery } from '../api/get-saving-per-diversity.ts';
 import { totalCostSavingQuery } from '../api/get-total-cost-saving.ts';
+import chartCard from '../../../components/chart-card.module.css';
 
 function Sparkline({ row, years }: { row: CategorySaving; years: string[] }) {
   const option = useMemo<EChartsCoreOption>(() => sparklineOption(row, years), [row, years]);
@@ -115,7 +116,7 @@ export default function CostSavingsDashboard() {
           <Col xs={24} xl={13}>
             <Card
               title={t('costSaving.dashboard.totalCostSavings')}
-              className="chart-card"
+              className={chartCard.card}
               loading={perYear.isPending}
               data-testid="total-cost-savings"
             >
@@ -125,7 +126,7 @@ export default function CostSavingsDashboard() {
           <Col xs={24} xl={11}>
             <Card
               title={t('costSaving.dashboard.byDiversity')}
-              className="chart-card"
+              className={chartCard.card}
               loading={perDiversity.isPending}
               data-testid="savings-by-diversity"
             >
@@ -136,7 +137,7 @@ export default function CostSavingsDashboard() {
           <Col xs={24} xl={13}>
             <Card
               title={t('costSaving.dashboard.perCategory')}
-              className="chart-card"
+              className={chartCard.card}
               data-testid="savings-per-category"
             >
               <Table<CategorySaving>

@@ -27,6 +27,7 @@ import { downloadMarketShareDashboard } from '../api/excel.ts';
 import { categoryGraphQuery } from '../api/get-category-graph.ts';
 import { revenueTreeQuery } from '../api/get-revenue-tree.ts';
 import type { ReportParams } from '../api/report-params.ts';
+import chartCard from '../../../components/chart-card.module.css';
 
 /**
  * A treemap whose labels show only what fits: after each layout the cells' rectangles are read
@@ -146,7 +147,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
     shades: readonly string[],
     testId: string,
   ) => (
-    <Card title={title} className="chart-card" loading={query.isPending} data-testid={testId}>
+    <Card title={title} className={chartCard.card} loading={query.isPending} data-testid={testId}>
       {(query.data ?? []).length === 0 ? (
         <Empty description={t('marketShare.dashboard.noSpend')} className="treemap-empty" />
       ) : (
@@ -220,7 +221,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
           <Col xs={24}>
             <Card
               title={t('marketShare.dashboard.byCategory')}
-              className="chart-card"
+              className={chartCard.card}
               loading={graph.isPending}
               data-testid="market-share-by-category"
             >

@@ -18,6 +18,8 @@ interface DialogValues {
 }
 
 const ISO = 'YYYY-MM-DD';
+/** The period's two inputs, each bound to a label. */
+const PERIOD_IDS = { start: 'market-share-period-from', end: 'market-share-period-to' };
 const iso = (day: Dayjs | null | undefined) => (day ? day.format(ISO) : undefined);
 
 interface ReportDialogProps {
@@ -109,9 +111,11 @@ export function ReportDialog({ open, onClose, onCreate }: ReportDialogProps) {
         <Form.Item
           name="period"
           label={t('marketShare.dialog.period')}
+          htmlFor={PERIOD_IDS.start}
           extra={t('marketShare.dialog.periodHelp')}
         >
           <DatePicker.RangePicker
+            id={PERIOD_IDS}
             format="MM/DD/YYYY"
             allowEmpty={[true, true]}
             style={{ width: '100%' }}
@@ -136,6 +140,10 @@ export function ReportDialog({ open, onClose, onCreate }: ReportDialogProps) {
             data-testid="report-period"
           />
         </Form.Item>
+        {/* The field's label names the first date; the second gets its own (axe: label). */}
+        <label htmlFor={PERIOD_IDS.end} className="sr-only">
+          {t('marketShare.dialog.periodTo')}
+        </label>
       </Form>
     </Modal>
   );

@@ -35,6 +35,7 @@ import { ExportBar } from '../../../components/export-bar.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { ModuleHeader } from '../../../components/module-header.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import grid from '../../../components/dashboard-grid.module.css';
 import { dashboardGraphQuery } from '../api/dashboard-graph.ts';
 import { dashboardListKey, fetchDashboardPage } from '../api/dashboard-list.ts';
 import { dashboardSourcingQuery } from '../api/dashboard-sourcing.ts';
@@ -71,8 +72,8 @@ function Headline({ sourcing, rows }: { sourcing: Sourcing; rows: number }) {
   const { t } = useTranslation();
   const { totals, diverse } = sourcing;
   return (
-    <div className="dashboard-grid" data-testid="rfx-stats">
-      <div className="span-3">
+    <div className={grid.grid} data-testid="rfx-stats">
+      <div className={grid.span3}>
         <StatCard
           label={t('rfx.dashboard.statRfx')}
           icon={<FileSearchOutlined />}
@@ -80,7 +81,7 @@ function Headline({ sourcing, rows }: { sourcing: Sourcing; rows: number }) {
           data-testid="stat-rfx"
         />
       </div>
-      <div className="span-3">
+      <div className={grid.span3}>
         <StatCard
           label={t('rfx.dashboard.statInvited')}
           icon={<TeamOutlined />}
@@ -89,7 +90,7 @@ function Headline({ sourcing, rows }: { sourcing: Sourcing; rows: number }) {
           data-testid="stat-invited"
         />
       </div>
-      <div className="span-3">
+      <div className={grid.span3}>
         <StatCard
           label={t('rfx.dashboard.statWon')}
           icon={<TrophyOutlined />}
@@ -98,7 +99,7 @@ function Headline({ sourcing, rows }: { sourcing: Sourcing; rows: number }) {
           data-testid="stat-won"
         />
       </div>
-      <div className="span-3">
+      <div className={grid.span3}>
         <StatCard
           label={t('rfx.dashboard.statValue')}
           icon={<DollarOutlined />}
@@ -210,8 +211,8 @@ function Dashboard({ period }: { period: RfxPeriod }) {
         ) : (
           <Spin />
         )}
-        <div className="dashboard-grid">
-          <div className="span-12">
+        <div className={grid.grid}>
+          <div className={grid.span12}>
             <ChartCard title={t('rfx.dashboard.tableTitle')} data-testid="rfx-dashboard-table-card">
               <InfiniteTable<RfxRecord>
                 queryKey={dashboardListKey(period)}
@@ -224,7 +225,7 @@ function Dashboard({ period }: { period: RfxPeriod }) {
               />
             </ChartCard>
           </div>
-          <div className="span-5">
+          <div className={grid.span5}>
             <ChartCard
               title={t('rfx.dashboard.chartTitle')}
               subtitle={t('rfx.dashboard.chartSubtitle')}
@@ -241,7 +242,7 @@ function Dashboard({ period }: { period: RfxPeriod }) {
               )}
             </ChartCard>
           </div>
-          <div className="span-7">
+          <div className={grid.span7}>
             {sourcing.data ? <SourcingView sourcing={sourcing.data} /> : <Spin />}
           </div>
         </div>

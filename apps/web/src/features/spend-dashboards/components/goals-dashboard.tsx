@@ -20,6 +20,7 @@ import {
   COUNTING_RULE_TEXT,
   type CountingRule,
 } from '@spotzcity/shared/verified-diversity';
+import grid from '../dashboard-grid.module.css';
 
 const STATUS_COLORS: Record<GoalStatus, string> = {
   ON_TRACK: 'green',
@@ -142,8 +143,8 @@ export function GoalsDashboard({
   const d = query.data;
   const noGoals = d && d.overall === null && d.rows.length === 0;
   return (
-    <div className="dashboard-grid">
-      <div className="dashboard-wide">
+    <div className={grid.grid}>
+      <div className={grid.wide}>
         {d && (
           <div className="goals-summary">
             <BaseNote d={d} />
@@ -166,7 +167,7 @@ export function GoalsDashboard({
           </div>
         )}
       </div>
-      <div className="dashboard-wide">
+      <div className={grid.wide}>
         <ChartCard
           title={`${t('goals.progress')} · ${d?.label ?? ''}`}
           query={query}
@@ -176,7 +177,7 @@ export function GoalsDashboard({
           {(x) => <EChart height={height} option={goalProgressOption(x)} />}
         </ChartCard>
       </div>
-      <div className="dashboard-wide">
+      <div className={grid.wide}>
         <ChartCard
           title={t('goals.targets')}
           query={query}

@@ -18,6 +18,7 @@ import {
 } from '@spotzcity/shared/charts/spend';
 import { useChartSize } from './chart-format.ts';
 import { US_MAP, registerUsMap } from './us-map.ts';
+import grid from '../dashboard-grid.module.css';
 
 registerUsMap();
 
@@ -30,7 +31,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
   const states = useQuery(graphQuery('supplierLocationData', fileIds));
 
   return (
-    <div className="dashboard-grid">
+    <div className={grid.grid}>
       <ChartCard
         title={t('spendDashboards.diversePerQuarter')}
         query={quarters}
@@ -49,7 +50,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
         {(d) => <EChart height={height} option={suppliersPerMonthOption(d)} />}
       </ChartCard>
 
-      <div className="dashboard-wide">
+      <div className={grid.wide}>
         <ChartCard
           title={t('spendDashboards.supplierMap')}
           query={states}
@@ -60,7 +61,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
         </ChartCard>
       </div>
 
-      <div className="dashboard-wide">
+      <div className={grid.wide}>
         <ChartCard
           title={t('spendDashboards.stateTable')}
           query={states}

@@ -1,0 +1,202 @@
+/**
+ * No chart's axis labels overlap, from a phone to a wide screen (issue #19: at 1001 px the
+ * Category Dashboard read '$3M$6M$9M'). Each screen with charts is drawn at several widths and
+ * the labels ECharts actually placed are read from the chart itself (the instance EChart leaves
+ * on its element): every shown label's box,
+ * rotation included, must not cross another label of the same axis. Pictures in ./screenshots
+ * (chart-labels-<width>-<screen>.png).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+
+const WIDTHS = [390, 1001, 1440, 1920];
+
+/** Screens with axis charts, by a short name for the screenshots, and how a user reaches them. */
+const SCREENS: Record<string, { url: string; then?: (page: Page) => Promise<void> }> = {
+  'dashboard-supplier': { url: '/home/supplierSpend/report/supplier' },
+  'dashboard-spend': { url: '/home/supplierSpend/report/spend' },
+  'dashboard-category': { url: '/home/supplierSpend/report/category' },
+  'dashboard-rfx': { url: '/home/rfx', then: (page) => quarterReport(page, 'rfx') },
+  'dashboard-contract': { url: '/home/contracts', then: (page) => quarterReport(page, 'contract') },
+  'dashboard-cost-savings': {
+    url: '/home/costSaving',
+    then: (page) => page.getByTestId('cost-saving-create-report').click(),
+  },
+};
+
+/** A module's Create Report for this year (every quarter, where it asks). */
+async function quarterReport(page: Page, module: string) {
+  await page.getByTestId(`${module}-create-report`).click();
+  await page.getByTestId('report-dialog').waitFor();
+  // Contracts' report asks for a year only.
+  if (await page.getByTestId('report-quarters').count()) {
+    for (const quarter of ['Q1', 'Q2', 'Q3', 'Q4']) {
+      await page.getByTestId(`quarter-${quarter}`).click();
+    }
+  }
+  await page.getByTestId('report-create').click();
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-testid="loading-screen"], .page-loader, .ant-skeleton') &&
+      document.querySelectorAll('.ant-spin-spinning').length === 0,
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+interface AxisLabels {
+  charts: number;
+  labels: number;
+  overlaps: string[];
+}
+
+/**
+ * Reads every chart's placed axis labels through ECharts (the module the app loaded, found
+ * among its chunks by `getInstanceByDom`) and lists the pairs that overlap.
+ */
+function axisLabelOverlaps(page: Page): Promise<AxisLabels> {
+  return page.evaluate(() => {
+    type Matrix = number[] | null;
+    interface Rect {
+      x: number;
+      y: number;
+      width: number;
+      height: number;
+    }
+    interface Node {
+      anid?: string;
+      ignore?: boolean;
+      invisible?: boolean;
+      parent?: Node;
+      style?: { text?: string; opacity?: number };
+      getBoundingRect(): Rect;
+      getComputedTransform(): Matrix;
+      traverse?(visit: (el: Node) => void): void;
+    }
+    interface Instance {
+      getZr(): { storage: { getRoots(): Node[] } };
+    }
+    // EChart (apps/web/src/components/echart.tsx) leaves its chart on its element.
+    const elements = Array.from(document.querySelectorAll('[_echarts_instance_]'));
+    // A label's four corners on the canvas, its rotation included.
+    const corners = (el: Node) => {
+      const r = el.getBoundingRect();
+      const m = el.getComputedTransform() ?? [1, 0, 0, 1, 0, 0];
+      return [
+        [r.x, r.y],
+        [r.x + r.width, r.y],
+        [r.x + r.width, r.y + r.height],
+        [r.x, r.y + r.height],
+      ].map(([x, y]) => [m[0]! * x! + m[2]! * y! + m[4]!, m[1]! * x! + m[3]! * y! + m[5]!]);
+    };
+    // Separating axes: two convex quads overlap unless some edge's normal separates them.
+    // Touching (under a pixel) is not overlapping.
+    const overlap = (a: number[][], b: number[][]) => {
+      for (const quad of [a, b]) {
+        for (let i = 0; i < 4; i++) {
+          const [x1, y1] = quad[i]!;
+          const [x2, y2] = quad[(i + 1) % 4]!;
+          const length = Math.hypot(x2! - x1!, y2! - y1!) || 1;
+          const normal = [(y1! - y2!) / length, (x2! - x1!) / length];
+          const project = (q: number[][]) => q.map(([x, y]) => normal[0]! * x! + normal[1]! * y!);
+          const pa = project(a);
+          const pb = project(b);
+          if (Math.max(...pa) <= Math.min(...pb) + 1 || Math.max(...pb) <= Math.min(...pa) + 1) {
+            return false;
+          }
+        }
+      }
+      return true;
+    };
+    const shown = (el: Node) => {
+      for (let n: Node | undefined = el; n; n = n.parent) if (n.ignore || n.invisible) return false;
+      return el.style?.opacity !== 0 && !!el.style?.text;
+    };
+
+    let labels = 0;
+    const overlaps: string[] = [];
+    elements.forEach((element, index) => {
+      const chart = (element as Element & { echarts?: Instance }).echarts;
+      if (!chart) {
+        overlaps.push(`chart ${index}: no ECharts instance on its element`);
+        return;
+      }
+      const byAxis = new Map<Node | undefined, Node[]>();
+      for (const root of chart.getZr().storage.getRoots()) {
+        root.traverse?.((el) => {
+          if (!el.anid?.startsWith('label_') || !shown(el)) return;
+          byAxis.set(el.parent, [...(byAxis.get(el.parent) ?? []), el]);
+        });
+      }
+      for (const list of byAxis.values()) {
+        labels += list.length;
+        const quads = list.map(corners);
+        for (let i = 0; i < list.length; i++) {
+          for (let j = i + 1; j < list.length; j++) {
+            if (overlap(quads[i]!, quads[j]!)) {
+              const testId = element.closest('[data-testid]')?.getAttribute('data-testid');
+              overlaps.push(
+                `chart ${index} (${testId ?? '?'}): '${list[i]!.style!.text}' × '${list[j]!.style!.text}'`,
+              );
+            }
+          }
+        }
+      }
+    });
+    return { charts: elements.length, labels, overlaps };
+  });
+}
+
+describe('the overlap check', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser({ width: 390, height: 900 });
+    await signIn(browser.page);
+  });
+  afterAll(() => browser?.close());
+
+  it('sees overlapping labels when the charts are told to show every one, unrotated', async () => {
+    const { page } = browser;
+    await open(page, SCREENS['dashboard-spend']!.url);
+    await page.locator('[_echarts_instance_]').first().waitFor();
+    await page.evaluate(() => {
+      const crowd = { splitNumber: 40, axisLabel: { interval: 0, hideOverlap: false, rotate: 0 } };
+      for (const element of Array.from(document.querySelectorAll('[_echarts_instance_]'))) {
+        const chart = (element as Element & { echarts?: { setOption(o: unknown): void } }).echarts;
+        chart?.setOption({ xAxis: crowd, yAxis: crowd });
+      }
+    });
+    expect((await axisLabelOverlaps(page)).overlaps.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(WIDTHS)('axis labels at %i px', (width) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await openBrowser({ width, height: 900 });
+    await signIn(browser.page);
+  });
+  afterAll(() => browser?.close());
+
+  it.each(Object.entries(SCREENS))('%s', async (name, { url, then }) => {
+    const { page } = browser;
+    await open(page, url);
+    if (then) {
+      await then(page);
+      await page.waitForLoadState('networkidle');
+    }
+    await page.locator('[_echarts_instance_]').first().waitFor();
+    const found = await axisLabelOverlaps(page);
+    expect(found.charts).toBeGreaterThan(0);
+    // Axis labels were found at all: the check reads the chart, not an empty list.
+    expect(found.labels).toBeGreaterThan(0);
+    expect(found.overlaps).toEqual([]);
+    await screenshot(page, `chart-labels-${width}-${name}`);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * A user whose organisation the Super User disables while they are signed in (issue #19): their
+ * next request lands on the sign-in page, which says why, and they cannot sign back in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { DEMO_PASSWORD, E2E_ADMIN, E2E_LAPSING } from './fixtures.ts';
+
+const DISABLED = 'Your organisation’s access has been disabled.';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser({ width: 1440, height: 900 });
+});
+afterAll(() => browser?.close());
+
+/** What the Super User does on the Clients page, through the same API. */
+async function disableOrganisation(baseURL: string, clientId: string) {
+  const call = async (method: string, url: string, token: string | undefined, body: object) => {
+    const res = await fetch(`${baseURL}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, `${method} ${url}`).toBe(200);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  const { accessToken } = (await call('POST', '/api/auth/signin', undefined, {
+    usernameOrEmail: E2E_ADMIN.email,
+    password: E2E_ADMIN.password,
+  })) as { accessToken: string };
+  const { data } = (await call('POST', '/api/super_admin/clients', accessToken, {
+    pageSize: 100,
+  })) as { data: Record<string, unknown>[] };
+  const client = data.find((c) => c.clientId === clientId)!;
+  const { id, name, email, companyName, type, contractStartAt, contractEndAt } = client;
+  await call('PUT', '/api/super_admin/client', accessToken, {
+    id,
+    clientId,
+    name,
+    email,
+    companyName,
+    type,
+    contractStartAt,
+    contractEndAt,
+    status: 'DISABLE',
+  });
+}
+
+describe('an organisation disabled while its user is signed in', () => {
+  it('sends the user to the sign-in page on their next request, saying why', async () => {
+    const { page, baseURL } = browser;
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(E2E_LAPSING.user.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('home-page').waitFor();
+
+    await disableOrganisation(baseURL, E2E_LAPSING.clientId);
+
+    // The next thing they open asks the server, which refuses and says why.
+    await page.getByTestId('nav-users').click();
+    await page.waitForURL('**/login');
+    const notice = page.getByTestId('login-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(DISABLED);
+    expect(await page.evaluate(() => Object.keys(localStorage).length)).toBe(0);
+    await screenshot(page, 'disabled-organisation-notice', { fullPage: false });
+
+    // Signing in again is refused with the same reason.
+    await page.getByLabel('Email').fill(E2E_LAPSING.user.email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    const error = page.getByTestId('login-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain(DISABLED);
+  });
+});
