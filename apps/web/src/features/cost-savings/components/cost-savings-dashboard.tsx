@@ -146,7 +146,9 @@ export default function CostSavingsDashboard() {
                 loading={perCategory.isPending}
                 dataSource={perCategory.data ?? []}
                 pagination={false}
-                scroll={{ y: 300 }}
+                // On a phone the table scrolls sideways inside its card: the category keeps
+                // 160 px beside the fixed savings and sparkline columns.
+                scroll={{ x: 480, y: 300 }}
                 columns={[
                   {
                     title: t('costSaving.dashboard.category'),
