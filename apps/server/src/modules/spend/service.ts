@@ -369,12 +369,16 @@ export async function listSpendRows(
         r.payment_date::text as payment_date, r.paying_cost_center, r.paying_division,
         r.payment_contract_number, r.category,
         m.rule as match_rule, m.score as match_score, d.name as matched_supplier
-      from spend_rows r
+      from (
+        -- The page first (read through the rows' index in its order), then its vendors' matches:
+        -- joining before the limit made every page join and sort all of the selection's rows.
+        select * from spend_rows r where ${scoped(scope)}
+        order by ${order}
+        limit ${request.pageSize} offset ${offset(request)}
+      ) r
       left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
       left join supplier_directory d on d.id = m.supplier_ref
-      where ${scoped(scope)}
       order by ${order}
-      limit ${request.pageSize} offset ${offset(request)}
     `),
   );
   // Rows are saved and deleted a whole file at a time, and each file keeps its row count: the
