@@ -72,6 +72,19 @@ export async function signIn(page: Page, email = BUYER_ADMIN, password = DEMO_PA
   await page.getByTestId('home-page').waitFor();
 }
 
+/** Opens a screen and waits until its requests are answered and nothing is loading. */
+export async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-testid="loading-screen"], .page-loader, .ant-skeleton') &&
+      document.querySelectorAll('.ant-spin-spinning').length === 0,
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
 /** The whole page, or with `{ fullPage: false }` the window as the user sees it (sticky bars). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });

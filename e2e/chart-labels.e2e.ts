@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 
 const WIDTHS = [390, 1001, 1440, 1920];
 
@@ -36,18 +36,6 @@ async function quarterReport(page: Page, module: string) {
     }
   }
   await page.getByTestId('report-create').click();
-}
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[data-testid="loading-screen"], .page-loader, .ant-skeleton') &&
-      document.querySelectorAll('.ant-spin-spinning').length === 0,
-    undefined,
-    { timeout: 30_000 },
-  );
 }
 
 interface AxisLabels {

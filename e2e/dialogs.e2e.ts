@@ -7,21 +7,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { axeViolations } from './axe.ts';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
-
-/** Opens a screen and waits until its requests are answered and nothing is loading. */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[data-testid="loading-screen"], .page-loader, .ant-skeleton') &&
-      document.querySelectorAll('.ant-spin-spinning').length === 0,
-    undefined,
-    { timeout: 30_000 },
-  );
-}
 
 /** A modal, a drawer or a confirmation's popover, once visible and done zooming in. */
 async function dialogOpen(page: Page) {

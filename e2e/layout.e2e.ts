@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -44,19 +44,6 @@ const GUEST_SCREENS: Record<string, string> = {
   // An invitation's link opens the code step: six boxes that must fit a phone.
   'forgot-password-code': '/forgot-password?invitation=1&email=invited%40example.com',
 };
-
-/** Opens a screen and waits until its requests are answered and nothing is loading. */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[data-testid="loading-screen"], .page-loader, .ant-skeleton') &&
-      document.querySelectorAll('.ant-spin-spinning').length === 0,
-    undefined,
-    { timeout: 30_000 },
-  );
-}
 
 /** How far the page reaches past the window's right edge, and the widest elements doing it. */
 function overflow(page: Page) {
