@@ -25,25 +25,12 @@ import {
   type VerifiedFigures,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { fileScope, toNumber, type FileScope } from './sql.ts';
 
-export interface Scope {
-  clientRef: number;
-  /** Selected file ids; empty = every file of the organisation. */
-  selectedIds: number[];
-}
-
-/** `client_ref = … [and file_id = any(…)]` on alias `r`. */
-export function scoped(scope: Scope): SQL {
-  const ids = [...new Set(scope.selectedIds)];
-  return ids.length === 0
-    ? sql`r.client_ref = ${scope.clientRef}`
-    : sql`r.client_ref = ${scope.clientRef} and r.file_id = any(${sql.param(ids)}::int[])`;
-}
+export type Scope = FileScope;
 
 /** Vendor match `m` is certain: it may make a payment verified. */
 export const certain = sql`m.supplier_ref is not null and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})`;
-export const num = (value: string | number | null | undefined) =>
-  value == null ? 0 : Number(value);
 
 /* ---------------------------------------------------------------- policy */
 
@@ -102,7 +89,7 @@ const matchedPayments = (scope: Scope, rows: SQL = sql`true`) => sql`
   select m.supplier_ref, r.supplier_key, r.payment_date, sum(r.spend) as spend
   from spend_rows r
   join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-  where ${scoped(scope)} and ${certain} and ${rows}
+  where ${fileScope(scope)} and ${certain} and ${rows}
   group by m.supplier_ref, r.supplier_key, r.payment_date`;
 
 /**
@@ -124,7 +111,7 @@ export async function verifiedFigures(
     await db.execute(sql`
       select t.type, sum(r.spend)::text as spend
       from spend_rollup_months r cross join unnest(r.diversity) as t(type)
-      where ${scoped(scope)}
+      where ${fileScope(scope)}
       group by t.type
     `),
   );
@@ -132,7 +119,7 @@ export async function verifiedFigures(
     await db.execute(sql`
       select coalesce(sum(r.spend), 0)::text as total,
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
-      from spend_rollup_months r where ${scoped(scope)}
+      from spend_rollup_months r where ${fileScope(scope)}
     `),
   );
   const verified = rowsOf<{ type: string; spend: string }>(
@@ -168,22 +155,22 @@ export async function verifiedFigures(
       await db.execute(sql`
         select coalesce(sum(r.spend), 0)::text as total,
           coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
-        from spend_rollup_suppliers r where ${scoped(scope)} and ${keep}
+        from spend_rollup_suppliers r where ${fileScope(scope)} and ${keep}
       `),
     );
     addressable = {
-      totalSpend: num(base?.total),
-      reportedDiverse: num(base?.diverse),
-      verifiedDiverse: num((await verifiedDiverseOf(keep))?.spend),
+      totalSpend: toNumber(base?.total),
+      reportedDiverse: toNumber(base?.diverse),
+      verifiedDiverse: toNumber((await verifiedDiverseOf(keep))?.spend),
     };
   }
-  const reportedBy = new Map(reported.map((r) => [r.type, num(r.spend)]));
-  const verifiedBy = new Map(verified.map((r) => [r.type, num(r.spend)]));
+  const reportedBy = new Map(reported.map((r) => [r.type, toNumber(r.spend)]));
+  const verifiedBy = new Map(verified.map((r) => [r.type, toNumber(r.spend)]));
   const chosen = rule ?? policy.countingRule;
   return {
-    totalSpend: num(totals?.total),
-    reportedDiverse: num(totals?.diverse),
-    verifiedDiverse: num(verifiedDiverse?.spend),
+    totalSpend: toNumber(totals?.total),
+    reportedDiverse: toNumber(totals?.diverse),
+    verifiedDiverse: toNumber(verifiedDiverse?.spend),
     perType: DIVERSITY_TYPES.filter((t) => t !== 'NON_DIVERSE').map((type) => ({
       type,
       reported: reportedBy.get(type) ?? 0,
@@ -259,8 +246,8 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
     supplierId: Number(r.supplier_ref),
     supplierName: r.supplier_name,
     matchRule: r.rule,
-    reportedSpend: num(r.reported),
-    verifiedSpend: num(r.verified),
+    reportedSpend: toNumber(r.reported),
+    verifiedSpend: toNumber(r.verified),
     certificates: typeof r.certificates === 'string' ? JSON.parse(r.certificates) : r.certificates,
   }));
 }

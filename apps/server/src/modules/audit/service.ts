@@ -4,6 +4,7 @@ import type { AuditItem, auditListRequestSchema } from '@spotzcity/shared/audit'
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, clients } from '../../db/schema/index.ts';
+import { pageOffset } from '../../platform/sql.ts';
 
 export async function listAudit(db: DbOrTx, query: z.output<typeof auditListRequestSchema>) {
   const where = and(
@@ -17,7 +18,7 @@ export async function listAudit(db: DbOrTx, query: z.output<typeof auditListRequ
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(query.pageSize)
-    .offset(query.pageNumber * query.pageSize);
+    .offset(pageOffset(query));
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   const items: AuditItem[] = rows.map(({ entry, clientId }) => ({
     id: entry.id,

@@ -32,6 +32,7 @@ import {
   NotFound,
   ValidationError,
 } from '../../platform/errors.ts';
+import { pageOffset } from '../../platform/sql.ts';
 
 export const CLIENT_ERRORS = {
   notFound: 'Client not found',
@@ -64,7 +65,7 @@ export async function listClients(db: DbOrTx, page: PageRequest) {
     .where(isNull(clients.deletedAt))
     .orderBy(desc(clients.createdAt), desc(clients.id))
     .limit(page.pageSize)
-    .offset(page.pageNumber * page.pageSize);
+    .offset(pageOffset(page));
   const [total] = await db.select({ n: count() }).from(clients).where(isNull(clients.deletedAt));
   return { rows: rows.map(present), total: total?.n ?? 0 };
 }

@@ -17,6 +17,7 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { contracts } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, NotFound } from '../../platform/errors.ts';
+import { pageOffset } from '../../platform/sql.ts';
 
 interface Scope {
   clientRef: number;
@@ -74,7 +75,7 @@ export async function listContracts(db: DbOrTx, scope: Scope & Page) {
       .where(ofOrg(scope))
       .orderBy(...newestFirst)
       .limit(scope.pageSize)
-      .offset(scope.pageNumber * scope.pageSize),
+      .offset(pageOffset(scope)),
     db.select({ n: count() }).from(contracts).where(ofOrg(scope)),
   ]);
   return { rows: rows.map(toRecord), total: Number(total?.n ?? 0) };
@@ -226,7 +227,7 @@ export async function newContracts(db: DbOrTx, scope: YearScope & Page) {
       .where(where)
       .orderBy(...largestFirst)
       .limit(scope.pageSize)
-      .offset(scope.pageNumber * scope.pageSize),
+      .offset(pageOffset(scope)),
     db.select({ n: count() }).from(contracts).where(where),
   ]);
   return { rows: rows.map(toNewContract), total: Number(total?.n ?? 0) };

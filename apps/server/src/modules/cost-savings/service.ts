@@ -20,9 +20,9 @@ import type { PageRequest } from '@spotzcity/shared/api';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { costSavingYears, costSavings } from '../../db/schema/index.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { pageOffset, toNumber } from '../../platform/sql.ts';
 
 const money = (value: number) => value.toFixed(2);
-const dollars = (value: string | number | null | undefined) => Number(value ?? 0);
 
 type CaseRow = typeof costSavings.$inferSelect;
 
@@ -31,21 +31,21 @@ function present(row: CaseRow, years: { year: number; amount: string }[], total:
     id: row.id,
     businessCategory: row.businessCategory,
     contractYears: row.contractYears,
-    currentContractAmount: dollars(row.currentContractAmount),
+    currentContractAmount: toNumber(row.currentContractAmount),
     currentOrNewSuppliers: row.supplierStatus,
-    currentSpendPerItem: dollars(row.currentSpendPerItem),
+    currentSpendPerItem: toNumber(row.currentSpendPerItem),
     startDate: row.startDate,
     endDate: row.endDate,
-    newlyQuotedAmountPerTime: dollars(row.newlyQuotedAmountPerTime),
-    newlyQuotedCotractAmount: dollars(row.newlyQuotedContractAmount),
+    newlyQuotedAmountPerTime: toNumber(row.newlyQuotedAmountPerTime),
+    newlyQuotedCotractAmount: toNumber(row.newlyQuotedContractAmount),
     precurementDirOrIndir: row.procurementType,
     rfxOrOpportunityName: row.rfxOrOpportunityName,
     vendorDiversityCategory: row.vendorDiversity,
     vendorEthnicityCategory: row.vendorEthnicity,
     winnerVandorName: row.winnerVendorName,
-    yearlySavings: Object.fromEntries(years.map((y) => [savingsKey(y.year), dollars(y.amount)])),
+    yearlySavings: Object.fromEntries(years.map((y) => [savingsKey(y.year), toNumber(y.amount)])),
     yearsOfContract: years.map((y) => y.year),
-    totalSavings: dollars(total),
+    totalSavings: toNumber(total),
   } satisfies CostSaving;
 }
 
@@ -114,7 +114,7 @@ async function withYears(db: DbOrTx, clientRef: number, rows: CaseRow[]): Promis
 /** Newest first, so that a case just added is the first row. */
 export async function listCostSavings(
   db: DbOrTx,
-  { clientRef, pageNumber, pageSize }: { clientRef: number } & PageRequest,
+  { clientRef, ...page }: { clientRef: number } & PageRequest,
 ) {
   const where = eq(costSavings.clientRef, clientRef);
   const [counted] = await db.select({ n: count() }).from(costSavings).where(where);
@@ -123,8 +123,8 @@ export async function listCostSavings(
     .from(costSavings)
     .where(where)
     .orderBy(desc(costSavings.createdAt), desc(costSavings.id))
-    .limit(pageSize)
-    .offset(pageNumber * pageSize);
+    .limit(page.pageSize)
+    .offset(pageOffset(page));
   return { rows: await withYears(db, clientRef, rows), totalCount: counted?.n ?? 0 };
 }
 
@@ -264,7 +264,7 @@ export async function totalCostSaving(
     .where(yearFilter(clientRef, covered))
     .groupBy(costSavingYears.year);
   const byYear = new Map(sums.map((s) => [Number(s.year), s.total]));
-  return covered.map((year) => ({ year, totalSaving: dollars(byYear.get(year)) }));
+  return covered.map((year) => ({ year, totalSaving: toNumber(byYear.get(year)) }));
 }
 
 /**
@@ -302,11 +302,11 @@ export async function savingPerCategory(
     .groupBy(key, costSavingYears.year);
   return totals.map((t) => ({
     category: t.category,
-    totalSaving: dollars(t.total),
+    totalSaving: toNumber(t.total),
     yearlySaving: Object.fromEntries(
       covered.map((year) => [
         String(year),
-        dollars(series.find((s) => s.key === t.key && Number(s.year) === year)?.total),
+        toNumber(series.find((s) => s.key === t.key && Number(s.year) === year)?.total),
       ]),
     ),
   }));
@@ -345,7 +345,7 @@ export async function savingPerDiversity(
     return {
       ethnicity: type,
       data: { Direct, Indirect },
-      amounts: { Direct: dollars(direct), Indirect: dollars(indirect) },
+      amounts: { Direct: toNumber(direct), Indirect: toNumber(indirect) },
     };
   });
 }

@@ -12,6 +12,7 @@ import {
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { importSheet, type SheetRows } from '../../platform/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
+import { pageWindow } from '../../platform/sql.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 export const MAX_LISTED_PROBLEMS = 100;
@@ -57,7 +58,7 @@ export async function listEvents(db: DbOrTx, input: EventListRequest) {
       from diversity_events e
       where ${sql.join(where, sql` and `)}
       order by ${order}
-      limit ${input.pageSize} offset ${input.pageNumber * input.pageSize}
+      ${pageWindow(input)}
     `),
   );
   let total = rows[0]?.total_count;

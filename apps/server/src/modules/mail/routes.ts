@@ -6,6 +6,7 @@ import { mailOutbox } from '../../db/schema/index.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import { paged } from '../../platform/http.ts';
+import { pageOffset } from '../../platform/sql.ts';
 
 const mailItem = z.object({
   id: z.number().int(),
@@ -39,7 +40,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(mailOutbox)
         .orderBy(desc(mailOutbox.id))
         .limit(page.pageSize)
-        .offset(page.pageNumber * page.pageSize);
+        .offset(pageOffset(page));
       const [total] = await app.db.select({ n: count() }).from(mailOutbox);
       return paged(
         rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),

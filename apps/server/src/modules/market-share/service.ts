@@ -15,6 +15,7 @@ import type {
 } from '@spotzcity/shared/market-share';
 import { percentShares } from '@spotzcity/shared/percent';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { pageWindow, toNumber } from '../../platform/sql.ts';
 
 /** The rows a report reads: the organisation's, in the period, with a chosen span value. */
 export interface MarketScope {
@@ -28,8 +29,6 @@ export interface MarketScope {
 
 /** Shown for rows without a value of the span (only when every value is kept). */
 export const NOT_GIVEN = '(Not given)';
-
-const dollars = (value: string | number | null | undefined) => Number(value ?? 0);
 
 /**
  * A row's value of the span, normalised so that spelling does not split it: states upper-cased,
@@ -88,7 +87,7 @@ interface SupplierRow {
  */
 export async function listMarketShare(
   db: DbOrTx,
-  { clientRef, pageNumber, pageSize }: { clientRef: number } & PageRequest,
+  { clientRef, ...page }: { clientRef: number } & PageRequest,
 ): Promise<{ rows: MarketShareRecord[]; totalCount: number }> {
   const rows = rowsOf<SupplierRow>(
     await db.execute(sql`
@@ -100,7 +99,7 @@ export async function listMarketShare(
       page as (
         select supplier_key, total, payment_date, count(*) over () as total_count
         from totals order by total desc, supplier_key
-        limit ${pageSize} offset ${pageNumber * pageSize}
+        ${pageWindow(page)}
       ),
       latest as (
         select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
@@ -129,7 +128,7 @@ export async function listMarketShare(
     `),
   );
   let totalCount = rows[0]?.total_count ?? 0;
-  if (rows.length === 0 && pageNumber > 0) {
+  if (rows.length === 0 && page.pageNumber > 0) {
     const [counted] = rowsOf<{ n: number }>(
       await db.execute(
         sql`select count(distinct r.supplier_key)::int as n from spend_rows r where r.client_ref = ${clientRef}`,
@@ -149,7 +148,7 @@ export async function listMarketShare(
       country: r.country,
       category: r.category,
       diversityCategory: r.diversity,
-      spend: dollars(r.total),
+      spend: toNumber(r.total),
       paymentDate: r.payment_date,
     })),
   };
@@ -171,7 +170,7 @@ export async function spanValues(
       limit 5000
     `),
   );
-  return rows.map((r) => ({ value: r.value, spend: dollars(r.spend) }));
+  return rows.map((r) => ({ value: r.value, spend: toNumber(r.spend) }));
 }
 
 /**
@@ -205,12 +204,12 @@ export async function categoryGraph(db: DbOrTx, scope: MarketScope): Promise<Cat
   return {
     data: data.map((d) => ({
       category: d.category,
-      diverse: dollars(d.diverse),
-      nonDiverse: dollars(d.non_diverse),
+      diverse: toNumber(d.diverse),
+      nonDiverse: toNumber(d.non_diverse),
     })),
-    diverseTotal: dollars(diverse),
-    nonDiverseTotal: dollars(nonDiverse),
-    overallTotal: dollars(totals?.overall),
+    diverseTotal: toNumber(diverse),
+    nonDiverseTotal: toNumber(nonDiverse),
+    overallTotal: toNumber(totals?.overall),
     diverseShare,
     nonDiverseShare,
   };
@@ -236,5 +235,5 @@ export async function revenueTree(
       order by sum(r.spend) desc, 1
     `),
   );
-  return rows.map((r) => ({ name: r.name, value: dollars(r.value) }));
+  return rows.map((r) => ({ name: r.name, value: toNumber(r.value) }));
 }

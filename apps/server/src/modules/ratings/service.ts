@@ -15,6 +15,7 @@ import {
 import { supplierKey } from '@spotzcity/shared/suppliers';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
+import { pageWindow } from '../../platform/sql.ts';
 
 export interface Rater {
   id: number;
@@ -131,7 +132,7 @@ export async function listRatings(db: DbOrTx, key: string, page: PageRequest) {
       join clients c on c.id = u.client_ref
       where sr.supplier_key = ${key}
       order by sr.updated_at desc, sr.id desc
-      limit ${page.pageSize} offset ${page.pageNumber * page.pageSize}
+      ${pageWindow(page)}
     `),
   );
   const [count] = rowsOf<{ n: number }>(

@@ -17,6 +17,7 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { rfx, rfxSuppliers } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, NotFound } from '../../platform/errors.ts';
+import { pageOffset } from '../../platform/sql.ts';
 
 interface Scope {
   clientRef: number;
@@ -94,7 +95,7 @@ async function pageOf(db: DbOrTx, where: SQL | undefined, order: SQL[], page: Pa
       .where(where)
       .orderBy(...order)
       .limit(page.pageSize)
-      .offset(page.pageNumber * page.pageSize),
+      .offset(pageOffset(page)),
     db.select({ n: count() }).from(rfx).where(where),
   ]);
   return { rows: await withSuppliers(db, rows), total: Number(total?.n ?? 0) };

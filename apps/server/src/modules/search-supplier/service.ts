@@ -23,6 +23,7 @@ import { FileRejected } from '../../platform/errors.ts';
 import { importSheet, type SheetRows } from '../../platform/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx.ts';
 import { XLSX_MESSAGES } from '../../platform/xlsx-protocol.ts';
+import { pageWindow } from '../../platform/sql.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 export const MAX_LISTED_PROBLEMS = 100;
@@ -191,7 +192,7 @@ export async function searchSuppliers(
       from (
         select * from supplier_directory d where ${clause}
         order by lower(d.name), d.id
-        limit ${page.pageSize} offset ${page.pageNumber * page.pageSize}
+        ${pageWindow(page)}
       ) d
       cross join lateral (
         select coalesce(round(avg(sr.rating), 2), 0)::text as rating, count(*)::int as rating_count

@@ -25,6 +25,7 @@ import type {
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
+import { fileScope, toNumber, type FileScope } from '../../platform/sql.ts';
 
 /** The percentages' base (issue #22): which spend categories leave it. */
 export interface BaseScope {
@@ -35,10 +36,7 @@ export interface BaseScope {
   excluded: string[];
 }
 
-export interface Scope {
-  clientRef: number;
-  /** Selected file ids; empty = every file of the organisation. */
-  selectedIds: number[];
+export interface Scope extends FileScope {
   /** Base of the percentages; all spend without it. */
   base?: BaseScope;
 }
@@ -62,17 +60,6 @@ function addressableOnly(scope: Scope): SQL | null {
   return excluded.length ? sql`r.category <> all(${sql.param(excluded)}::text[])` : null;
 }
 
-/** `client_ref = … [and file_id = any(…)]` on a rollup (alias `r`), so its index applies. */
-function scoped(scope: Scope): SQL {
-  const ids = [...new Set(scope.selectedIds)];
-  return ids.length === 0
-    ? sql`r.client_ref = ${scope.clientRef}`
-    : sql`r.client_ref = ${scope.clientRef} and r.file_id = any(${sql.param(ids)}::int[])`;
-}
-
-const num = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? 0 : Number(value);
-
 /** The share `part / whole` in percent with two decimals, in SQL (numeric, half away from zero). */
 const percent = (part: SQL, whole: SQL) =>
   sql`coalesce(round(100 * (${part})::numeric / nullif(${whole}, 0), 2), 0)::text`;
@@ -94,7 +81,7 @@ export function twelveMonths(last: string): string[] {
 async function lastPaymentMonth(db: DbOrTx, scope: Scope): Promise<string | null> {
   const [row] = rowsOf<{ last: string | null }>(
     await db.execute(
-      sql`select max(r.month)::text as last from spend_rollup_months r where ${scoped(scope)}`,
+      sql`select max(r.month)::text as last from spend_rollup_months r where ${fileScope(scope)}`,
     ),
   );
   return row?.last ?? null;
@@ -131,7 +118,7 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
     await db.execute(sql`
       with sums as (
         select ${splitColumns}, ${perTypeColumns()}
-        from spend_rollup_months r where ${scoped(scope)}
+        from spend_rollup_months r where ${fileScope(scope)}
       )
       select sums.*, array[${sql.join(
         DIVERSITY_TYPES.map((_, i) =>
@@ -150,7 +137,7 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
         await db.execute(sql`
           with sums as (
             select coalesce(sum(r.spend), 0)::text as total, ${perTypeColumns()}
-            from spend_rollup_suppliers r where ${scoped(scope)} and ${keep}
+            from spend_rollup_suppliers r where ${fileScope(scope)} and ${keep}
           )
           select sums.*, array[${sql.join(
             DIVERSITY_TYPES.map((_, i) =>
@@ -163,17 +150,17 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
       )
     : [row];
   return {
-    totalSpend: num(row?.total),
-    diverseSpend: num(row?.diverse),
-    nonDiverseSpend: num(row?.non_diverse),
+    totalSpend: toNumber(row?.total),
+    diverseSpend: toNumber(row?.diverse),
+    nonDiverseSpend: toNumber(row?.non_diverse),
     types: DIVERSITY_TYPES.flatMap((diversity, i) => {
       const spend = row?.[`t${i}`];
       if (spend === null || spend === undefined) return [];
       return [
         {
           diversity,
-          spend: num(shares?.[`t${i}`]),
-          percentage: num(shares?.shares[i]),
+          spend: toNumber(shares?.[`t${i}`]),
+          percentage: toNumber(shares?.shares[i]),
         },
       ];
     }),
@@ -199,7 +186,7 @@ export async function spendPerDiversityMom(
     await db.execute(sql`
       select to_char(r.month, 'YYYY-MM') as month, ${splitColumns}, ${perTypeColumns()}
       from spend_rollup_months r
-      where ${scoped(scope)} and ${inTwelveMonths(last)}
+      where ${fileScope(scope)} and ${inTwelveMonths(last)}
       group by grouping sets ((r.month), ())
     `),
   );
@@ -208,9 +195,9 @@ export async function spendPerDiversityMom(
   const seriesOf = (pick: (r: SplitRow & PerTypeRow) => string | null | undefined) => ({
     values: months.map((m) => {
       const row = byMonth.get(m);
-      return row ? num(pick(row)) : 0;
+      return row ? toNumber(pick(row)) : 0;
     }),
-    total: totals ? num(pick(totals)) : 0,
+    total: totals ? toNumber(pick(totals)) : 0,
   });
   return {
     months,
@@ -236,8 +223,8 @@ export async function spendDiversityOverNonDiversity(
   const keep = addressableOnly(scope);
   // The month rollup has no category: the addressable base reads the finest one.
   const from = keep
-    ? sql`spend_rollups r where ${scoped(scope)} and ${keep}`
-    : sql`spend_rollup_months r where ${scoped(scope)}`;
+    ? sql`spend_rollups r where ${fileScope(scope)} and ${keep}`
+    : sql`spend_rollup_months r where ${fileScope(scope)}`;
   const rows = rowsOf<{
     year: number;
     diverse: string;
@@ -257,10 +244,10 @@ export async function spendDiversityOverNonDiversity(
   );
   return rows.map((r) => ({
     year: r.year,
-    diverse: num(r.diverse),
-    nonDiverse: num(r.non_diverse),
-    total: num(r.total),
-    diversePercentage: num(r.percentage),
+    diverse: toNumber(r.diverse),
+    nonDiverse: toNumber(r.non_diverse),
+    total: toNumber(r.total),
+    diversePercentage: toNumber(r.percentage),
   }));
 }
 
@@ -273,15 +260,15 @@ export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<Ca
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
         coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
         sum(r.spend)::text as total
-      from spend_rollup_suppliers r where ${scoped(scope)}
+      from spend_rollup_suppliers r where ${fileScope(scope)}
       group by r.category order by sum(r.spend) desc, r.category
     `),
   );
   return rows.map((r) => ({
     category: r.category,
-    diverse: num(r.diverse),
-    nonDiverse: num(r.non_diverse),
-    total: num(r.total),
+    diverse: toNumber(r.diverse),
+    nonDiverse: toNumber(r.non_diverse),
+    total: toNumber(r.total),
   }));
 }
 
@@ -295,7 +282,7 @@ export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<Cate
     await db.execute(sql`
       with per_category as (
         select r.category, sum(r.spend) as spend from spend_rollup_suppliers r
-        where ${scoped(scope)} ${keep ? sql`and ${keep}` : sql``}
+        where ${fileScope(scope)} ${keep ? sql`and ${keep}` : sql``}
         group by r.category
       )
       select category, spend::text as spend,
@@ -305,8 +292,8 @@ export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<Cate
   );
   const categories = rows.map((r) => ({
     category: r.category,
-    spend: num(r.spend),
-    percentage: num(r.percentage),
+    spend: toNumber(r.spend),
+    percentage: toNumber(r.percentage),
   }));
   return {
     categories,
@@ -338,7 +325,7 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
     await db.execute(sql`
       with per_supplier as (
         select r.category, r.supplier_key, sum(r.spend) as spend
-        from spend_rollup_suppliers r where ${scoped(scope)}
+        from spend_rollup_suppliers r where ${fileScope(scope)}
         group by r.category, r.supplier_key
       ), per_category as (
         select category, count(*) as suppliers, sum(spend) as spend
@@ -359,9 +346,9 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
   return rows.map((r) => ({
     category: r.category,
     supplierCount: r.supplier_count,
-    supplierPercentage: num(r.supplier_percentage),
-    spend: num(r.spend),
-    spendPercentage: r.spend_percentage === null ? null : num(r.spend_percentage),
+    supplierPercentage: toNumber(r.supplier_percentage),
+    spend: toNumber(r.spend),
+    spendPercentage: r.spend_percentage === null ? null : toNumber(r.spend_percentage),
   }));
 }
 
@@ -374,7 +361,7 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
         max(last)::text as last
       from (
         select r.supplier_key, bool_or(r.is_diverse) as diverse, max(r.last_month) as last
-        from spend_rollup_suppliers r where ${scoped(scope)}
+        from spend_rollup_suppliers r where ${fileScope(scope)}
         group by r.supplier_key
       ) as suppliers
     `),
@@ -387,7 +374,7 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
       from (
         select distinct to_char(r.month, 'YYYY-MM') as month, r.supplier_key
         from spend_rollups r
-        where ${scoped(scope)} and r.is_diverse and ${inTwelveMonths(last)}
+        where ${fileScope(scope)} and r.is_diverse and ${inTwelveMonths(last)}
       ) as paid
       group by month
     `),
@@ -411,13 +398,13 @@ export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<S
         -- Every quarter paid appears, diverse suppliers or not.
         select distinct extract(year from r.month)::int as year,
           extract(quarter from r.month)::int as quarter
-        from spend_rollup_months r where ${scoped(scope)}
+        from spend_rollup_months r where ${fileScope(scope)}
       ), diverse as (
         select extract(year from quarter)::int as year, extract(quarter from quarter)::int as quarter,
           suppliers
         from (
           select r.quarter, count(distinct r.supplier_key)::int as suppliers
-          from spend_rollup_quarters r where ${scoped(scope)} and r.is_diverse
+          from spend_rollup_quarters r where ${fileScope(scope)} and r.is_diverse
           group by r.quarter
         ) as per_quarter
       )
@@ -434,7 +421,7 @@ export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<S
     await db.execute(sql`
       select min(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as first,
         max(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as last
-      from spend_rollup_months r where ${scoped(scope)}
+      from spend_rollup_months r where ${fileScope(scope)}
     `),
   );
   const covered = (index: number) => {
@@ -481,7 +468,7 @@ export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<Su
             case when upper(trim(r.state)) = any(${sql.param(codes)}::text[]) then upper(trim(r.state)) end,
             (${sql.param(codes)}::text[])[array_position(${sql.param(names)}::text[], upper(trim(r.state)))]
           ) as state
-        from spend_rollup_suppliers r where ${scoped(scope)} and r.is_diverse and r.state is not null
+        from spend_rollup_suppliers r where ${fileScope(scope)} and r.is_diverse and r.state is not null
       )
       select state, count(distinct supplier_key)::int as suppliers, sum(spend)::text as spend
       from located where state is not null
@@ -492,7 +479,7 @@ export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<Su
     state: r.state,
     stateName: STATE_NAMES.get(r.state) ?? r.state,
     diverseSuppliers: r.suppliers,
-    diverseSpend: num(r.spend),
+    diverseSpend: toNumber(r.spend),
   }));
 }
 
@@ -509,12 +496,12 @@ export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
       with suppliers as (
         select r.supplier_key, min(r.vendor_name) as name, min(r.duns) as duns,
           string_agg(distinct upper(trim(r.state)), ', ') as states, sum(r.spend) as spend
-        from spend_rollup_suppliers r where ${scoped(scope)} and r.is_diverse
+        from spend_rollup_suppliers r where ${fileScope(scope)} and r.is_diverse
         group by r.supplier_key
       ), types as (
         select r.supplier_key, string_agg(distinct t.diversity, ', ') as types
         from spend_rollup_suppliers r cross join lateral unnest(r.diversity) as t(diversity)
-        where ${scoped(scope)} and r.is_diverse
+        where ${fileScope(scope)} and r.is_diverse
         group by r.supplier_key
       )
       select s.name, s.duns, coalesce(s.states, '') as states, coalesce(t.types, '') as types,
@@ -523,7 +510,7 @@ export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
       order by s.spend desc, s.supplier_key
     `),
   );
-  return rows.map((r) => ({ ...r, spend: num(r.spend) }));
+  return rows.map((r) => ({ ...r, spend: toNumber(r.spend) }));
 }
 
 /** Names of the selected files of the organisation (for the workbook's parameters). */

@@ -4,7 +4,7 @@
  * (all of them when none is selected): another organisation's file id matches nothing.
  * Money is summed in SQL and leaves the database as text.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PageRequest } from '@spotzcity/shared/api';
 import {
   SPEND_MESSAGES,
@@ -19,33 +19,12 @@ import {
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
+import { fileScope, pageOffset, pageWindow, toNumber, type FileScope } from '../../platform/sql.ts';
 import { toUploadedFile } from './import.ts';
 import type { MatchRule } from '@spotzcity/shared/verified-diversity';
 
-export interface Scope {
-  clientRef: number;
-  /** Selected file ids; empty = every file of the organisation. */
-  selectedIds: number[];
-}
-
-/** `client_ref = … [and file_id = any(…)]` on spend_rows (alias `r`). */
-function scoped(scope: Scope): SQL {
-  const ids = [...new Set(scope.selectedIds)];
-  return ids.length === 0
-    ? sql`r.client_ref = ${scope.clientRef}`
-    : sql`r.client_ref = ${scope.clientRef} and r.file_id = any(${sql.param(ids)}::int[])`;
-}
-
-/** The same scope over spend_files (alias r). */
-function scopedFiles(scope: Scope): SQL {
-  const ids = [...new Set(scope.selectedIds)];
-  return ids.length === 0
-    ? sql`r.client_ref = ${scope.clientRef}`
-    : sql`r.client_ref = ${scope.clientRef} and r.id = any(${sql.param(ids)}::int[])`;
-}
-
-const money = (value: string | number | null) => (value === null ? 0 : Number(value));
-const offset = (page: PageRequest) => page.pageNumber * page.pageSize;
+/** The caller's organisation and the files selected in the browser. */
+export type Scope = FileScope;
 
 export async function listFiles(db: DbOrTx, clientRef: number, page: PageRequest) {
   const rows = rowsOf<Parameters<typeof toUploadedFile>[0]>(
@@ -56,7 +35,7 @@ export async function listFiles(db: DbOrTx, clientRef: number, page: PageRequest
       from spend_files f left join users u on u.id = f.uploaded_by
       where f.client_ref = ${clientRef}
       order by f.created_at desc, f.id desc
-      limit ${page.pageSize} offset ${offset(page)}
+      ${pageWindow(page)}
     `),
   );
   const [count] = rowsOf<{ n: number }>(
@@ -149,7 +128,7 @@ export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals
           / nullif(sum(r.spend), 0), 2), 0)::text as diverse_percentage,
         min(r.payment_date)::text as first_payment_date,
         max(r.payment_date)::text as last_payment_date
-      from spend_rows r where ${scoped(scope)}
+      from spend_rows r where ${fileScope(scope)}
     `),
   );
   return {
@@ -157,10 +136,10 @@ export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals
     rowCount: row?.row_count ?? 0,
     supplierCount: row?.supplier_count ?? 0,
     diverseSupplierCount: row?.diverse_supplier_count ?? 0,
-    totalSpends: money(row?.total ?? null),
-    diverseSpends: money(row?.diverse ?? null),
-    nonDiverseSpends: money(row?.non_diverse ?? null),
-    diversePercentage: money(row?.diverse_percentage ?? null),
+    totalSpends: toNumber(row?.total),
+    diverseSpends: toNumber(row?.diverse),
+    nonDiverseSpends: toNumber(row?.non_diverse),
+    diversePercentage: toNumber(row?.diverse_percentage),
     firstPaymentDate: row?.first_payment_date ?? null,
     lastPaymentDate: row?.last_payment_date ?? null,
   };
@@ -199,7 +178,7 @@ async function supplierPage(
     raterId?: number;
   },
 ): Promise<SupplierRow[]> {
-  const where = scoped(scope);
+  const where = fileScope(scope);
   const direction = options.sort.descending ? sql`desc` : sql`asc`;
   const sortColumn = options.sort.on === 'name' ? sql`sort_name` : sql`total`;
   const rating =
@@ -273,7 +252,7 @@ export async function topSuppliers(
     duns: r.duns,
     category: r.category,
     diversity: r.diversity,
-    totalSpends: money(r.total),
+    totalSpends: toNumber(r.total),
   }));
 }
 
@@ -290,14 +269,14 @@ export async function listSuppliers(
   const rows = await supplierPage(db, scope, {
     sort: { on, descending },
     limit: request.pageSize,
-    offset: offset(request),
+    offset: pageOffset(request),
     raterId,
   });
   let total = rows[0]?.total_count ?? 0;
   if (rows.length === 0 && request.pageNumber > 0) {
     const [count] = rowsOf<{ n: number }>(
       await db.execute(
-        sql`select count(distinct r.supplier_key)::int as n from spend_rows r where ${scoped(scope)}`,
+        sql`select count(distinct r.supplier_key)::int as n from spend_rows r where ${fileScope(scope)}`,
       ),
     );
     total = count?.n ?? 0;
@@ -312,7 +291,7 @@ export async function listSuppliers(
       country: r.country,
       category: r.category,
       diversity: r.diversity,
-      totalSpends: money(r.total),
+      totalSpends: toNumber(r.total),
       duns: r.duns,
       supplierRatingBo: {
         id: r.rating_id,
@@ -372,9 +351,9 @@ export async function listSpendRows(
       from (
         -- The page first (read through the rows' index in its order), then its vendors' matches:
         -- joining before the limit made every page join and sort all of the selection's rows.
-        select * from spend_rows r where ${scoped(scope)}
+        select * from spend_rows r where ${fileScope(scope)}
         order by ${order}
-        limit ${request.pageSize} offset ${offset(request)}
+        ${pageWindow(request)}
       ) r
       left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
       left join supplier_directory d on d.id = m.supplier_ref
@@ -385,7 +364,7 @@ export async function listSpendRows(
   // total is a sum over the organisation's files, not a count over its rows (issue #20).
   const [count] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`select coalesce(sum(r.row_count), 0)::int as n from spend_files r where ${scopedFiles(scope)}`,
+      sql`select coalesce(sum(r.row_count), 0)::int as n from spend_files r where ${fileScope(scope, 'id')}`,
     ),
   );
   return {
@@ -396,7 +375,7 @@ export async function listSpendRows(
       vandorId: r.vendor_id,
       name: r.vendor_name,
       duns: r.duns,
-      spend: money(r.spend),
+      spend: toNumber(r.spend),
       addressLine1: r.address_line1,
       addressLine2: r.address_line2,
       city: r.city,

@@ -28,6 +28,7 @@ import { auditUser } from '../../platform/audit.ts';
 import { actsAcrossOrganisations, type Principal } from '../../platform/auth.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { BadRequest, Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
+import { pageOffset } from '../../platform/sql.ts';
 
 export const USER_ADMIN_ERRORS = {
   notFound: 'User not found',
@@ -81,7 +82,7 @@ export async function listUsers(
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(page.pageSize)
-    .offset(page.pageNumber * page.pageSize);
+    .offset(pageOffset(page));
   const [total] = await db
     .select({ n: count() })
     .from(users)

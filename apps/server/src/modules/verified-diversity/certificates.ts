@@ -16,6 +16,7 @@ import {
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import { getPolicy, qualifiesSql } from '../../platform/verified-spend.ts';
+import { pageWindow } from '../../platform/sql.ts';
 
 export { getPolicy, qualifiesSql };
 
@@ -164,7 +165,7 @@ export async function listCertificates(
       from supplier_certificates c join supplier_directory d on d.id = c.supplier_ref
       where ${filter}
       order by ${order}
-      limit ${request.pageSize} offset ${request.pageNumber * request.pageSize}
+      ${pageWindow(request)}
     `),
   );
   let total = rows.length > 0 ? Number(rows[0]!.total) : 0;

@@ -13,10 +13,9 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { fileScope, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   certain,
-  num,
-  scoped,
   verifiedFigures,
   verifiedSuppliers,
   type Scope,
@@ -66,7 +65,7 @@ export async function listUncertainVendors(
       join spend s using (supplier_key)
       left join supplier_directory d on d.id = m.supplier_ref
       order by s.spend desc, m.supplier_key
-      limit ${page.pageSize} offset ${page.pageNumber * page.pageSize}
+      ${pageWindow(page)}
     `),
   );
   const result: VendorMatch[] = [];
@@ -91,10 +90,10 @@ export async function listUncertainVendors(
     result.push({
       supplierKey: r.supplier_key,
       vendorName: r.vendor_name,
-      spend: num(r.spend),
-      rowCount: num(r.row_count),
+      spend: toNumber(r.spend),
+      rowCount: toNumber(r.row_count),
       rule: r.rule,
-      score: num(r.score),
+      score: toNumber(r.score),
       confirmed: r.confirmed,
       supplierId: r.supplier_ref === null ? null : Number(r.supplier_ref),
       supplierName: r.supplier_name,
@@ -151,15 +150,15 @@ export async function matchRate(db: DbOrTx, scope: Scope): Promise<MatchRate> {
         count(distinct r.supplier_key) filter (where ${certain})::int as "matchedVendors"
       from spend_rollup_suppliers r
       left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      where ${scoped(scope)}
+      where ${fileScope(scope)}
     `),
   );
   return {
-    rows: num(row?.rows),
-    matchedRows: num(row?.matchedRows),
-    spend: num(row?.spend),
-    matchedSpend: num(row?.matchedSpend),
-    vendors: num(row?.vendors),
-    matchedVendors: num(row?.matchedVendors),
+    rows: toNumber(row?.rows),
+    matchedRows: toNumber(row?.matchedRows),
+    spend: toNumber(row?.spend),
+    matchedSpend: toNumber(row?.matchedSpend),
+    vendors: toNumber(row?.vendors),
+    matchedVendors: toNumber(row?.matchedVendors),
   };
 }

@@ -1,0 +1,36 @@
+/**
+ * The three things every module's hand-written SQL needs, written once: which rows of which
+ * organisation a figure covers (the file scope), numbers back from the driver (PostgreSQL sends
+ * `numeric` and `bigint` as text), and a page of a list.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+
+import type { PageRequest } from '@spotzcity/shared/api';
+
+/** An organisation's spend, narrowed to some of its files; no files selected = every file. */
+export interface FileScope {
+  clientRef: number;
+  selectedIds: number[];
+}
+
+/**
+ * `r.client_ref = … [and r.<fileColumn> = any(…)]` on the row source aliased `r`: spend rows or a
+ * rollup (`file_id`), or the files themselves (`id`). The organisation comes first so the
+ * `(client_ref, file_id, …)` indexes apply.
+ */
+export function fileScope(scope: FileScope, fileColumn: 'file_id' | 'id' = 'file_id'): SQL {
+  const ids = [...new Set(scope.selectedIds)];
+  if (ids.length === 0) return sql`r.client_ref = ${scope.clientRef}`;
+  return sql`r.client_ref = ${scope.clientRef} and ${sql.raw(`r.${fileColumn}`)} = any(${sql.param(ids)}::int[])`;
+}
+
+/** A `numeric`/`bigint`/count from the driver as a number; no row or SQL null = 0. */
+export const toNumber = (value: string | number | bigint | null | undefined): number =>
+  value === null || value === undefined ? 0 : Number(value);
+
+/** The first row of a page, for the query builder's `.offset()`. */
+export const pageOffset = (page: PageRequest): number => page.pageNumber * page.pageSize;
+
+/** `limit … offset …` of a page, for hand-written SQL. */
+export const pageWindow = (page: PageRequest): SQL =>
+  sql`limit ${page.pageSize} offset ${pageOffset(page)}`;

@@ -1,0 +1,48 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { fileScope, pageOffset, pageWindow, toNumber } from './sql.ts';
+
+const dialect = new PgDialect();
+const render = (fragment: Parameters<PgDialect['sqlToQuery']>[0]) => {
+  const { sql, params } = dialect.sqlToQuery(fragment);
+  return { sql, params };
+};
+
+describe('fileScope', () => {
+  it('is the organisation alone when no file is selected', () => {
+    expect(render(fileScope({ clientRef: 7, selectedIds: [] }))).toEqual({
+      sql: 'r.client_ref = $1',
+      params: [7],
+    });
+  });
+
+  it('narrows to the selected files, each once, on the column asked for', () => {
+    const rows = render(fileScope({ clientRef: 7, selectedIds: [3, 3, 5] }));
+    expect(rows.sql).toBe('r.client_ref = $1 and r.file_id = any($2::int[])');
+    expect(rows.params).toEqual([7, [3, 5]]);
+    expect(render(fileScope({ clientRef: 7, selectedIds: [3] }, 'id')).sql).toBe(
+      'r.client_ref = $1 and r.id = any($2::int[])',
+    );
+  });
+});
+
+describe('toNumber', () => {
+  it('reads numeric text, bigint and counts; no row or null is 0', () => {
+    expect(toNumber('12500.75')).toBe(12500.75);
+    expect(toNumber(3n)).toBe(3);
+    expect(toNumber(4)).toBe(4);
+    expect(toNumber(null)).toBe(0);
+    expect(toNumber(undefined)).toBe(0);
+  });
+});
+
+describe('paging', () => {
+  it('starts page n at n × size', () => {
+    expect(pageOffset({ pageNumber: 0, pageSize: 25 })).toBe(0);
+    expect(pageOffset({ pageNumber: 3, pageSize: 25 })).toBe(75);
+    expect(render(pageWindow({ pageNumber: 2, pageSize: 10 }))).toEqual({
+      sql: 'limit $1 offset $2',
+      params: [10, 20],
+    });
+  });
+});
