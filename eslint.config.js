@@ -1,4 +1,5 @@
 // One linter for the whole repository; Prettier formats. Feature boundaries are enforced here.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,45 +17,44 @@ function featureZones(root, names) {
   }));
 }
 
-const serverModules = [
-  'auth',
-  'users',
-  'health',
-  'mail',
-  'reports',
-  'training',
-  'clients',
-  'audit',
-  'spend',
-  'ratings',
-  'diversity-events',
-  'search-supplier',
-  'spend-dashboards',
-  'cost-savings',
-  'market-share',
-  'rfx',
-  'contracts',
-  'goals',
-  'verified-diversity',
+/** The folders below `dir`: each is a server module or a web feature, so a new one is covered. */
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** `to` may not import `from`: the layers only import downwards. */
+const layer = (target, from, message) => ({ target, from, message });
+
+const serverLayers = [
+  ...featureZones('./apps/server/src/modules', foldersOf('./apps/server/src/modules')),
+  layer(
+    './apps/server/src/platform',
+    './apps/server/src/modules',
+    'platform/ never imports modules/.',
+  ),
+  ...['schema', 'client.ts', 'copy.ts', 'copy-text.ts', 'migrations'].map((part) =>
+    layer(
+      `./apps/server/src/db/${part}`,
+      ['./apps/server/src/platform', './apps/server/src/modules'],
+      'The database layer never imports platform/ or modules/ (only the seed, which uses both).',
+    ),
+  ),
 ];
-const webFeatures = [
-  'auth',
-  'profile',
-  'home',
-  'training',
-  'clients',
-  'users',
-  'audit',
-  'supplier-spend',
-  'diversity-events',
-  'search-supplier',
-  'spend-dashboards',
-  'cost-savings',
-  'market-share',
-  'rfx',
-  'contracts',
-  'goals',
-  'verified-diversity',
+
+const webLayers = [
+  ...featureZones('./apps/web/src/features', foldersOf('./apps/web/src/features')),
+  layer('./apps/web/src/features', './apps/web/src/app', 'Features never import the app shell.'),
+  layer(
+    './apps/web/src/components',
+    ['./apps/web/src/features', './apps/web/src/app'],
+    'Shared components never import features or the app shell.',
+  ),
+  layer(
+    ['./apps/web/src/api', './apps/web/src/i18n'],
+    ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/app'],
+    'api/ and i18n/ sit below every screen.',
+  ),
 ];
 
 export default tseslint.config(
@@ -89,10 +89,7 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: featureZones('./apps/server/src/modules', serverModules) },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: serverLayers }],
       'no-restricted-properties': [
         'error',
         { object: 'process', property: 'env', message: 'Read configuration through config.ts.' },
@@ -109,10 +106,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
-        'error',
-        { zones: featureZones('./apps/web/src/features', webFeatures) },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: webLayers }],
     },
   },
 );

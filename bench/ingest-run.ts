@@ -1,7 +1,7 @@
 /**
  * One measurement of bench/ingest.ts, in a process of its own so that its peak RSS is its own:
  *   parse <file>              exceljs's WorkbookReader alone, rows counted (the baseline)
- *   read <file>               the import's check (platform/xlsx.ts checkSheet): the reader, the
+ *   read <file>               the import's check (platform/xlsx/sheet.ts checkSheet): the reader, the
  *                             spend row checks, the row keys and the COPY text written to a
  *                             file, no database — step 1 of the import
  *   inflate <file>            the limit's first half: the first sheet inflated and every byte of
@@ -30,7 +30,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { copyRowsFromFile } from '../apps/server/src/db/copy.ts';
 import { clients } from '../apps/server/src/db/schema/index.ts';
 import { COPY_COLUMNS, importSpendFile } from '../apps/server/src/modules/spend/import.ts';
-import { checkSheet } from '../apps/server/src/platform/xlsx.ts';
+import { checkSheet } from '../apps/server/src/platform/xlsx/sheet.ts';
 import { freshDatabase } from './postgres.ts';
 
 const [mode, file, url, ...extra] = process.argv.slice(2);

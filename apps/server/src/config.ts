@@ -133,7 +133,7 @@ export interface Config {
     /** Problems a refused import lists (all go into its error workbook) before reading stops. */
     importErrors: number;
   };
-  /** How far an uploaded workbook may go (platform/xlsx.ts). */
+  /** How far an uploaded workbook may go (platform/xlsx/sheet.ts). */
   xlsx: {
     maxEntries: number;
     maxEntryBytes: number;

@@ -9,8 +9,8 @@ import {
 } from '@spotzcity/shared/diversity-events';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { withUploadedSheet } from '../../platform/sheet-import.ts';
-import type { XlsxLimits } from '../../platform/xlsx.ts';
+import { withUploadedSheet } from '../../platform/xlsx/sheet-import.ts';
+import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { importEvents, listEvents } from './service.ts';
 import { EVENT_TEMPLATE_FILE_NAME, eventsTemplate } from './template.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';

@@ -1,4 +1,4 @@
-/** The events list's row module for the spreadsheet reader's worker (platform/xlsx.ts). */
+/** The events list's row module for the spreadsheet reader's worker (platform/xlsx/sheet.ts). */
 import type { Cell } from '@spotzcity/shared/cells';
 import { parseEventRow } from '@spotzcity/shared/diversity-events';
 

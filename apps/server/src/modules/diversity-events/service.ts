@@ -10,8 +10,8 @@ import {
   type EventRow,
 } from '@spotzcity/shared/diversity-events';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
-import { importSheet, type SheetRows } from '../../platform/sheet-import.ts';
-import type { XlsxLimits } from '../../platform/xlsx.ts';
+import { importSheet, type SheetRows } from '../../platform/xlsx/sheet-import.ts';
+import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { pageWindow } from '../../platform/sql.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);

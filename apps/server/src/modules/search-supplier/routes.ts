@@ -12,8 +12,8 @@ import {
 } from '@spotzcity/shared/search-supplier';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { withUploadedSheet } from '../../platform/sheet-import.ts';
-import type { XlsxLimits } from '../../platform/xlsx.ts';
+import { withUploadedSheet } from '../../platform/xlsx/sheet-import.ts';
+import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { importSuppliers, searchSuppliers } from './service.ts';
 import { SUPPLIER_TEMPLATE_FILE_NAME, suppliersTemplate } from './template.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';

@@ -1,4 +1,4 @@
-/** The supplier list's row module for the spreadsheet reader's worker (platform/xlsx.ts). */
+/** The supplier list's row module for the spreadsheet reader's worker (platform/xlsx/sheet.ts). */
 import type { Cell } from '@spotzcity/shared/cells';
 import { parseSupplierRow } from '@spotzcity/shared/search-supplier';
 

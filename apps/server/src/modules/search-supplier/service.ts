@@ -20,9 +20,9 @@ import type { PageRequest } from '@spotzcity/shared/api';
 import { VERIFIED_MESSAGES } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { FileRejected } from '../../platform/errors.ts';
-import { importSheet, type SheetRows } from '../../platform/sheet-import.ts';
-import type { XlsxLimits } from '../../platform/xlsx.ts';
-import { XLSX_MESSAGES } from '../../platform/xlsx-protocol.ts';
+import { importSheet, type SheetRows } from '../../platform/xlsx/sheet-import.ts';
+import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
+import { XLSX_MESSAGES } from '../../platform/xlsx/protocol.ts';
 import { pageWindow } from '../../platform/sql.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);

@@ -23,7 +23,7 @@ import { importJobs } from '../../db/schema/index.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/downloads.ts';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
-import { errorReportName, errorWorkbook } from '../../platform/import-errors-workbook.ts';
+import { errorReportName, errorWorkbook } from '../../platform/xlsx/errors-workbook.ts';
 import { sha256OfFile } from '../../platform/file-hash.ts';
 import { ok } from '../../platform/http.ts';
 import {
@@ -34,7 +34,7 @@ import {
   type ImportJobRow,
 } from '../../platform/import-jobs.ts';
 import { receiveFileToDisk } from '../../platform/uploads.ts';
-import type { XlsxLimits } from '../../platform/xlsx.ts';
+import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { SPEND_JOB, decideSpendImport, spendJobHandler, startSpendImport } from './jobs.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 

@@ -21,7 +21,7 @@ import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { copyRowsFromFile } from '../../db/copy.ts';
 import { ROLLUP_STEPS, buildSpendRollup } from '../../platform/spend-rollups.ts';
 import { matchFileVendors } from '../../platform/supplier-matching.ts';
-import { checkSheet, type CheckProgress, type XlsxLimits } from '../../platform/xlsx.ts';
+import { checkSheet, type CheckProgress, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { saveFileKeys } from './overlap.ts';
 import { FIELD_COLUMNS } from './rows.ts';
 

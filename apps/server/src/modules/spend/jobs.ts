@@ -36,7 +36,7 @@ import {
 } from '../../platform/import-jobs.ts';
 import { keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
-import type { XlsxLimits } from '../../platform/xlsx.ts';
+import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { checkSpendFile, reserveFileId, saveSpendFile } from './import.ts';
 import { overlapWithSavedFiles } from './overlap.ts';
 import { alreadyUploaded, deleteFileIn, sameContentAs } from './service.ts';

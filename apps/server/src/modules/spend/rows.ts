@@ -1,5 +1,5 @@
 /**
- * The spend file's row module for the spreadsheet reader's worker (platform/xlsx.ts): each row is
+ * The spend file's row module for the spreadsheet reader's worker (platform/xlsx/sheet.ts): each row is
  * checked with the shared rule and flattened to primitives, then written as a line of COPY text
  * for spend_rows (import.ts loads those lines as they come).
  */

@@ -21,7 +21,7 @@ import {
   zipBuffer,
 } from '../../../test/xlsx.ts';
 import { spendFiles, spendRows } from '../../db/schema/index.ts';
-import { ZIP_MESSAGES } from '../../platform/zip-guard.ts';
+import { ZIP_MESSAGES } from '../../platform/xlsx/zip-guard.ts';
 import type { GeneratedRow } from '../../db/seed/spend-generator.ts';
 
 let t: TestApp;

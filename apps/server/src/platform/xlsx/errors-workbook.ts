@@ -7,9 +7,9 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { DbOrTx } from '../db/client.ts';
-import { importJobErrors } from '../db/schema/index.ts';
-import type { ImportJobRow } from './import-jobs.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { importJobErrors } from '../../db/schema/index.ts';
+import type { ImportJobRow } from '../import-jobs.ts';
 
 const PAGE = 10_000;
 const HEADER_FILL: ExcelJS.Fill = {

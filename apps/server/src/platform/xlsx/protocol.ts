@@ -1,4 +1,4 @@
-/** What the spreadsheet reader (xlsx.ts) and its worker (xlsx-worker.ts) say to each other. */
+/** What the spreadsheet reader (sheet.ts) and its worker (worker.ts) say to each other. */
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
 import type { ZipLimits } from './zip-guard.ts';

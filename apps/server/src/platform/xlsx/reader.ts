@@ -1,5 +1,5 @@
 /**
- * Streams the cells of a workbook's first worksheet (used by xlsx-worker.ts, after zip-guard.ts
+ * Streams the cells of a workbook's first worksheet (used by worker.ts, after zip-guard.ts
  * has checked the zip). The zip is read by random access (yauzl), so the shared strings are
  * read before the sheet whatever the order of the parts, and the sheet's XML is scanned as it
  * inflates (xml-scanner.ts), one chunk at a time.

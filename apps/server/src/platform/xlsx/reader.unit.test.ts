@@ -10,8 +10,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Cell } from '@spotzcity/shared/cells';
-import { spendFixture, workbookParts, zipBuffer, type ZipEntry } from '../../test/xlsx.ts';
-import { readFirstWorksheet } from './xlsx-reader.ts';
+import { spendFixture, workbookParts, zipBuffer, type ZipEntry } from '../../../test/xlsx.ts';
+import { readFirstWorksheet } from './reader.ts';
 import { MalformedXml, XmlScanner, type XmlHandler } from './xml-scanner.ts';
 import { ZIP_MESSAGES, ZipProblem } from './zip-guard.ts';
 

@@ -13,9 +13,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FileColumn } from '@spotzcity/shared/cells';
-import type { Db, DbOrTx } from '../db/client.ts';
-import { receiveFileToDisk } from './uploads.ts';
-import { readSheet, type XlsxLimits } from './xlsx.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { receiveFileToDisk } from '../uploads.ts';
+import { readSheet, type XlsxLimits } from './sheet.ts';
 
 /** One batch of converted rows, column by column, with each row's line in the sheet. */
 export interface SheetRows {

@@ -3,7 +3,7 @@
  * every upload kind (spend files, supplier lists, events). The work happens in a worker thread
  * with memory and time limits: it checks the zip (zip-guard.ts), matches the header row to the
  * expected columns ignoring case, spaces and punctuation, and streams rows with our own reader
- * (xlsx-reader.ts); with a row module it also checks and converts every row there. The caller
+ * (reader.ts); with a row module it also checks and converts every row there. The caller
  * pulls batches; the worker parses at most `prefetch` batches ahead, so memory stays flat
  * whatever the file's size.
  *
@@ -15,16 +15,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
-import { FileRejected } from './errors.ts';
+import { FileRejected } from '../errors.ts';
 import {
   XLSX_MESSAGES,
   type ParentMessage,
   type WorkerInput,
   type WorkerMessage,
-} from './xlsx-protocol.ts';
+} from './protocol.ts';
 import type { ZipLimits } from './zip-guard.ts';
 
-export { XLSX_MESSAGES, type RowModule } from './xlsx-protocol.ts';
+export { XLSX_MESSAGES, type RowModule } from './protocol.ts';
 
 export interface XlsxLimits extends ZipLimits {
   /** Data rows (blank rows are not counted). */
@@ -99,7 +99,7 @@ function releaseSlot() {
 }
 
 /**
- * The worker's script: xlsx-worker.ts and the row module bundled into one CommonJS script by
+ * The worker's script: worker.ts and the row module bundled into one CommonJS script by
  * esbuild, once per row module and process. A worker thread does not inherit the TypeScript
  * loader (tsx); registering it there cost ~30 MB per read and a compile of every file at each
  * start, and the bundle holds only the code the worker runs.
@@ -119,7 +119,7 @@ function workerScript(rowModule: URL | undefined): Promise<string> {
 
 async function bundleWorker(rowModule: URL | undefined): Promise<string> {
   const { build } = await import('esbuild');
-  const worker = fileURLToPath(new URL('./xlsx-worker.ts', import.meta.url));
+  const worker = fileURLToPath(new URL('./worker.ts', import.meta.url));
   const contents = [
     `import { runWorker } from ${JSON.stringify(worker)};`,
     rowModule

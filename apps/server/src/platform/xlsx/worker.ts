@@ -1,14 +1,14 @@
 /**
- * The spreadsheet reader's worker (see xlsx.ts): checks the zip, then streams the first worksheet
- * (xlsx-reader.ts) and posts its rows to the parent in batches, as plain cells in the order of the
+ * The spreadsheet reader's worker (see sheet.ts): checks the zip, then streams the first worksheet
+ * (reader.ts) and posts its rows to the parent in batches, as plain cells in the order of the
  * requested columns, or checked by a row module. It runs under resource limits, off the request
- * thread. xlsx.ts bundles it with its row module into one script (`runWorker(rowModule)`).
+ * thread. sheet.ts bundles it with its row module into one script (`runWorker(rowModule)`).
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Cell } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
-import { isWorksheetPart, readFirstWorksheet } from './xlsx-reader.ts';
+import { isWorksheetPart, readFirstWorksheet } from './reader.ts';
 import { ZipProblem, inspectXlsx } from './zip-guard.ts';
 import {
   XLSX_MESSAGES,
@@ -17,7 +17,7 @@ import {
   type RowModule,
   type WorkerInput,
   type WorkerMessage,
-} from './xlsx-protocol.ts';
+} from './protocol.ts';
 
 const input = workerData as WorkerInput;
 const port = parentPort!;

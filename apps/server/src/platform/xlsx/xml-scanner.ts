@@ -1,5 +1,5 @@
 /**
- * A small pull scanner for the XML of workbook parts (xlsx-reader.ts). It knows elements,
+ * A small pull scanner for the XML of workbook parts (reader.ts). It knows elements,
  * attributes, text, comments, CDATA and processing instructions; a DOCTYPE or entity declaration
  * is refused (zip-guard.ts refuses them first), so the only references are the five predefined
  * entities and character references. Text is fed in decoded chunks; whatever construct a chunk

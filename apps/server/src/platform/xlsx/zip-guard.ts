@@ -18,7 +18,7 @@
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yauzl, { type Entry } from 'yauzl';
-import { formatBytes } from './uploads.ts';
+import { formatBytes } from '../uploads.ts';
 
 export interface ZipLimits {
   maxEntries: number;
