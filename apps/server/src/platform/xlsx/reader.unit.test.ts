@@ -123,7 +123,8 @@ async function streamedWorkbook(rows: unknown[][], useSharedStrings: boolean) {
   return file;
 }
 
-describe('readFirstWorksheet against exceljs', () => {
+// exceljs writes and reads each workbook too: seconds on a loaded machine, not a sign of a fault.
+describe('readFirstWorksheet against exceljs', { timeout: 60_000 }, () => {
   it('yields the cells exceljs yields for every kind of value exceljs writes', async () => {
     for (const date1904 of [false, true]) {
       const file = fileOf(await inMemoryWorkbook(MIXED, { date1904 }));
