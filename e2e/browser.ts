@@ -32,9 +32,20 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/**
+ * The server of this worker: global-setup.ts starts one per worker, each on its own copy of the
+ * seeded data, and worker N (VITEST_POOL_ID, 1 … maxWorkers) uses the N-th. Journeys reach it as
+ * `browser.baseURL` (pages opened by openBrowser() have it as their base).
+ */
+export function serverURL(): string {
+  const servers = inject('e2eServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return servers[(Math.max(1, worker) - 1) % servers.length]!;
+}
+
 export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'spotzcity-chromium-'));
-  const baseURL = inject('baseURL');
+  const baseURL = serverURL();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
