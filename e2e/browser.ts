@@ -43,9 +43,30 @@ export function serverURL(): string {
   return servers[(Math.max(1, worker) - 1) % servers.length]!;
 }
 
+/** Servers this process has seen answer (global-setup may still be starting a worker's). */
+const answered = new Set<string>();
+
+async function serverAnswers(baseURL: string) {
+  if (answered.has(baseURL)) return;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`The e2e server ${baseURL} did not answer (global-setup.ts logs why).`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  answered.add(baseURL);
+}
+
 export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'spotzcity-chromium-'));
   const baseURL = serverURL();
+  await serverAnswers(baseURL);
+  const profile = mkdtempSync(path.join(tmpdir(), 'spotzcity-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
