@@ -7,7 +7,15 @@
  *  - e2e:    journeys in Debian's Chromium through playwright-core against the built app
  * `npm test` (scripts/test.mjs) runs them all; see README.
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Files at a time. Vitest's default (one less than the CPUs) is a single file on a 2-core
+ * machine; the API files spend much of their time waiting on a database (PostgreSQL is another
+ * process), so two at a time is the floor. VITEST_MAX_WORKERS overrides it.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1);
 
 const apiTests = ['apps/server/src/**/*.test.ts'];
 const unitOnly = ['apps/server/src/**/*.unit.test.ts'];
@@ -15,6 +23,7 @@ const unitOnly = ['apps/server/src/**/*.unit.test.ts'];
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -70,7 +79,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          fileParallelism: false,
+          // Two journeys at a time, each worker on a server and data of its own (global-setup.ts
+          // starts one per worker); after the other projects, which have the CPUs to themselves.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

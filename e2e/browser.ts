@@ -32,9 +32,41 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/**
+ * The server of this worker: global-setup.ts starts one per worker, each on its own copy of the
+ * seeded data, and worker N (VITEST_POOL_ID, 1 … maxWorkers) uses the N-th. Journeys reach it as
+ * `browser.baseURL` (pages opened by openBrowser() have it as their base).
+ */
+export function serverURL(): string {
+  const servers = inject('e2eServers');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return servers[(Math.max(1, worker) - 1) % servers.length]!;
+}
+
+/** Servers this process has seen answer (global-setup may still be starting a worker's). */
+const answered = new Set<string>();
+
+async function serverAnswers(baseURL: string) {
+  if (answered.has(baseURL)) return;
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`The e2e server ${baseURL} did not answer (global-setup.ts logs why).`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  answered.add(baseURL);
+}
+
 export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
+  const baseURL = serverURL();
+  await serverAnswers(baseURL);
   const profile = mkdtempSync(path.join(tmpdir(), 'spotzcity-chromium-'));
-  const baseURL = inject('baseURL');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

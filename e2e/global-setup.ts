@@ -1,9 +1,12 @@
 /**
  * Starts the real server (built web app, embedded PGlite in a temporary DATA_DIR, demo data) on a
- * free port for the browser suite, after seeding the accounts the journeys use.
+ * free port for the browser suite, after seeding the accounts the journeys use — one server per
+ * worker (the e2e project's `maxWorkers`), each on its own copy of the seeded data, so that two
+ * journeys running at the same time never see each other's changes. A journey reaches its
+ * worker's server through `openBrowser()` (browser.baseURL) in browser.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +22,8 @@ import { DEMO_PASSWORD, E2E_ADMIN, E2E_LAPSING, E2E_USERS } from './fixtures.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per worker: worker N (VITEST_POOL_ID) uses the N-th. See browser.ts. */
+    e2eServers: string[];
   }
 }
 
@@ -38,7 +42,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 90_000;
+  // Generous: two servers start at once, and a 2-core machine may be busy with other work.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
     try {
@@ -57,14 +62,57 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html')) || !existsSync(server)) {
     throw new Error('The app is not built: run `npm run build` (npm test does it for you).');
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'));
+  const count = Math.max(1, project.config.maxWorkers ?? 1);
+  const dataDirs = [mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'))];
   // E2E_DATABASE_URL (a PostgreSQL server) runs the journeys on a fresh database there instead
   // of the embedded one: `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:e2e`.
   const postgres = process.env.E2E_DATABASE_URL
     ? await freshPostgres(process.env.E2E_DATABASE_URL)
     : undefined;
 
-  const database = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  await seed(dataDirs[0]!, postgres?.url);
+  // The other workers' servers start from copies of the seeded data (a copied PGlite directory
+  // and its files, or a PostgreSQL database made from the seeded one): seeding is done once.
+  const databaseUrls: (string | undefined)[] = [postgres?.url];
+  for (let i = 1; i < count; i++) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'));
+    cpSync(dataDirs[0]!, dir, { recursive: true });
+    dataDirs.push(dir);
+    databaseUrls.push(postgres ? await postgres.copy(i) : undefined);
+  }
+
+  const ports: number[] = [];
+  for (const _ of dataDirs) ports.push(await freePort());
+  const servers = dataDirs.map((dataDir, i) =>
+    startServer(server, ports[i]!, dataDir, databaseUrls[i]),
+  );
+  const teardown = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+  };
+  // The first worker's server before any journey; the others may still be starting when the
+  // journeys begin (openBrowser() waits for its own), so a run of one file does not wait for
+  // servers it will not use.
+  for (const other of servers.slice(1)) {
+    other.healthy.catch((error: Error) => console.error(`e2e server ${other.baseURL}: ${error}`));
+  }
+  try {
+    await servers[0]!.healthy;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  project.provide(
+    'e2eServers',
+    servers.map((s) => s.baseURL),
+  );
+  return teardown;
+}
+
+/** The demo data and the accounts the journeys sign in with. */
+async function seed(dataDir: string, databaseUrl: string | undefined) {
+  const database = await openDatabase({ dataDir, databaseUrl });
   await bootstrap(database.db, {
     adminEmail: E2E_ADMIN.email,
     adminPassword: E2E_ADMIN.password,
@@ -111,37 +159,51 @@ export default async function setup(project: TestProject) {
     dateOfBirth: '1985-06-01',
   });
   await database.close();
+}
 
-  const port = await freePort();
-  let output = '';
-  // The server as `npm start` runs it: the bundle, under plain node.
-  const child = spawn(process.execPath, [server], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.url ?? '',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+/**
+ * The server as `npm start` runs it: the bundle, under plain node, on a free port; `healthy`
+ * settles once it answers (or fails with its output).
+ */
+function startServer(
+  server: string,
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+) {
+  let child: ChildProcess | undefined;
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => output);
-  project.provide('baseURL', baseURL);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    rmSync(dataDir, { recursive: true, force: true });
-    await postgres?.drop();
+  const healthy = (async () => {
+    let output = '';
+    child = spawn(process.execPath, [server], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl ?? '',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    await waitForHealth(baseURL, child, () => output);
+  })();
+  return {
+    healthy,
+    baseURL,
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }
 
@@ -159,7 +221,25 @@ async function freshPostgres(serverUrl: string) {
     }
   };
   await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  const urlOf = (database: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const copies: string[] = [];
+  return {
+    url: urlOf(name),
+    /** A copy of the (seeded, closed) database for worker `index`'s server. */
+    async copy(index: number) {
+      const copy = `${name}_${index}`;
+      await run(`create database ${copy} template ${name}`);
+      copies.push(copy);
+      return urlOf(copy);
+    },
+    async drop() {
+      for (const database of [...copies, name]) {
+        await run(`drop database if exists ${database} with (force)`);
+      }
+    },
+  };
 }

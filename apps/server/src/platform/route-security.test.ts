@@ -10,10 +10,14 @@
  *     byte for byte what they were.
  *  3. Hostile input: NUL characters, ids past 2,147,483,647, wrong types, 1 MB strings, impossible
  *     dates and `__proto__` keys in bodies, query strings and paths, and malformed multipart
- *     bodies: a 4xx, never a 500.
+ *     bodies: a 4xx, never a 500. On PGlite (the api project) every hostile value goes into every
+ *     field; on PostgreSQL (api-pg) every route still gets every hostile value, path and raw body,
+ *     each value into one of its fields, the field turning from route to route (decisions.md,
+ *     "Route-security sweep: all of it on PGlite, a slice on PostgreSQL").
+ *     ROUTE_SECURITY_FULL=1 sweeps everything on PostgreSQL too.
  * The number of routes × cases tried is printed at the end.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ACCESS, type Permission, type Role } from '@spotzcity/shared/permissions';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -238,6 +242,46 @@ function hostileValues(field: string, schema: JsonSchema | undefined): unknown[]
     values.push([MAX_ID + 1], ['a\u0000b'], LONG_ARRAY);
   } else values.push(['a\u0000b']);
   return values;
+}
+
+/**
+ * Whether each hostile value goes into each field (PGlite, or ROUTE_SECURITY_FULL=1), or, on
+ * PostgreSQL, into one field per route: validation and handlers are the same code on both
+ * databases, and what only the database decides (a NUL in text, an integer past int4, an
+ * impossible date) is decided by the value, not by the field it came in.
+ */
+const FULL_SWEEP =
+  inject('dbTarget').kind !== 'postgres' ||
+  // eslint-disable-next-line no-restricted-properties
+  process.env.ROUTE_SECURITY_FULL === '1';
+
+/**
+ * The (field, value) pairs to try: all of them in a full sweep; otherwise each distinct value
+ * once, in the first field that has it counting from field `turn` (so that the fields take turns
+ * from route to route).
+ */
+function pairsToTry<S>(
+  fields: (readonly [string, S])[],
+  valuesOf: (field: string, schema: S) => unknown[],
+  turn: number,
+): { field: string; value: unknown }[] {
+  const all = fields.flatMap(([field, schema]) =>
+    valuesOf(field, schema).map((value) => ({ field, value })),
+  );
+  if (FULL_SWEEP || fields.length === 0) return all;
+  const start = turn % fields.length;
+  const rotated = [...fields.slice(start), ...fields.slice(0, start)];
+  const seen = new Set<string>();
+  const pairs: { field: string; value: unknown }[] = [];
+  for (const [field, schema] of rotated) {
+    for (const value of valuesOf(field, schema)) {
+      const key = value === HUGE ? 'HUGE' : value === LONG_ARRAY ? 'LONG' : JSON.stringify(value);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pairs.push({ field, value });
+    }
+  }
+  return pairs;
 }
 
 /** Query fields tried on a route that declares none (handlers that merge query and body). */
@@ -470,7 +514,7 @@ describe('hostile input', () => {
         else if (strict && res.statusCode < 400)
           failures.push(`${route.key} ${what} → ${res.statusCode}`);
       };
-      for (const route of routes) {
+      for (const [turn, route] of routes.entries()) {
         if (route.key === 'POST /api/auth/logout/all' || route.key === 'POST /api/auth/logout')
           continue;
         const base = route.body ? (sample(route.body) as Record<string, unknown>) : {};
@@ -480,11 +524,9 @@ describe('hostile input', () => {
         const params = Object.fromEntries(route.params.map((p) => [p, 1]));
 
         if (route.method !== 'GET') {
-          for (const [field, schema] of fieldsOf(route.body)) {
-            for (const value of hostileValues(field, schema)) {
-              const label = `${field}=${JSON.stringify(value).slice(0, 24)}`;
-              await check(route, label, { params, body: { ...base, [field]: value } }, declared);
-            }
+          for (const { field, value } of pairsToTry(fieldsOf(route.body), hostileValues, turn)) {
+            const label = `${field}=${JSON.stringify(value).slice(0, 24)}`;
+            await check(route, label, { params, body: { ...base, [field]: value } }, declared);
           }
           await check(route, 'array body', { params, body: [] }, false);
           await check(
@@ -531,18 +573,17 @@ describe('hostile input', () => {
         const queryFields = route.query.length
           ? route.query.map((q) => [q.name, q.schema] as const)
           : COMMON_QUERY.map((name) => [name, undefined] as const);
-        for (const [name, schema] of queryFields) {
-          const values = hostileValues(name, schema).filter(
+        const queryValues = (name: string, schema: JsonSchema | undefined) =>
+          hostileValues(name, schema).filter(
             (v) => typeof v !== 'object' && (route.query.length > 0 || v !== HUGE),
           );
-          for (const value of values) {
-            await check(
-              route,
-              `?${name}=${String(value).slice(0, 24)}`,
-              { params, query: { [name]: value }, body: base },
-              route.query.length > 0 && route.method === 'GET',
-            );
-          }
+        for (const { field: name, value } of pairsToTry(queryFields, queryValues, turn)) {
+          await check(
+            route,
+            `?${name}=${String(value).slice(0, 24)}`,
+            { params, query: { [name]: value }, body: base },
+            route.query.length > 0 && route.method === 'GET',
+          );
         }
         for (const param of route.params) {
           for (const value of [MAX_ID + 1, -1, 'abc', 'a\u0000b', '1e400']) {
