@@ -26,6 +26,17 @@ const SCREENS: Record<string, { url: string; then?: (page: Page) => Promise<void
     url: '/home/costSaving',
     then: (page) => page.getByTestId('cost-saving-create-report').click(),
   },
+  'dashboard-goals': { url: '/home/supplierSpend/report/goals' },
+  'dashboard-market-share': {
+    url: '/home/marketShare',
+    // The report of every row: Create Report with the dialog's defaults.
+    then: async (page) => {
+      await page.getByTestId('market-share-create-report').click();
+      await page.getByTestId('report-form').waitFor();
+      await page.getByTestId('report-create').click();
+      await page.getByTestId('market-share-dashboard').waitFor();
+    },
+  },
 };
 
 /** A module's Create Report for this year (every quarter, where it asks). */

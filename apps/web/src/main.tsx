@@ -7,6 +7,7 @@ import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { RotateScreen } from './components/rotate-screen.tsx';
 import type { LoginNotice } from './components/login-notice.ts';
+import './app/theme.css';
 import './app/styles.css';
 
 // A 401 has already cleared storage (api/client.ts): open /login without reloading the page,

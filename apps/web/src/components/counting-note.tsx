@@ -5,11 +5,11 @@
  */
 import { Typography } from 'antd';
 import { MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity';
-import './counting-note.css';
+import css from './counting-note.module.css';
 
 export function CountingNote() {
   return (
-    <Typography.Text type="secondary" className="counting-note" data-testid="counting-note">
+    <Typography.Text type="secondary" className={css.note} data-testid="counting-note">
       {MULTI_TYPE_NOTE}
     </Typography.Text>
   );

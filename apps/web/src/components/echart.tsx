@@ -52,6 +52,37 @@ export interface EChartProps {
   className?: string;
 }
 
+/**
+ * Charts are drawn after the page has painted, one chart per task: a dashboard's six charts
+ * drawn in one go made one long task that kept the page from answering (issue #19, Lighthouse's
+ * total blocking time). Each job is a chart's init and first option.
+ */
+const pending: (() => void)[] = [];
+let draining = false;
+
+function drawSoon(job: () => void) {
+  pending.push(job);
+  if (draining) return;
+  draining = true;
+  const next = () => {
+    const current = pending.shift();
+    if (!current) {
+      draining = false;
+      return;
+    }
+    current();
+    setTimeout(next, 0);
+  };
+  // After the next frame is painted (a timeout queued from the frame runs after it).
+  requestAnimationFrame(() => setTimeout(next, 0));
+}
+
+const withDefaults = (option: EChartsCoreOption): EChartsCoreOption => ({
+  color: [...CHART_COLORS],
+  animation: false,
+  ...fitAxisLabels(option),
+});
+
 export function EChart({
   option,
   height = 320,
@@ -61,36 +92,45 @@ export function EChart({
 }: EChartProps) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  // The newest option, for a chart drawn after it was given.
+  const latest = useRef(option);
 
   useEffect(() => {
-    if (!element.current) return;
-    const host = element.current as HTMLDivElement & { echarts?: echarts.ECharts };
-    const instance = echarts.init(host, undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    // The chart on its element: the browser suite reads where ECharts placed the axis labels
-    // (e2e/chart-labels.e2e.ts), as one can from the devtools.
-    host.echarts = instance;
-    onReady?.(instance);
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element.current);
-    // Printed, the chart takes the paper's width (a canvas would otherwise be stretched or cut).
-    const stopPrint = onPrintChange(() => instance.resize());
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    drawSoon(() => {
+      if (cancelled || !element.current) return;
+      const host = element.current as HTMLDivElement & { echarts?: echarts.ECharts };
+      const instance = echarts.init(host, undefined, { renderer: 'canvas' });
+      chart.current = instance;
+      // The chart on its element: the browser suite reads where ECharts placed the axis labels
+      // (e2e/chart-labels.e2e.ts), as one can from the devtools.
+      host.echarts = instance;
+      onReady?.(instance);
+      instance.setOption(withDefaults(latest.current), { notMerge: true });
+      const observer = new ResizeObserver(() => instance.resize());
+      observer.observe(host);
+      // Printed, the chart takes the paper's width (a canvas would otherwise be stretched or cut).
+      const stopPrint = onPrintChange(() => instance.resize());
+      stop = () => {
+        stopPrint();
+        observer.disconnect();
+        instance.dispose();
+        delete host.echarts;
+        chart.current = null;
+      };
+    });
     return () => {
-      stopPrint();
-      observer.disconnect();
-      instance.dispose();
-      delete host.echarts;
-      chart.current = null;
+      cancelled = true;
+      stop?.();
     };
     // The chart is created once; option changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(
-      { color: [...CHART_COLORS], animation: false, ...fitAxisLabels(option) },
-      { notMerge: true },
-    );
+    latest.current = option;
+    chart.current?.setOption(withDefaults(option), { notMerge: true });
   }, [option]);
 
   return (

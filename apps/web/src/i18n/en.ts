@@ -73,6 +73,9 @@ export const en = {
     emailPlaceholder: 'you@company.com',
     password: 'Password',
     passwordPlaceholder: 'Your password',
+    // Not 'Show password': the field's label must stay the only 'Password' on the page.
+    showPassword: 'Show characters',
+    hidePassword: 'Hide characters',
     forgotPassword: 'Forgot Password?',
     signIn: 'Sign In',
     backToLogin: 'Back to login',

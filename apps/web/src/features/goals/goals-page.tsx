@@ -39,7 +39,7 @@ import { useCurrentUser } from '../../api/get-profile.ts';
 import { useSaveResult, zodFieldRule } from '../../components/form-rules.ts';
 import { goalHistoryQuery, goalYearsQuery, useSaveGoals, yearGoalsQuery } from './api/goals.ts';
 import { settingsQuery, useSaveSettings } from './api/settings.ts';
-import './goals.css';
+import css from './goals-page.module.css';
 
 const DASHBOARD = '/home/supplierSpend/report/goals';
 
@@ -135,9 +135,9 @@ function TargetList({
   return (
     <Form.List name={name}>
       {(fields, { add, remove }) => (
-        <div className="goal-list">
+        <div className={css.list}>
           {fields.map((field) => (
-            <Space key={field.key} align="start" wrap className="goal-line">
+            <Space key={field.key} align="start" wrap className={css.line}>
               <Form.Item name={[field.name, key]} rules={[{ required: true, message: 'Required' }]}>
                 <Select {...select} />
               </Form.Item>
@@ -229,7 +229,7 @@ function GoalsCard({
       size="small"
       data-testid="goals-form"
     >
-      <div className="goal-year">
+      <div className={css.year}>
         <Typography.Text>{t('goals.fiscalYear')}</Typography.Text>
         <Select
           data-testid="goal-year"
@@ -290,7 +290,7 @@ function GoalsCard({
             }}
           />
           <Typography.Text strong>{t('goals.perCategory')}</Typography.Text>
-          <Typography.Paragraph type="secondary" className="goal-help">
+          <Typography.Paragraph type="secondary" className={css.help}>
             {t('goals.perCategoryHelp')}
           </Typography.Paragraph>
           <TargetList
@@ -362,7 +362,7 @@ function HistoryCard() {
           {new Date(item.at).toLocaleString()} · {item.actorName}
         </Typography.Text>
         {keys.map((k) => (
-          <div key={k} className="history-change">
+          <div key={k} className={css.historyChange}>
             {k}: <s>{describe(item.before?.[k])}</s> → {describe(item.after?.[k])}
           </div>
         ))}
@@ -400,9 +400,7 @@ export default function GoalsPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('goals.subtitle')}</Typography.Text>
       </header>
-      {!canEdit && (
-        <Alert type="info" showIcon title={t('goals.readOnly')} className="goals-note" />
-      )}
+      {!canEdit && <Alert type="info" showIcon title={t('goals.readOnly')} className={css.note} />}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>

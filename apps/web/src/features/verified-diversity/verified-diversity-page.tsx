@@ -1,7 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { CertificatesView } from './components/certificates-view.tsx';
 import { MatchingView } from './components/matching-view.tsx';
-import './verified-diversity.css';
 
 /** /home/verified/*: the Certificates view and the Supplier matching screen (issue #21). */
 export default function VerifiedDiversityPage() {

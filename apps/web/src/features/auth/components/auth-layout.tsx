@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react';
-import { CheckCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/logo.tsx';
+
+/** The brand panel's tick: an SVG, no icon library (the sign-in page paints without antd). */
+function CheckMark() {
+  return (
+    <svg className="auth-brand-tick" width={18} height={18} viewBox="0 0 18 18" aria-hidden>
+      <circle cx="9" cy="9" r="9" fill="currentColor" />
+      <path d="m5 9.3 2.6 2.6L13 6.5" stroke="var(--navy)" strokeWidth={2} fill="none" />
+    </svg>
+  );
+}
 
 /** The sign-in and recovery screens: a brand panel beside a form card. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -17,7 +26,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <ul>
             {points.map((point) => (
               <li key={point}>
-                <CheckCircleFilled /> {point}
+                <CheckMark /> {point}
               </li>
             ))}
           </ul>

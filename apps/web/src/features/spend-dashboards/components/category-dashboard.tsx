@@ -14,7 +14,7 @@ import { ChartCard } from './chart-card.tsx';
 import { categoryBarOption, categoryPieOption } from '@spotzcity/shared/charts/spend';
 import { percentText, useChartSize } from './chart-format.ts';
 import { SpendBaseLine } from './spend-base.tsx';
-import grid from '../dashboard-grid.module.css';
+import grid from '../../../components/dashboard-grid.module.css';
 
 /**
  * `base` is the percentages' base: the pie is a share of it (the non-addressable categories leave
@@ -31,7 +31,7 @@ export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: 
   const top = useQuery(graphQuery('topCategoriesStatatics', fileIds, base));
 
   return (
-    <div className={grid.grid}>
+    <div className={grid.pairs}>
       <ChartCard
         title={t('spendDashboards.categoryBar')}
         query={bars}

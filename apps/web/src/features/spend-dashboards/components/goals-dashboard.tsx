@@ -20,7 +20,7 @@ import {
   COUNTING_RULE_TEXT,
   type CountingRule,
 } from '@spotzcity/shared/verified-diversity';
-import grid from '../dashboard-grid.module.css';
+import grid from '../../../components/dashboard-grid.module.css';
 
 const STATUS_COLORS: Record<GoalStatus, string> = {
   ON_TRACK: 'green',
@@ -143,7 +143,7 @@ export function GoalsDashboard({
   const d = query.data;
   const noGoals = d && d.overall === null && d.rows.length === 0;
   return (
-    <div className={grid.grid}>
+    <div className={grid.pairs}>
       <div className={grid.wide}>
         {d && (
           <div className="goals-summary">

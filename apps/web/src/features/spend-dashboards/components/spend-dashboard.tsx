@@ -18,7 +18,7 @@ import {
 } from '@spotzcity/shared/charts/spend';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { DIVERSE_LABEL, NON_DIVERSE_LABEL, useChartSize } from './chart-format.ts';
-import grid from '../dashboard-grid.module.css';
+import grid from '../../../components/dashboard-grid.module.css';
 
 /**
  * `base` is the percentages' base: the percent-of-spend chart and the donuts are shares of it
@@ -33,7 +33,7 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
   const years = useQuery(graphQuery('spendDiversityOverNonDiversity', fileIds, base));
 
   return (
-    <div className={grid.grid}>
+    <div className={grid.pairs}>
       <div className={grid.wide}>
         <CountingRuleCard fileIds={fileIds} base={base} />
       </div>

@@ -18,7 +18,7 @@ import {
 } from '@spotzcity/shared/charts/spend';
 import { useChartSize } from './chart-format.ts';
 import { US_MAP, registerUsMap } from './us-map.ts';
-import grid from '../dashboard-grid.module.css';
+import grid from '../../../components/dashboard-grid.module.css';
 
 registerUsMap();
 
@@ -31,7 +31,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
   const states = useQuery(graphQuery('supplierLocationData', fileIds));
 
   return (
-    <div className={grid.grid}>
+    <div className={grid.pairs}>
       <ChartCard
         title={t('spendDashboards.diversePerQuarter')}
         query={quarters}

@@ -17,6 +17,7 @@ import { InfiniteTable, useReloadList } from '../../../components/infinite-table
 import { PHONE_QUERY, useMediaQuery } from '../../../components/use-media-query.ts';
 import { verifiedKeys } from '../api/certificates.ts';
 import { fetchVendorsToMatch, useAssignVendor } from '../api/matching.ts';
+import css from './matching-view.module.css';
 
 /** The one column of the phone layout: the table's card less its padding at 390 px. */
 const NARROW_WIDTH = 320;
@@ -158,7 +159,7 @@ export function MatchingView() {
                   key: 'vendor',
                   width: NARROW_WIDTH,
                   render: (_: unknown, v) => (
-                    <div className="matching-compact">
+                    <div className={css.compact}>
                       <Flex justify="space-between" gap={8}>
                         <Typography.Text strong ellipsis>
                           {v.vendorName}

@@ -17,6 +17,7 @@ import {
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { agenciesQuery, policyQuery, useSavePolicy } from '../api/certificates.ts';
+import css from './policy-card.module.css';
 
 interface Values extends Omit<QualificationPolicy, 'acceptedAgencies'> {
   acceptedAgencies: string[];
@@ -66,7 +67,7 @@ export function PolicyCard() {
               .map((a) => ({ value: a.name, label: a.name }))}
           />
         </Form.Item>
-        <div className="policy-grid">
+        <div className={css.grid}>
           <Form.Item
             name="acceptSelfCertified"
             label={t('verified.acceptSelf')}
