@@ -25,6 +25,7 @@ import {
   type VerifiedFigures,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { spendCategoriesNamed } from './addressable.ts';
 
 export interface Scope {
   clientRef: number;
@@ -39,6 +40,13 @@ export function scoped(scope: Scope): SQL {
     ? sql`r.client_ref = ${scope.clientRef}`
     : sql`r.client_ref = ${scope.clientRef} and r.file_id = any(${sql.param(ids)}::int[])`;
 }
+
+/**
+ * Certificate `c` is one the organisation may read and count: a directory certificate
+ * (`client_ref` null, everyone's) or its own. Its own policy still decides what qualifies.
+ */
+export const visibleCertificate = (clientRef: number): SQL =>
+  sql`(c.client_ref is null or c.client_ref = ${clientRef})`;
 
 /** Vendor match `m` is certain: it may make a payment verified. */
 export const certain = sql`m.supplier_ref is not null and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})`;
@@ -115,8 +123,12 @@ export async function verifiedFigures(
   db: DbOrTx,
   scope: Scope,
   rule?: CountingRule,
-  /** The spend categories outside addressable spend, when the base is addressable (issue #22). */
-  nonAddressable?: string[],
+  /**
+   * The organisation's non-addressable categories as saved, when the base is addressable (issue
+   * #22): rows are left out by the goals' rule (`categoryKey`, trimmed and case ignored), as the
+   * goals and the dashboards leave them out.
+   */
+  nonAddressable?: readonly string[],
 ): Promise<VerifiedFigures> {
   const policy = await getPolicy(db, scope.clientRef);
   const qualifies = qualifiesSql(policy, sql`p.payment_date`);
@@ -141,7 +153,7 @@ export async function verifiedFigures(
       select t.type, sum(p.spend)::text as spend
       from p cross join lateral (
         select distinct c.diversity_type as type from supplier_certificates c
-        where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
+        where ${visibleCertificate(scope.clientRef)} and c.supplier_ref = p.supplier_ref and ${qualifies}
       ) t
       group by t.type
     `),
@@ -153,7 +165,7 @@ export async function verifiedFigures(
         select coalesce(sum(p.spend), 0)::text as spend from p
         where exists (
           select 1 from supplier_certificates c
-          where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
+          where ${visibleCertificate(scope.clientRef)} and c.supplier_ref = p.supplier_ref and ${qualifies}
         )
       `),
     )[0];
@@ -161,9 +173,8 @@ export async function verifiedFigures(
   // The headline over the addressable rows: the same figures, the non-addressable categories out.
   let addressable: VerifiedFigures['addressable'];
   if (nonAddressable) {
-    const keep = nonAddressable.length
-      ? sql`r.category <> all(${sql.param(nonAddressable)}::text[])`
-      : sql`true`;
+    const left = await spendCategoriesNamed(db, scope.clientRef, nonAddressable);
+    const keep = left.length ? sql`r.category <> all(${sql.param(left)}::text[])` : sql`true`;
     const [base] = rowsOf<{ total: string; diverse: string }>(
       await db.execute(sql`
         select coalesce(sum(r.spend), 0)::text as total,
@@ -217,6 +228,7 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
       certificateNumber: string | null;
       issueDate: string;
       expiryDate: string;
+      fromDirectory: boolean;
     }[];
   }>(
     await db.execute(sql`
@@ -224,7 +236,7 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
       used as (
         select distinct p.supplier_key, p.payment_date, c.id
         from p join supplier_certificates c
-          on c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
+          on ${visibleCertificate(scope.clientRef)} and c.supplier_ref = p.supplier_ref and ${qualifies}
       ),
       v as (
         select p.supplier_key, p.supplier_ref, sum(p.spend) as reported,
@@ -238,7 +250,8 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
         select u.supplier_key, json_agg(json_build_object('id', c.id,
           'diversityType', c.diversity_type, 'agency', c.agency,
           'certificateNumber', c.certificate_number, 'issueDate', c.issue_date::text,
-          'expiryDate', c.expiry_date::text) order by c.id) as certificates
+          'expiryDate', c.expiry_date::text, 'fromDirectory', c.client_ref is null)
+          order by c.id) as certificates
         from (select distinct supplier_key, id from used) u
         join supplier_certificates c on c.id = u.id
         group by u.supplier_key
@@ -280,6 +293,7 @@ interface Certificate {
   certificateNumber: string | null;
   issueDate: string;
   expiryDate: string;
+  fromDirectory: boolean;
 }
 
 export interface CountingExport {
@@ -325,7 +339,7 @@ export async function countingExport(
       certificates: (s.certificates as Certificate[])
         .map(
           (c) =>
-            `${diversityLabel(c.diversityType)} · ${c.agency}${c.certificateNumber ? ` ${c.certificateNumber}` : ''} · ${c.issueDate} – ${c.expiryDate}`,
+            `${diversityLabel(c.diversityType)} · ${c.agency}${c.certificateNumber ? ` ${c.certificateNumber}` : ''} · ${c.issueDate} – ${c.expiryDate}${c.fromDirectory ? ' (supplier directory)' : ''}`,
         )
         .join('; '),
       reported: s.reportedSpend,
