@@ -268,6 +268,14 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
             dataIndex: 'diversityType',
             render: (v: string) => diversityLabel(v),
           },
+          // Second, so that a phone sees it without scrolling sideways.
+          {
+            title: t('verified.source'),
+            dataIndex: 'fromDirectory',
+            render: (fromDirectory: boolean) => (
+              <CertificateSourceTag fromDirectory={fromDirectory} />
+            ),
+          },
           {
             title: t('verified.agency'),
             dataIndex: 'agency',
@@ -346,13 +354,6 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
                   <Typography.Text type="secondary">{usDate(c.statusDate)}</Typography.Text>
                 )}
               </span>
-            ),
-          },
-          {
-            title: t('verified.source'),
-            dataIndex: 'fromDirectory',
-            render: (fromDirectory: boolean) => (
-              <CertificateSourceTag fromDirectory={fromDirectory} />
             ),
           },
           {
