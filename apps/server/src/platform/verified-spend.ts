@@ -48,6 +48,17 @@ export function scoped(scope: Scope): SQL {
 export const visibleCertificate = (clientRef: number): SQL =>
   sql`(c.client_ref is null or c.client_ref = ${clientRef})`;
 
+/**
+ * The same certificates as a row source, for the figures' per-payment joins: two index scans
+ * appended, not the OR above — with the OR, PostgreSQL scanned every certificate once per
+ * supplier and payment day (the demo's drill-down: 2.5 s instead of 0.6 s on PostgreSQL).
+ */
+export const visibleCertificates = (clientRef: number): SQL => sql`(
+  select * from supplier_certificates where client_ref = ${clientRef}
+  union all
+  select * from supplier_certificates where client_ref is null
+)`;
+
 /** Vendor match `m` is certain: it may make a payment verified. */
 export const certain = sql`m.supplier_ref is not null and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})`;
 export const num = (value: string | number | null | undefined) =>
@@ -152,8 +163,8 @@ export async function verifiedFigures(
       with p as (${matchedPayments(scope)})
       select t.type, sum(p.spend)::text as spend
       from p cross join lateral (
-        select distinct c.diversity_type as type from supplier_certificates c
-        where ${visibleCertificate(scope.clientRef)} and c.supplier_ref = p.supplier_ref and ${qualifies}
+        select distinct c.diversity_type as type from ${visibleCertificates(scope.clientRef)} c
+        where c.supplier_ref = p.supplier_ref and ${qualifies}
       ) t
       group by t.type
     `),
@@ -164,8 +175,8 @@ export async function verifiedFigures(
         with p as (${matchedPayments(scope, rows)})
         select coalesce(sum(p.spend), 0)::text as spend from p
         where exists (
-          select 1 from supplier_certificates c
-          where ${visibleCertificate(scope.clientRef)} and c.supplier_ref = p.supplier_ref and ${qualifies}
+          select 1 from ${visibleCertificates(scope.clientRef)} c
+          where c.supplier_ref = p.supplier_ref and ${qualifies}
         )
       `),
     )[0];
@@ -235,8 +246,8 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
       with p as (${matchedPayments(scope)}),
       used as (
         select distinct p.supplier_key, p.payment_date, c.id
-        from p join supplier_certificates c
-          on ${visibleCertificate(scope.clientRef)} and c.supplier_ref = p.supplier_ref and ${qualifies}
+        from p join ${visibleCertificates(scope.clientRef)} c
+          on c.supplier_ref = p.supplier_ref and ${qualifies}
       ),
       v as (
         select p.supplier_key, p.supplier_ref, sum(p.spend) as reported,

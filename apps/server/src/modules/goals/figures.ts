@@ -24,7 +24,7 @@ import {
   certain,
   getPolicy,
   qualifiesSql,
-  visibleCertificate,
+  visibleCertificates,
 } from '../../platform/verified-spend.ts';
 import type { FigureSettings } from './service.ts';
 
@@ -78,8 +78,8 @@ export function countedDiversity(
     ) p
     cross join lateral (
       select coalesce(array_agg(distinct c.diversity_type::text), '{}'::text[]) as types
-      from supplier_certificates c
-      where ${visibleCertificate(scope.clientRef)} and c.supplier_ref = p.supplier_ref
+      from ${visibleCertificates(scope.clientRef)} c
+      where c.supplier_ref = p.supplier_ref
         and ${qualifiesSql(policy, sql`p.payment_date`)}
     ) t`;
 }
