@@ -2,8 +2,9 @@
  * Verified diversity in Chromium (issue #21): the spend home's match rate; Supplier matching
  * confirms the largest uncertain vendor; a certificate added on that supplier's detail appears in
  * the Certificates view; the Spend Dashboard switched to 'Verified' shows the verified diverse
- * spend grown by exactly that vendor's spend, and its PDF states the rule. Screenshots at 1440
- * and 390 px.
+ * spend grown by exactly that vendor's spend, and its PDF states the rule. A certificate the
+ * platform's Super User adds to the directory is then seen — read-only, marked 'Supplier
+ * directory' — by the demo buyer. Screenshots at 1440 and 390 px.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { pdfPages } from '../apps/server/test/reports.ts';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
-import { DEMO_PASSWORD } from './fixtures.ts';
+import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -248,6 +249,117 @@ describe('verified diversity', () => {
       await page.goto('/home/supplierSpend/table');
       await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
       await screenshot(page, 'verified-table-view-390');
+      await page.setViewportSize({ width: 1440, height: 900 });
+    },
+  );
+
+  it(
+    "shows a buyer the directory's certificate, read-only, under its own policy",
+    { timeout: 180_000 },
+    async () => {
+      const { page, baseURL } = browser;
+      const buyer = DEMO.buyerAdmin.email;
+      const buyerToken = await apiToken(baseURL, buyer, DEMO_PASSWORD);
+      // A supplier the demo organisation already keeps certificates for.
+      const own = await apiPost<{ data: { duns: string; supplierName: string }[] }>(
+        baseURL,
+        buyerToken,
+        '/api/certificates/list',
+        { pageNumber: 0, pageSize: 10, source: 'OWN' },
+      );
+      const supplier = own.data[0]!;
+      const detail = `/home/supplierSearch?duns=${supplier.duns}&name=${encodeURIComponent(supplier.supplierName)}`;
+
+      // The platform's Super User adds a certificate on the directory supplier.
+      await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+      await page.goto(detail);
+      await page.getByTestId('supplier-certificates').waitFor();
+      await page.getByTestId('add-certificate').click();
+      await choose(page, 'certificate-type', 'VBE');
+      await choose(page, 'certificate-agency', 'NVBDC');
+      await page
+        .getByTestId('certificate-form')
+        .getByTestId('certificate-number')
+        .fill('E2E-DIR-1');
+      await pickDate(page, 'certificate-issue', '01/01/2020');
+      await pickDate(page, 'certificate-expiry', '12/31/2035');
+      await page.getByTestId('certificate-save').click();
+      await page.getByTestId('alert-ok').click();
+      const platformRow = page
+        .getByTestId('supplier-certificates')
+        .locator('tr', { hasText: 'E2E-DIR-1' });
+      await platformRow.waitFor();
+      expect(await platformRow.getByTestId('certificate-source').textContent()).toBe(
+        'Supplier directory',
+      );
+      // The platform keeps it: the pencil is there.
+      expect(await platformRow.getByLabel('Edit Certificate').count()).toBe(1);
+
+      // The buyer sees it on the same supplier, marked and locked, beside its own.
+      await signIn(page, buyer, DEMO_PASSWORD);
+      await page.goto(detail);
+      const certificates = page.getByTestId('supplier-certificates');
+      const row = certificates.locator('tr', { hasText: 'E2E-DIR-1' });
+      await row.waitFor();
+      expect(await row.getByTestId('certificate-source').textContent()).toBe('Supplier directory');
+      expect(await row.getByTestId('certificate-read-only').count()).toBe(1);
+      expect(await row.getByLabel('Edit Certificate').count()).toBe(0);
+      expect(await certificates.getByTestId('certificate-source').allTextContents()).toContain(
+        'Your organisation',
+      );
+      await screenshot(page, 'verified-directory-certificate-1440');
+
+      // … and in the Certificates view, filtered to the directory's.
+      await page.goto('/home/verified/certificates');
+      await page
+        .getByTestId('certificates-table')
+        .getByTestId('certificate-status')
+        .first()
+        .waitFor();
+      await choose(page, 'filter-source', 'Supplier directory');
+      await page
+        .getByTestId('certificates-table')
+        .locator('tbody tr', { hasText: 'E2E-DIR-1' })
+        .waitFor();
+      await expect
+        .poll(async () =>
+          page
+            .getByTestId('certificates-table')
+            .getByTestId('certificate-source')
+            .allTextContents(),
+        )
+        .toSatisfy(
+          (tags: string[]) => tags.length > 0 && tags.every((t) => t === 'Supplier directory'),
+        );
+      await screenshot(page, 'verified-certificates-directory-1440');
+
+      // The buyer's API agrees: the certificate is the directory's and not the buyer's to change.
+      const listed = await apiPost<{
+        data: { certificateNumber: string; fromDirectory: boolean; editable: boolean }[];
+      }>(baseURL, buyerToken, '/api/certificates/list', {
+        pageNumber: 0,
+        pageSize: 100,
+        source: 'DIRECTORY',
+      });
+      expect(listed.data.find((c) => c.certificateNumber === 'E2E-DIR-1')).toMatchObject({
+        fromDirectory: true,
+        editable: false,
+      });
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(detail);
+      await page
+        .getByTestId('supplier-certificates')
+        .locator('tr', { hasText: 'E2E-DIR-1' })
+        .waitFor();
+      await screenshot(page, 'verified-directory-certificate-390');
+      await page.goto('/home/verified/certificates');
+      await page
+        .getByTestId('certificates-table')
+        .getByTestId('certificate-status')
+        .first()
+        .waitFor();
+      await screenshot(page, 'verified-certificates-directory-390');
       await page.setViewportSize({ width: 1440, height: 900 });
     },
   );

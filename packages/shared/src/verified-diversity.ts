@@ -279,6 +279,8 @@ export const VERIFIED_MESSAGES = {
   matched: 'Match Saved Successfully',
   documentSaved: 'Document Saved Successfully',
   documentType: 'The document must be a PDF or a PNG, JPEG, GIF or WebP picture.',
+  directoryReadOnly:
+    'This certificate comes from the supplier directory; only the platform administrators can change it.',
 } as const;
 
 const optionalDate = () =>
@@ -331,8 +333,22 @@ export const certificateSchema = z.object({
   /** Whether the organisation's policy accepts the agency. */
   accepted: z.boolean(),
   documentName: z.string().nullable(),
+  /**
+   * A directory certificate (from the supplier-list upload or the platform's admins): every
+   * organisation reads it; only those who may change the directory change it.
+   */
+  fromDirectory: z.boolean(),
+  /** Whether the signed-in user may change or delete it (their own, or the directory's for the platform's admins). */
+  editable: z.boolean(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
+
+/** Where a certificate comes from: the supplier directory (everyone's) or the organisation. */
+export const CERTIFICATE_SOURCES = ['DIRECTORY', 'OWN'] as const;
+export const CERTIFICATE_SOURCE_LABELS: Record<(typeof CERTIFICATE_SOURCES)[number], string> = {
+  DIRECTORY: 'Supplier directory',
+  OWN: 'Your organisation',
+};
 
 export const CERTIFICATE_SORTS = ['expiryDate', 'supplierName'] as const;
 
@@ -341,6 +357,7 @@ export const certificateListRequestSchema = pageRequestSchema.extend({
   agency: optionalText(50),
   diversityType: z.enum(CERTIFICATE_TYPES).optional(),
   supplierId: recordId().optional(),
+  source: z.enum(CERTIFICATE_SOURCES).optional(),
   sortOn: z.enum(CERTIFICATE_SORTS).default('expiryDate'),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
 });
@@ -436,6 +453,7 @@ export const verifiedSuppliersSchema = z.array(
         certificateNumber: z.string().nullable(),
         issueDate: z.string(),
         expiryDate: z.string(),
+        fromDirectory: z.boolean(),
       }),
     ),
   }),

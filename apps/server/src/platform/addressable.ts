@@ -23,15 +23,25 @@ export async function nonAddressableSpendCategories(
     .from(organisationSettings)
     .where(eq(organisationSettings.clientRef, clientRef));
   const listed = row?.list ?? [];
-  if (listed.length === 0) return { listed: [], categories: [] };
-  const excluded = new Set(listed.map(categoryKey));
+  return { listed, categories: await spendCategoriesNamed(db, clientRef, listed) };
+}
+
+/**
+ * The organisation's spend categories, spelled as its rows spell them, that one of `names` names
+ * under the goals' rule (`categoryKey`: trimmed, case ignored) — 'Telecommunications' finds the
+ * rows' 'telecommunications '. SQL then compares the rows' own spellings exactly.
+ */
+export async function spendCategoriesNamed(
+  db: DbOrTx,
+  clientRef: number,
+  names: readonly string[],
+): Promise<string[]> {
+  if (names.length === 0) return [];
+  const wanted = new Set(names.map(categoryKey));
   const rows = rowsOf<{ category: string }>(
     await db.execute(sql`
       select distinct r.category from spend_rollup_suppliers r where r.client_ref = ${clientRef}
     `),
   );
-  return {
-    listed,
-    categories: rows.map((r) => r.category).filter((c) => excluded.has(categoryKey(c))),
-  };
+  return rows.map((r) => r.category).filter((c) => wanted.has(categoryKey(c)));
 }

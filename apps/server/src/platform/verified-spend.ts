@@ -25,9 +25,28 @@ import {
   type VerifiedFigures,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { spendCategoriesNamed } from './addressable.ts';
 import { fileScope, toNumber, type FileScope } from './sql.ts';
 
 export type Scope = FileScope;
+
+/**
+ * Certificate `c` is one the organisation may read and count: a directory certificate
+ * (`client_ref` null, everyone's) or its own. Its own policy still decides what qualifies.
+ */
+export const visibleCertificate = (clientRef: number): SQL =>
+  sql`(c.client_ref is null or c.client_ref = ${clientRef})`;
+
+/**
+ * The same certificates as a row source, for the figures' per-payment joins: two index scans
+ * appended, not the OR above — with the OR, PostgreSQL scanned every certificate once per
+ * supplier and payment day (the demo's drill-down: 2.5 s instead of 0.6 s on PostgreSQL).
+ */
+export const visibleCertificates = (clientRef: number): SQL => sql`(
+  select * from supplier_certificates where client_ref = ${clientRef}
+  union all
+  select * from supplier_certificates where client_ref is null
+)`;
 
 /** Vendor match `m` is certain: it may make a payment verified. */
 export const certain = sql`m.supplier_ref is not null and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})`;
@@ -102,8 +121,12 @@ export async function verifiedFigures(
   db: DbOrTx,
   scope: Scope,
   rule?: CountingRule,
-  /** The spend categories outside addressable spend, when the base is addressable (issue #22). */
-  nonAddressable?: string[],
+  /**
+   * The organisation's non-addressable categories as saved, when the base is addressable (issue
+   * #22): rows are left out by the goals' rule (`categoryKey`, trimmed and case ignored), as the
+   * goals and the dashboards leave them out.
+   */
+  nonAddressable?: readonly string[],
 ): Promise<VerifiedFigures> {
   const policy = await getPolicy(db, scope.clientRef);
   const qualifies = qualifiesSql(policy, sql`p.payment_date`);
@@ -127,8 +150,8 @@ export async function verifiedFigures(
       with p as (${matchedPayments(scope)})
       select t.type, sum(p.spend)::text as spend
       from p cross join lateral (
-        select distinct c.diversity_type as type from supplier_certificates c
-        where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
+        select distinct c.diversity_type as type from ${visibleCertificates(scope.clientRef)} c
+        where c.supplier_ref = p.supplier_ref and ${qualifies}
       ) t
       group by t.type
     `),
@@ -139,8 +162,8 @@ export async function verifiedFigures(
         with p as (${matchedPayments(scope, rows)})
         select coalesce(sum(p.spend), 0)::text as spend from p
         where exists (
-          select 1 from supplier_certificates c
-          where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
+          select 1 from ${visibleCertificates(scope.clientRef)} c
+          where c.supplier_ref = p.supplier_ref and ${qualifies}
         )
       `),
     )[0];
@@ -148,9 +171,8 @@ export async function verifiedFigures(
   // The headline over the addressable rows: the same figures, the non-addressable categories out.
   let addressable: VerifiedFigures['addressable'];
   if (nonAddressable) {
-    const keep = nonAddressable.length
-      ? sql`r.category <> all(${sql.param(nonAddressable)}::text[])`
-      : sql`true`;
+    const left = await spendCategoriesNamed(db, scope.clientRef, nonAddressable);
+    const keep = left.length ? sql`r.category <> all(${sql.param(left)}::text[])` : sql`true`;
     const [base] = rowsOf<{ total: string; diverse: string }>(
       await db.execute(sql`
         select coalesce(sum(r.spend), 0)::text as total,
@@ -204,14 +226,15 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
       certificateNumber: string | null;
       issueDate: string;
       expiryDate: string;
+      fromDirectory: boolean;
     }[];
   }>(
     await db.execute(sql`
       with p as (${matchedPayments(scope)}),
       used as (
         select distinct p.supplier_key, p.payment_date, c.id
-        from p join supplier_certificates c
-          on c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref and ${qualifies}
+        from p join ${visibleCertificates(scope.clientRef)} c
+          on c.supplier_ref = p.supplier_ref and ${qualifies}
       ),
       v as (
         select p.supplier_key, p.supplier_ref, sum(p.spend) as reported,
@@ -225,7 +248,8 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
         select u.supplier_key, json_agg(json_build_object('id', c.id,
           'diversityType', c.diversity_type, 'agency', c.agency,
           'certificateNumber', c.certificate_number, 'issueDate', c.issue_date::text,
-          'expiryDate', c.expiry_date::text) order by c.id) as certificates
+          'expiryDate', c.expiry_date::text, 'fromDirectory', c.client_ref is null)
+          order by c.id) as certificates
         from (select distinct supplier_key, id from used) u
         join supplier_certificates c on c.id = u.id
         group by u.supplier_key
@@ -267,6 +291,7 @@ interface Certificate {
   certificateNumber: string | null;
   issueDate: string;
   expiryDate: string;
+  fromDirectory: boolean;
 }
 
 export interface CountingExport {
@@ -312,7 +337,7 @@ export async function countingExport(
       certificates: (s.certificates as Certificate[])
         .map(
           (c) =>
-            `${diversityLabel(c.diversityType)} · ${c.agency}${c.certificateNumber ? ` ${c.certificateNumber}` : ''} · ${c.issueDate} – ${c.expiryDate}`,
+            `${diversityLabel(c.diversityType)} · ${c.agency}${c.certificateNumber ? ` ${c.certificateNumber}` : ''} · ${c.issueDate} – ${c.expiryDate}${c.fromDirectory ? ' (supplier directory)' : ''}`,
         )
         .join('; '),
       reported: s.reportedSpend,

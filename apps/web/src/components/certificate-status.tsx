@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import {
+  CERTIFICATE_SOURCE_LABELS,
   CERTIFICATE_STATUS_LABELS,
   type CertificateStatus,
 } from '@spotzcity/shared/verified-diversity';
@@ -17,6 +18,22 @@ export function CertificateStatusTag({ status }: { status: CertificateStatus }) 
   return (
     <Tag color={COLOURS[status]} data-testid="certificate-status">
       {CERTIFICATE_STATUS_LABELS[status]}
+    </Tag>
+  );
+}
+
+/**
+ * Where a certificate comes from: 'Supplier directory' (everyone's, read-only for buyers) or
+ * 'Your organisation' (its own).
+ */
+export function CertificateSourceTag({ fromDirectory }: { fromDirectory: boolean }) {
+  return (
+    <Tag
+      color={fromDirectory ? 'blue' : 'default'}
+      bordered={fromDirectory}
+      data-testid="certificate-source"
+    >
+      {CERTIFICATE_SOURCE_LABELS[fromDirectory ? 'DIRECTORY' : 'OWN']}
     </Tag>
   );
 }

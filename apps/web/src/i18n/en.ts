@@ -906,7 +906,12 @@ export const en = {
   verified: {
     certificates: 'Certificates',
     certificatesSubtitle:
-      'Diversity certificates your organisation holds for directory suppliers, soonest expiry first.',
+      "Diversity certificates of directory suppliers — the supplier directory's and your organisation's own — soonest expiry first.",
+    anySource: 'Any source',
+    fromDirectory: 'supplier directory',
+    source: 'Source',
+    directoryReadOnly:
+      'From the supplier directory: counted under your policy, changed only by the platform administrators.',
     addCertificate: 'Add Certificate',
     moreSuggestions: '{{count}} more',
     document: 'Document',

@@ -35,17 +35,18 @@ export const certifyingAgencies = pgTable(
 );
 
 /**
- * A diversity certificate an organisation keeps for a directory supplier. Each organisation
- * verifies certificates itself, so they are its own rows (docs/decisions.md, issue #21). Status
- * is derived from the dates and `status` (certificateStatus in packages/shared).
+ * A diversity certificate of a directory supplier: the directory's own (`client_ref` null, from
+ * the supplier-list upload or added by the platform's admins; every organisation reads it and
+ * judges it by its own policy) or one an organisation recorded for itself, seen by it alone
+ * (docs/decisions.md, issue #21; migration 0023). Status is derived from the dates and `status`
+ * (certificateStatus in packages/shared).
  */
 export const supplierCertificates = pgTable(
   'supplier_certificates',
   {
     id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    /** Null: a directory certificate, read by every organisation. */
+    clientRef: integer('client_ref').references(() => clients.id, { onDelete: 'cascade' }),
     supplierRef: integer('supplier_ref')
       .notNull()
       .references(() => supplierDirectory.id, { onDelete: 'cascade' }),
@@ -66,6 +67,9 @@ export const supplierCertificates = pgTable(
   (t) => [
     index('supplier_certificates_supplier_idx').on(t.clientRef, t.supplierRef),
     index('supplier_certificates_expiry_idx').on(t.clientRef, t.expiryDate),
+    index('supplier_certificates_directory_idx')
+      .on(t.supplierRef)
+      .where(sql`${t.clientRef} is null`),
   ],
 );
 
@@ -113,8 +117,10 @@ export const vendorMatches = pgTable(
 );
 
 /**
- * Which certificate was in which expiry digest: one mail per certificate and notice
- * (`EXPIRING:<expiry date>` or `EXPIRED:<expiry date>`), so a renewal with a new date is news again.
+ * Which certificate was in which organisation's expiry digest: one mail per certificate,
+ * organisation and notice (`EXPIRING:<expiry date>` or `EXPIRED:<expiry date>`), so a renewal with
+ * a new date is news again; a directory certificate is news to each organisation that paid its
+ * supplier.
  */
 export const certificateDigestLog = pgTable(
   'certificate_digest_log',
@@ -129,6 +135,9 @@ export const certificateDigestLog = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'certificate_digest_log_pkey', columns: [t.certificateRef, t.notice] }),
+    primaryKey({
+      name: 'certificate_digest_log_pkey',
+      columns: [t.certificateRef, t.clientRef, t.notice],
+    }),
   ],
 );

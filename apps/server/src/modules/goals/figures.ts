@@ -20,7 +20,12 @@ import {
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { CountingRule, QualificationPolicy } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { certain, getPolicy, qualifiesSql } from '../../platform/verified-spend.ts';
+import {
+  certain,
+  getPolicy,
+  qualifiesSql,
+  visibleCertificates,
+} from '../../platform/verified-spend.ts';
 import type { FigureSettings } from './service.ts';
 
 export interface GoalScope {
@@ -73,8 +78,8 @@ export function countedDiversity(
     ) p
     cross join lateral (
       select coalesce(array_agg(distinct c.diversity_type::text), '{}'::text[]) as types
-      from supplier_certificates c
-      where c.client_ref = ${scope.clientRef} and c.supplier_ref = p.supplier_ref
+      from ${visibleCertificates(scope.clientRef)} c
+      where c.supplier_ref = p.supplier_ref
         and ${qualifiesSql(policy, sql`p.payment_date`)}
     ) t`;
 }

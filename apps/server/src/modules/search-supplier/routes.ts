@@ -72,7 +72,8 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
         consumes: ['multipart/form-data'],
         description:
           'Multipart `file` (.xlsx, the template columns); upserts by DUNS and keeps each ' +
-          "row's certificate (optional columns) for the uploader's organisation. All-or-nothing: " +
+          "row's certificate (optional columns) as the directory's, read by every organisation " +
+          'under its own qualification policy. All-or-nothing: ' +
           'a bad row answers 400 with `errors: [{row, column, message}]` and saves nothing.',
         response: { 200: envelopeOf(supplierUploadResultSchema) },
       },
@@ -85,7 +86,6 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
           importSuppliers(app.db, {
             path,
             limits: opts.limits,
-            clientRef: principalOf(request).clientRef,
             onUnreadable,
           }),
       );

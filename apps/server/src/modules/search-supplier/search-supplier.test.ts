@@ -378,7 +378,7 @@ describe('certificates through the supplier-list upload (issue #21)', () => {
       ])
       .sort((a, b) => String(a).localeCompare(String(b)));
 
-  it('keeps one certificate per row for the uploader, and updates it on a second upload', async () => {
+  it("keeps one certificate per row as the directory's, and updates it on a second upload", async () => {
     const one: Fields = {
       duns: '300000001',
       name: 'Cert One',

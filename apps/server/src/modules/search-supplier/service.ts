@@ -278,15 +278,16 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
 }
 
 /**
- * The certificates of a batch (issue #21), kept by the uploading organisation: one per row that
- * has one, on the directory supplier of the row's DUNS (just upserted). An agency the
- * organisation does not know (built-in or its own, any case) refuses the whole file, naming the
- * row and column; the same certificate (supplier, type, agency, number) uploaded again has its
- * dates updated rather than added twice.
+ * The certificates of a batch (issue #21): one per row that has one, on the directory supplier
+ * of the row's DUNS (just upserted). `owner` null: the directory's certificates (the supplier-list
+ * upload), read by every organisation, naming only shared agencies (built in or added by the
+ * platform's admins); otherwise that organisation's own, naming any agency it knows. An unknown
+ * agency (any case) refuses the whole file, naming the row and column; the same certificate
+ * (supplier, type, agency, number) uploaded again has its dates updated rather than added twice.
  */
 export async function saveSupplierCertificates(
   tx: DbOrTx,
-  clientRef: number,
+  owner: number | null,
   batch: SupplierColumns,
 ) {
   const col = (key: string) => (batch.columns[key] ?? []) as (string | null)[];
@@ -313,7 +314,7 @@ export async function saveSupplierCertificates(
     rowsOf<{ name: string }>(
       await tx.execute(sql`
         select name from certifying_agencies
-        where client_ref is null or client_ref = ${clientRef}
+        where client_ref is null or client_ref = ${owner}::int
         order by client_ref nulls first
       `),
     ).map((a) => [a.name.toLowerCase(), a.name]),
@@ -355,14 +356,14 @@ export async function saveSupplierCertificates(
       update supplier_certificates c set issue_date = i.issue, expiry_date = i.expiry,
         updated_at = now()
       from input i
-      where c.client_ref = ${clientRef} and c.supplier_ref = i.supplier_ref
+      where c.client_ref is not distinct from ${owner}::int and c.supplier_ref = i.supplier_ref
         and c.diversity_type = i.type and c.agency = i.agency
         and coalesce(c.certificate_number, '') = coalesce(i.number, '')
       returning c.supplier_ref, c.diversity_type, c.agency, c.certificate_number
     )
     insert into supplier_certificates (client_ref, supplier_ref, diversity_type, agency,
       certificate_number, issue_date, expiry_date)
-    select ${clientRef}, i.supplier_ref, i.type, i.agency, i.number, i.issue, i.expiry
+    select ${owner}::int, i.supplier_ref, i.type, i.agency, i.number, i.issue, i.expiry
     from input i
     where not exists (
       select 1 from updated u
@@ -376,8 +377,6 @@ export async function saveSupplierCertificates(
 export interface ImportSuppliersOptions {
   path: string;
   limits: XlsxLimits;
-  /** The uploader's organisation: the certificates of the file are its own. */
-  clientRef: number;
   onUnreadable?: (detail: string) => void;
 }
 
@@ -395,7 +394,8 @@ export function importSuppliers(db: Db, options: ImportSuppliersOptions) {
     },
     async (tx, batch) => {
       await upsertSuppliers(tx, batch);
-      await saveSupplierCertificates(tx, options.clientRef, batch);
+      // The directory's certificates: every organisation reads them under its own policy.
+      await saveSupplierCertificates(tx, null, batch);
     },
   );
 }

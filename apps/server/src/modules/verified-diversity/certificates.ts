@@ -1,7 +1,9 @@
 /**
- * Certificates an organisation keeps for directory suppliers, the agencies it recognises and its
- * qualification policy (issue #21). Every query is scoped to the organisation; another
- * organisation's certificate answers NotFound like a missing one.
+ * Certificates of directory suppliers, the agencies an organisation recognises and its
+ * qualification policy (issue #21). An organisation reads the directory's certificates
+ * (`client_ref` null: the supplier-list upload's, or added by the platform's admins) and its own;
+ * it changes only its own, the platform's admins only the directory's. Another organisation's
+ * certificate answers NotFound like a missing one.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -14,11 +16,42 @@ import {
   type RecordedStatus,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
-import { getPolicy, qualifiesSql } from '../../platform/verified-spend.ts';
+import { Conflict, Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
+import { getPolicy, qualifiesSql, visibleCertificate } from '../../platform/verified-spend.ts';
 import { pageWindow } from '../../platform/sql.ts';
 
 export { getPolicy, qualifiesSql };
+
+/**
+ * Who acts on certificates: the organisation, and whether the user may change the supplier
+ * directory (UPLOAD_SUPPLIER_LIST: the platform's admins). Those keep the directory's
+ * certificates and agencies — everything they add is the directory's, read by every organisation.
+ */
+export interface CertificateActor {
+  clientRef: number;
+  directory: boolean;
+}
+
+/** Certificate `c` is one `actor` may change: its organisation's own, or the directory's for its admins. */
+const writable = (actor: CertificateActor): SQL =>
+  actor.directory
+    ? sql`(c.client_ref is null or c.client_ref = ${actor.clientRef})`
+    : sql`c.client_ref = ${actor.clientRef}`;
+
+/**
+ * NotFound when `actor` cannot read certificate `id` (missing, or another organisation's);
+ * Forbidden when it reads it from the directory but may not change it.
+ */
+async function refuseChange(db: DbOrTx, actor: CertificateActor, id: number): Promise<never> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select c.id from supplier_certificates c
+      where ${visibleCertificate(actor.clientRef)} and c.id = ${id}
+    `),
+  );
+  if (row) throw new Forbidden(VERIFIED_MESSAGES.directoryReadOnly);
+  throw new NotFound('Certificate not found');
+}
 
 /* ---------------------------------------------------------------- policy */
 
@@ -67,27 +100,44 @@ export function statusSql(today: string, windowDays: number): SQL {
 
 /* ---------------------------------------------------------------- agencies */
 
+/**
+ * The agencies the organisation knows: the shared ones (built in, or added by the platform's
+ * admins) first, then its own; a name in both lists once, as the shared one.
+ */
 export async function listAgencies(db: DbOrTx, clientRef: number) {
-  return rowsOf<{ id: number; name: string; builtIn: boolean }>(
+  const rows = rowsOf<{ id: number; name: string; builtIn: boolean }>(
     await db.execute(sql`
       select id, name, client_ref is null as "builtIn" from certifying_agencies
       where client_ref is null or client_ref = ${clientRef}
       order by client_ref nulls first, id
     `),
   );
+  const seen = new Set<string>();
+  return rows.filter((a) => {
+    const key = a.name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
-export async function addAgency(db: DbOrTx, clientRef: number, name: string) {
+/**
+ * Adds an agency to the organisation's list; the platform's admins add it to the list every
+ * organisation shares (the directory's certificates may name it, and every policy may accept it).
+ */
+export async function addAgency(db: DbOrTx, actor: CertificateActor, name: string) {
+  const { clientRef } = actor;
+  const owner = actor.directory ? null : clientRef;
   const [row] = rowsOf<{ id: number; name: string; builtIn: boolean }>(
     await db.execute(sql`
       insert into certifying_agencies (client_ref, name)
-      select ${clientRef}, ${name}
+      select ${owner}::int, ${name}
       where not exists (
         select 1 from certifying_agencies
         where (client_ref is null or client_ref = ${clientRef}) and lower(name) = lower(${name})
       )
       on conflict do nothing
-      returning id, name, false as "builtIn"
+      returning id, name, client_ref is null as "builtIn"
     `),
   );
   if (!row) throw new Conflict(VERIFIED_MESSAGES.duplicateAgency);
@@ -110,10 +160,11 @@ interface CertificateRow {
   status_date: string | null;
   derived: Certificate['status'];
   document_name: string | null;
+  from_directory: boolean;
 }
 
 const toCertificate =
-  (policy: QualificationPolicy) =>
+  (policy: QualificationPolicy, actor: CertificateActor) =>
   (r: CertificateRow): Certificate => ({
     id: Number(r.id),
     supplierId: Number(r.supplier_ref),
@@ -132,21 +183,28 @@ const toCertificate =
         ? policy.acceptSelfCertified
         : policy.acceptedAgencies === null || policy.acceptedAgencies.includes(r.agency),
     documentName: r.document_name,
+    fromDirectory: r.from_directory,
+    editable: !r.from_directory || actor.directory,
   });
 
 const certificateColumns = (today: string, windowDays: number) => sql`
   c.id, c.supplier_ref, d.name as supplier_name, d.duns, c.diversity_type, c.agency,
   c.certificate_number, c.issue_date::text, c.expiry_date::text, c.status,
-  c.status_date::text, ${statusSql(today, windowDays)} as derived, c.document_name`;
+  c.status_date::text, ${statusSql(today, windowDays)} as derived, c.document_name,
+  c.client_ref is null as from_directory`;
 
+/** The directory's certificates and the organisation's own (both, when a supplier has both). */
 export async function listCertificates(
   db: DbOrTx,
-  clientRef: number,
+  actor: CertificateActor,
   request: CertificateListRequest,
   today: string,
 ): Promise<{ rows: Certificate[]; total: number }> {
+  const { clientRef } = actor;
   const policy = await getPolicy(db, clientRef);
-  const where: SQL[] = [sql`c.client_ref = ${clientRef}`];
+  const where: SQL[] = [visibleCertificate(clientRef)];
+  if (request.source === 'DIRECTORY') where.push(sql`c.client_ref is null`);
+  if (request.source === 'OWN') where.push(sql`c.client_ref is not null`);
   if (request.status) {
     where.push(sql`${statusSql(today, policy.expiringWindowDays)} = ${request.status}`);
   }
@@ -178,34 +236,46 @@ export async function listCertificates(
     );
     total = Number(count?.n ?? 0);
   }
-  return { rows: rows.map(toCertificate(policy)), total };
+  return { rows: rows.map(toCertificate(policy, actor)), total };
 }
 
+/** A certificate the organisation reads (its own or the directory's), else NotFound. */
 export async function getCertificate(
   db: DbOrTx,
-  clientRef: number,
+  actor: CertificateActor,
   id: number,
   today: string,
 ): Promise<Certificate> {
-  const policy = await getPolicy(db, clientRef);
+  const policy = await getPolicy(db, actor.clientRef);
   const [row] = rowsOf<CertificateRow>(
     await db.execute(sql`
       select ${certificateColumns(today, policy.expiringWindowDays)}
       from supplier_certificates c join supplier_directory d on d.id = c.supplier_ref
-      where c.client_ref = ${clientRef} and c.id = ${id}
+      where ${visibleCertificate(actor.clientRef)} and c.id = ${id}
     `),
   );
   if (!row) throw new NotFound('Certificate not found');
-  return toCertificate(policy)(row);
+  return toCertificate(policy, actor)(row);
+}
+
+/** Throws unless `actor` may change certificate `id`: NotFound or Forbidden (refuseChange). */
+export async function assertWritable(db: DbOrTx, actor: CertificateActor, id: number) {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select c.id from supplier_certificates c where ${writable(actor)} and c.id = ${id}
+    `),
+  );
+  if (!row) await refuseChange(db, actor, id);
 }
 
 /**
- * Attaches a stored document to the organisation's certificate (NotFound for another
- * organisation's) and answers the key it replaced, for the caller to remove.
+ * Attaches a stored document to a certificate `actor` may change (NotFound for another
+ * organisation's, Forbidden for the directory's unless it keeps the directory) and answers the
+ * key it replaced, for the caller to remove.
  */
 export async function setCertificateDocument(
   db: DbOrTx,
-  clientRef: number,
+  actor: CertificateActor,
   id: number,
   document: { key: string; name: string },
 ): Promise<{ previousKey: string | null }> {
@@ -213,17 +283,17 @@ export async function setCertificateDocument(
     await db.execute(sql`
       update supplier_certificates c set document_key = ${document.key},
         document_name = ${document.name}, updated_at = now()
-      from (select id, document_key from supplier_certificates
-        where client_ref = ${clientRef} and id = ${id} for update) old
+      from (select c.id, c.document_key from supplier_certificates c
+        where ${writable(actor)} and c.id = ${id} for update) old
       where c.id = old.id
       returning old.document_key as previous_key
     `),
   );
-  if (!row) throw new NotFound('Certificate not found');
+  if (!row) return refuseChange(db, actor, id);
   return { previousKey: row.previous_key };
 }
 
-/** The organisation's certificate's document, or NotFound (none, or another organisation's). */
+/** The document of a certificate the organisation reads, or NotFound (none, or another organisation's). */
 export async function certificateDocument(
   db: DbOrTx,
   clientRef: number,
@@ -231,30 +301,40 @@ export async function certificateDocument(
 ): Promise<{ key: string; name: string }> {
   const [row] = rowsOf<{ document_key: string | null; document_name: string | null }>(
     await db.execute(sql`
-      select document_key, document_name from supplier_certificates
-      where client_ref = ${clientRef} and id = ${id}
+      select c.document_key, c.document_name from supplier_certificates c
+      where ${visibleCertificate(clientRef)} and c.id = ${id}
     `),
   );
   if (!row?.document_key) throw new NotFound('Document not found');
   return { key: row.document_key, name: row.document_name ?? 'certificate' };
 }
 
-async function checkAgency(db: DbOrTx, clientRef: number, agency: string): Promise<string> {
-  const found = (await listAgencies(db, clientRef)).find(
-    (a) => a.name.toLowerCase() === agency.toLowerCase(),
+/**
+ * The agency's name as listed, or a field error. A directory certificate names a shared agency
+ * (every organisation's policy must be able to accept it); an organisation's own, any it knows.
+ */
+async function checkAgency(db: DbOrTx, actor: CertificateActor, agency: string): Promise<string> {
+  const found = (await listAgencies(db, actor.clientRef)).find(
+    (a) => a.name.toLowerCase() === agency.toLowerCase() && (a.builtIn || !actor.directory),
   );
   if (!found) throw ValidationError.field('agency', VERIFIED_MESSAGES.unknownAgency);
   return found.name;
 }
 
-/** Adds (no id) or changes a certificate; the supplier must be in the directory. */
+/**
+ * Adds (no id) or changes a certificate; the supplier must be in the directory. What the
+ * platform's admins add is the directory's (every organisation reads it); what a buyer adds is
+ * its own.
+ */
 export async function saveCertificate(
   db: DbOrTx,
-  clientRef: number,
+  actor: CertificateActor,
   input: CertificateInput,
   today: string,
 ): Promise<Certificate> {
-  const agency = await checkAgency(db, clientRef, input.agency);
+  if (input.id !== undefined) await assertWritable(db, actor, input.id);
+  const agency = await checkAgency(db, actor, input.agency);
+  const owner = actor.directory ? null : actor.clientRef;
   const [supplier] = rowsOf<{ id: number }>(
     await db.execute(sql`select id from supplier_directory where id = ${input.supplierId}`),
   );
@@ -270,7 +350,7 @@ export async function saveCertificate(
       await db.execute(sql`
         insert into supplier_certificates (client_ref, supplier_ref, diversity_type, agency,
           certificate_number, issue_date, expiry_date, status, status_date)
-        values (${clientRef}, ${input.supplierId}, ${values.type}, ${agency}, ${values.number},
+        values (${owner}::int, ${input.supplierId}, ${values.type}, ${agency}, ${values.number},
           ${input.issueDate}, ${input.expiryDate}, ${input.status}, ${statusDate})
         returning id
       `),
@@ -279,28 +359,28 @@ export async function saveCertificate(
   } else {
     const [row] = rowsOf<{ id: number }>(
       await db.execute(sql`
-        update supplier_certificates set supplier_ref = ${input.supplierId},
+        update supplier_certificates c set supplier_ref = ${input.supplierId},
           diversity_type = ${values.type}, agency = ${agency},
           certificate_number = ${values.number}, issue_date = ${input.issueDate},
           expiry_date = ${input.expiryDate}, status = ${input.status},
           status_date = ${statusDate}, updated_at = now()
-        where client_ref = ${clientRef} and id = ${input.id}
-        returning id
+        where ${writable(actor)} and c.id = ${input.id}
+        returning c.id
       `),
     );
-    if (!row) throw new NotFound('Certificate not found');
+    if (!row) return refuseChange(db, actor, input.id);
     id = row.id;
   }
-  return getCertificate(db, clientRef, Number(id), today);
+  return getCertificate(db, actor, Number(id), today);
 }
 
-export async function deleteCertificate(db: DbOrTx, clientRef: number, id: number) {
+export async function deleteCertificate(db: DbOrTx, actor: CertificateActor, id: number) {
   const [row] = rowsOf<{ id: number; document_key: string | null }>(
     await db.execute(sql`
-      delete from supplier_certificates where client_ref = ${clientRef} and id = ${id}
-      returning id, document_key
+      delete from supplier_certificates c where ${writable(actor)} and c.id = ${id}
+      returning c.id, c.document_key
     `),
   );
-  if (!row) throw new NotFound('Certificate not found');
+  if (!row) return refuseChange(db, actor, id);
   return { documentKey: row.document_key };
 }

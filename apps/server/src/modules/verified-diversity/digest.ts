@@ -1,8 +1,8 @@
 /**
  * The daily expiry digest (issue #21): for each organisation, one mail to each of its Buyer
- * Admins listing the certificates of suppliers it paid in the last 12 months that expire within
- * its window or have expired — each certificate once per notice (expiring, then expired; a new
- * expiry date is a new notice). Sent through the mail layer (mail_outbox without SMTP).
+ * Admins listing the certificates (its own and the directory's) of suppliers it paid in the last
+ * 12 months that expire within its window or have expired — each certificate once per
+ * organisation and notice (expiring, then expired; a new expiry date is a new notice). Sent through the mail layer (mail_outbox without SMTP).
  */
 import { sql } from 'drizzle-orm';
 import { CERTAIN_MATCH_SCORE } from '@spotzcity/shared/verified-diversity';
@@ -23,30 +23,39 @@ interface DueRow {
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-/** Certificates due in a digest on `today`, every organisation. */
+/**
+ * Certificates due in a digest on `today`, every organisation: its own and the directory's, of
+ * suppliers it paid (through a certain match) in the last 12 months, within its own window.
+ */
 async function dueCertificates(db: Db, today: string): Promise<DueRow[]> {
   return rowsOf<DueRow>(
     await db.execute(sql`
       select * from (
-        select c.id, c.client_ref, d.name as supplier_name, c.diversity_type, c.agency,
+        select c.id, o.client_ref, d.name as supplier_name, c.diversity_type, c.agency,
           c.certificate_number, c.expiry_date::text,
           case when c.expiry_date < ${today}::date then 'EXPIRED' else 'EXPIRING' end as notice
         from supplier_certificates c
         join supplier_directory d on d.id = c.supplier_ref
-        left join certificate_policies p on p.client_ref = c.client_ref
+        cross join lateral (
+          select m.client_ref from vendor_matches m
+          where m.supplier_ref = c.supplier_ref
+            and (c.client_ref is null or m.client_ref = c.client_ref)
+            and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})
+            and exists (
+              select 1 from spend_rows r
+              where r.client_ref = m.client_ref and r.supplier_key = m.supplier_key
+                and r.payment_date > (${today}::date - interval '12 months')::date
+            )
+          group by m.client_ref
+        ) o
+        left join certificate_policies p on p.client_ref = o.client_ref
         where (c.status = 'ACTIVE' or c.status_date > ${today}::date)
           and c.expiry_date - ${today}::date <= coalesce(p.expiring_window_days, 90)
-          and exists (
-            select 1 from vendor_matches m
-            join spend_rows r on r.client_ref = m.client_ref and r.supplier_key = m.supplier_key
-            where m.client_ref = c.client_ref and m.supplier_ref = c.supplier_ref
-              and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})
-              and r.payment_date > (${today}::date - interval '12 months')::date
-          )
       ) due
       where not exists (
         select 1 from certificate_digest_log l
-        where l.certificate_ref = due.id and l.notice = due.notice || ':' || due.expiry_date
+        where l.certificate_ref = due.id and l.client_ref = due.client_ref
+          and l.notice = due.notice || ':' || due.expiry_date
       )
       order by due.client_ref, due.expiry_date, due.supplier_name, due.id
     `),

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTING_RULE_TEXT } from '@spotzcity/shared/verified-diversity';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { importSpend } from '../../../test/imports.ts';
 import { keepReport, pdfPages } from '../../../test/reports.ts';
 import { xlsxBuffer } from '../../../test/xlsx.ts';
-import { supplierDirectory } from '../../db/schema/index.ts';
+import { certify, directorySuppliers, importMatched } from '../../../test/verified.ts';
 
 let t: TestApp;
 let token: string;
@@ -103,13 +102,10 @@ beforeAll(async () => {
   const admin = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
   token = admin.token;
   otherToken = (await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN')).token;
-  const inserted = await t.database.db
-    .insert(supplierDirectory)
-    .values([
-      { duns: GAMMA, name: 'Gamma Tools', stateOrProvince: 'IL' },
-      { duns: DELTA, name: 'Delta Paper', stateOrProvince: 'OH' },
-    ])
-    .returning({ id: supplierDirectory.id, duns: supplierDirectory.duns });
+  const ids = await directorySuppliers(t, [
+    { duns: GAMMA, name: 'Gamma Tools', stateOrProvince: 'IL' },
+    { duns: DELTA, name: 'Delta Paper', stateOrProvince: 'OH' },
+  ]);
   const file = await xlsxBuffer([
     ['Vendor Name', 'DUNS', 'Spend', 'Payment Date', 'Diversity Category', 'Category'],
     ...PAYMENTS.map((x) => [
@@ -121,23 +117,8 @@ beforeAll(async () => {
       x.category,
     ]),
   ]);
-  const imported = await importSpend(t, token, file);
-  expect(imported.job?.status, imported.job?.message ?? '').toBe('done');
-  for (const c of CERTS) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/certificates/create',
-      headers: t.auth(token),
-      payload: {
-        supplierId: inserted.find((s) => s.duns === c.duns)!.id,
-        diversityType: c.type,
-        agency: c.type === 'MBE' ? 'NMSDC' : 'WBENC',
-        issueDate: c.from,
-        expiryDate: c.to,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+  await importMatched(t, token, file);
+  await certify(t, token, ids, CERTS);
   const goals = await t.app.inject({
     method: 'PUT',
     url: '/api/goals',

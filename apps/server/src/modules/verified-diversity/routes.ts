@@ -36,6 +36,7 @@ import { ok, paged } from '../../platform/http.ts';
 import { ValidationError } from '../../platform/errors.ts';
 import {
   addAgency,
+  assertWritable,
   certificateDocument,
   deleteCertificate,
   getCertificate,
@@ -53,9 +54,23 @@ import {
   verifiedFigures,
   verifiedSuppliers,
 } from './figures.ts';
-import { ACCESS } from '@spotzcity/shared/permissions';
+import { ACCESS, mayAccess } from '@spotzcity/shared/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { CertificateActor } from './certificates.ts';
 
 const idSchema = z.object({ id: recordId() });
+
+/**
+ * The signed-in user as a certificate actor: whoever may change the supplier directory (Super
+ * User, Super Admin) keeps the directory's certificates; everyone else their organisation's.
+ */
+function actorOf(request: FastifyRequest): CertificateActor {
+  const principal = principalOf(request);
+  return {
+    clientRef: principal.clientRef,
+    directory: mayAccess(principal.permissions, ACCESS.searchSupplier.uploadFile),
+  };
+}
 
 /** A certificate's scanned document: a PDF or a picture, at most 10 MB. */
 export const CERTIFICATE_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -89,15 +104,20 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          "The organisation's certificates, paged; filters status (derived today), agency, " +
-          'diversityType, supplierId; sortOn expiryDate (default) or supplierName.',
+          "The directory's certificates and the organisation's own, paged; filters status " +
+          '(derived today), agency, diversityType, supplierId, source (DIRECTORY or OWN); sortOn ' +
+          'expiryDate (default) or supplierName.',
         body: certificateListRequestSchema,
         response: { 200: pagedOf(certificateSchema) },
       },
     },
     async (request) => {
-      const { clientRef } = principalOf(request);
-      const { rows, total } = await listCertificates(app.db, clientRef, request.body, today());
+      const { rows, total } = await listCertificates(
+        app.db,
+        actorOf(request),
+        request.body,
+        today(),
+      );
       return paged(rows, total, request.body);
     },
   );
@@ -118,12 +138,11 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { clientRef } = principalOf(request);
         if (method === 'put' && request.body.id === undefined) {
           throw ValidationError.field('id', MESSAGES.required);
         }
         const input = method === 'put' ? request.body : { ...request.body, id: undefined };
-        const certificate = await saveCertificate(app.db, clientRef, input, today());
+        const certificate = await saveCertificate(app.db, actorOf(request), input, today());
         return ok(certificate, VERIFIED_MESSAGES.saved);
       },
     );
@@ -141,8 +160,7 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { clientRef } = principalOf(request);
-      const { documentKey } = await deleteCertificate(app.db, clientRef, request.query.id);
+      const { documentKey } = await deleteCertificate(app.db, actorOf(request), request.query.id);
       if (documentKey) await app.storage.remove(documentKey).catch(() => undefined);
       return { message: VERIFIED_MESSAGES.deleted };
     },
@@ -162,10 +180,11 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { clientRef } = principalOf(request);
+      const actor = actorOf(request);
       const { id } = request.query;
-      // Another organisation's certificate answers 404 before anything is read or stored.
-      await getCertificate(app.db, clientRef, id, today());
+      // Another organisation's certificate answers 404 (a directory one 403, unless the user
+      // keeps the directory) before anything is read or stored.
+      await assertWritable(app.db, actor, id);
       const form = await readSmallForm(request, CERTIFICATE_DOCUMENT_MAX_BYTES);
       const file = form.files.file;
       if (!file) throw ValidationError.field('file', MESSAGES.required);
@@ -175,7 +194,7 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const stored = await app.storage.put(DOCUMENT_PREFIX, kind, Readable.from(file.data));
       try {
-        const { previousKey } = await setCertificateDocument(app.db, clientRef, id, {
+        const { previousKey } = await setCertificateDocument(app.db, actor, id, {
           key: stored.key,
           name: cleanFileName(file.filename, `certificate.${kind}`),
         });
@@ -184,10 +203,7 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.storage.remove(stored.key).catch(() => undefined);
         throw error;
       }
-      return ok(
-        await getCertificate(app.db, clientRef, id, today()),
-        VERIFIED_MESSAGES.documentSaved,
-      );
+      return ok(await getCertificate(app.db, actor, id, today()), VERIFIED_MESSAGES.documentSaved);
     },
   );
 
@@ -240,10 +256,7 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(
-        await addAgency(app.db, principalOf(request).clientRef, request.body.name),
-        'Created Successfully',
-      ),
+      ok(await addAgency(app.db, actorOf(request), request.body.name), 'Created Successfully'),
   );
 
   app.get(
@@ -363,7 +376,7 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
           { clientRef, selectedIds: request.body.selectedIds },
           request.body.countingRule,
           request.query.base === 'addressable'
-            ? (await nonAddressableSpendCategories(app.db, clientRef)).categories
+            ? (await nonAddressableSpendCategories(app.db, clientRef)).listed
             : undefined,
         ),
       );

@@ -13,7 +13,7 @@ import { importSpend } from '../../../test/imports.ts';
 import { mailsTo } from '../../../test/mail.ts';
 import { xlsxBuffer } from '../../../test/xlsx.ts';
 import { rowsOf } from '../../db/client.ts';
-import { supplierDirectory } from '../../db/schema/index.ts';
+import { addCertificate, directorySuppliers, importMatched } from '../../../test/verified.ts';
 import { sendExpiryDigests } from './digest.ts';
 
 let t: TestApp;
@@ -103,22 +103,12 @@ const FIRST_FILE: Payment[] = [
 
 let ids: Record<'alpha' | 'beta' | 'blue' | 'sky', number>;
 beforeAll(async () => {
-  const inserted = await t.database.db
-    .insert(supplierDirectory)
-    .values([ALPHA, BETA, BLUE, SKY])
-    .returning({ id: supplierDirectory.id, duns: supplierDirectory.duns });
-  const id = (duns: string) => inserted.find((r) => r.duns === duns)!.id;
-  ids = { alpha: id(ALPHA.duns), beta: id(BETA.duns), blue: id(BLUE.duns), sky: id(SKY.duns) };
+  const id = await directorySuppliers(t, [ALPHA, BETA, BLUE, SKY]);
+  ids = { alpha: id[ALPHA.duns]!, beta: id[BETA.duns]!, blue: id[BLUE.duns]!, sky: id[SKY.duns]! };
 });
 
 const post = (token: string, url: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url, headers: t.auth(token), payload });
-
-async function addCertificate(token: string, body: object) {
-  const res = await post(token, '/api/certificates/create', body);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: number; status: string };
-}
 
 async function matchesOf(clientRef: number) {
   return rowsOf<{ supplier_key: string; rule: string; score: number; supplier_ref: number | null }>(
@@ -223,7 +213,7 @@ describe('verified diversity', () => {
 
   it('counts verified spend only while a qualifying certificate holds, under the policy', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
-    expect((await importSpend(t, token, await workbook(FIRST_FILE))).job?.status).toBe('done');
+    await importMatched(t, token, await workbook(FIRST_FILE));
     const verified = async () =>
       (await post(token, '/api/graph/verifiedSpend', { selectedIds: [] })).json().data as {
         totalSpend: number;
@@ -244,7 +234,7 @@ describe('verified diversity', () => {
 
     // Alpha: MBE certificate expiring mid-year; Beta: WBE suspended before its payment; Blue:
     // self-certified DBE.
-    await addCertificate(token, {
+    await addCertificate(t, token, {
       supplierId: ids.alpha,
       diversityType: 'MBE',
       agency: 'NMSDC',
@@ -252,7 +242,7 @@ describe('verified diversity', () => {
       issueDate: '2024-07-01',
       expiryDate: '2025-06-30',
     });
-    await addCertificate(token, {
+    await addCertificate(t, token, {
       supplierId: ids.beta,
       diversityType: 'WBE',
       agency: 'WBENC',
@@ -261,7 +251,7 @@ describe('verified diversity', () => {
       status: 'SUSPENDED',
       statusDate: '2025-02-15',
     });
-    await addCertificate(token, {
+    await addCertificate(t, token, {
       supplierId: ids.blue,
       diversityType: 'DBE',
       agency: 'Self-certification',
@@ -339,8 +329,8 @@ describe('verified diversity', () => {
 
   it('carries a confirmed match to every row and to a later file', async () => {
     const { token, org } = await signedInUser(t.app, t.database.db);
-    expect((await importSpend(t, token, await workbook(FIRST_FILE))).job?.status).toBe('done');
-    await addCertificate(token, {
+    await importMatched(t, token, await workbook(FIRST_FILE));
+    await addCertificate(t, token, {
       supplierId: ids.sky,
       diversityType: 'WBE',
       agency: 'WBENC',
@@ -385,25 +375,25 @@ describe('verified diversity', () => {
     const shift = (days: number) =>
       new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const base = { supplierId: ids.alpha, issueDate: shift(-400) };
-    await addCertificate(token, {
+    await addCertificate(t, token, {
       ...base,
       diversityType: 'MBE',
       agency: 'NMSDC',
       expiryDate: shift(200),
     });
-    await addCertificate(token, {
+    await addCertificate(t, token, {
       ...base,
       diversityType: 'WBE',
       agency: 'WBENC',
       expiryDate: shift(30),
     });
-    await addCertificate(token, {
+    await addCertificate(t, token, {
       ...base,
       diversityType: 'VBE',
       agency: 'NVBDC',
       expiryDate: shift(-1),
     });
-    await addCertificate(token, {
+    await addCertificate(t, token, {
       ...base,
       diversityType: '8A',
       agency: 'SBA',
@@ -471,7 +461,7 @@ describe('verified diversity', () => {
     expect(
       (await post(token, '/api/certificates/agencies', { name: 'nobody inc' })).statusCode,
     ).toBe(409);
-    await addCertificate(token, {
+    await addCertificate(t, token, {
       supplierId: ids.alpha,
       diversityType: 'MBE',
       agency: 'Nobody Inc',
@@ -482,7 +472,7 @@ describe('verified diversity', () => {
 
   it('mails the expiry digest once per certificate and notice, for paid suppliers only', async () => {
     const { token, user } = await signedInUser(t.app, t.database.db);
-    expect((await importSpend(t, token, await workbook(FIRST_FILE))).job?.status).toBe('done');
+    await importMatched(t, token, await workbook(FIRST_FILE));
     const cert = (
       supplierId: number,
       diversityType: string,
@@ -490,7 +480,7 @@ describe('verified diversity', () => {
       expiryDate: string,
       extra = {},
     ) =>
-      addCertificate(token, {
+      addCertificate(t, token, {
         supplierId,
         diversityType,
         agency,
@@ -533,7 +523,7 @@ describe('verified diversity', () => {
 
   it('guards every endpoint and keeps organisations apart', async () => {
     const owner = await signedInUser(t.app, t.database.db);
-    const cert = await addCertificate(owner.token, {
+    const cert = await addCertificate(t, owner.token, {
       supplierId: ids.alpha,
       diversityType: 'MBE',
       agency: 'NMSDC',

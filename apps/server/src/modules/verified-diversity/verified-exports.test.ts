@@ -9,10 +9,9 @@ import { formatMoney } from '@spotzcity/shared/format';
 import { COUNTING_RULE_TEXT } from '@spotzcity/shared/verified-diversity';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { importSpend } from '../../../test/imports.ts';
 import { keepReport, pdfPages, pptxSlides, pptxTables } from '../../../test/reports.ts';
 import { xlsxBuffer } from '../../../test/xlsx.ts';
-import { supplierDirectory } from '../../db/schema/index.ts';
+import { certify, directorySuppliers, importMatched } from '../../../test/verified.ts';
 
 let t: TestApp;
 let token: string;
@@ -40,13 +39,10 @@ beforeAll(async () => {
   const buyer = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
   token = buyer.token;
   otherToken = (await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN')).token;
-  const [gamma] = await t.database.db
-    .insert(supplierDirectory)
-    .values([
-      { duns: '930000001', name: 'Gamma Tools', stateOrProvince: 'IL' },
-      { duns: '930000002', name: 'Delta Paper', stateOrProvince: 'OH' },
-    ])
-    .returning({ id: supplierDirectory.id });
+  const ids = await directorySuppliers(t, [
+    { duns: '930000001', name: 'Gamma Tools', stateOrProvince: 'IL' },
+    { duns: '930000002', name: 'Delta Paper', stateOrProvince: 'OH' },
+  ]);
   const file = await xlsxBuffer([
     HEADER,
     ...PAYMENTS.map((p) => [
@@ -57,21 +53,10 @@ beforeAll(async () => {
       p.diversity,
     ]),
   ]);
-  expect((await importSpend(t, token, file)).job?.status).toBe('done');
-  const cert = await t.app.inject({
-    method: 'POST',
-    url: '/api/certificates/create',
-    headers: t.auth(token),
-    payload: {
-      supplierId: gamma!.id,
-      diversityType: 'MBE',
-      agency: 'NMSDC',
-      certificateNumber: 'NM-77',
-      issueDate: CERTIFICATE.from,
-      expiryDate: CERTIFICATE.to,
-    },
-  });
-  expect(cert.statusCode, cert.body).toBe(200);
+  await importMatched(t, token, file);
+  await certify(t, token, ids, [
+    { duns: '930000001', type: 'MBE', number: 'NM-77', ...CERTIFICATE },
+  ]);
 });
 afterAll(() => t?.close());
 

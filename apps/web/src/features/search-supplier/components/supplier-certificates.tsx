@@ -1,7 +1,8 @@
 /**
- * The supplier detail's Certificates (issue #21): the organisation's certificates of this
- * directory supplier with their derived status; Add and the pencil open the form (with the
- * spend upload permission), the trash deletes (with the spend delete permission).
+ * The supplier detail's Certificates (issue #21): the supplier directory's certificates of this
+ * supplier and the organisation's own, with their derived status and source; Add and the pencil
+ * open the form (with the spend upload permission), the trash deletes (with the spend delete
+ * permission) — on a directory certificate only for the platform's admins (`editable`).
  */
 import { useState } from 'react';
 import {
@@ -21,6 +22,7 @@ import {
 } from 'antd';
 import {
   EditOutlined,
+  LockOutlined,
   PaperClipOutlined,
   PlusOutlined,
   UploadOutlined,
@@ -39,7 +41,10 @@ import { diversityLabel } from '@spotzcity/shared/diversity';
 import { ApiError } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
-import { CertificateStatusTag } from '../../../components/certificate-status.tsx';
+import {
+  CertificateSourceTag,
+  CertificateStatusTag,
+} from '../../../components/certificate-status.tsx';
 import { DeleteAction } from '../../../components/delete-action.tsx';
 import { applyFieldErrors } from '../../../components/form-rules.ts';
 import {
@@ -255,13 +260,21 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
         loading={certificates.isPending}
         dataSource={certificates.data ?? []}
         pagination={false}
-        scroll={{ x: 860 }}
+        scroll={{ x: 1000 }}
         locale={{ emptyText: t('verified.noCertificates') }}
         columns={[
           {
             title: t('verified.type'),
             dataIndex: 'diversityType',
             render: (v: string) => diversityLabel(v),
+          },
+          // Second, so that a phone sees it without scrolling sideways.
+          {
+            title: t('verified.source'),
+            dataIndex: 'fromDirectory',
+            render: (fromDirectory: boolean) => (
+              <CertificateSourceTag fromDirectory={fromDirectory} />
+            ),
           },
           {
             title: t('verified.agency'),
@@ -299,7 +312,7 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
                     {name}
                   </Button>
                 )}
-                {canEdit && (
+                {canEdit && c.editable && (
                   <Upload
                     accept=".pdf,.png,.jpg,.jpeg,.gif,.webp"
                     showUploadList={false}
@@ -325,7 +338,7 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
                     </Button>
                   </Upload>
                 )}
-                {!name && !canEdit && '—'}
+                {!name && !(canEdit && c.editable) && '—'}
               </Space>
             ),
           },
@@ -349,7 +362,16 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
             width: 96,
             render: (_: unknown, c) => (
               <Space size={0}>
-                {canEdit && (
+                {!c.editable && (canEdit || canDelete) && (
+                  <Tooltip title={t('verified.directoryReadOnly')}>
+                    <LockOutlined
+                      aria-label={t('verified.directoryReadOnly')}
+                      style={{ color: '#8c8c8c', padding: '0 8px' }}
+                      data-testid="certificate-read-only"
+                    />
+                  </Tooltip>
+                )}
+                {canEdit && c.editable && (
                   <Button
                     type="text"
                     icon={<EditOutlined />}
@@ -357,7 +379,7 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
                     onClick={() => setEditing(c)}
                   />
                 )}
-                {canDelete && (
+                {canDelete && c.editable && (
                   <DeleteAction
                     label={t('verified.certificate')}
                     onConfirm={() =>

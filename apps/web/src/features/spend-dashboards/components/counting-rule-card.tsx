@@ -57,8 +57,8 @@ function DrillDown({ fileIds }: { fileIds: number[] }) {
           key: 'certificates',
           render: (_: unknown, s) =>
             s.certificates.map((c) => (
-              <Tag key={c.id}>
-                {`${diversityLabel(c.diversityType)} · ${c.agency}${c.certificateNumber ? ` ${c.certificateNumber}` : ''} · ${c.issueDate} – ${c.expiryDate}`}
+              <Tag key={c.id} color={c.fromDirectory ? 'blue' : undefined}>
+                {`${diversityLabel(c.diversityType)} · ${c.agency}${c.certificateNumber ? ` ${c.certificateNumber}` : ''} · ${c.issueDate} – ${c.expiryDate}${c.fromDirectory ? ` (${t('verified.fromDirectory')})` : ''}`}
               </Tag>
             )),
         },

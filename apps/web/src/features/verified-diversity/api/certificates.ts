@@ -10,7 +10,7 @@ import { api } from '../../../api/client.ts';
 
 export type CertificateFilter = Pick<
   CertificateListRequest,
-  'status' | 'agency' | 'diversityType' | 'sortOrder'
+  'status' | 'agency' | 'diversityType' | 'source' | 'sortOrder'
 >;
 
 export const verifiedKeys = {

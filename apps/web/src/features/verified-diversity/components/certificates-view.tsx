@@ -1,6 +1,7 @@
 /**
- * Certificates (issue #21): every certificate of the organisation, filtered by status, agency and
- * type, sorted by expiry (soonest first; the header toggles), with the qualification policy.
+ * Certificates (issue #21): the supplier directory's certificates and the organisation's own,
+ * filtered by status, agency, type and source, sorted by expiry (soonest first; the header
+ * toggles), with the qualification policy.
  */
 import { useState } from 'react';
 import { Button, Card, Flex, Select, Typography } from 'antd';
@@ -10,13 +11,18 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import {
+  CERTIFICATE_SOURCES,
+  CERTIFICATE_SOURCE_LABELS,
   CERTIFICATE_STATUSES,
   CERTIFICATE_STATUS_LABELS,
   CERTIFICATE_TYPES,
   type Certificate,
 } from '@spotzcity/shared/verified-diversity';
 import { useCurrentUser } from '../../../api/get-profile.ts';
-import { CertificateStatusTag } from '../../../components/certificate-status.tsx';
+import {
+  CertificateSourceTag,
+  CertificateStatusTag,
+} from '../../../components/certificate-status.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { SupplierLink } from '../../../components/supplier-link.tsx';
 import {
@@ -82,6 +88,18 @@ export function CertificatesView() {
             options={CERTIFICATE_TYPES.map((d) => ({ value: d, label: diversityLabel(d) }))}
             data-testid="filter-type"
           />
+          <Select
+            allowClear
+            placeholder={t('verified.anySource')}
+            style={{ minWidth: 170 }}
+            value={filter.source}
+            onChange={(source) => set({ source })}
+            options={CERTIFICATE_SOURCES.map((s) => ({
+              value: s,
+              label: CERTIFICATE_SOURCE_LABELS[s],
+            }))}
+            data-testid="filter-source"
+          />
           <Button onClick={() => setFilter({ sortOrder: 'asc' })}>
             {t('verified.clearFilters')}
           </Button>
@@ -129,6 +147,14 @@ export function CertificatesView() {
             dataIndex: 'certificateNumber',
             width: 140,
             render: (v: string | null) => v ?? '—',
+          },
+          {
+            title: t('verified.source'),
+            dataIndex: 'fromDirectory',
+            width: 150,
+            render: (fromDirectory: boolean) => (
+              <CertificateSourceTag fromDirectory={fromDirectory} />
+            ),
           },
         ]}
       />
