@@ -399,6 +399,11 @@ export default function GoalsPage() {
           {t('goals.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('goals.subtitle')}</Typography.Text>
+        <div>
+          <Link to="/home/supplierSpend/programs" data-testid="open-programs">
+            {t('programs.open')}
+          </Link>
+        </div>
       </header>
       {!canEdit && (
         <Alert type="info" showIcon title={t('goals.readOnly')} className="goals-note" />
