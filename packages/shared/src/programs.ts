@@ -209,3 +209,16 @@ export function haversineMiles(
 
 /** Rows of the goals form: `PROGRAM` goals are named by the category's id, so a rename keeps them. */
 export const programGoalName = (id: number) => String(id);
+
+export const PROGRAM_CATEGORIES_TITLE = 'Program Categories';
+
+const formatDollars = (n: number) =>
+  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The line under the program figures in every export: what can count, and the SBA table. */
+export function programNote(
+  figures: Pick<ProgramSpend, 'matchedSpend' | 'baseSpend' | 'sizeStandards' | 'categories'>,
+): string {
+  const none = figures.categories.length === 0 ? 'No program category is switched on. ' : '';
+  return `${none}A payment counts for a category when its vendor is matched to a directory supplier that meets the category's rule today (${formatDollars(figures.matchedSpend)} of the spend is matched). Small business uses the SBA size standards effective ${figures.sizeStandards.effectiveDate}.`;
+}
