@@ -313,6 +313,41 @@ describe('program categories', () => {
     expect(list.find((c: { id: number }) => c.id === cat.vet)).toMatchObject({ enabled: false });
   });
 
+  it('sets a goal for a program category and compares it with actuals', async () => {
+    const save = await send(token, 'PUT', '/api/goals', {
+      fiscalYear: 2025,
+      overall: null,
+      diversity: [],
+      categories: [],
+      programs: [{ categoryId: cat.small, target: 20 }],
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    expect(save.json().data.programs).toEqual([{ categoryId: cat.small, target: 20 }]);
+    const res = await send(token, 'POST', '/api/graph/goals', {
+      selectedIds: [],
+      fiscalYear: 2025,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res.json().data.rows.find((r: { kind: string }) => r.kind === 'program');
+    const want = expected(SUPPLIERS, small);
+    expect(row).toMatchObject({
+      name: 'Small business',
+      target: 20,
+      actual: want.spend,
+      base: round2(total),
+      share: want.share,
+    });
+    const other = await signedInUser(t.app, t.database.db);
+    const foreign = await send(other.token, 'PUT', '/api/goals', {
+      fiscalYear: 2025,
+      overall: null,
+      diversity: [],
+      categories: [],
+      programs: [{ categoryId: cat.small, target: 20 }],
+    });
+    expect(foreign.statusCode).toBe(400);
+  });
+
   it('refuses bad input with the field and a clear message', async () => {
     let res = await send(token, 'POST', '/api/programs/sites', { name: 'Nowhere', zip: '00000' });
     expect(res.statusCode).toBe(400);
