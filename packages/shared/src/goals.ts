@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { DIVERSE_TYPES } from './diversity.ts';
 import { selectedIdsSchema } from './spend.ts';
 import { ANALYSIS_MAX } from './reports.ts';
-import { MESSAGES } from './validation.ts';
+import { MESSAGES, recordId } from './validation.ts';
 import { COUNTING_RULES, countingRuleSchema } from './verified-diversity.ts';
 
 export const MONTH_NAMES = [
@@ -40,6 +40,7 @@ export const GOAL_LIMITS = {
   categoryMax: 100,
   nonAddressableMax: 200,
   categoryTargetsMax: 200,
+  programTargetsMax: 20,
   firstYear: 2000,
   lastYear: 2100,
 } as const;
@@ -159,6 +160,12 @@ export const goalsSaveSchema = z.object({
     .array(z.object({ category: categoryName, target: targetSchema }))
     .max(GOAL_LIMITS.categoryTargetsMax)
     .superRefine((items, ctx) => distinctCategories(items, (i) => i.category, ctx)),
+  /** Targets per program category (issue #23): spend to its suppliers, % of addressable spend. */
+  programs: z
+    .array(z.object({ categoryId: recordId(), target: targetSchema }))
+    .max(GOAL_LIMITS.programTargetsMax)
+    .superRefine((items, ctx) => distinctCategories(items, (i) => String(i.categoryId), ctx))
+    .default([]),
 });
 export type GoalsSave = z.infer<typeof goalsSaveSchema>;
 
@@ -169,6 +176,7 @@ export const yearGoalsSchema = z.object({
   overall: z.number().nullable(),
   diversity: z.array(z.object({ diversity: z.string(), target: z.number() })),
   categories: z.array(z.object({ category: z.string(), target: z.number() })),
+  programs: z.array(z.object({ categoryId: z.number(), target: z.number() })),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
 });
@@ -235,8 +243,8 @@ export const goalsExcelSchema = goalsDashboardRequestSchema.extend({
 });
 
 export const goalRowSchema = z.object({
-  kind: z.enum(['overall', 'diversity', 'category']),
-  /** 'Overall', a diversity type or a category. */
+  kind: z.enum(['overall', 'diversity', 'category', 'program']),
+  /** 'Overall', a diversity type, a category or a program category (issue #23). */
   name: z.string(),
   target: z.number(),
   /** Diverse spend so far (for a type: spend of that type). */

@@ -152,6 +152,8 @@ export const ACCESS = {
     verifiedAdmin: ['DELETE_SUPPLIER_SPEND_FILE'],
     /** Goals and the organisation's spend settings are changed by its admin (issue #22). */
     goalsEdit: ['BUYER_ORG_USER_MANAGEMENT'],
+    /** Program categories, sites and hand-marked suppliers are changed by its admin (issue #23). */
+    programsEdit: ['BUYER_ORG_USER_MANAGEMENT'],
     rate: ['RATE_SUPPLIER_VIEW'],
     /** A supplier's ratings are read wherever the supplier is shown. */
     readRatings: ['RATE_SUPPLIER_VIEW', 'SEARCH_SUPPLIER_VIEW', 'SUPPLIER_SPEND_VIEW'],

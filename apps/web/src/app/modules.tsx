@@ -52,6 +52,8 @@ export const MODULE_ORDER = {
   goals: 12,
   /** Certificates and Supplier matching (issue #21): routes only, reached from the spend home. */
   verifiedDiversity: 13,
+  /** The organisation's program categories (issue #23): a route only, linked from Goals & Settings. */
+  programs: 14,
   rfx: 20,
   contracts: 30,
   marketShare: 40,
@@ -134,6 +136,18 @@ export const MODULES: readonly AppModule[] = [
     sidebar: false,
     tile: false,
     element: lazy(() => import('../features/goals/goals-page.tsx')),
+  },
+  {
+    // Program categories (issue #23): a route only, linked from Goals & Settings and the Spend Dashboard.
+    key: 'programs',
+    order: MODULE_ORDER.programs,
+    path: '/home/supplierSpend/programs',
+    labelKey: 'programs.title',
+    icon: <AimOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/programs/programs-page.tsx')),
   },
   {
     // Certificates and Supplier matching (issue #21): routes only, linked from the spend home.

@@ -35,10 +35,11 @@ export const GOALS_WORDS = {
   analysis: 'Goals Analysis',
 } as const;
 
-/** 'Overall', 'MBE', 'IT Services (category)'. */
+/** 'Overall', 'MBE', 'IT Services (category)', 'Small business (program)'. */
 export function goalRowLabel(row: GoalRow): string {
   if (row.kind === 'overall') return 'Overall';
   if (row.kind === 'diversity') return diversityLabel(row.name as DiversityType);
+  if (row.kind === 'program') return `${row.name} (program)`;
   return `${row.name} (category)`;
 }
 

@@ -39,7 +39,8 @@ export const organisationSettings = pgTable(
 /**
  * Diverse-spend targets per fiscal year, as a percent of addressable spend: one OVERALL row
  * (name ''), and optionally one per diversity type (name = the type) and per category (name =
- * the category, of that category's addressable spend). Saving a year replaces its rows; the audit
+ * the category, of that category's addressable spend) and per program category (PROGRAM, name =
+ * the program category's id, issue #23). Saving a year replaces its rows; the audit
  * log keeps every change.
  */
 export const spendGoals = pgTable(
@@ -50,7 +51,7 @@ export const spendGoals = pgTable(
       .notNull()
       .references(() => clients.id),
     fiscalYear: integer('fiscal_year').notNull(),
-    scope: text('scope', { enum: ['OVERALL', 'DIVERSITY', 'CATEGORY'] }).notNull(),
+    scope: text('scope', { enum: ['OVERALL', 'DIVERSITY', 'CATEGORY', 'PROGRAM'] }).notNull(),
     name: text('name').notNull().default(''),
     target: numeric('target', { precision: 5, scale: 2 }).notNull(),
     updatedBy: integer('updated_by').references(() => users.id),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { date, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The supplier directory of Search Supplier: platform-wide (DESIGN.md §4), one row per DUNS (an
@@ -53,6 +63,10 @@ export const supplierDirectory = pgTable(
       .default(sql`'{}'::text[]`),
     industry: text('industry'),
     tulipValidated: text('tulip_validated'),
+    /** Average annual receipts in dollars (SBA size standards, issue #23). */
+    annualReceipts: numeric('annual_receipts', { precision: 16, scale: 2 }),
+    /** Average number of employees (SBA size standards, issue #23). */
+    employeeCount: integer('employee_count'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

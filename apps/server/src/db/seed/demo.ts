@@ -20,6 +20,7 @@ import { seedDirectory } from './supplier-directory.ts';
 import { seedTraining } from './training.ts';
 import { seedCostSavings } from './cost-savings.ts';
 import { seedGoals } from './goals.ts';
+import { seedPrograms } from './programs.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -94,6 +95,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
     generateSuppliers(DEMO_SUPPLIERS, DEMO_SUPPLIER_SEED),
     today,
   );
+  await seedPrograms(db, acme.id, today);
   return true;
 }
 /** Rows per demo spend file, oldest first: about 20,000 payments over three years. */

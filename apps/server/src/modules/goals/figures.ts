@@ -20,6 +20,7 @@ import {
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { CountingRule, QualificationPolicy } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { pairsRelation, qualifyingPairs } from '../../platform/program-categories.ts';
 import {
   certain,
   getPolicy,
@@ -253,6 +254,8 @@ export async function goalsDashboard(
       }),
   ];
 
+  rows.push(...(await programRows(db, scope, months, excluded, goals, base, elapsed)));
+
   return {
     fiscalYear: goals.fiscalYear,
     fiscalYearStartMonth: start,
@@ -270,4 +273,56 @@ export async function goalsDashboard(
     rows,
     countingRule: rule,
   };
+}
+
+/**
+ * Program category targets (issue #23): the year's addressable spend to vendors matched to the
+ * category's qualifying suppliers, against all addressable spend; the category's rule as it is
+ * today, whatever the counting rule. Switched-off or deleted categories have no row.
+ */
+async function programRows(
+  db: DbOrTx,
+  scope: GoalScope,
+  months: string[],
+  excluded: Set<string>,
+  goals: YearGoals,
+  baseCents: number,
+  elapsed: number,
+): Promise<GoalRow[]> {
+  if (goals.programs.length === 0) return [];
+  const pairs = await qualifyingPairs(db, scope.clientRef);
+  const names = new Map(pairs.categories.map((c) => [c.id, c.name]));
+  const ids = [...new Set(scope.selectedIds)];
+  const files = ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``;
+  const spend = pairs.categoryIds.length
+    ? rowsOf<{ category_ref: number; category: string; spend: string }>(
+        await db.execute(sql`
+          select q.category_ref, r.category, sum(r.spend)::text as spend
+          from spend_rollups r
+          join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+          join ${pairsRelation(pairs)} on q.supplier_ref = m.supplier_ref
+          where r.client_ref = ${scope.clientRef} ${files} and ${certain}
+            and r.month between ${`${months[0]}-01`}::date and ${`${months[11]}-01`}::date
+          group by 1, 2
+        `),
+      )
+    : [];
+  const actual = new Map<number, number>();
+  for (const r of spend) {
+    if (excluded.has(categoryKey(r.category))) continue;
+    const id = Number(r.category_ref);
+    actual.set(id, (actual.get(id) ?? 0) + centsOf(r.spend));
+  }
+  return goals.programs
+    .filter((p) => names.has(p.categoryId))
+    .map((p) =>
+      goalRow(
+        'program',
+        names.get(p.categoryId)!,
+        p.target,
+        actual.get(p.categoryId) ?? 0,
+        baseCents,
+        elapsed,
+      ),
+    );
 }

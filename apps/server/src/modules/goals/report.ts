@@ -265,7 +265,13 @@ export async function goalsWorkbook(
         rows: goalsTableRows(d).map((r) => ({
           ...r,
           kind:
-            r.kind === 'overall' ? 'Overall' : r.kind === 'diversity' ? 'Diversity' : 'Category',
+            r.kind === 'overall'
+              ? 'Overall'
+              : r.kind === 'diversity'
+                ? 'Diversity'
+                : r.kind === 'program'
+                  ? 'Program'
+                  : 'Category',
           name: goalRowLabel(r),
           share: r.share,
           status: GOAL_STATUS_LABELS[r.status],

@@ -14,6 +14,8 @@ import {
   type SettingsSave,
   type YearGoals,
 } from '@spotzcity/shared/goals';
+import { programGoalName } from '@spotzcity/shared/programs';
+import { categoriesOf } from '../../platform/program-categories.ts';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { auditLog, organisationSettings, spendGoals, users } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -137,6 +139,10 @@ function yearGoalsOf(fiscalYear: number, rows: GoalRow[]): Omit<YearGoals, 'upda
       .filter((r) => r.scope === 'CATEGORY')
       .sort(byName)
       .map((r) => ({ category: r.name, target: Number(r.target) })),
+    programs: rows
+      .filter((r) => r.scope === 'PROGRAM')
+      .map((r) => ({ categoryId: Number(r.name), target: Number(r.target) }))
+      .sort((a, b) => a.categoryId - b.categoryId),
     updatedAt: latest?.toISOString() ?? null,
   };
 }
@@ -174,16 +180,24 @@ export async function goalYears(db: DbOrTx, clientRef: number) {
 }
 
 /** What the audit log keeps of a year's goals: `{overall, diversity: {MBE: 5}, categories: {…}}`. */
-function goalsSnapshot(goals: Pick<YearGoals, 'overall' | 'diversity' | 'categories'>) {
+function goalsSnapshot(
+  goals: Pick<YearGoals, 'overall' | 'diversity' | 'categories' | 'programs'>,
+) {
   return {
     overall: goals.overall,
     diversity: Object.fromEntries(goals.diversity.map((d) => [d.diversity, d.target])),
     categories: Object.fromEntries(goals.categories.map((c) => [c.category, c.target])),
+    ...(goals.programs.length
+      ? { programs: Object.fromEntries(goals.programs.map((p) => [p.categoryId, p.target])) }
+      : {}),
   };
 }
 
-const isEmpty = (goals: Pick<YearGoals, 'overall' | 'diversity' | 'categories'>) =>
-  goals.overall === null && goals.diversity.length === 0 && goals.categories.length === 0;
+const isEmpty = (goals: Pick<YearGoals, 'overall' | 'diversity' | 'categories' | 'programs'>) =>
+  goals.overall === null &&
+  goals.diversity.length === 0 &&
+  goals.categories.length === 0 &&
+  goals.programs.length === 0;
 
 /** Replaces every target of one fiscal year; a year left without targets is deleted. */
 export async function saveYearGoals(
@@ -194,11 +208,17 @@ export async function saveYearGoals(
   const clientRef = actor.clientRef;
   const settings = await figureSettings(db, clientRef);
   const excluded = new Set(settings.nonAddressableCategories.map(categoryKey));
-  const errors = input.categories.flatMap((c, i) =>
+  const errors: { field: string; message: string }[] = input.categories.flatMap((c, i) =>
     excluded.has(categoryKey(c.category))
       ? [{ field: `categories.${i}.category`, message: GOAL_MESSAGES.notAddressable }]
       : [],
   );
+  // A program target names one of the organisation's own categories (issue #23).
+  const own = new Set((await categoriesOf(db, clientRef)).map((c) => c.id));
+  input.programs.forEach((p, i) => {
+    if (!own.has(p.categoryId))
+      errors.push({ field: `programs.${i}.categoryId`, message: 'Unknown program category' });
+  });
   if (errors.length) throw new ValidationError(errors);
 
   await db.transaction(async (tx) => {
@@ -235,6 +255,12 @@ export async function saveYearGoals(
         scope: 'CATEGORY' as const,
         name: c.category,
         target: c.target.toFixed(2),
+      })),
+      ...input.programs.map((p) => ({
+        ...common,
+        scope: 'PROGRAM' as const,
+        name: programGoalName(p.categoryId),
+        target: p.target.toFixed(2),
       })),
     ];
     if (values.length) await tx.insert(spendGoals).values(values);

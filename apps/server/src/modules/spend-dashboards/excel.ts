@@ -16,6 +16,11 @@ import { COUNTING_RULE_LABELS, type CountingRule } from '@spotzcity/shared/verif
 import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
+import {
+  PROGRAM_CATEGORIES_TITLE,
+  PROGRAM_KIND_LABELS,
+  programNote,
+} from '@spotzcity/shared/programs';
 import { spendReportName } from './report.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
@@ -61,10 +66,11 @@ export async function spendWorkbook(
 ): Promise<DashboardWorkbook> {
   const counting = await countingExport(db, scope, requested);
   const ruleLabel = COUNTING_RULE_LABELS[counting.rule];
-  const [perType, mom, years] = await Promise.all([
+  const [perType, mom, years, programs] = await Promise.all([
     figures.spendPerDiversity(db, scope),
     figures.spendPerDiversityMom(db, scope),
     figures.spendDiversityOverNonDiversity(db, scope),
+    figures.programCategoryFigures(db, scope),
   ]);
   const monthColumns = mom.months.map((m) => ({ header: m, key: m, kind: 'money' as const }));
   const momRow = (label: string, values: number[], total: number) => ({
@@ -129,6 +135,21 @@ export async function spendWorkbook(
             },
           ]
         : []),
+      {
+        name: PROGRAM_CATEGORIES_TITLE,
+        columns: [
+          { header: 'Category', key: 'name', width: 24 },
+          { header: 'Rule', key: 'rule', width: 40 },
+          { header: 'Spend', key: 'spend', kind: 'money', width: 18 },
+          { header: '% Of Spend', key: 'share', kind: 'percent' },
+          { header: 'Suppliers', key: 'suppliers', kind: 'integer' },
+        ],
+        rows: [
+          ...programs.categories.map((c) => ({ ...c, rule: PROGRAM_KIND_LABELS[c.kind] })),
+          // The note travels with the figures: what counts, and the SBA table's date.
+          { name: programNote(programs), rule: null, spend: null, share: null, suppliers: null },
+        ],
+      },
       {
         name: 'Spend per Diversity',
         columns: [

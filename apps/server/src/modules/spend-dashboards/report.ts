@@ -48,6 +48,11 @@ import {
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
+import {
+  PROGRAM_CATEGORIES_TITLE,
+  PROGRAM_KIND_LABELS,
+  programNote,
+} from '@spotzcity/shared/programs';
 import * as figures from './service.ts';
 import { resolveBase, type Scope } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
@@ -130,11 +135,12 @@ async function spendReport(
 ): Promise<ReportContent> {
   const counting = await countingExport(db, scope, requested);
   const { rule } = counting;
-  const [perType, mom, years, base] = await Promise.all([
+  const [perType, mom, years, base, programs] = await Promise.all([
     figures.spendPerDiversity(db, scope),
     figures.spendPerDiversityMom(db, scope),
     figures.spendDiversityOverNonDiversity(db, scope),
     common(db, scope, 'spend', ruleInWords(rule)),
+    figures.programCategoryFigures(db, scope),
   ]);
   const types = mom.series.filter((s) => s.diversity !== 'NON_DIVERSE');
   const asReported = rule === 'VERIFIED' ? ` · ${COUNTING_RULE_LABELS.REPORTED}` : '';
@@ -190,6 +196,28 @@ async function spendReport(
             },
           ]
         : []),
+      {
+        kind: 'table',
+        title: PROGRAM_CATEGORIES_TITLE,
+        subtitle: baseLine(scope),
+        note: programNote(programs),
+        table: {
+          columns: [
+            { header: 'Category', width: 2 },
+            { header: 'Rule', width: 2.6 },
+            { header: SPEND_WORDS.spendAmount, kind: 'money', width: 1.6 },
+            { header: SPEND_WORDS.spendShare, kind: 'percent' },
+            { header: 'Suppliers', kind: 'integer' },
+          ],
+          rows: programs.categories.map((c) => [
+            c.name,
+            PROGRAM_KIND_LABELS[c.kind],
+            c.spend,
+            c.share,
+            c.suppliers,
+          ]),
+        },
+      },
       {
         kind: 'chart',
         title: SPEND_WORDS.spendPerDiversity,

@@ -25,6 +25,7 @@ import type {
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
+import { programSpend } from '../../platform/program-categories.ts';
 import { fileScope, toNumber, type FileScope } from '../../platform/sql.ts';
 
 /** The percentages' base (issue #22): which spend categories leave it. */
@@ -525,4 +526,13 @@ export async function selectedFileNames(db: DbOrTx, scope: Scope): Promise<strin
     `),
   );
   return rows.map((r) => r.file_name);
+}
+
+/** The organisation's program categories over the selection and base (issue #23). */
+export function programCategoryFigures(db: DbOrTx, scope: Scope) {
+  return programSpend(db, {
+    clientRef: scope.clientRef,
+    selectedIds: scope.selectedIds,
+    excluded: scope.base?.kind === 'addressable' ? scope.base.excluded : [],
+  });
 }

@@ -38,6 +38,7 @@ import { diversityLabel } from '@spotzcity/shared/diversity';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { useSaveResult, zodFieldRule } from '../../components/form-rules.ts';
 import { goalHistoryQuery, goalYearsQuery, useSaveGoals, yearGoalsQuery } from './api/goals.ts';
+import { programCategoriesQuery } from './api/program-categories.ts';
 import { settingsQuery, useSaveSettings } from './api/settings.ts';
 import css from './goals-page.module.css';
 
@@ -123,8 +124,8 @@ function TargetList({
   addTestId,
   select,
 }: {
-  name: 'diversity' | 'categories';
-  field: 'diversity' | 'category';
+  name: 'diversity' | 'categories' | 'programs';
+  field: 'diversity' | 'category' | 'categoryId';
   canEdit: boolean;
   defaultTarget: number;
   addLabel: string;
@@ -175,6 +176,7 @@ interface GoalValues {
   overall: number | null;
   diversity: { diversity: string; target: number }[];
   categories: { category: string; target: number }[];
+  programs: { categoryId: number; target: number }[];
 }
 
 function GoalsCard({
@@ -190,6 +192,7 @@ function GoalsCard({
   const settings = useQuery(settingsQuery());
   const years = useQuery(goalYearsQuery());
   const goals = useQuery(yearGoalsQuery(year));
+  const programs = useQuery(programCategoriesQuery());
   const [form] = Form.useForm<GoalValues>();
   const save = useSaveGoals();
   const result = useSaveResult(form, () => {});
@@ -254,6 +257,7 @@ function GoalsCard({
                 overall: values.overall ?? null,
                 diversity: values.diversity ?? [],
                 categories: values.categories ?? [],
+                programs: values.programs ?? [],
               } as Parameters<typeof save.mutate>[0],
               result,
             )
@@ -306,6 +310,23 @@ function GoalsCard({
               options: categoryOptions,
             }}
           />
+          <Typography.Text strong>{t('goals.perProgram')}</Typography.Text>
+          <Typography.Paragraph type="secondary" className="goal-help">
+            {t('goals.perProgramHelp')}
+          </Typography.Paragraph>
+          <TargetList
+            name="programs"
+            field="categoryId"
+            canEdit={canEdit}
+            defaultTarget={10}
+            addLabel={t('goals.addProgram')}
+            addTestId="add-program"
+            select={{
+              placeholder: t('programs.category'),
+              style: { width: 'min(220px, calc(100vw - 230px))' },
+              options: (programs.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+            }}
+          />
           {goals.data?.updatedAt && (
             <Typography.Paragraph type="secondary">
               {t('goals.lastChanged', {
@@ -331,7 +352,12 @@ function GoalsCard({
 }
 
 function valuesOf(goals: YearGoals): GoalValues {
-  return { overall: goals.overall, diversity: goals.diversity, categories: goals.categories };
+  return {
+    overall: goals.overall,
+    diversity: goals.diversity,
+    categories: goals.categories,
+    programs: goals.programs ?? [],
+  };
 }
 
 function describe(value: unknown): string {
@@ -399,6 +425,11 @@ export default function GoalsPage() {
           {t('goals.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('goals.subtitle')}</Typography.Text>
+        <div>
+          <Link to="/home/supplierSpend/programs" data-testid="open-programs">
+            {t('programs.open')}
+          </Link>
+        </div>
       </header>
       {!canEdit && <Alert type="info" showIcon title={t('goals.readOnly')} className={css.note} />}
       <Row gutter={[16, 16]}>

@@ -8,6 +8,8 @@ export const SPEND_HOME = '/home/supplierSpend';
 export const REPORT_HOME = `${SPEND_HOME}/report`;
 /** The Supplier Spend module's table view (features/supplier-spend). */
 export const TABLE_VIEW = `${SPEND_HOME}/table`;
+/** The organisation's program categories (features/programs, issue #23). */
+export const PROGRAMS_PATH = `${SPEND_HOME}/programs`;
 
 const withFiles = (path: string, fileIds: readonly number[]) =>
   fileIds.length > 0 ? `${path}?files=${fileIds.join(',')}` : path;

@@ -16,6 +16,7 @@ import type {
   TopCategory,
   YearSplit,
 } from '@spotzcity/shared/spend-dashboards';
+import type { ProgramSpend } from '@spotzcity/shared/programs';
 import { api } from '../../../api/client.ts';
 
 export interface Graphs {
@@ -28,6 +29,8 @@ export interface Graphs {
   supplierCount: SupplierCount;
   supplierDataPerQuater: SupplierQuarter[];
   supplierLocationData: SupplierLocation[];
+  /** The organisation's program categories (issue #23). */
+  programSpend: ProgramSpend;
 }
 
 export const graphQuery = <K extends keyof Graphs>(

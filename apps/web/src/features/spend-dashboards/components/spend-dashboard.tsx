@@ -8,6 +8,7 @@ import { EChart } from '../../../components/echart.tsx';
 import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
 import { CountingRuleCard } from './counting-rule-card.tsx';
+import { ProgramCard } from './program-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
 import {
   diverseByYearLayout,
@@ -79,6 +80,10 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
           );
         }}
       </ChartCard>
+
+      <div className={grid.wide}>
+        <ProgramCard fileIds={fileIds} base={base} />
+      </div>
 
       <div className={grid.wide}>
         <ChartCard

@@ -1,0 +1,248 @@
+/**
+ * Program categories (issue #23): the organisation's categories, sites and hand-marked suppliers,
+ * and the Spend Dashboard's program card.
+ *
+ * Guards: whoever may see the spend figures reads them (ACCESS.supplierAndSpend.dashboards); only
+ * an organisation admin changes them (ACCESS.supplierAndSpend.programsEdit). Every query is the
+ * signed-in user's organisation.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, messageReplySchema } from '@spotzcity/shared/api';
+import { ACCESS } from '@spotzcity/shared/permissions';
+import {
+  PROGRAM_MESSAGES,
+  markedSupplierSchema,
+  programCategoryInputSchema,
+  programCategorySchema,
+  programCategoryUpdateSchema,
+  programIdParamsSchema,
+  programSpendSchema,
+  programSupplierParamsSchema,
+  siteInputSchema,
+  siteSchema,
+} from '@spotzcity/shared/programs';
+import { selectionSchema } from '@spotzcity/shared/spend';
+import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
+import { principalOf } from '../../platform/auth.ts';
+import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
+import { ok } from '../../platform/http.ts';
+import { programSpend } from '../../platform/program-categories.ts';
+import {
+  addSite,
+  createCategory,
+  deleteCategory,
+  deleteSite,
+  listCategories,
+  listMarkedSuppliers,
+  listSites,
+  markSupplier,
+  unmarkSupplier,
+  updateCategory,
+} from './service.ts';
+
+export const programRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['programs'];
+  const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
+  const admins = app.guard(ACCESS.supplierAndSpend.programsEdit);
+
+  app.get(
+    '/api/programs/categories',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: "The organisation's program categories with their rules.",
+        response: { 200: envelopeOf(z.array(programCategorySchema)) },
+      },
+    },
+    async (request) => ok(await listCategories(app.db, principalOf(request).clientRef)),
+  );
+
+  app.post(
+    '/api/programs/categories',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Creates a category (409 when the name is taken).',
+        body: programCategoryInputSchema,
+        response: { 200: envelopeOf(programCategorySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await createCategory(app.db, principalOf(request).clientRef, request.body),
+        PROGRAM_MESSAGES.created,
+      ),
+  );
+
+  app.put(
+    '/api/programs/categories/:id',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Renames a category, switches it on or off, or changes a local rule.',
+        params: programIdParamsSchema,
+        body: programCategoryUpdateSchema,
+        response: { 200: envelopeOf(programCategorySchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await updateCategory(
+          app.db,
+          principalOf(request).clientRef,
+          request.params.id,
+          request.body,
+        ),
+        PROGRAM_MESSAGES.saved,
+      ),
+  );
+
+  app.delete(
+    '/api/programs/categories/:id',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Deletes a category, its marked suppliers and its goals.',
+        params: programIdParamsSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      await deleteCategory(app.db, principalOf(request).clientRef, request.params.id);
+      return { message: PROGRAM_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/api/programs/categories/:id/suppliers',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: 'The suppliers marked by hand for a MANUAL category.',
+        params: programIdParamsSchema,
+        response: { 200: envelopeOf(z.array(markedSupplierSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await listMarkedSuppliers(app.db, principalOf(request).clientRef, request.params.id)),
+  );
+
+  app.put(
+    '/api/programs/categories/:id/suppliers/:supplierId',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Marks a directory supplier for a MANUAL category.',
+        params: programSupplierParamsSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      const { id, supplierId } = request.params;
+      await markSupplier(app.db, principalOf(request).clientRef, id, supplierId);
+      return { message: PROGRAM_MESSAGES.supplierMarked };
+    },
+  );
+
+  app.delete(
+    '/api/programs/categories/:id/suppliers/:supplierId',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Unmarks a supplier of a MANUAL category.',
+        params: programSupplierParamsSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      const { id, supplierId } = request.params;
+      await unmarkSupplier(app.db, principalOf(request).clientRef, id, supplierId);
+      return { message: PROGRAM_MESSAGES.supplierUnmarked };
+    },
+  );
+
+  app.get(
+    '/api/programs/sites',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: "The organisation's sites (centres of a local category's radius).",
+        response: { 200: envelopeOf(z.array(siteSchema)) },
+      },
+    },
+    async (request) => ok(await listSites(app.db, principalOf(request).clientRef)),
+  );
+
+  app.post(
+    '/api/programs/sites',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Adds a site by its ZIP code (400 for a ZIP code the ZIP data does not know).',
+        body: siteInputSchema,
+        response: { 200: envelopeOf(siteSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        await addSite(app.db, principalOf(request).clientRef, request.body),
+        PROGRAM_MESSAGES.siteAdded,
+      ),
+  );
+
+  app.delete(
+    '/api/programs/sites/:id',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description: 'Deletes a site.',
+        params: programIdParamsSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      await deleteSite(app.db, principalOf(request).clientRef, request.params.id);
+      return { message: PROGRAM_MESSAGES.siteDeleted };
+    },
+  );
+
+  app.post(
+    '/api/graph/programSpend',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          'Spend Dashboard: per switched-on program category, spend to qualifying matched suppliers, % of spend and supplier count. `?base=addressable` makes the shares of addressable spend.',
+        querystring: spendBaseQuerySchema,
+        body: selectionSchema,
+        response: { 200: envelopeOf(programSpendSchema) },
+      },
+    },
+    async (request) => {
+      const { clientRef } = principalOf(request);
+      const excluded =
+        request.query.base === 'addressable'
+          ? (await nonAddressableSpendCategories(app.db, clientRef)).categories
+          : [];
+      return ok(
+        await programSpend(app.db, {
+          clientRef,
+          selectedIds: request.body.selectedIds,
+          excluded,
+        }),
+      );
+    },
+  );
+};

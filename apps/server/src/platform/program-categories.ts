@@ -1,0 +1,298 @@
+/**
+ * Program categories evaluated (issue #23; docs/decisions.md, "Program categories"): which
+ * directory suppliers each of an organisation's switched-on categories counts, worked out when the
+ * figures are asked for, and the spend paid to them. Shared by the programs screens, the Spend
+ * Dashboard and its exports, and the Goals Dashboard.
+ *
+ * Only a vendor with a certain match to a directory supplier (issue #21's matching: confirmed, or
+ * score ≥ 90) can count; the rules read that supplier:
+ * - SMALL: receipts (or employees) within the SBA size standard of its primary NAICS code;
+ * - LOCAL: its state or county is listed, or its ZIP centroid is within the radius of a site;
+ * - VETERAN / HUBZONE: an SBA certificate of that type in force today under the organisation's
+ *   policy, or the directory lists the certification;
+ * - MANUAL: marked by hand.
+ * The directory and the categories are small next to the spend, so the rules run here, in code,
+ * over the organisation's matched suppliers; the sums stay in SQL.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  haversineMiles,
+  isSmallBusiness,
+  localRuleSchema,
+  type LocalRule,
+  type ProgramKind,
+  type ProgramSpend,
+} from '@spotzcity/shared/programs';
+import { todayIso } from '@spotzcity/shared/validation';
+import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { SBA_TABLE, sizeStandardOf } from './sba-size-standards.ts';
+import { certain, getPolicy, qualifiesSql } from './verified-spend.ts';
+import { loadZipCodes, lookupZip } from './zip-codes.ts';
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  kind: ProgramKind;
+  enabled: boolean;
+  local: LocalRule | null;
+}
+
+export interface SupplierFacts {
+  id: number;
+  primaryNaics: string | null;
+  annualReceipts: number | null;
+  employeeCount: number | null;
+  state: string | null;
+  zip: string | null;
+  veteran: boolean;
+  hubzone: boolean;
+}
+
+export interface SiteRow {
+  latitude: number;
+  longitude: number;
+}
+
+/** The organisation's categories, in the order it created them. */
+export async function categoriesOf(db: DbOrTx, clientRef: number): Promise<CategoryRow[]> {
+  const rows = rowsOf<{
+    id: number;
+    name: string;
+    kind: ProgramKind;
+    enabled: boolean;
+    rule: unknown;
+  }>(
+    await db.execute(sql`
+      select id, name, kind, enabled, rule from program_categories
+      where client_ref = ${clientRef} order by id
+    `),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    kind: r.kind,
+    enabled: r.enabled,
+    local: r.kind === 'LOCAL' ? localRuleSchema.parse(parseRule(r.rule)) : null,
+  }));
+}
+
+/** jsonb arrives parsed from PostgreSQL and PGlite alike; text only from a raw driver. */
+const parseRule = (rule: unknown) => (typeof rule === 'string' ? JSON.parse(rule) : (rule ?? {}));
+
+const countyKey = (county: string, state: string) =>
+  `${county
+    .toLowerCase()
+    .replace(/^(city and county|city and borough|municipality) of\s+/, '')
+    .replace(/\s+(county|parish|borough|census area|municipality)$/, '')
+    .trim()},${state.toUpperCase()}`;
+
+/** "Cook County, IL" / "cook, il" → the key ZIP data's county compares by. */
+export function countyKeyOfLabel(label: string): string {
+  const [county = '', state = ''] = label.split(',').map((p) => p.trim());
+  return countyKey(county, state);
+}
+
+/** Whether one supplier counts for one category (the rule of each kind, module comment). */
+export function qualifies(
+  category: CategoryRow,
+  supplier: SupplierFacts,
+  sites: SiteRow[],
+  manual: Set<number>,
+): boolean {
+  switch (category.kind) {
+    case 'SMALL':
+      return isSmallBusiness(sizeStandardOf(supplier.primaryNaics), supplier);
+    case 'VETERAN':
+      return supplier.veteran;
+    case 'HUBZONE':
+      return supplier.hubzone;
+    case 'MANUAL':
+      return manual.has(supplier.id);
+    case 'LOCAL': {
+      const rule = category.local;
+      if (!rule) return false;
+      const state = supplier.state?.trim().toUpperCase() ?? '';
+      if (state && rule.states.includes(state)) return true;
+      const place = lookupZip(supplier.zip);
+      if (!place) return false;
+      if (
+        rule.counties.some((c) => countyKeyOfLabel(c) === countyKey(place.county, place.stateCode))
+      )
+        return true;
+      if (rule.radiusMiles === null) return false;
+      return sites.some((site) => haversineMiles(site, place) <= rule.radiusMiles!);
+    }
+  }
+}
+
+/** The directory suppliers the organisation's vendors are certainly matched to, with their facts. */
+export async function matchedSupplierFacts(
+  db: DbOrTx,
+  clientRef: number,
+  supplierIds?: number[],
+): Promise<SupplierFacts[]> {
+  const policy = await getPolicy(db, clientRef);
+  const today = todayIso();
+  const only = supplierIds ? sql`and d.id = any(${sql.param(supplierIds)}::int[])` : sql``;
+  const certificate = (types: string[]) => sql`exists (
+    select 1 from supplier_certificates c
+    where c.client_ref = ${clientRef} and c.supplier_ref = d.id and c.agency = 'SBA'
+      and c.diversity_type = any(${sql.param(types)}::text[])
+      and ${qualifiesSql(policy, sql`${today}::date`)}
+  )`;
+  const rows = rowsOf<{
+    id: number;
+    primary_naics_code: string | null;
+    annual_receipts: string | null;
+    employee_count: number | null;
+    state: string | null;
+    zip: string | null;
+    veteran: boolean;
+    hubzone: boolean;
+  }>(
+    await db.execute(sql`
+      select d.id, d.primary_naics_code, d.annual_receipts::text, d.employee_count,
+        d.state_or_province as state, d.zip,
+        (${certificate(['VBE', 'SDVBE'])} or d.certifications && array['VBE', 'SDVBE']::text[]) as veteran,
+        (${certificate(['HUB'])} or 'HUB' = any(d.certifications)) as hubzone
+      from supplier_directory d
+      where d.id in (
+        select m.supplier_ref from vendor_matches m
+        where m.client_ref = ${clientRef} and ${certain}
+      ) ${only}
+    `),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    primaryNaics: r.primary_naics_code,
+    annualReceipts: r.annual_receipts === null ? null : Number(r.annual_receipts),
+    employeeCount: r.employee_count === null ? null : Number(r.employee_count),
+    state: r.state,
+    zip: r.zip,
+    veteran: Boolean(r.veteran),
+    hubzone: Boolean(r.hubzone),
+  }));
+}
+
+export async function sitesOf(db: DbOrTx, clientRef: number): Promise<SiteRow[]> {
+  return rowsOf<SiteRow>(
+    await db.execute(sql`
+      select latitude, longitude from organisation_sites where client_ref = ${clientRef}
+    `),
+  ).map((s) => ({ latitude: Number(s.latitude), longitude: Number(s.longitude) }));
+}
+
+async function manualMarks(db: DbOrTx, clientRef: number): Promise<Map<number, Set<number>>> {
+  const rows = rowsOf<{ category_ref: number; supplier_ref: number }>(
+    await db.execute(sql`
+      select category_ref, supplier_ref from program_category_suppliers where client_ref = ${clientRef}
+    `),
+  );
+  const marks = new Map<number, Set<number>>();
+  for (const r of rows) {
+    const set = marks.get(Number(r.category_ref)) ?? new Set<number>();
+    set.add(Number(r.supplier_ref));
+    marks.set(Number(r.category_ref), set);
+  }
+  return marks;
+}
+
+/**
+ * (category id, directory supplier id) pairs: every supplier each switched-on category counts,
+ * among the organisation's matched suppliers.
+ */
+export async function qualifyingPairs(
+  db: DbOrTx,
+  clientRef: number,
+  categories?: CategoryRow[],
+): Promise<{ categories: CategoryRow[]; categoryIds: number[]; supplierIds: number[] }> {
+  const all = (categories ?? (await categoriesOf(db, clientRef))).filter((c) => c.enabled);
+  const pairs = { categories: all, categoryIds: [] as number[], supplierIds: [] as number[] };
+  if (all.length === 0) return pairs;
+  await loadZipCodes();
+  const [suppliers, sites, manual] = await Promise.all([
+    matchedSupplierFacts(db, clientRef),
+    sitesOf(db, clientRef),
+    manualMarks(db, clientRef),
+  ]);
+  for (const category of all) {
+    const marked = manual.get(category.id) ?? new Set<number>();
+    for (const supplier of suppliers) {
+      if (qualifies(category, supplier, sites, marked)) {
+        pairs.categoryIds.push(category.id);
+        pairs.supplierIds.push(supplier.id);
+      }
+    }
+  }
+  return pairs;
+}
+
+/** `(values …)` of the pairs as a relation `q(category_ref, supplier_ref)`. */
+export const pairsRelation = (pairs: { categoryIds: number[]; supplierIds: number[] }): SQL =>
+  sql`unnest(${sql.param(pairs.categoryIds)}::int[], ${sql.param(pairs.supplierIds)}::int[]) as q(category_ref, supplier_ref)`;
+
+export interface ProgramScope {
+  clientRef: number;
+  selectedIds: number[];
+  /** Spend categories outside the base (addressable spend); none = all spend. */
+  excluded: string[];
+}
+
+/**
+ * The Spend Dashboard's program card: per switched-on category, the spend paid to vendors matched
+ * to qualifying suppliers (all spend), its share of the base (addressable rows on both sides of
+ * the division when the base is addressable spend, as every share of the dashboard), and how many
+ * vendors that is.
+ */
+export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<ProgramSpend> {
+  const pairs = await qualifyingPairs(db, scope.clientRef);
+  const ids = [...new Set(scope.selectedIds)];
+  const files = ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``;
+  const base = scope.excluded.length
+    ? sql`and r.category <> all(${sql.param(scope.excluded)}::text[])`
+    : sql``;
+  const [totals] = rowsOf<{ base: string; matched: string }>(
+    await db.execute(sql`
+      select coalesce(sum(r.spend) filter (where true ${base}), 0)::text as base,
+        coalesce(sum(r.spend) filter (where ${certain}), 0)::text as matched
+      from spend_rollup_suppliers r
+      left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      where r.client_ref = ${scope.clientRef} ${files}
+    `),
+  );
+  const figures = pairs.categoryIds.length
+    ? rowsOf<{ category_ref: number; spend: string; share: string; suppliers: number }>(
+        await db.execute(sql`
+          select q.category_ref, sum(r.spend)::text as spend,
+            coalesce(round(100 * coalesce(sum(r.spend) filter (where true ${base}), 0)
+              / nullif(${totals?.base ?? '0'}::numeric, 0), 2), 0)::text as share,
+            count(distinct r.supplier_key)::int as suppliers
+          from spend_rollup_suppliers r
+          join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+          join ${pairsRelation(pairs)} on q.supplier_ref = m.supplier_ref
+          where r.client_ref = ${scope.clientRef} ${files} and ${certain}
+          group by q.category_ref
+        `),
+      )
+    : [];
+  const byId = new Map(figures.map((f) => [Number(f.category_ref), f]));
+  return {
+    categories: pairs.categories.map((c) => {
+      const f = byId.get(c.id);
+      return {
+        id: c.id,
+        name: c.name,
+        kind: c.kind,
+        spend: f ? Number(f.spend) : 0,
+        share: f ? Number(f.share) : 0,
+        suppliers: f ? Number(f.suppliers) : 0,
+      };
+    }),
+    baseSpend: Number(totals?.base ?? 0),
+    matchedSpend: Number(totals?.matched ?? 0),
+    sizeStandards: { effectiveDate: SBA_TABLE.effectiveDate, source: SBA_TABLE.source },
+  };
+}
+
+/** The words exports and screens use for the shared table's date. */
+export const SBA_TABLE_LINE = `Small business: ${SBA_TABLE.source}.`;

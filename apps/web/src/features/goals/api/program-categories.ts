@@ -1,0 +1,14 @@
+/** `GET /api/programs/categories`: the organisation's program categories, for their goals (issue #23). */
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type { ProgramCategory } from '@spotzcity/shared/programs';
+import { api } from '../../../api/client.ts';
+
+export const programCategoriesQuery = () =>
+  queryOptions({
+    queryKey: ['programs', 'categories'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<ProgramCategory[]>>('/api/programs/categories', { signal })
+        .then((r) => r.data),
+  });

@@ -1,0 +1,110 @@
+/**
+ * `/api/programs/*` (issue #23): the organisation's program categories, its sites and the
+ * suppliers it marks by hand. Every change refreshes the categories and the dashboards' figures.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type {
+  ProgramCategory,
+  ProgramCategoryInput,
+  ProgramCategoryUpdate,
+  Site,
+} from '@spotzcity/shared/programs';
+import { api } from '../../../api/client.ts';
+import { featureKeys } from '../../../api/query-keys.ts';
+
+export const programKeys = featureKeys('programs');
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: [...programKeys.all, 'categories'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<ProgramCategory[]>>('/api/programs/categories', { signal })
+        .then((r) => r.data),
+  });
+
+export const sitesQuery = () =>
+  queryOptions({
+    queryKey: [...programKeys.all, 'sites'] as const,
+    queryFn: ({ signal }) =>
+      api.get<Envelope<Site[]>>('/api/programs/sites', { signal }).then((r) => r.data),
+  });
+
+export const markedQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...programKeys.all, 'marked', id] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<
+          Envelope<
+            { id: number; name: string; duns: string; city: string | null; state: string | null }[]
+          >
+        >(`/api/programs/categories/${id}/suppliers`, { signal })
+        .then((r) => r.data),
+  });
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: programKeys.all });
+    // The Spend Dashboard's program card and the goals read the categories.
+    void client.invalidateQueries({ queryKey: ['spend-graph', 'programSpend'] });
+    void client.invalidateQueries({ queryKey: ['goals'] });
+    void client.invalidateQueries({ queryKey: ['goals-graph'] });
+  };
+}
+
+export function useCreateCategory() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: ProgramCategoryInput) =>
+      api.post<Envelope<ProgramCategory>>('/api/programs/categories', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateCategory() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...body }: ProgramCategoryUpdate & { id: number }) =>
+      api.put<Envelope<ProgramCategory>>(`/api/programs/categories/${id}`, body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteCategory() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/programs/categories/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useAddSite() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: { name: string; zip: string }) =>
+      api.post<Envelope<Site>>('/api/programs/sites', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteSite() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(`/api/programs/sites/${id}`),
+    onSuccess: refresh,
+  });
+}
+
+export function useMarkSupplier() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, supplierId, mark }: { id: number; supplierId: number; mark: boolean }) =>
+      mark
+        ? api.put<{ message: string }>(`/api/programs/categories/${id}/suppliers/${supplierId}`)
+        : api.delete<{ message: string }>(`/api/programs/categories/${id}/suppliers/${supplierId}`),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The Spend Dashboard's program categories (issue #23): per switched-on category of the
+ * organisation, spend to qualifying suppliers, its share of the base and the supplier count.
+ */
+import { Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@spotzcity/shared/format';
+import { PROGRAM_KIND_LABELS } from '@spotzcity/shared/programs';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
+import { graphQuery } from '../api/graphs.ts';
+import { PROGRAMS_PATH } from '../paths.ts';
+import { ChartCard } from './chart-card.tsx';
+import { SpendBaseLine } from './spend-base.tsx';
+
+export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
+  const { t } = useTranslation();
+  const query = useQuery(graphQuery('programSpend', fileIds, base));
+  return (
+    <ChartCard
+      title={t('programs.card')}
+      query={query}
+      isEmpty={() => false}
+      testId="chart-program-categories"
+      extra={<Link to={PROGRAMS_PATH}>{t('programs.manage')}</Link>}
+    >
+      {(d) =>
+        d.categories.length === 0 ? (
+          <Typography.Paragraph type="secondary" data-testid="programs-none">
+            {t('programs.none')}
+          </Typography.Paragraph>
+        ) : (
+          <>
+            <Table
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={d.categories}
+              scroll={{ x: 'max-content' }}
+              columns={[
+                {
+                  title: t('programs.category'),
+                  dataIndex: 'name',
+                  render: (name: string, row) => (
+                    <span title={PROGRAM_KIND_LABELS[row.kind]}>{name}</span>
+                  ),
+                },
+                {
+                  title: t('programs.spend'),
+                  dataIndex: 'spend',
+                  align: 'right',
+                  render: (v: number) => formatMoney(v),
+                },
+                {
+                  title: t('programs.share'),
+                  dataIndex: 'share',
+                  align: 'right',
+                  render: (v: number) => `${v.toFixed(2)}%`,
+                },
+                { title: t('programs.suppliers'), dataIndex: 'suppliers', align: 'right' },
+              ]}
+            />
+            <SpendBaseLine base={base} testId="spend-base-programs" />
+            <Typography.Paragraph type="secondary" className="program-notes">
+              {t('programs.matchedNote', {
+                matched: formatMoney(d.matchedSpend),
+                total: formatMoney(d.baseSpend),
+              })}{' '}
+              {t('programs.sbaNote', { date: d.sizeStandards.effectiveDate })}
+            </Typography.Paragraph>
+          </>
+        )
+      }
+    </ChartCard>
+  );
+}
