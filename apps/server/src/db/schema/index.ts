@@ -16,3 +16,4 @@ export * from './import-jobs.ts';
 export * from './goals.ts';
 export * from './storage.ts';
 export * from './verified-diversity.ts';
+export * from './tier2.ts';
