@@ -9,6 +9,7 @@ import { graphQuery } from '../api/graphs.ts';
 import { ChartCard } from './chart-card.tsx';
 import { CountingRuleCard } from './counting-rule-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
+import { Tier2Card } from './tier2-card.tsx';
 import {
   diverseByYearLayout,
   diverseByYearOption,
@@ -103,6 +104,9 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
             </>
           )}
         </ChartCard>
+      </div>
+      <div className={grid.wide}>
+        <Tier2Card fileIds={fileIds} />
       </div>
     </div>
   );
