@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
 import { spendReportName } from './report.ts';
+import { tier2Section } from './tier2-export.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
 
@@ -73,6 +74,7 @@ export async function spendWorkbook(
     total,
   });
   const files = await parametersOf(db, scope, 'spend', ruleInWords(counting.rule));
+  const tier2 = await tier2Section(db, scope);
   return {
     title: DASHBOARD_TITLES.spend,
     fileName: files.fileName,
@@ -165,6 +167,7 @@ export async function spendWorkbook(
         ],
         rows: years,
       },
+      ...(tier2 ? [tier2.sheet] : []),
     ],
   };
 }

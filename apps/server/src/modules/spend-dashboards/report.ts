@@ -48,6 +48,7 @@ import {
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
+import { tier2Section } from './tier2-export.ts';
 import * as figures from './service.ts';
 import { resolveBase, type Scope } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
@@ -136,6 +137,7 @@ async function spendReport(
     figures.spendDiversityOverNonDiversity(db, scope),
     common(db, scope, 'spend', ruleInWords(rule)),
   ]);
+  const tier2 = await tier2Section(db, scope);
   const types = mom.series.filter((s) => s.diversity !== 'NON_DIVERSE');
   const asReported = rule === 'VERIFIED' ? ` · ${COUNTING_RULE_LABELS.REPORTED}` : '';
   const ruleLabel = COUNTING_RULE_LABELS[rule];
@@ -257,6 +259,7 @@ async function spendReport(
           rows: years.map((y) => [y.year, y.diverse, y.nonDiverse, y.total, y.diversePercentage]),
         },
       },
+      ...(tier2 ? [tier2.section] : []),
     ],
   };
 }

@@ -4,12 +4,14 @@
  * expected values computed here by plain code — and tenancy: a prime's report for buyer A is
  * invisible to buyer B and to another prime (404). Reminders are mailed once per kind.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, signIn } from '../../../test/factories.ts';
 import { acceptInvitation, mailsTo } from '../../../test/mail.ts';
 import { multipart } from '../../../test/multipart.ts';
+import { pdfPages, pptxTables } from '../../../test/reports.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
 import { clients } from '../../db/schema/index.ts';
 import { sendTier2Reminders } from './reminders.ts';
@@ -342,6 +344,57 @@ describe('Tier 2', () => {
     const status = await call('GET', '/api/tier2/primes', ctx.buyerA.token);
     const quarters = status.json().data[0].quarters as { quarter: number; status: string }[];
     expect(quarters.filter((q) => q.status === 'REPORTED').map((q) => q.quarter)).toEqual([3, 2]);
+  });
+
+  it("puts a Tier 2 section, labelled Tier 2, in the Spend Dashboard's Excel, PPTX and PDF", async () => {
+    const figures = (await call('POST', '/api/tier2/figures', ctx.buyerA.token, {})).json().data;
+    const excel = await t.app.inject({
+      method: 'POST',
+      url: '/api/excel/spend',
+      headers: t.auth(ctx.buyerA.token),
+      payload: { excel: true, spendData: { selectedIds: [] } },
+    });
+    expect(excel.statusCode, excel.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Tier 2')!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Diversity',
+      'Tier 1 2026',
+      'Tier 2 direct',
+      'Tier 2 indirect',
+    ]);
+    const mbe = figures.rows.find((r: { diversity: string }) => r.diversity === 'MBE');
+    const row = sheet.getRows(2, figures.rows.length)!.find((r) => r.getCell(1).value === 'MBE')!;
+    expect(row.getCell(3).value).toBeCloseTo(Number(mbe.direct), 2);
+    expect(row.getCell(4).value).toBeCloseTo(Number(mbe.indirect), 2);
+
+    const pptx = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/spend/pptx',
+      headers: t.auth(ctx.buyerA.token),
+      payload: { selectedIds: [] },
+    });
+    expect(pptx.statusCode).toBe(200);
+    const tables = await pptxTables(pptx.rawPayload);
+    const tier2Table = tables.find((tb) => tb[0]?.includes('Tier 2 direct'));
+    expect(tier2Table?.[0]).toEqual([
+      'Diversity',
+      'Tier 1 2026',
+      'Tier 2 direct',
+      'Tier 2 indirect',
+    ]);
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/spend/pdf',
+      headers: t.auth(ctx.buyerA.token),
+      payload: { selectedIds: [] },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect((await pdfPages(pdf.rawPayload)).join(' ')).toContain(
+      'Tier 2 2026: reported by prime suppliers',
+    );
   });
 
   it('mails each reminder once, before and after the due date', async () => {
