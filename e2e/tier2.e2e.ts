@@ -168,5 +168,6 @@ describe('Tier 2', () => {
     expect(await reported.getAttribute('data-status')).toBe('REPORTED');
     await screenshot(page, 'tier2-buyer-390');
     await page.setViewportSize({ width: 1440, height: 900 });
-  });
+    // Four sign-ins and the Spend Dashboard: longer than one screen's journey.
+  }, 300_000);
 });
