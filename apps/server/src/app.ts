@@ -53,6 +53,7 @@ import { goalRoutes } from './modules/goals/routes.ts';
 import { rfxRoutes } from './modules/rfx/routes.ts';
 import { verifiedDiversityRoutes } from './modules/verified-diversity/routes.ts';
 import { programRoutes } from './modules/programs/routes.ts';
+import { tier2Routes } from './modules/tier2/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
 declare module 'fastify' {
@@ -254,6 +255,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contractRoutes);
   await app.register(verifiedDiversityRoutes);
   await app.register(programRoutes);
+  await app.register(tier2Routes, {
+    appName: config.appName,
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    maxFileBytes: config.limits.spendBytes,
+    limits: { ...config.xlsx, maxRows: 1000 },
+  });
 
   await registerWeb(app, config.webDist);
   return app;

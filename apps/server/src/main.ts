@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from './db/seed/demo.ts';
 import { sendExpiryDigests } from './modules/verified-diversity/digest.ts';
+import { sendTier2Reminders } from './modules/tier2/reminders.ts';
 import { todayIso } from '@spotzcity/shared/validation';
 
 const config = loadConfig();
@@ -58,4 +59,11 @@ const digest = () =>
   );
 setTimeout(digest, 60_000).unref();
 setInterval(digest, 24 * 3_600_000).unref();
+// Tier 2 reminders (issue #23): the same rhythm, each reminder once per prime, quarter and kind.
+const tier2Reminders = () =>
+  app.background.run('tier 2 reminders', () =>
+    sendTier2Reminders(database.db, app.mailer, todayIso(), { appName: config.appName }),
+  );
+setTimeout(tier2Reminders, 90_000).unref();
+setInterval(tier2Reminders, 24 * 3_600_000).unref();
 app.log.info(`${config.appName} is running at http://localhost:${config.port} (${database.kind})`);

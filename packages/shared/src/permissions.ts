@@ -154,6 +154,8 @@ export const ACCESS = {
     goalsEdit: ['BUYER_ORG_USER_MANAGEMENT'],
     /** Program categories, sites and hand-marked suppliers are changed by its admin (issue #23). */
     programsEdit: ['BUYER_ORG_USER_MANAGEMENT'],
+    /** Inviting prime suppliers to report Tier 2 spend (issue #23): the organisation's admin. */
+    tier2Invite: ['BUYER_ORG_USER_MANAGEMENT'],
     rate: ['RATE_SUPPLIER_VIEW'],
     /** A supplier's ratings are read wherever the supplier is shown. */
     readRatings: ['RATE_SUPPLIER_VIEW', 'SEARCH_SUPPLIER_VIEW', 'SUPPLIER_SPEND_VIEW'],
@@ -240,8 +242,17 @@ export const ACCESS = {
   profile: {
     resetPassword: ['PASSWORD_RESET'],
   },
+  /**
+   * A prime supplier's Tier 2 reports (issue #23): anyone signed in, because what a caller may
+   * report is where its organisation was invited as a prime — the service answers only those
+   * links, and 404 for any other.
+   */
+  tier2: {
+    report: [],
+  },
 } as const satisfies { [S in keyof Features]: Flags<S> & Record<string, readonly Permission[]> } & {
   profile: Record<string, readonly Permission[]>;
+  tier2: Record<string, readonly Permission[]>;
 };
 
 /** Any one of these permissions: an entry of ACCESS. */

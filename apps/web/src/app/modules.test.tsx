@@ -33,6 +33,19 @@ describe('module registry', () => {
     ]);
   });
 
+  it('offers a module limited to supplier organisations to them only (Tier 2 Reports)', () => {
+    const features = deriveFeatures(['SEARCH_SUPPLIER_VIEW']);
+    const prime = {
+      ...entry('tier2Reports', 'searchSupplier', '/home/tier2Reports'),
+      clientTypes: ['SUPPLIER'],
+    };
+    expect(allowedModules(features, [prime], 'SUPPLIER').map((m) => m.key)).toEqual([
+      'tier2Reports',
+    ]);
+    expect(allowedModules(features, [prime], 'BUYER')).toEqual([]);
+    expect(allowedModules(features, [prime])).toEqual([]);
+  });
+
   it('offers nothing without permissions', () => {
     expect(allowedModules(deriveFeatures([]), registry)).toEqual([]);
   });

@@ -23,6 +23,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import {
   AimOutlined,
+  ApartmentOutlined,
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
@@ -54,6 +55,10 @@ export const MODULE_ORDER = {
   verifiedDiversity: 13,
   /** The organisation's program categories (issue #23): a route only, linked from Goals & Settings. */
   programs: 14,
+  /** Tier 2 (issue #23): the buyer's page, a route only, reached from the Spend Dashboard. */
+  tier2: 15,
+  /** Tier 2 Reports: a prime supplier's sidebar item and tile. */
+  tier2Reports: 16,
   rfx: 20,
   contracts: 30,
   marketShare: 40,
@@ -80,6 +85,8 @@ export interface AppModule {
   icon: ReactNode;
   /** The feature whose `allowed` flag governs the route, the sidebar item and the tile. */
   feature: keyof Features;
+  /** Only for users of these organisation types (all when absent). */
+  clientTypes?: readonly string[];
   sidebar: boolean;
   tile: boolean;
   /**
@@ -160,6 +167,32 @@ export const MODULES: readonly AppModule[] = [
     sidebar: false,
     tile: false,
     element: lazy(() => import('../features/verified-diversity/verified-diversity-page.tsx')),
+  },
+  {
+    // Tier 2 (issue #23): primes invited, who has reported, the figures next to Tier 1.
+    key: 'tier2',
+    order: MODULE_ORDER.tier2,
+    path: '/home/tier2',
+    labelKey: 'tier2.title',
+    icon: <ApartmentOutlined />,
+    feature: 'supplierAndSpend',
+    sidebar: false,
+    tile: false,
+    element: lazy(() => import('../features/tier2/tier2-page.tsx')),
+  },
+  {
+    // A prime supplier's reports to the buyers that invited it.
+    key: 'tier2Reports',
+    order: MODULE_ORDER.tier2Reports,
+    path: '/home/tier2Reports',
+    labelKey: 'tier2.primeTitle',
+    descriptionKey: 'tier2.primeDescription',
+    icon: <ApartmentOutlined />,
+    feature: 'searchSupplier',
+    clientTypes: ['SUPPLIER'],
+    sidebar: true,
+    tile: true,
+    element: lazy(() => import('../features/tier2/tier2-reports-page.tsx')),
   },
   {
     key: 'marketShare',
@@ -286,9 +319,13 @@ export const MODULES: readonly AppModule[] = [
 export function allowedModules(
   features: Features,
   modules: readonly AppModule[] = MODULES,
+  clientType?: string,
 ): AppModule[] {
   return modules
     .filter((m) => features[m.feature]?.allowed === true)
+    .filter(
+      (m) => !m.clientTypes || (clientType !== undefined && m.clientTypes.includes(clientType)),
+    )
     .sort((a, b) => a.order - b.order);
 }
 

@@ -736,6 +736,11 @@ export const en = {
     submit: 'Submit',
     rateSupplier: 'Rate {{name}}',
   },
+  tier2: {
+    title: 'Tier 2',
+    primeTitle: 'Tier 2 Reports',
+    primeDescription: 'Report Tier 2 spend to the buyers that invited you',
+  },
   spendDashboards: {
     createReport: 'Create Report',
     chooserHint: 'Choose the dashboard to create for the selected files.',

@@ -68,6 +68,12 @@ export function signedInProfile(
     name: 'Alex Morgan',
     email: 'alex@acme.example',
     companyName: 'Acme',
+    clientType:
+      role === 'ROLE_SUPPLIER'
+        ? 'SUPPLIER'
+        : role.startsWith('ROLE_SUPER')
+          ? 'SUPER_ADMIN'
+          : 'BUYER',
     createdDate: '2026-01-01T00:00:00.000Z',
     role,
     profilePicUrl: null,

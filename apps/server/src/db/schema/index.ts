@@ -17,3 +17,4 @@ export * from './goals.ts';
 export * from './storage.ts';
 export * from './verified-diversity.ts';
 export * from './programs.ts';
+export * from './tier2.ts';

@@ -21,6 +21,7 @@ import { seedTraining } from './training.ts';
 import { seedCostSavings } from './cost-savings.ts';
 import { seedGoals } from './goals.ts';
 import { seedPrograms } from './programs.ts';
+import { seedTier2 } from './tier2.ts';
 
 export const DEMO = {
   clientId: 'ACME',
@@ -79,6 +80,7 @@ export async function seedDemo(db: Db, storage: Storage, today = new Date()) {
     await seedUncertainDirectoryEntries(tx, generateSuppliers(DEMO_SUPPLIERS, DEMO_SUPPLIER_SEED));
     await seedCostSavings(tx, acme.id, today);
     await seedGoals(tx, acme.id, admin.id, today);
+    await seedTier2(tx, acme.id, admin.id, passwordHash, today);
     await seedProcurementDemo(
       tx,
       acme.id,

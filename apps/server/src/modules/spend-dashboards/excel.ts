@@ -22,6 +22,7 @@ import {
   programNote,
 } from '@spotzcity/shared/programs';
 import { spendReportName } from './report.ts';
+import { tier2Section } from './tier2-export.ts';
 import * as figures from './service.ts';
 import type { Scope } from './service.ts';
 
@@ -79,6 +80,7 @@ export async function spendWorkbook(
     total,
   });
   const files = await parametersOf(db, scope, 'spend', ruleInWords(counting.rule));
+  const tier2 = await tier2Section(db, scope);
   return {
     title: DASHBOARD_TITLES.spend,
     fileName: files.fileName,
@@ -186,6 +188,7 @@ export async function spendWorkbook(
         ],
         rows: years,
       },
+      ...(tier2 ? [tier2.sheet] : []),
     ],
   };
 }

@@ -53,6 +53,7 @@ import {
   PROGRAM_KIND_LABELS,
   programNote,
 } from '@spotzcity/shared/programs';
+import { tier2Section } from './tier2-export.ts';
 import * as figures from './service.ts';
 import { resolveBase, type Scope } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
@@ -142,6 +143,7 @@ async function spendReport(
     common(db, scope, 'spend', ruleInWords(rule)),
     figures.programCategoryFigures(db, scope),
   ]);
+  const tier2 = await tier2Section(db, scope);
   const types = mom.series.filter((s) => s.diversity !== 'NON_DIVERSE');
   const asReported = rule === 'VERIFIED' ? ` · ${COUNTING_RULE_LABELS.REPORTED}` : '';
   const ruleLabel = COUNTING_RULE_LABELS[rule];
@@ -285,6 +287,7 @@ async function spendReport(
           rows: years.map((y) => [y.year, y.diverse, y.nonDiverse, y.total, y.diversePercentage]),
         },
       },
+      ...(tier2 ? [tier2.section] : []),
     ],
   };
 }

@@ -32,6 +32,7 @@ export async function getProfile(db: DbOrTx, userId: number): Promise<UserProfil
     name: user.name,
     email: user.email,
     companyName: client.companyName,
+    clientType: client.type,
     createdDate: user.createdAt.toISOString(),
     role: user.roleCode,
     profilePicUrl: pictureUrl(user.pictureKey),

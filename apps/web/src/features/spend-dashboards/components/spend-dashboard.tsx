@@ -10,6 +10,7 @@ import { ChartCard } from './chart-card.tsx';
 import { CountingRuleCard } from './counting-rule-card.tsx';
 import { ProgramCard } from './program-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
+import { Tier2Card } from './tier2-card.tsx';
 import {
   diverseByYearLayout,
   diverseByYearOption,
@@ -108,6 +109,9 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
             </>
           )}
         </ChartCard>
+      </div>
+      <div className={grid.wide}>
+        <Tier2Card fileIds={fileIds} />
       </div>
     </div>
   );

@@ -1,0 +1,65 @@
+/**
+ * The Spend Dashboard exports' Tier 2 section (issue #23): the latest year prime suppliers
+ * reported, per diversity type, with Tier 1 (the selected files' own diverse spend that year),
+ * Tier 2 direct and Tier 2 indirect in separate columns — labelled Tier 2, never summed into
+ * Tier 1. Absent when no prime has reported.
+ */
+import { diversityLabel } from '@spotzcity/shared/diversity';
+import { TIER2_DASHBOARD_NOTE } from '@spotzcity/shared/tier2';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Sheet } from '../../platform/exports.ts';
+import type { TableSection } from '../../platform/reports/document.ts';
+import { tier2Figures } from '../../platform/tier2-figures.ts';
+import type { Scope } from './service.ts';
+
+export async function tier2Section(
+  db: DbOrTx,
+  scope: Scope,
+): Promise<{ section: TableSection; sheet: Sheet } | null> {
+  const t2 = await tier2Figures(db, scope.clientRef, { selectedIds: scope.selectedIds });
+  if (t2.year === null) return null;
+  const note = TIER2_DASHBOARD_NOTE(
+    t2.primes.filter((p) => p.quartersReported > 0).length,
+    t2.primesInvited,
+  );
+  const tier1 = `Tier 1 ${t2.year}`;
+  const rows = [
+    ...t2.rows.map((r) => ({
+      diversity: diversityLabel(r.diversity),
+      tier1: Number(r.tier1),
+      direct: Number(r.direct),
+      indirect: Number(r.indirect),
+    })),
+  ];
+  return {
+    section: {
+      kind: 'table',
+      title: `Tier 2 ${t2.year}: reported by prime suppliers`,
+      subtitle: `Tier 1 diverse spend ${t2.year}: ${Number(t2.tier1Diverse).toLocaleString('en-US', { style: 'currency', currency: 'USD' })} · Tier 2 direct ${Number(t2.directTotal).toLocaleString('en-US', { style: 'currency', currency: 'USD' })} · Tier 2 indirect ${Number(t2.indirectTotal).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`,
+      note,
+      table: {
+        columns: [
+          { header: 'Diversity', width: 2 },
+          { header: tier1, kind: 'money', width: 2 },
+          { header: 'Tier 2 direct', kind: 'money', width: 2 },
+          { header: 'Tier 2 indirect', kind: 'money', width: 2 },
+        ],
+        rows: rows.map((r) => [r.diversity, r.tier1, r.direct, r.indirect]),
+      },
+    },
+    sheet: {
+      name: 'Tier 2',
+      columns: [
+        { header: 'Diversity', key: 'diversity', width: 16 },
+        { header: tier1, key: 'tier1', kind: 'money', width: 18 },
+        { header: 'Tier 2 direct', key: 'direct', kind: 'money', width: 18 },
+        { header: 'Tier 2 indirect', key: 'indirect', kind: 'money', width: 18 },
+      ],
+      rows: [
+        ...rows,
+        { diversity: 'Note', tier1: null, direct: null, indirect: null },
+        { diversity: note, tier1: null, direct: null, indirect: null },
+      ],
+    },
+  };
+}

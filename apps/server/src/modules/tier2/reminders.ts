@@ -1,0 +1,118 @@
+/**
+ * Tier 2 reminders (issue #23), run daily like the certificate expiry digest (#21): for each
+ * quarter a prime has not reported, one mail to the prime's users a week before the due date
+ * (BEFORE) and one after it has passed (AFTER) — each once per prime, quarter and kind, which
+ * `tier2_reminder_log` records in the same transaction as the mail.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  TIER2_REMINDER_DAYS_BEFORE,
+  quarterDueDate,
+  quarterIndex,
+  quarterLabel,
+  quarterOf,
+  quarterOfIndex,
+} from '@spotzcity/shared/tier2';
+import { rowsOf, type Db } from '../../db/client.ts';
+import type { Mailer } from '../../platform/mail.ts';
+
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+interface PrimeLink {
+  id: number;
+  prime_client_ref: number;
+  company_name: string;
+  buyer_name: string;
+  first_year: number;
+  first_quarter: number;
+}
+
+/** Sends every reminder due on `today`; answers how many mails went out. */
+export async function sendTier2Reminders(
+  db: Db,
+  mailer: Mailer,
+  today: string,
+  options: { appName?: string } = {},
+): Promise<number> {
+  const appName = options.appName ?? 'SpotzCity';
+  const links = rowsOf<PrimeLink>(
+    await db.execute(sql`
+      select p.id, p.prime_client_ref, p.company_name, b.company_name as buyer_name,
+        p.first_year, p.first_quarter
+      from tier2_primes p
+      join clients b on b.id = p.buyer_client_ref
+      join clients s on s.id = p.prime_client_ref
+      where b.deleted_at is null and s.deleted_at is null
+        and b.status = 'ENABLE' and s.status = 'ENABLE'
+      order by p.id
+    `),
+  );
+  const current = quarterIndex(quarterOf(today));
+  let sent = 0;
+  for (const link of links) {
+    const first = quarterIndex({ year: link.first_year, quarter: link.first_quarter });
+    // Ended quarters only: a running quarter is never due.
+    for (let i = first; i < current; i += 1) {
+      const q = quarterOfIndex(i);
+      const due = quarterDueDate(q);
+      const kind =
+        today > due
+          ? 'AFTER'
+          : today >= addDays(due, -TIER2_REMINDER_DAYS_BEFORE)
+            ? 'BEFORE'
+            : null;
+      if (!kind) continue;
+      sent += await db.transaction(async (tx) => {
+        const [pending] = rowsOf<{ pending: boolean }>(
+          await tx.execute(sql`
+            select not exists (
+              select 1 from tier2_reports r
+              where r.prime_ref = ${link.id} and r.year = ${q.year} and r.quarter = ${q.quarter}
+            ) and not exists (
+              select 1 from tier2_reminder_log l
+              where l.prime_ref = ${link.id} and l.year = ${q.year} and l.quarter = ${q.quarter}
+                and l.kind = ${kind}
+            ) as pending
+          `),
+        );
+        if (!pending?.pending) return 0;
+        const recipients = rowsOf<{ email: string; name: string }>(
+          await tx.execute(sql`
+            select email, name from users
+            where client_ref = ${link.prime_client_ref} and deleted_at is null
+              and not address_in_use
+            order by id
+          `),
+        );
+        const label = quarterLabel(q);
+        const subject =
+          kind === 'BEFORE'
+            ? `Tier 2 report for ${link.buyer_name} due ${usDate(due)} (${label})`
+            : `Tier 2 report for ${link.buyer_name} is overdue (${label})`;
+        for (const r of recipients) {
+          await mailer.send(tx, {
+            to: r.email,
+            subject,
+            text:
+              `Hello ${r.name},\n\n` +
+              (kind === 'BEFORE'
+                ? `${link.buyer_name} asks for your Tier 2 spend report for ${label} by ${usDate(due)}.`
+                : `Your Tier 2 spend report for ${label} to ${link.buyer_name} was due on ` +
+                  `${usDate(due)} and has not been received.`) +
+              `\n\nSign in to ${appName}, open Tier 2 Reports and enter the report in the form ` +
+              `or upload the template.`,
+          });
+        }
+        await tx.execute(sql`
+          insert into tier2_reminder_log (prime_ref, year, quarter, kind)
+          values (${link.id}, ${q.year}, ${q.quarter}, ${kind})
+          on conflict do nothing
+        `);
+        return recipients.length;
+      });
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,264 @@
+/**
+ * Tier 2 endpoints (issue #23). The buyer's: invite a prime, the status list, a prime's report,
+ * the figures next to Tier 1. The prime's: the buyers it reports to, its report per buyer and
+ * quarter (form or template upload). Every prime route is scoped to the caller's organisation as
+ * the prime, every buyer route to it as the buyer: anyone else's report answers 404.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf } from '@spotzcity/shared/api';
+import { ACCESS } from '@spotzcity/shared/permissions';
+import {
+  TIER2_MESSAGES,
+  tier2BuyerSchema,
+  tier2FiguresRequestSchema,
+  tier2FiguresSchema,
+  tier2InviteSchema,
+  tier2PrimeParams,
+  tier2PrimeSchema,
+  tier2QuarterSchema,
+  tier2ReportInputSchema,
+  tier2ReportSchema,
+} from '@spotzcity/shared/tier2';
+import { principalOf } from '../../platform/auth.ts';
+import { ok } from '../../platform/http.ts';
+import { withUploadedSheet } from '../../platform/xlsx/sheet-import.ts';
+import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
+import {
+  getReport,
+  invitePrime,
+  listBuyers,
+  listPrimes,
+  primeForReporting,
+  saveReport,
+  tier2Figures,
+  uploadReport,
+} from './service.ts';
+import { TIER2_TEMPLATE_FILE_NAME, tier2Template } from './template.ts';
+
+export interface Tier2RouteOptions {
+  appName: string;
+  publicUrl: string;
+  maxFileBytes: number;
+  limits: XlsxLimits;
+}
+
+const reportQuery = tier2PrimeParams.extend(tier2QuarterSchema.shape);
+
+export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app, opts) => {
+  const tags = ['tier 2'];
+  const inviters = app.guard(ACCESS.supplierAndSpend.tier2Invite);
+  const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
+  // A prime's routes: any signed-in user; the service answers only the caller's own links.
+  const primes = app.guard(ACCESS.tier2.report);
+
+  app.post(
+    '/api/tier2/primes/invite',
+    {
+      onRequest: inviters,
+      schema: {
+        tags,
+        description:
+          'Invites a prime supplier to report Tier 2 spend each quarter from `firstYear`/' +
+          '`firstQuarter`, optionally per project or cost centre (`breakdown`). An address ' +
+          'that signs in to a supplier organisation links it; any other gets a new supplier ' +
+          'organisation and an invitation to choose a password.',
+        body: tier2InviteSchema,
+        response: { 200: envelopeOf(tier2PrimeSchema) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const prime = await app.db.transaction((tx) =>
+        invitePrime(
+          tx,
+          {
+            invitations: app.invitations,
+            mailer: app.mailer,
+            appName: opts.appName,
+            publicUrl: opts.publicUrl,
+          },
+          principal,
+          request.body,
+        ),
+      );
+      return ok(prime, TIER2_MESSAGES.invited(prime.contactEmail));
+    },
+  );
+
+  app.get(
+    '/api/tier2/primes',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: "The organisation's primes and, per quarter, who has reported.",
+        response: { 200: envelopeOf(z.array(tier2PrimeSchema)) },
+      },
+    },
+    async (request) => ok(await listPrimes(app.db, principalOf(request).clientRef)),
+  );
+
+  app.get(
+    '/api/tier2/primes/report',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description: "One of the organisation's primes' report for a quarter, with the allocation.",
+        querystring: reportQuery,
+        response: { 200: envelopeOf(tier2ReportSchema) },
+      },
+    },
+    async (request) => {
+      const { primeId, year, quarter } = request.query;
+      return ok(
+        await getReport(app.db, { buyer: principalOf(request).clientRef }, primeId, {
+          year,
+          quarter,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/tier2/figures',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          'A calendar year (`year`, the latest reported by default) of Tier 2 direct and ' +
+          'indirect spend per diversity type next to Tier 1 diverse spend of the selected files.',
+        body: tier2FiguresRequestSchema.optional(),
+        response: { 200: envelopeOf(tier2FiguresSchema) },
+      },
+    },
+    async (request) => {
+      const input = request.body ?? tier2FiguresRequestSchema.parse({});
+      return ok(await tier2Figures(app.db, principalOf(request).clientRef, input));
+    },
+  );
+
+  /* ---------- The prime's side ---------- */
+
+  app.get(
+    '/api/tier2/buyers',
+    {
+      onRequest: primes,
+      schema: {
+        tags,
+        description: 'The buyers the caller reports Tier 2 spend to, each with its quarters.',
+        response: { 200: envelopeOf(z.array(tier2BuyerSchema)) },
+      },
+    },
+    async (request) => ok(await listBuyers(app.db, principalOf(request).clientRef)),
+  );
+
+  app.get(
+    '/api/tier2/buyers/report',
+    {
+      onRequest: primes,
+      schema: {
+        tags,
+        description: "The caller's report to one buyer (`primeId`) for a quarter.",
+        querystring: reportQuery,
+        response: { 200: envelopeOf(tier2ReportSchema) },
+      },
+    },
+    async (request) => {
+      const { primeId, year, quarter } = request.query;
+      return ok(
+        await getReport(app.db, { prime: principalOf(request).clientRef }, primeId, {
+          year,
+          quarter,
+        }),
+      );
+    },
+  );
+
+  app.put(
+    '/api/tier2/buyers/report',
+    {
+      onRequest: primes,
+      schema: {
+        tags,
+        description:
+          "Saves (or replaces) the caller's report to one buyer (`primeId` in the query) for " +
+          'the quarter in the body.',
+        querystring: tier2PrimeParams,
+        body: tier2ReportInputSchema,
+        response: { 200: envelopeOf(tier2ReportSchema) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const report = await app.db.transaction((tx) =>
+        saveReport(tx, principal, request.query.primeId, request.body, 'FORM'),
+      );
+      return ok(report, TIER2_MESSAGES.saved);
+    },
+  );
+
+  app.get(
+    '/api/tier2/buyers/template',
+    {
+      onRequest: primes,
+      schema: {
+        tags,
+        description: 'The Tier 2 report template (.xlsx) for one buyer (`primeId`).',
+        querystring: tier2PrimeParams,
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const prime = await primeForReporting(app.db, principal.clientRef, request.query.primeId);
+      const buyers = await listBuyers(app.db, principal.clientRef);
+      const buyerName = buyers.find((b) => b.primeId === prime.id)?.buyerName ?? '';
+      return reply
+        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('Content-Disposition', `attachment; filename="${TIER2_TEMPLATE_FILE_NAME}"`)
+        .send(await tier2Template(prime.breakdown, buyerName));
+    },
+  );
+
+  app.post(
+    '/api/tier2/buyers/upload',
+    {
+      onRequest: primes,
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart `file` (.xlsx, the template) with `primeId`, `year` and `quarter` in the ' +
+          'query. All-or-nothing: a bad row answers 400 with `errors: [{row, column, message}]` ' +
+          'and saves nothing.',
+        querystring: reportQuery,
+        response: { 200: envelopeOf(tier2ReportSchema) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const { primeId, year, quarter } = request.query;
+      // Another organisation's link answers 404 before the file is read.
+      await primeForReporting(app.db, principal.clientRef, primeId);
+      const report = await withUploadedSheet(
+        request,
+        { maxBytes: opts.maxFileBytes, label: 'Tier 2 workbook' },
+        (path, onUnreadable) =>
+          uploadReport(
+            app.db,
+            principal,
+            primeId,
+            { year, quarter },
+            {
+              path,
+              limits: opts.limits,
+              onUnreadable,
+            },
+          ),
+      );
+      return ok(report, TIER2_MESSAGES.uploaded);
+    },
+  );
+};

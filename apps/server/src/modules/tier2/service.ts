@@ -1,0 +1,545 @@
+/**
+ * Tier 2 reporting (issue #23): a buyer's primes, their quarterly reports and the figures next to
+ * Tier 1. Every query is scoped twice over: a buyer reads only the primes it invited
+ * (`buyer_client_ref`), a prime only its own reports to each buyer (`prime_client_ref`), so a
+ * prime's report for buyer A answers 404 to buyer B and to any other prime. Indirect spend is
+ * computed when read, in SQL: round(prime's diverse spend × revenue from the buyer / total
+ * revenue, 2) per diversity type — never stored, never added into Tier 1.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
+import { todayIso } from '@spotzcity/shared/validation';
+import {
+  TIER2_COLUMNS,
+  TIER2_MESSAGES,
+  assembleTier2Rows,
+  quarterDueDate,
+  quarterIndex,
+  quarterLabel,
+  quarterOf,
+  quarterOfIndex,
+  quarterStatus,
+  type Quarter,
+  type Tier2Breakdown,
+  type Tier2Buyer,
+  type Tier2InviteInput,
+  type Tier2Prime,
+  type Tier2QuarterState,
+  type Tier2Report,
+  type Tier2ReportInput,
+  type Tier2Row,
+} from '@spotzcity/shared/tier2';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
+import {
+  clients,
+  tier2Primes,
+  tier2ReportLines,
+  tier2Reports,
+  users,
+} from '../../db/schema/index.ts';
+import { normaliseEmail, type Invitations } from '../../platform/accounts.ts';
+import { auditClient } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth.ts';
+import { uniqueOrConflict } from '../../platform/db-errors.ts';
+import { BadRequest, FileRejected, NotFound, ValidationError } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import { XLSX_MESSAGES, readSheet, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
+
+/** How many quarters the status lists show, latest first. */
+const QUARTERS_SHOWN = 8;
+
+type PrimeRow = typeof tier2Primes.$inferSelect;
+
+/** Who may see a prime link: its buyer, or the prime itself. */
+export type Tier2Side = { buyer: number } | { prime: number };
+
+const sideFilter = (side: Tier2Side) =>
+  'buyer' in side
+    ? eq(tier2Primes.buyerClientRef, side.buyer)
+    : eq(tier2Primes.primeClientRef, side.prime);
+
+async function findPrime(db: DbOrTx, side: Tier2Side, primeId: number) {
+  const [row] = await db
+    .select({ prime: tier2Primes, buyerName: clients.companyName })
+    .from(tier2Primes)
+    .innerJoin(clients, eq(clients.id, tier2Primes.buyerClientRef))
+    .where(and(eq(tier2Primes.id, primeId), sideFilter(side), isNull(clients.deletedAt)))
+    .limit(1);
+  if (!row) throw new NotFound(TIER2_MESSAGES.primeNotFound);
+  return row;
+}
+
+const firstOf = (p: PrimeRow): Quarter => ({ year: p.firstYear, quarter: p.firstQuarter });
+
+/** The quarters a prime is asked about, latest first: from its first to today's quarter. */
+function quartersAsked(p: PrimeRow, today: string, shown = QUARTERS_SHOWN): Quarter[] {
+  const first = quarterIndex(firstOf(p));
+  const current = quarterIndex(quarterOf(today));
+  const out: Quarter[] = [];
+  for (let i = current; i >= first && out.length < shown; i -= 1) out.push(quarterOfIndex(i));
+  return out;
+}
+
+async function submittedQuarters(db: DbOrTx, primeIds: number[]) {
+  if (primeIds.length === 0) return new Map<string, string>();
+  const rows = rowsOf<{ prime_ref: number; year: number; quarter: number; submitted_at: string }>(
+    await db.execute(sql`
+      select prime_ref, year, quarter, to_char(submitted_at at time zone 'UTC',
+        'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at
+      from tier2_reports where prime_ref = any(${sql.param(primeIds)}::int[])
+    `),
+  );
+  return new Map(rows.map((r) => [`${r.prime_ref}:${r.year}:${r.quarter}`, r.submitted_at]));
+}
+
+function quarterStates(
+  p: PrimeRow,
+  submitted: Map<string, string>,
+  today: string,
+): Tier2QuarterState[] {
+  return quartersAsked(p, today).map((q) => {
+    const at = submitted.get(`${p.id}:${q.year}:${q.quarter}`) ?? null;
+    return {
+      ...q,
+      dueDate: quarterDueDate(q),
+      status: quarterStatus(q, today, at !== null),
+      submittedAt: at,
+    };
+  });
+}
+
+/* ---------- The buyer's side ---------- */
+
+/** A SUPPLIER organisation's id that no organisation uses yet, from the prime's name. */
+async function freeClientId(tx: DbOrTx, companyName: string) {
+  const base =
+    companyName
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 24) || 'PRIME';
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const [taken] = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(sql`lower(${clients.clientId}) = lower(${candidate})`)
+      .limit(1);
+    if (!taken) return candidate;
+  }
+}
+
+export interface InviteDeps {
+  invitations: Invitations;
+  mailer: Mailer;
+  appName: string;
+  publicUrl: string;
+}
+
+/**
+ * Invites a prime to report: an address that already signs in to a supplier organisation links
+ * that organisation (a prime reporting to several buyers has one account); any other address
+ * gets a new supplier organisation and an invitation to choose a password, through the same
+ * invitation flow as the users administration. Either way the buyer's answer is the same, and
+ * the prime is mailed what is asked of it.
+ */
+export async function invitePrime(
+  tx: DbOrTx,
+  deps: InviteDeps,
+  principal: Principal,
+  input: Tier2InviteInput,
+  today = todayIso(),
+): Promise<Tier2Prime> {
+  const email = normaliseEmail(input.email);
+  const [buyer] = await tx.select().from(clients).where(eq(clients.id, principal.clientRef));
+  if (!buyer) throw new NotFound(TIER2_MESSAGES.primeNotFound);
+  const [existing] = await tx
+    .select({ clientRef: users.clientRef })
+    .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientRef))
+    .where(
+      and(
+        eq(users.email, email),
+        isNull(users.deletedAt),
+        eq(users.addressInUse, false),
+        isNull(clients.deletedAt),
+        eq(clients.type, 'SUPPLIER'),
+      ),
+    )
+    .limit(1);
+  let primeClientRef: number;
+  let newClient: typeof clients.$inferSelect | undefined;
+  if (existing) {
+    primeClientRef = existing.clientRef;
+  } else {
+    [newClient] = await tx
+      .insert(clients)
+      .values({
+        clientId: await freeClientId(tx, input.companyName),
+        name: input.name,
+        email,
+        companyName: input.companyName,
+        type: 'SUPPLIER',
+      })
+      .returning();
+    if (!newClient) throw new Error('prime organisation not created');
+    await auditClient(tx, principal, 'CREATE', { after: newClient });
+    primeClientRef = newClient.id;
+  }
+  const [prime] = await uniqueOrConflict(TIER2_MESSAGES.alreadyInvited, () =>
+    tx
+      .insert(tier2Primes)
+      .values({
+        buyerClientRef: principal.clientRef,
+        primeClientRef,
+        companyName: input.companyName,
+        contactName: input.name,
+        contactEmail: email,
+        breakdown: input.breakdown,
+        firstYear: input.firstYear,
+        firstQuarter: input.firstQuarter,
+        invitedBy: principal.id,
+      })
+      .returning(),
+  );
+  if (!prime) throw new Error('prime not created');
+  const link = new URL('/home/tier2Reports', deps.publicUrl).toString();
+  const per =
+    input.breakdown === 'PROJECT'
+      ? ', per project'
+      : input.breakdown === 'COST_CENTER'
+        ? ', per cost centre'
+        : '';
+  await deps.mailer.send(tx, {
+    to: email,
+    subject: `${buyer.companyName} asks for your Tier 2 spend report`,
+    text:
+      `Hello ${input.name},\n\n` +
+      `${principal.name} at ${buyer.companyName} asks ${input.companyName} to report Tier 2 ` +
+      `spend each quarter, from ${quarterLabel(firstOf(prime))}:\n\n` +
+      `- Direct: what you paid your own diverse and small suppliers for ${buyer.companyName}'s ` +
+      `work, by diversity type${per}.\n` +
+      `- Indirect: your total revenue, your revenue from ${buyer.companyName} and your total ` +
+      `diverse spend by type. ${deps.appName} allocates to ${buyer.companyName} the share of ` +
+      `your diverse spend that its share of your revenue stands for.\n\n` +
+      `Each quarter's report is due on the last day of the month after the quarter ends. ` +
+      `${buyer.companyName} sees only the report you make to it.\n\n` +
+      `Sign in to ${deps.appName} and open Tier 2 Reports: ${link}`,
+  });
+  // The invitation to choose a password goes last: with SMTP it leaves at once.
+  if (newClient) {
+    await deps.invitations.invite(tx, principal, {
+      clientRef: newClient.id,
+      companyName: newClient.companyName,
+      name: input.name,
+      email,
+      role: 'ROLE_SUPPLIER',
+    });
+  }
+  return { ...presentPrime(prime), quarters: quarterStates(prime, new Map(), today) };
+}
+
+const presentPrime = (p: PrimeRow) => ({
+  id: p.id,
+  companyName: p.companyName,
+  contactName: p.contactName,
+  contactEmail: p.contactEmail,
+  breakdown: p.breakdown,
+  firstYear: p.firstYear,
+  firstQuarter: p.firstQuarter,
+  invitedAt: p.createdAt.toISOString(),
+});
+
+/** The buyer's status list: every prime it invited and who has reported which quarter. */
+export async function listPrimes(
+  db: DbOrTx,
+  clientRef: number,
+  today = todayIso(),
+): Promise<Tier2Prime[]> {
+  const primes = await db
+    .select()
+    .from(tier2Primes)
+    .where(eq(tier2Primes.buyerClientRef, clientRef))
+    .orderBy(tier2Primes.companyName, tier2Primes.id);
+  const submitted = await submittedQuarters(
+    db,
+    primes.map((p) => p.id),
+  );
+  return primes.map((p) => ({ ...presentPrime(p), quarters: quarterStates(p, submitted, today) }));
+}
+
+/* ---------- The prime's side ---------- */
+
+/** The buyers a prime reports to, each with its quarters: nothing of any other prime. */
+export async function listBuyers(
+  db: DbOrTx,
+  primeClientRef: number,
+  today = todayIso(),
+): Promise<Tier2Buyer[]> {
+  const rows = await db
+    .select({ prime: tier2Primes, buyerName: clients.companyName })
+    .from(tier2Primes)
+    .innerJoin(clients, eq(clients.id, tier2Primes.buyerClientRef))
+    .where(and(eq(tier2Primes.primeClientRef, primeClientRef), isNull(clients.deletedAt)))
+    .orderBy(clients.companyName, tier2Primes.id);
+  const submitted = await submittedQuarters(
+    db,
+    rows.map((r) => r.prime.id),
+  );
+  return rows.map(({ prime, buyerName }) => ({
+    primeId: prime.id,
+    buyerName,
+    breakdown: prime.breakdown,
+    quarters: quarterStates(prime, submitted, today),
+  }));
+}
+
+/** Refuses a quarter the buyer did not ask for, or one that has not begun. */
+function assertQuarterOpen(p: PrimeRow, q: Quarter, today: string) {
+  if (quarterIndex(q) < quarterIndex(firstOf(p))) throw new BadRequest(TIER2_MESSAGES.beforeFirst);
+  if (quarterIndex(q) > quarterIndex(quarterOf(today))) {
+    throw new BadRequest(TIER2_MESSAGES.notOpen);
+  }
+}
+
+/** The breakdown's rule on direct lines: a project or cost centre on each, or none at all. */
+function checkSegments(breakdown: Tier2Breakdown, input: Tier2ReportInput) {
+  const errors = input.direct.flatMap((line, i) =>
+    breakdown !== 'NONE' && !line.segment
+      ? [
+          {
+            field: `direct.${i}.segment`,
+            message: TIER2_MESSAGES.segmentRequired(
+              breakdown === 'PROJECT' ? 'Project' : 'Cost Centre',
+            ),
+          },
+        ]
+      : breakdown === 'NONE' && line.segment
+        ? [{ field: `direct.${i}.segment`, message: TIER2_MESSAGES.segmentNotAsked }]
+        : [],
+  );
+  if (errors.length) throw new ValidationError(errors);
+}
+
+/** Saves (or replaces) a prime's report for one quarter, lines and all, in the caller's transaction. */
+export async function saveReport(
+  tx: DbOrTx,
+  principal: Principal,
+  primeId: number,
+  input: Tier2ReportInput,
+  source: 'FORM' | 'UPLOAD',
+  today = todayIso(),
+): Promise<Tier2Report> {
+  const { prime } = await findPrime(tx, { prime: principal.clientRef }, primeId);
+  assertQuarterOpen(prime, input, today);
+  checkSegments(prime.breakdown, input);
+  const [report] = await tx
+    .insert(tier2Reports)
+    .values({
+      primeRef: prime.id,
+      year: input.year,
+      quarter: input.quarter,
+      totalRevenue: input.totalRevenue.toFixed(2),
+      buyerRevenue: input.buyerRevenue.toFixed(2),
+      source,
+      submittedBy: principal.id,
+    })
+    .onConflictDoUpdate({
+      target: [tier2Reports.primeRef, tier2Reports.year, tier2Reports.quarter],
+      set: {
+        totalRevenue: input.totalRevenue.toFixed(2),
+        buyerRevenue: input.buyerRevenue.toFixed(2),
+        source,
+        submittedBy: principal.id,
+        submittedAt: new Date(),
+      },
+    })
+    .returning({ id: tier2Reports.id });
+  if (!report) throw new Error('report not saved');
+  await tx.delete(tier2ReportLines).where(eq(tier2ReportLines.reportRef, report.id));
+  const lines = [
+    ...input.direct
+      .filter((l) => l.amount > 0)
+      .map((l) => ({
+        reportRef: report.id,
+        kind: 'DIRECT' as const,
+        diversityType: l.diversity,
+        segment: l.segment,
+        amount: l.amount.toFixed(2),
+      })),
+    ...input.primeDiverse
+      .filter((l) => l.amount > 0)
+      .map((l) => ({
+        reportRef: report.id,
+        kind: 'PRIME_DIVERSE' as const,
+        diversityType: l.diversity,
+        segment: '',
+        amount: l.amount.toFixed(2),
+      })),
+  ];
+  if (lines.length) await tx.insert(tier2ReportLines).values(lines);
+  return getReport(tx, { prime: principal.clientRef }, primeId, input);
+}
+
+/**
+ * One quarter's report as its buyer or its prime sees it, with the allocation computed; a
+ * quarter not reported yet answers empty figures. Anyone else: 404.
+ */
+export async function getReport(
+  db: DbOrTx,
+  side: Tier2Side,
+  primeId: number,
+  q: Quarter,
+): Promise<Tier2Report> {
+  const { prime, buyerName } = await findPrime(db, side, primeId);
+  const [report] = rowsOf<{
+    id: number;
+    total_revenue: string;
+    buyer_revenue: string;
+    share: string;
+    submitted_at: string;
+  }>(
+    await db.execute(sql`
+      select id, total_revenue::text, buyer_revenue::text,
+        round(100 * buyer_revenue / nullif(total_revenue, 0), 2)::text as share,
+        to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at
+      from tier2_reports
+      where prime_ref = ${prime.id} and year = ${q.year} and quarter = ${q.quarter}
+    `),
+  );
+  const base = {
+    primeId: prime.id,
+    buyerName,
+    primeName: prime.companyName,
+    breakdown: prime.breakdown,
+    year: q.year,
+    quarter: q.quarter,
+    dueDate: quarterDueDate(q),
+  };
+  if (!report) {
+    return {
+      ...base,
+      submitted: false,
+      submittedAt: null,
+      totalRevenue: '0.00',
+      buyerRevenue: '0.00',
+      revenueShare: '0.00',
+      direct: [],
+      allocation: [],
+      directTotal: '0.00',
+      indirectTotal: '0.00',
+    };
+  }
+  const order = sql.raw(
+    `array_position(array[${DIVERSE_TYPES.map((t) => `'${t}'`).join(',')}]::text[], l.diversity_type)`,
+  );
+  const direct = rowsOf<{ diversity: string; segment: string; amount: string }>(
+    await db.execute(sql`
+      select l.diversity_type as diversity, l.segment, l.amount::text as amount
+      from tier2_report_lines l
+      where l.report_ref = ${report.id} and l.kind = 'DIRECT'
+      order by l.segment, ${order}
+    `),
+  );
+  const allocation = rowsOf<{ diversity: string; prime_diverse: string; indirect: string }>(
+    await db.execute(sql`
+      select l.diversity_type as diversity, l.amount::text as prime_diverse,
+        round(l.amount * r.buyer_revenue / r.total_revenue, 2)::text as indirect
+      from tier2_report_lines l join tier2_reports r on r.id = l.report_ref
+      where l.report_ref = ${report.id} and l.kind = 'PRIME_DIVERSE'
+      order by ${order}
+    `),
+  );
+  const [totals] = rowsOf<{ direct: string; indirect: string }>(
+    await db.execute(sql`
+      select
+        coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
+        coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
+          filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
+      from tier2_report_lines l join tier2_reports r on r.id = l.report_ref
+      where l.report_ref = ${report.id}
+    `),
+  );
+  return {
+    ...base,
+    submitted: true,
+    submittedAt: report.submitted_at,
+    totalRevenue: report.total_revenue,
+    buyerRevenue: report.buyer_revenue,
+    revenueShare: report.share ?? '0.00',
+    direct,
+    allocation: allocation.map((a) => ({
+      diversity: a.diversity,
+      primeDiverseSpend: a.prime_diverse,
+      indirect: a.indirect,
+    })),
+    directTotal: totals?.direct ?? '0.00',
+    indirectTotal: totals?.indirect ?? '0.00',
+  };
+}
+
+/** The prime's breakdown and first quarter, for the template and the upload's file rules. */
+export async function primeForReporting(db: DbOrTx, primeClientRef: number, primeId: number) {
+  return (await findPrime(db, { prime: primeClientRef }, primeId)).prime;
+}
+
+export { tier2Figures } from '../../platform/tier2-figures.ts';
+
+/* ---------- The template upload ---------- */
+
+const ROW_MODULE = new URL('./rows.ts', import.meta.url);
+
+/**
+ * Reads a filled-in template completely (each row in the worker, then the whole file's rules)
+ * and only then saves the quarter's report in one transaction: a bad row refuses the file with
+ * its row and column, and nothing is saved.
+ */
+export async function uploadReport(
+  db: Db,
+  principal: Principal,
+  primeId: number,
+  quarter: Quarter,
+  options: { path: string; limits: XlsxLimits; onUnreadable?: (detail: string) => void },
+  today = todayIso(),
+): Promise<Tier2Report> {
+  const prime = await primeForReporting(db, principal.clientRef, primeId);
+  assertQuarterOpen(prime, quarter, today);
+  const rows: { line: number; row: Tier2Row }[] = [];
+  for await (const batch of readSheet(options.path, {
+    columns: TIER2_COLUMNS,
+    rowModule: ROW_MODULE,
+    maxProblems: 100,
+    limits: options.limits,
+    ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
+  })) {
+    const columns = batch.columns;
+    if (!columns) continue;
+    batch.lines.forEach((line, i) => {
+      rows.push({
+        line,
+        row: {
+          lineType: columns.lineType![i] as Tier2Row['lineType'],
+          diversity: columns.diversity![i] as string,
+          segment: columns.segment![i] as string,
+          amount: columns.amount![i] as string,
+        },
+      });
+    });
+  }
+  const assembled = assembleTier2Rows(rows, prime.breakdown, quarter);
+  if (!assembled.ok) {
+    const rowCount = new Set(assembled.problems.map((p) => p.row)).size;
+    throw new FileRejected(
+      XLSX_MESSAGES.rowsRejected(
+        assembled.problems.length,
+        rowCount,
+        assembled.problems.length,
+        true,
+      ),
+      assembled.problems,
+    );
+  }
+  return db.transaction((tx) =>
+    saveReport(tx, principal, primeId, assembled.input, 'UPLOAD', today),
+  );
+}

@@ -1,0 +1,58 @@
+/** The Tier 2 report template (issue #23): one sheet of lines, and how to fill it in. */
+import ExcelJS from 'exceljs';
+import {
+  TIER2_COLUMNS,
+  TIER2_LINE_TYPES,
+  segmentLabel,
+  tier2TemplateRows,
+  type Tier2Breakdown,
+} from '@spotzcity/shared/tier2';
+import { DIVERSE_TYPES, DIVERSITY_NAMES } from '@spotzcity/shared/diversity';
+
+export const TIER2_TEMPLATE_FILE_NAME = 'SpotzCity Tier 2 Report Template.xlsx';
+
+export async function tier2Template(breakdown: Tier2Breakdown, buyerName: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'SpotzCity';
+  const sheet = workbook.addWorksheet('Tier 2 Report', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = TIER2_COLUMNS.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.key === 'amount' ? 18 : 26,
+  }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
+  for (const row of tier2TemplateRows(breakdown)) sheet.addRow(row);
+  sheet.getColumn('amount').numFmt = '#,##0.00';
+  const notes = workbook.addWorksheet('How To Fill In');
+  const per = segmentLabel(breakdown);
+  [
+    [`Tier 2 report for ${buyerName}: one quarter per file (pick the quarter when you upload).`],
+    ['Replace the example amounts with yours; delete the lines you do not need.'],
+    [],
+    ['Line Type', 'What it holds'],
+    [TIER2_LINE_TYPES.totalRevenue, 'Your total revenue in the quarter (one line, more than 0).'],
+    [TIER2_LINE_TYPES.buyerRevenue, `Your revenue from ${buyerName} in the quarter (one line).`],
+    [
+      TIER2_LINE_TYPES.direct,
+      `What you paid diverse suppliers for ${buyerName}'s work, one line per diversity type` +
+        (per
+          ? ` and ${per.toLowerCase()} (${per} is required).`
+          : ' (leave Project / Cost Centre empty).'),
+    ],
+    [
+      TIER2_LINE_TYPES.primeDiverse,
+      'Your total diverse spend in the quarter, all customers, one line per diversity type. ' +
+        `${buyerName} is allocated the share of it that its revenue share stands for.`,
+    ],
+    [],
+    ['Diversity Category', 'Meaning'],
+    ...DIVERSE_TYPES.map((t) => [t, DIVERSITY_NAMES[t]]),
+  ].forEach((r) => notes.addRow(r));
+  notes.getColumn(1).width = 24;
+  notes.getColumn(2).width = 100;
+  notes.getRow(4).font = { bold: true };
+  notes.getRow(10).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,422 @@
+/**
+ * Tier 2 through the API (issue #23): a buyer invites a prime, the prime reports by form and by
+ * template, the allocation (revenue share × the prime's diverse spend) and the buyer's figures —
+ * expected values computed here by plain code — and tenancy: a prime's report for buyer A is
+ * invisible to buyer B and to another prime (404). Reminders are mailed once per kind.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { actor, signIn } from '../../../test/factories.ts';
+import { acceptInvitation, mailsTo } from '../../../test/mail.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { pdfPages, pptxTables } from '../../../test/reports.ts';
+import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
+import { clients } from '../../db/schema/index.ts';
+import { sendTier2Reminders } from './reminders.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const PRIME_EMAIL = 'reports@northwind-prime.example';
+const PRIME_PASSWORD = 'Prime#2026x';
+
+/** Cents of `amount × part / whole`, rounded half away from zero: the allocation, by hand. */
+const allocated = (amount: number, part: number, whole: number) => {
+  const exact =
+    (BigInt(Math.round(amount * 100)) * BigInt(Math.round(part * 100)) * 2n) /
+    BigInt(Math.round(whole * 100));
+  // exact = 2 × cents (truncated); half away from zero for positive amounts:
+  return Number((exact + 1n) / 2n) / 100;
+};
+const money = (n: number) => n.toFixed(2);
+
+interface Ctx {
+  buyerA: { token: string; clientRef: number; name: string };
+  buyerB: { token: string; clientRef: number; name: string };
+  primeToken: string;
+  primeIdA: number;
+  primeIdB: number;
+}
+const ctx = {} as Ctx;
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  token: string | null,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    ...(token ? { headers: t.auth(token) } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+describe('Tier 2', () => {
+  it('lets a buyer admin invite a prime, who gets a supplier account and the request by mail', async () => {
+    const a = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const b = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    ctx.buyerA = { token: a.token, clientRef: a.org.id, name: a.org.companyName };
+    ctx.buyerB = { token: b.token, clientRef: b.org.id, name: b.org.companyName };
+
+    const res = await call('POST', '/api/tier2/primes/invite', a.token, {
+      companyName: 'Northwind Construction',
+      name: 'Pat Prime',
+      email: PRIME_EMAIL,
+      breakdown: 'NONE',
+      firstYear: 2026,
+      firstQuarter: 1,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(`Invitation sent to ${PRIME_EMAIL}.`);
+    ctx.primeIdA = res.json().data.id;
+
+    const mails = await mailsTo(t.database.db, PRIME_EMAIL);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your SpotzCity account',
+      `${a.org.companyName} asks for your Tier 2 spend report`,
+    ]);
+    const [org] = await t.database.db.select().from(clients).where(eq(clients.email, PRIME_EMAIL));
+    expect(org?.type).toBe('SUPPLIER');
+
+    await acceptInvitation(t.app, t.database.db, PRIME_EMAIL, PRIME_PASSWORD);
+    ctx.primeToken = await signIn(t.app, PRIME_EMAIL, PRIME_PASSWORD);
+
+    // The same prime invited by a second buyer: the existing account is linked, no new one.
+    const again = await call('POST', '/api/tier2/primes/invite', b.token, {
+      companyName: 'Northwind',
+      name: 'Pat Prime',
+      email: PRIME_EMAIL.toUpperCase(),
+      breakdown: 'PROJECT',
+      firstYear: 2026,
+      firstQuarter: 2,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    ctx.primeIdB = again.json().data.id;
+    const orgs = await t.database.db.select().from(clients).where(eq(clients.email, PRIME_EMAIL));
+    expect(orgs).toHaveLength(1);
+
+    const dup = await call('POST', '/api/tier2/primes/invite', a.token, {
+      companyName: 'Northwind Construction',
+      name: 'Pat Prime',
+      email: PRIME_EMAIL,
+      firstYear: 2026,
+      firstQuarter: 1,
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe('This prime supplier is already invited.');
+  });
+
+  it('refuses the invitation to a buyer user (403) and to nobody signed in (401)', async () => {
+    const user = await actor(t.app, t.database.db, 'ROLE_BUYER_USER');
+    const body = {
+      companyName: 'X',
+      name: 'Y',
+      email: 'y@example.com',
+      firstYear: 2026,
+      firstQuarter: 1,
+    };
+    expect((await call('POST', '/api/tier2/primes/invite', user.token, body)).statusCode).toBe(403);
+    expect((await call('POST', '/api/tier2/primes/invite', null, body)).statusCode).toBe(401);
+    expect((await call('GET', '/api/tier2/buyers', null)).statusCode).toBe(401);
+  });
+
+  const FORM = {
+    year: 2026,
+    quarter: 2,
+    totalRevenue: 12_000_000,
+    buyerRevenue: 3_100_000,
+    direct: [
+      { diversity: 'MBE', amount: 85_000.5 },
+      { diversity: 'WBE', amount: 42_500 },
+    ],
+    primeDiverse: [
+      { diversity: 'MBE', amount: 900_000.33 },
+      { diversity: 'WBE', amount: 400_001 },
+      { diversity: 'VBE', amount: 150_000.07 },
+    ],
+  };
+
+  it('shows the prime each buyer, and computes indirect = revenue share × its diverse spend', async () => {
+    const buyers = await call('GET', '/api/tier2/buyers', ctx.primeToken);
+    expect(buyers.statusCode).toBe(200);
+    expect(
+      buyers
+        .json()
+        .data.map((b: { primeId: number }) => b.primeId)
+        .sort(),
+    ).toEqual([ctx.primeIdA, ctx.primeIdB].sort());
+
+    const saved = await call(
+      'PUT',
+      `/api/tier2/buyers/report?primeId=${ctx.primeIdA}`,
+      ctx.primeToken,
+      FORM,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const report = saved.json().data;
+    const expectedAllocation = FORM.primeDiverse.map((l) => ({
+      diversity: l.diversity,
+      primeDiverseSpend: money(l.amount),
+      indirect: money(allocated(l.amount, FORM.buyerRevenue, FORM.totalRevenue)),
+    }));
+    expect(report.allocation).toEqual(expectedAllocation);
+    expect(report.revenueShare).toBe(
+      money(Math.round((FORM.buyerRevenue / FORM.totalRevenue) * 10_000) / 100),
+    );
+    expect(report.directTotal).toBe(money(FORM.direct.reduce((s, l) => s + l.amount, 0)));
+    expect(report.indirectTotal).toBe(
+      money(
+        FORM.primeDiverse.reduce(
+          (s, l) => s + allocated(l.amount, FORM.buyerRevenue, FORM.totalRevenue),
+          0,
+        ),
+      ),
+    );
+
+    // The buyer reads the same figures.
+    const read = await call(
+      'GET',
+      `/api/tier2/primes/report?primeId=${ctx.primeIdA}&year=2026&quarter=2`,
+      ctx.buyerA.token,
+    );
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.allocation).toEqual(expectedAllocation);
+  });
+
+  it("keeps a prime's report for buyer A invisible to buyer B and to another prime (404)", async () => {
+    const url = `/api/tier2/primes/report?primeId=${ctx.primeIdA}&year=2026&quarter=2`;
+    expect((await call('GET', url, ctx.buyerB.token)).statusCode).toBe(404);
+    const other = await actor(t.app, t.database.db, 'ROLE_SUPPLIER');
+    const mine = `/api/tier2/buyers/report?primeId=${ctx.primeIdA}&year=2026&quarter=2`;
+    expect((await call('GET', mine, other.token)).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/tier2/buyers/report?primeId=${ctx.primeIdA}`, other.token, FORM))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', '/api/tier2/buyers', other.token)).json().data).toEqual([]);
+    // Buyer B's view of the same prime is its own link: nothing of A's report.
+    const bView = await call(
+      'GET',
+      `/api/tier2/primes/report?primeId=${ctx.primeIdB}&year=2026&quarter=2`,
+      ctx.buyerB.token,
+    );
+    expect(bView.statusCode).toBe(200);
+    expect(bView.json().data.submitted).toBe(false);
+    expect((await call('POST', '/api/tier2/figures', ctx.buyerB.token, {})).json().data.year).toBe(
+      null,
+    );
+  });
+
+  it('asks for the breakdown the buyer chose, and refuses quarters not open', async () => {
+    const noSegment = await call(
+      'PUT',
+      `/api/tier2/buyers/report?primeId=${ctx.primeIdB}`,
+      ctx.primeToken,
+      { ...FORM, quarter: 3 },
+    );
+    expect(noSegment.statusCode).toBe(400);
+    expect(noSegment.json().errors[0]).toEqual({
+      field: 'direct.0.segment',
+      message: 'Project is required: the buyer asks per project',
+    });
+    const early = await call(
+      'PUT',
+      `/api/tier2/buyers/report?primeId=${ctx.primeIdB}`,
+      ctx.primeToken,
+      { ...FORM, quarter: 1, direct: [] },
+    );
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(
+      'This quarter is before the first quarter the buyer asked for.',
+    );
+    const tooMuch = await call(
+      'PUT',
+      `/api/tier2/buyers/report?primeId=${ctx.primeIdA}`,
+      ctx.primeToken,
+      { ...FORM, buyerRevenue: FORM.totalRevenue + 1 },
+    );
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().errors[0].message).toBe(
+      'Revenue from this buyer cannot be more than total revenue.',
+    );
+  });
+
+  const HEADER = ['Line Type', 'Diversity Category', 'Project / Cost Centre', 'Amount'];
+  const upload = (primeId: number, quarter: number, data: Buffer) => {
+    const form = multipart({}, { file: { filename: 'tier2.xlsx', contentType: XLSX_TYPE, data } });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/tier2/buyers/upload?primeId=${primeId}&year=2026&quarter=${quarter}`,
+      headers: { ...t.auth(ctx.primeToken), ...form.headers },
+      payload: form.payload,
+    });
+  };
+
+  it('refuses a template with a bad row, naming row and column, and saves nothing', async () => {
+    const bad = await xlsxBuffer([
+      HEADER,
+      ['Total Revenue', '', '', 5_000_000],
+      ['Revenue From Buyer', '', '', 1_000_000],
+      ['Direct', 'PURPLE', '', 1000],
+      ['Prime Diverse Spend', 'WBE', '', 'lots'],
+    ]);
+    const res = await upload(ctx.primeIdA, 3, bad);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({ row: 4, column: 'Diversity Category' }),
+      expect.objectContaining({ row: 5, column: 'Amount', message: 'Must be a number' }),
+    ]);
+    // A file-level rule: revenue from the buyer above total revenue.
+    const over = await xlsxBuffer([
+      HEADER,
+      ['Total Revenue', '', '', 1_000],
+      ['Revenue From Buyer', '', '', 2_000],
+    ]);
+    const overRes = await upload(ctx.primeIdA, 3, over);
+    expect(overRes.statusCode).toBe(400);
+    expect(overRes.json().errors).toEqual([
+      {
+        row: 3,
+        column: 'Amount',
+        message: 'Revenue from this buyer cannot be more than total revenue.',
+      },
+    ]);
+    const after = await call(
+      'GET',
+      `/api/tier2/buyers/report?primeId=${ctx.primeIdA}&year=2026&quarter=3`,
+      ctx.primeToken,
+    );
+    expect(after.json().data.submitted).toBe(false);
+  });
+
+  it('saves a good template and shows the year next to Tier 1 on the buyer side', async () => {
+    const rows = {
+      total: 8_000_000,
+      buyer: 2_000_000,
+      direct: [['SDVBE', 12_345.67]] as const,
+      prime: [
+        ['MBE', 500_000.01],
+        ['SDVBE', 70_000],
+      ] as const,
+    };
+    const good = await xlsxBuffer([
+      HEADER,
+      ['Total Revenue', '', '', rows.total],
+      ['revenue from buyer', '', '', rows.buyer],
+      ...rows.direct.map(([d, a]) => ['Direct', d, '', a]),
+      ...rows.prime.map(([d, a]) => ['Prime Diverse Spend', d, '', a]),
+    ]);
+    const res = await upload(ctx.primeIdA, 3, good);
+    expect(res.statusCode, res.body).toBe(200);
+
+    const figures = await call('POST', '/api/tier2/figures', ctx.buyerA.token, { year: 2026 });
+    expect(figures.statusCode).toBe(200);
+    const data = figures.json().data;
+    // By hand: per type, direct as reported and indirect per quarter's allocation, summed.
+    const expected = new Map<string, { direct: number; indirect: number }>();
+    const add = (type: string, direct: number, indirect: number) => {
+      const e = expected.get(type) ?? { direct: 0, indirect: 0 };
+      expected.set(type, { direct: e.direct + direct, indirect: e.indirect + indirect });
+    };
+    for (const l of FORM.direct) add(l.diversity, l.amount, 0);
+    for (const l of FORM.primeDiverse) {
+      add(l.diversity, 0, allocated(l.amount, FORM.buyerRevenue, FORM.totalRevenue));
+    }
+    for (const [d, a] of rows.direct) add(d, a, 0);
+    for (const [d, a] of rows.prime) add(d, 0, allocated(a, rows.buyer, rows.total));
+    for (const [type, e] of expected) {
+      const row = data.rows.find((r: { diversity: string }) => r.diversity === type);
+      expect(Number(row.direct), type).toBeCloseTo(e.direct, 2);
+      expect(Number(row.indirect), type).toBeCloseTo(e.indirect, 2);
+      // Tier 1 stays its own column: this buyer paid nothing itself.
+      expect(Number(row.tier1)).toBe(0);
+    }
+    expect(data.primes).toEqual([
+      expect.objectContaining({ id: ctx.primeIdA, quartersReported: 2 }),
+    ]);
+
+    const status = await call('GET', '/api/tier2/primes', ctx.buyerA.token);
+    const quarters = status.json().data[0].quarters as { quarter: number; status: string }[];
+    expect(quarters.filter((q) => q.status === 'REPORTED').map((q) => q.quarter)).toEqual([3, 2]);
+  });
+
+  it("puts a Tier 2 section, labelled Tier 2, in the Spend Dashboard's Excel, PPTX and PDF", async () => {
+    const figures = (await call('POST', '/api/tier2/figures', ctx.buyerA.token, {})).json().data;
+    const excel = await t.app.inject({
+      method: 'POST',
+      url: '/api/excel/spend',
+      headers: t.auth(ctx.buyerA.token),
+      payload: { excel: true, spendData: { selectedIds: [] } },
+    });
+    expect(excel.statusCode, excel.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(excel.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Tier 2')!;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Diversity',
+      'Tier 1 2026',
+      'Tier 2 direct',
+      'Tier 2 indirect',
+    ]);
+    const mbe = figures.rows.find((r: { diversity: string }) => r.diversity === 'MBE');
+    const row = sheet.getRows(2, figures.rows.length)!.find((r) => r.getCell(1).value === 'MBE')!;
+    expect(row.getCell(3).value).toBeCloseTo(Number(mbe.direct), 2);
+    expect(row.getCell(4).value).toBeCloseTo(Number(mbe.indirect), 2);
+
+    const pptx = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/spend/pptx',
+      headers: t.auth(ctx.buyerA.token),
+      payload: { selectedIds: [] },
+    });
+    expect(pptx.statusCode).toBe(200);
+    const tables = await pptxTables(pptx.rawPayload);
+    const tier2Table = tables.find((tb) => tb[0]?.includes('Tier 2 direct'));
+    expect(tier2Table?.[0]).toEqual([
+      'Diversity',
+      'Tier 1 2026',
+      'Tier 2 direct',
+      'Tier 2 indirect',
+    ]);
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/api/report/spend/pdf',
+      headers: t.auth(ctx.buyerA.token),
+      payload: { selectedIds: [] },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect((await pdfPages(pdf.rawPayload)).join(' ')).toContain(
+      'Tier 2 2026: reported by prime suppliers',
+    );
+  });
+
+  it('mails each reminder once, before and after the due date', async () => {
+    const db = t.database.db;
+    const before = (await mailsTo(db, PRIME_EMAIL)).length;
+    // 2026-10-25, a week before Q3 2026 is due (10/31). For A (from Q1): Q1 is overdue, Q2 and
+    // Q3 are reported. For B (from Q2): Q2 is overdue and Q3 is about to be due.
+    const sent = await sendTier2Reminders(db, t.app.mailer, '2026-10-25');
+    const mails = (await mailsTo(db, PRIME_EMAIL)).slice(0, sent);
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      [
+        `Tier 2 report for ${ctx.buyerA.name} is overdue (Q1 2026)`,
+        `Tier 2 report for ${ctx.buyerB.name} is overdue (Q2 2026)`,
+        `Tier 2 report for ${ctx.buyerB.name} due 10/31/2026 (Q3 2026)`,
+      ].sort(),
+    );
+    expect(sent).toBe(3);
+    expect(await sendTier2Reminders(db, t.app.mailer, '2026-10-25')).toBe(0);
+    expect(await sendTier2Reminders(db, t.app.mailer, '2026-10-28')).toBe(0);
+    // After Q3's due date, B's unreported Q3 gets its one overdue reminder.
+    expect(await sendTier2Reminders(db, t.app.mailer, '2026-11-02')).toBe(1);
+    expect(await sendTier2Reminders(db, t.app.mailer, '2026-11-03')).toBe(0);
+    expect((await mailsTo(db, PRIME_EMAIL)).length).toBe(before + 4);
+  });
+});

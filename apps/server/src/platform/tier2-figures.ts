@@ -1,0 +1,141 @@
+/**
+ * Tier 2 next to Tier 1 (issue #23), shared by the Tier 2 module's page and the Spend
+ * Dashboard's card and exports: a calendar year of what an organisation's prime suppliers
+ * reported, per diversity type, in columns of its own beside Tier 1.
+ */
+import { sql } from 'drizzle-orm';
+import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
+import type { Tier2Figures } from '@spotzcity/shared/tier2';
+import { rowsOf, type DbOrTx } from '../db/client.ts';
+
+/**
+ * A calendar year of Tier 2 (the latest year any prime reported unless asked) next to the
+ * buyer's own diverse spend that year in the selected files (every file when none): per
+ * diversity type Tier 1, Tier 2 direct and Tier 2 indirect, and per prime. Three separate
+ * columns; no figure is ever the sum of Tier 1 and Tier 2.
+ */
+export async function tier2Figures(
+  db: DbOrTx,
+  clientRef: number,
+  input: { year?: number | undefined; selectedIds: number[] },
+): Promise<Tier2Figures> {
+  const years = rowsOf<{ year: number }>(
+    await db.execute(sql`
+      select distinct r.year from tier2_reports r
+      join tier2_primes p on p.id = r.prime_ref
+      where p.buyer_client_ref = ${clientRef}
+      order by r.year desc
+    `),
+  ).map((r) => Number(r.year));
+  const year = input.year ?? years[0] ?? null;
+  const primesInvited = Number(
+    rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from tier2_primes where buyer_client_ref = ${clientRef}`,
+      ),
+    )[0]?.n ?? 0,
+  );
+  if (year === null) {
+    return {
+      year,
+      years,
+      rows: [],
+      tier1Diverse: '0.00',
+      directTotal: '0.00',
+      indirectTotal: '0.00',
+      primes: [],
+      primesInvited,
+    };
+  }
+  const ids = [...new Set(input.selectedIds)];
+  const files = ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``;
+  const tier1 = rowsOf<{ diversity: string; spend: string }>(
+    await db.execute(sql`
+      select t.type as diversity, coalesce(sum(r.spend), 0)::text as spend
+      from unnest(${sql.param([...DIVERSE_TYPES])}::text[]) as t(type)
+      left join spend_rollup_months r on t.type = any(r.diversity)
+        and r.client_ref = ${clientRef} ${files}
+        and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
+      group by t.type
+    `),
+  );
+  const [tier1Total] = rowsOf<{ diverse: string }>(
+    await db.execute(sql`
+      select coalesce(sum(r.spend), 0)::text as diverse from spend_rollup_months r
+      where r.client_ref = ${clientRef} ${files} and r.is_diverse
+        and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
+    `),
+  );
+  const byType = await db.execute(sql`
+      select l.diversity_type as diversity,
+        coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
+        coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
+          filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
+      from tier2_report_lines l
+      join tier2_reports r on r.id = l.report_ref
+      join tier2_primes p on p.id = r.prime_ref
+      where p.buyer_client_ref = ${clientRef} and r.year = ${year}
+      group by l.diversity_type
+    `);
+  const byPrime = await db.execute(sql`
+      select p.id, p.company_name,
+        (select count(*)::int from tier2_reports r where r.prime_ref = p.id and r.year = ${year})
+          as quarters_reported,
+        coalesce((select sum(l.amount) from tier2_report_lines l join tier2_reports r
+          on r.id = l.report_ref where r.prime_ref = p.id and r.year = ${year}
+          and l.kind = 'DIRECT'), 0)::text as direct,
+        coalesce((select sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
+          from tier2_report_lines l join tier2_reports r on r.id = l.report_ref
+          where r.prime_ref = p.id and r.year = ${year} and l.kind = 'PRIME_DIVERSE'), 0)::text
+          as indirect
+      from tier2_primes p where p.buyer_client_ref = ${clientRef}
+      order by p.company_name, p.id
+    `);
+  const tier2ByType = new Map(
+    rowsOf<{ diversity: string; direct: string; indirect: string }>(byType).map((r) => [
+      r.diversity,
+      r,
+    ]),
+  );
+  const tier1ByType = new Map(tier1.map((r) => [r.diversity, r.spend]));
+  const rows = DIVERSE_TYPES.map((t) => ({
+    diversity: t,
+    tier1: tier1ByType.get(t) ?? '0',
+    direct: tier2ByType.get(t)?.direct ?? '0',
+    indirect: tier2ByType.get(t)?.indirect ?? '0',
+  })).filter((r) => Number(r.tier1) !== 0 || Number(r.direct) !== 0 || Number(r.indirect) !== 0);
+  const [totals] = rowsOf<{ direct: string; indirect: string }>(
+    await db.execute(sql`
+      select
+        coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
+        coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
+          filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
+      from tier2_report_lines l
+      join tier2_reports r on r.id = l.report_ref
+      join tier2_primes p on p.id = r.prime_ref
+      where p.buyer_client_ref = ${clientRef} and r.year = ${year}
+    `),
+  );
+  return {
+    year,
+    years,
+    rows,
+    tier1Diverse: tier1Total?.diverse ?? '0',
+    directTotal: totals?.direct ?? '0',
+    indirectTotal: totals?.indirect ?? '0',
+    primes: rowsOf<{
+      id: number;
+      company_name: string;
+      quarters_reported: number;
+      direct: string;
+      indirect: string;
+    }>(byPrime).map((p) => ({
+      id: Number(p.id),
+      companyName: p.company_name,
+      quartersReported: Number(p.quarters_reported),
+      direct: p.direct,
+      indirect: p.indirect,
+    })),
+    primesInvited,
+  };
+}

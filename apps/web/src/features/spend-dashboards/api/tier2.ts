@@ -1,0 +1,18 @@
+/** Tier 2 next to Tier 1 (`POST /api/tier2/figures`, issue #23) for the Spend Dashboard's card. */
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type { Tier2Figures } from '@spotzcity/shared/tier2';
+import { api } from '../../../api/client.ts';
+
+export const tier2FiguresQuery = (selectedIds: readonly number[], year: number | null) =>
+  queryOptions({
+    queryKey: ['tier2', 'report', 'figures', [...selectedIds], year] as const,
+    queryFn: ({ signal }) =>
+      api
+        .post<Envelope<Tier2Figures>>(
+          '/api/tier2/figures',
+          { selectedIds, ...(year ? { year } : {}) },
+          { signal },
+        )
+        .then((r) => r.data),
+  });

@@ -1,0 +1,96 @@
+/**
+ * Tier 2 on the Spend Dashboard (issue #23): a calendar year of what prime suppliers reported —
+ * direct and allocated indirect spend per diversity type — in their own columns next to Tier 1
+ * (this organisation's own diverse spend in the selected files). Never added into Tier 1.
+ */
+import { useState } from 'react';
+import { Select, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { diversityLabel } from '@spotzcity/shared/diversity';
+import { formatMoney } from '@spotzcity/shared/format';
+import { TIER2_DASHBOARD_NOTE, TIER2_PAGE_PATH, TIER2_TITLE } from '@spotzcity/shared/tier2';
+import { tier2FiguresQuery } from '../api/tier2.ts';
+import { ChartCard } from './chart-card.tsx';
+
+export function Tier2Card({ fileIds }: { fileIds: number[] }) {
+  const [year, setYear] = useState<number | null>(null);
+  const figures = useQuery(tier2FiguresQuery(fileIds, year));
+  const years = figures.data?.years ?? [];
+  return (
+    <ChartCard
+      title={`${TIER2_TITLE} next to Tier 1`}
+      query={figures}
+      isEmpty={(d) => d.year === null}
+      testId="chart-tier2"
+      extra={
+        <span className="tier2-card-extra">
+          {years.length > 0 && (
+            <Select
+              size="small"
+              aria-label="Tier 2 year"
+              value={figures.data?.year ?? undefined}
+              options={years.map((y) => ({ value: y, label: String(y) }))}
+              onChange={(y: number) => setYear(y)}
+              data-testid="tier2-year"
+            />
+          )}
+          <Link to={TIER2_PAGE_PATH} data-testid="tier2-status-link">
+            Who has reported
+          </Link>
+        </span>
+      }
+    >
+      {(d) => (
+        <>
+          <div className="dashboard-stats">
+            <div>
+              <Typography.Text type="secondary">Tier 1 diverse spend {d.year}</Typography.Text>
+              <div className="tier2-figure">{formatMoney(d.tier1Diverse)}</div>
+            </div>
+            <div>
+              <Typography.Text type="secondary">Tier 2 direct</Typography.Text>
+              <div className="tier2-figure" data-testid="tier2-direct-total">
+                {formatMoney(d.directTotal)}
+              </div>
+            </div>
+            <div>
+              <Typography.Text type="secondary">Tier 2 indirect (allocated)</Typography.Text>
+              <div className="tier2-figure" data-testid="tier2-indirect-total">
+                {formatMoney(d.indirectTotal)}
+              </div>
+            </div>
+          </div>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="diversity"
+            dataSource={d.rows}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              {
+                title: 'Diversity',
+                dataIndex: 'diversity',
+                render: (v: string) => diversityLabel(v),
+              },
+              { title: 'Tier 1', dataIndex: 'tier1', align: 'right', render: formatMoney },
+              { title: 'Tier 2 direct', dataIndex: 'direct', align: 'right', render: formatMoney },
+              {
+                title: 'Tier 2 indirect',
+                dataIndex: 'indirect',
+                align: 'right',
+                render: formatMoney,
+              },
+            ]}
+          />
+          <Typography.Paragraph type="secondary" className="tier2-note">
+            {TIER2_DASHBOARD_NOTE(
+              d.primes.filter((p) => p.quartersReported > 0).length,
+              d.primesInvited,
+            )}
+          </Typography.Paragraph>
+        </>
+      )}
+    </ChartCard>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Tier 2 endpoints (issue #23): the buyer's primes, reports and figures; the prime's buyers and
+ * reports. Every change refreshes the whole feature's keys.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import type {
+  Quarter,
+  Tier2Buyer,
+  Tier2Figures,
+  Tier2InviteInput,
+  Tier2Prime,
+  Tier2Report,
+  Tier2ReportInput,
+} from '@spotzcity/shared/tier2';
+import { api } from '../../../api/client.ts';
+import { featureKeys } from '../../../api/query-keys.ts';
+
+export const tier2Keys = featureKeys('tier2');
+
+export const primesQuery = () =>
+  queryOptions({
+    queryKey: [...tier2Keys.list(), 'primes'] as const,
+    queryFn: ({ signal }) =>
+      api.get<Envelope<Tier2Prime[]>>('/api/tier2/primes', { signal }).then((r) => r.data),
+  });
+
+export const buyersQuery = () =>
+  queryOptions({
+    queryKey: [...tier2Keys.list(), 'buyers'] as const,
+    queryFn: ({ signal }) =>
+      api.get<Envelope<Tier2Buyer[]>>('/api/tier2/buyers', { signal }).then((r) => r.data),
+  });
+
+export const figuresQuery = (year: number | null) =>
+  queryOptions({
+    queryKey: tier2Keys.report('figures', [], year),
+    queryFn: ({ signal }) =>
+      api
+        .post<Envelope<Tier2Figures>>('/api/tier2/figures', year ? { year } : {}, { signal })
+        .then((r) => r.data),
+  });
+
+/** A report as the buyer (`side: 'buyer'`) or the prime (`'prime'`) reads it. */
+export const reportQuery = (side: 'buyer' | 'prime', primeId: number, q: Quarter) =>
+  queryOptions({
+    queryKey: tier2Keys.report(side, primeId, q.year, q.quarter),
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<Tier2Report>>(
+          side === 'buyer' ? '/api/tier2/primes/report' : '/api/tier2/buyers/report',
+          { signal, query: { primeId, year: q.year, quarter: q.quarter } },
+        )
+        .then((r) => r.data),
+  });
+
+export function useInvitePrime() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Tier2InviteInput) =>
+      api.post<Envelope<Tier2Prime>>('/api/tier2/primes/invite', body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: tier2Keys.all }),
+  });
+}
+
+export function useSaveReport(primeId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Tier2ReportInput) =>
+      api.put<Envelope<Tier2Report>>('/api/tier2/buyers/report', body, { query: { primeId } }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: tier2Keys.all }),
+  });
+}
+
+export const templatePath = (primeId: number) => `/api/tier2/buyers/template?primeId=${primeId}`;
+export const uploadPath = (primeId: number, q: Quarter) =>
+  `/api/tier2/buyers/upload?primeId=${primeId}&year=${q.year}&quarter=${q.quarter}`;

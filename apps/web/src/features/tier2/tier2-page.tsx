@@ -1,0 +1,299 @@
+/**
+ * /home/tier2 — the buyer's Tier 2 page (issue #23): invite prime suppliers, see who has
+ * reported which quarter, open a report with its allocation, and the year's Tier 2 figures next
+ * to Tier 1 (never added into it).
+ */
+import { useState } from 'react';
+import { Breadcrumb, Button, Card, Form, Input, Modal, Select, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ACCESS, mayAccess, type Permission } from '@spotzcity/shared/permissions';
+import { diversityLabel } from '@spotzcity/shared/diversity';
+import { formatMoney } from '@spotzcity/shared/format';
+import {
+  TIER2_BREAKDOWNS,
+  TIER2_BREAKDOWN_LABELS,
+  TIER2_DASHBOARD_NOTE,
+  TIER2_TITLE,
+  quarterIndex,
+  quarterLabel,
+  quarterOf,
+  quarterOfIndex,
+  tier2InviteSchema,
+  type Quarter,
+  type Tier2InviteInput,
+  type Tier2Prime,
+} from '@spotzcity/shared/tier2';
+import { todayIso } from '@spotzcity/shared/validation';
+import { useCurrentUser } from '../../api/get-profile.ts';
+import { useAlert } from '../../components/alert-modal.tsx';
+import { useSaveResult, zodRule } from '../../components/form-rules.ts';
+import { QuarterTag } from './components/quarter-tag.tsx';
+import { ReportView } from './components/report-view.tsx';
+import { figuresQuery, primesQuery, reportQuery, useInvitePrime } from './api/tier2.ts';
+import './tier2.css';
+
+/** The current quarter and the four before it, latest first: what a first quarter can be. */
+function recentQuarters(): Quarter[] {
+  const current = quarterIndex(quarterOf(todayIso()));
+  return Array.from({ length: 5 }, (_, i) => quarterOfIndex(current - i));
+}
+
+function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm();
+  const invite = useInvitePrime();
+  const result = useSaveResult(form, () => {
+    form.resetFields();
+    onClose();
+  });
+  const alert = useAlert();
+  const quarters = recentQuarters();
+  const defaultFirst = quarters[1]!;
+  const submit = async () => {
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    const [year, quarter] = String(values.first).split('-').map(Number);
+    const body = tier2InviteSchema.safeParse({ ...values, firstYear: year, firstQuarter: quarter });
+    if (!body.success) {
+      alert.showError(body.error.issues[0]?.message ?? 'Invalid');
+      return;
+    }
+    invite.mutate(body.data as Tier2InviteInput, result);
+  };
+  const shape = tier2InviteSchema.shape;
+  return (
+    <Modal
+      open={open}
+      title="Invite Prime Supplier"
+      okText="Send Invitation"
+      onOk={() => void submit()}
+      confirmLoading={invite.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="tier2-invite-dialog"
+    >
+      <Typography.Paragraph type="secondary">
+        The prime supplier reports each quarter what it paid its own diverse suppliers for your
+        work, and its revenue figures for the indirect allocation. A new address gets a supplier
+        account and an e-mail to choose a password.
+      </Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ breakdown: 'NONE', first: `${defaultFirst.year}-${defaultFirst.quarter}` }}
+      >
+        <Form.Item name="companyName" label="Prime supplier" rules={[zodRule(shape.companyName)]}>
+          <Input data-testid="tier2-invite-company" />
+        </Form.Item>
+        <Form.Item name="name" label="Contact name" rules={[zodRule(shape.name)]}>
+          <Input data-testid="tier2-invite-name" />
+        </Form.Item>
+        <Form.Item name="email" label="Contact e-mail" rules={[zodRule(shape.email)]}>
+          <Input data-testid="tier2-invite-email" />
+        </Form.Item>
+        <Form.Item name="breakdown" label="Direct spend reported">
+          <Select
+            data-testid="tier2-invite-breakdown"
+            options={TIER2_BREAKDOWNS.map((b) => ({ value: b, label: TIER2_BREAKDOWN_LABELS[b] }))}
+          />
+        </Form.Item>
+        <Form.Item name="first" label="First quarter to report">
+          <Select
+            data-testid="tier2-invite-first"
+            options={quarters.map((q) => ({
+              value: `${q.year}-${q.quarter}`,
+              label: quarterLabel(q),
+            }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function ReportDialog({
+  target,
+  onClose,
+}: {
+  target: { prime: Tier2Prime; quarter: Quarter } | null;
+  onClose: () => void;
+}) {
+  const report = useQuery({
+    ...reportQuery('buyer', target?.prime.id ?? 0, target?.quarter ?? { year: 0, quarter: 1 }),
+    enabled: target !== null,
+  });
+  return (
+    <Modal
+      open={target !== null}
+      title={target ? `${target.prime.companyName}, ${quarterLabel(target.quarter)}` : ''}
+      footer={null}
+      onCancel={onClose}
+      width={760}
+      destroyOnHidden
+    >
+      {report.data && <ReportView report={report.data} />}
+    </Modal>
+  );
+}
+
+function FiguresCard() {
+  const [year, setYear] = useState<number | null>(null);
+  const figures = useQuery(figuresQuery(year));
+  const d = figures.data;
+  return (
+    <Card
+      size="small"
+      title="Tier 2 next to Tier 1"
+      data-testid="tier2-figures"
+      extra={
+        d && d.years.length > 0 ? (
+          <Select
+            size="small"
+            aria-label="Year"
+            value={d.year ?? undefined}
+            options={d.years.map((y) => ({ value: y, label: String(y) }))}
+            onChange={(y: number) => setYear(y)}
+          />
+        ) : null
+      }
+    >
+      {!d || d.year === null ? (
+        <Typography.Text type="secondary">No prime supplier has reported yet.</Typography.Text>
+      ) : (
+        <>
+          <Table
+            size="small"
+            pagination={false}
+            rowKey="diversity"
+            dataSource={d.rows}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              {
+                title: 'Diversity',
+                dataIndex: 'diversity',
+                render: (v: string) => diversityLabel(v),
+              },
+              {
+                title: `Tier 1 ${d.year}`,
+                dataIndex: 'tier1',
+                align: 'right',
+                render: formatMoney,
+              },
+              { title: 'Tier 2 direct', dataIndex: 'direct', align: 'right', render: formatMoney },
+              {
+                title: 'Tier 2 indirect',
+                dataIndex: 'indirect',
+                align: 'right',
+                render: formatMoney,
+              },
+            ]}
+          />
+          <Table
+            className="tier2-primes-figures"
+            size="small"
+            pagination={false}
+            rowKey="id"
+            dataSource={d.primes}
+            scroll={{ x: 'max-content' }}
+            columns={[
+              { title: 'Prime supplier', dataIndex: 'companyName' },
+              { title: 'Quarters reported', dataIndex: 'quartersReported', align: 'right' },
+              { title: 'Direct', dataIndex: 'direct', align: 'right', render: formatMoney },
+              { title: 'Indirect', dataIndex: 'indirect', align: 'right', render: formatMoney },
+            ]}
+          />
+          <Typography.Paragraph type="secondary" className="tier2-note">
+            {TIER2_DASHBOARD_NOTE(
+              d.primes.filter((p) => p.quartersReported > 0).length,
+              d.primesInvited,
+            )}
+          </Typography.Paragraph>
+        </>
+      )}
+    </Card>
+  );
+}
+
+export default function Tier2Page() {
+  const { permissions } = useCurrentUser();
+  const mayInvite = mayAccess(
+    new Set(permissions as Permission[]),
+    ACCESS.supplierAndSpend.tier2Invite,
+  );
+  const primes = useQuery(primesQuery());
+  const [inviting, setInviting] = useState(false);
+  const [open, setOpen] = useState<{ prime: Tier2Prime; quarter: Quarter } | null>(null);
+  return (
+    <div className="tier2-page">
+      <Breadcrumb
+        items={[
+          { title: <Link to="/home/supplierSpend">Supplier Spend Report</Link> },
+          { title: TIER2_TITLE },
+        ]}
+      />
+      <div className="tier2-header">
+        <div>
+          <Typography.Title level={3} className="tier2-title">
+            {TIER2_TITLE}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            Prime suppliers report what they paid diverse suppliers for your work each quarter.
+          </Typography.Text>
+        </div>
+        {mayInvite && (
+          <Button type="primary" onClick={() => setInviting(true)} data-testid="tier2-invite">
+            Invite Prime Supplier
+          </Button>
+        )}
+      </div>
+      <Card size="small" title="Who has reported" data-testid="tier2-status">
+        <Table
+          size="small"
+          rowKey="id"
+          loading={primes.isPending}
+          dataSource={primes.data ?? []}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: 'No prime supplier invited yet.' }}
+          columns={[
+            {
+              title: 'Prime supplier',
+              dataIndex: 'companyName',
+              render: (name: string, p) => (
+                <>
+                  <div>{name}</div>
+                  <Typography.Text type="secondary" className="tier2-contact">
+                    {p.contactName} · {p.contactEmail}
+                  </Typography.Text>
+                </>
+              ),
+            },
+            {
+              title: 'Asked for',
+              dataIndex: 'breakdown',
+              render: (b: Tier2Prime['breakdown']) => TIER2_BREAKDOWN_LABELS[b],
+            },
+            {
+              title: 'Quarters',
+              render: (_: unknown, p: Tier2Prime) => (
+                <div className="tier2-quarters" data-testid={`tier2-prime-${p.id}`}>
+                  {p.quarters.map((q) => (
+                    <QuarterTag
+                      key={`${q.year}-${q.quarter}`}
+                      state={q}
+                      {...(q.status === 'REPORTED'
+                        ? { onClick: () => setOpen({ prime: p, quarter: q }) }
+                        : {})}
+                    />
+                  ))}
+                </div>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <FiguresCard />
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <ReportDialog target={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,364 @@
+/**
+ * /home/tier2Reports — a prime supplier's Tier 2 reports (issue #23): the buyers that invited
+ * it, each with its quarters, and per quarter a form (or the template upload) for direct spend,
+ * revenue and the prime's diverse spend, with the indirect allocation computed as it is typed.
+ * Each buyer sees only the report made to it.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { diversityLabel } from '@spotzcity/shared/diversity';
+import { formatMoney } from '@spotzcity/shared/format';
+import {
+  TIER2_BREAKDOWN_LABELS,
+  TIER2_MAX_AMOUNT,
+  TIER2_PRIME_TITLE,
+  allocateIndirect,
+  quarterLabel,
+  revenueSharePercent,
+  segmentLabel,
+  tier2DiversityOptions,
+  tier2ReportInputSchema,
+  type Quarter,
+  type Tier2Buyer,
+  type Tier2Report,
+} from '@spotzcity/shared/tier2';
+import { requiredAmount } from '@spotzcity/shared/validation';
+import { useAlert } from '../../components/alert-modal.tsx';
+import { applyFieldErrors, zodRule } from '../../components/form-rules.ts';
+import { MoneyInput } from '../../components/money-input.tsx';
+import { TemplateLink } from '../../components/template-link.tsx';
+import { UploadDialog } from '../../components/upload-dialog.tsx';
+import { ApiError } from '../../api/client.ts';
+import { QuarterTag } from './components/quarter-tag.tsx';
+import { ReportView } from './components/report-view.tsx';
+import {
+  buyersQuery,
+  reportQuery,
+  templatePath,
+  uploadPath,
+  useSaveReport,
+  tier2Keys,
+} from './api/tier2.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import './tier2.css';
+
+const amountRule = zodRule(requiredAmount(TIER2_MAX_AMOUNT));
+const num = (v: unknown) => (typeof v === 'number' ? v : Number.NaN);
+
+interface FormValues {
+  totalRevenue: number | string | null;
+  buyerRevenue: number | string | null;
+  direct: { diversity?: string; segment?: string; amount?: number | string | null }[];
+  primeDiverse: { diversity?: string; amount?: number | string | null }[];
+}
+
+const valuesOf = (r: Tier2Report | undefined): FormValues =>
+  r?.submitted
+    ? {
+        totalRevenue: Number(r.totalRevenue),
+        buyerRevenue: Number(r.buyerRevenue),
+        direct: r.direct.map((d) => ({
+          diversity: d.diversity,
+          segment: d.segment,
+          amount: Number(d.amount),
+        })),
+        primeDiverse: r.allocation.map((a) => ({
+          diversity: a.diversity,
+          amount: Number(a.primeDiverseSpend),
+        })),
+      }
+    : { totalRevenue: null, buyerRevenue: null, direct: [{}], primeDiverse: [{}] };
+
+/** What the allocation will be, from the form's values (the server computes the saved one). */
+function AllocationPreview({ values }: { values: FormValues }) {
+  const total = num(values.totalRevenue);
+  const fromBuyer = num(values.buyerRevenue);
+  if (!(total > 0) || !(fromBuyer >= 0)) {
+    return (
+      <Typography.Text type="secondary">
+        Enter total revenue and revenue from this buyer to see the allocation.
+      </Typography.Text>
+    );
+  }
+  const rows = (values.primeDiverse ?? [])
+    .filter((l) => l?.diversity && num(l.amount) >= 0)
+    .map((l) => ({
+      diversity: l.diversity!,
+      spend: num(l.amount),
+      indirect: allocateIndirect(fromBuyer, total, num(l.amount)),
+    }));
+  return (
+    <div data-testid="tier2-allocation-preview">
+      <Typography.Paragraph>
+        Revenue share: <strong>{revenueSharePercent(fromBuyer, total).toFixed(2)}%</strong> — each
+        type's indirect spend is your diverse spend of that type × this share.
+      </Typography.Paragraph>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="diversity"
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: 'Diversity', dataIndex: 'diversity', render: (v: string) => diversityLabel(v) },
+          { title: 'Your diverse spend', dataIndex: 'spend', align: 'right', render: formatMoney },
+          { title: 'Allocated', dataIndex: 'indirect', align: 'right', render: formatMoney },
+        ]}
+      />
+    </div>
+  );
+}
+
+function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter }) {
+  const [form] = Form.useForm<FormValues>();
+  const report = useQuery(reportQuery('prime', buyer.primeId, quarter));
+  const save = useSaveReport(buyer.primeId);
+  const alert = useAlert();
+  const client = useQueryClient();
+  const [uploading, setUploading] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const values = Form.useWatch([], form) as FormValues | undefined;
+  const per = segmentLabel(buyer.breakdown);
+
+  useEffect(() => {
+    if (report.data) form.setFieldsValue(valuesOf(report.data));
+  }, [report.data, form]);
+
+  const submit = async () => {
+    await form.validateFields();
+    const raw = form.getFieldsValue(true) as FormValues;
+    const parsed = tier2ReportInputSchema.safeParse({
+      ...quarter,
+      totalRevenue: raw.totalRevenue,
+      buyerRevenue: raw.buyerRevenue,
+      direct: (raw.direct ?? []).filter((l) => l?.diversity || l?.amount),
+      primeDiverse: (raw.primeDiverse ?? []).filter((l) => l?.diversity || l?.amount),
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      alert.showError(issue?.message ?? 'Invalid');
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: (reply) => {
+        alert.showSuccess(reply.message);
+        setEditing(false);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
+        alert.showError(error.message);
+      },
+    });
+  };
+
+  const showForm = editing || (report.data !== undefined && !report.data.submitted);
+  return (
+    <div className="tier2-editor" data-testid="tier2-editor">
+      <Space wrap className="tier2-editor-actions">
+        <Button
+          icon={<UploadOutlined />}
+          onClick={() => setUploading(true)}
+          data-testid="tier2-upload"
+        >
+          Upload Template
+        </Button>
+        {report.data?.submitted && !editing && (
+          <Button onClick={() => setEditing(true)} data-testid="tier2-edit">
+            Edit in Form
+          </Button>
+        )}
+      </Space>
+      {report.data?.submitted && !editing && <ReportView report={report.data} />}
+      {showForm && (
+        <Form form={form} layout="vertical" className="tier2-form">
+          <div className="tier2-revenue">
+            <Form.Item
+              name="totalRevenue"
+              label={`Total revenue, ${quarterLabel(quarter)}`}
+              rules={[amountRule]}
+            >
+              <MoneyInput data-testid="tier2-total-revenue" />
+            </Form.Item>
+            <Form.Item
+              name="buyerRevenue"
+              label={`Revenue from ${buyer.buyerName}`}
+              rules={[amountRule]}
+            >
+              <MoneyInput data-testid="tier2-buyer-revenue" />
+            </Form.Item>
+          </div>
+          <Typography.Title level={5}>
+            Direct: paid to diverse suppliers for {buyer.buyerName}'s work
+          </Typography.Title>
+          <Form.List name="direct">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field) => (
+                  <div className="tier2-line" key={field.key}>
+                    <Form.Item name={[field.name, 'diversity']} label="Diversity">
+                      <Select options={tier2DiversityOptions()} className="tier2-type" />
+                    </Form.Item>
+                    {per && (
+                      <Form.Item name={[field.name, 'segment']} label={per}>
+                        <Input maxLength={100} />
+                      </Form.Item>
+                    )}
+                    <Form.Item name={[field.name, 'amount']} label="Amount">
+                      <MoneyInput />
+                    </Form.Item>
+                    <Button
+                      aria-label="Remove line"
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(field.name)}
+                    />
+                  </div>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({})}>
+                  Add direct line
+                </Button>
+              </>
+            )}
+          </Form.List>
+          <Typography.Title level={5}>
+            Your total diverse spend this quarter (all customers)
+          </Typography.Title>
+          <Form.List name="primeDiverse">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((field) => (
+                  <div className="tier2-line" key={field.key}>
+                    <Form.Item name={[field.name, 'diversity']} label="Diversity">
+                      <Select options={tier2DiversityOptions()} className="tier2-type" />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'amount']} label="Amount">
+                      <MoneyInput />
+                    </Form.Item>
+                    <Button
+                      aria-label="Remove line"
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(field.name)}
+                    />
+                  </div>
+                ))}
+                <Button icon={<PlusOutlined />} onClick={() => add({})}>
+                  Add diversity type
+                </Button>
+              </>
+            )}
+          </Form.List>
+          <Typography.Title level={5}>Indirect: allocated to {buyer.buyerName}</Typography.Title>
+          {values && <AllocationPreview values={values} />}
+          <Space className="tier2-editor-actions">
+            <Button
+              type="primary"
+              onClick={() => void submit()}
+              loading={save.isPending}
+              data-testid="tier2-save"
+            >
+              Save Report
+            </Button>
+            {editing && <Button onClick={() => setEditing(false)}>Cancel</Button>}
+          </Space>
+        </Form>
+      )}
+      <UploadDialog
+        open={uploading}
+        title={`Upload Tier 2 report, ${quarterLabel(quarter)}`}
+        path={uploadPath(buyer.primeId, quarter)}
+        accept={{ extensions: ['.xlsx'] }}
+        hint="Excel workbooks (.xlsx) only · one quarter per file"
+        toFormData={(file) => {
+          const data = new FormData();
+          data.append('file', file, file.name);
+          return data;
+        }}
+        onClose={() => setUploading(false)}
+        onDone={() => {
+          setEditing(false);
+          void client.invalidateQueries({ queryKey: tier2Keys.all });
+        }}
+        data-testid="tier2-upload-dialog"
+      >
+        <TemplateLink path={templatePath(buyer.primeId)} />
+      </UploadDialog>
+    </div>
+  );
+}
+
+function BuyerCard({ buyer }: { buyer: Tier2Buyer }) {
+  const first =
+    buyer.quarters.find((q) => q.status === 'OVERDUE' || q.status === 'DUE') ?? buyer.quarters[0];
+  const [chosen, setChosen] = useState<Quarter | undefined>(first);
+  const quarter = chosen ?? first;
+  return (
+    <Card
+      size="small"
+      title={buyer.buyerName}
+      data-testid={`tier2-buyer-${buyer.primeId}`}
+      extra={
+        <Typography.Text type="secondary">
+          {TIER2_BREAKDOWN_LABELS[buyer.breakdown]}
+        </Typography.Text>
+      }
+    >
+      <div className="tier2-quarters">
+        {buyer.quarters.map((q) => (
+          <QuarterTag key={`${q.year}-${q.quarter}`} state={q} onClick={() => setChosen(q)} />
+        ))}
+      </div>
+      {quarter && (
+        <>
+          <div className="tier2-quarter-pick">
+            <Typography.Text strong>Quarter</Typography.Text>
+            <Select
+              value={`${quarter.year}-${quarter.quarter}`}
+              onChange={(v: string) => {
+                const [year, q] = v.split('-').map(Number);
+                setChosen({ year: year!, quarter: q! });
+              }}
+              options={buyer.quarters.map((q) => ({
+                value: `${q.year}-${q.quarter}`,
+                label: quarterLabel(q),
+              }))}
+              data-testid="tier2-quarter"
+              style={{ minWidth: 140 }}
+            />
+          </div>
+          <ReportEditor
+            key={`${quarter.year}-${quarter.quarter}`}
+            buyer={buyer}
+            quarter={quarter}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+export default function Tier2ReportsPage() {
+  const buyers = useQuery(buyersQuery());
+  return (
+    <div className="tier2-page">
+      <div className="tier2-header">
+        <div>
+          <Typography.Title level={3} className="tier2-title">
+            {TIER2_PRIME_TITLE}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            Each buyer sees only the report you make to it. A quarter's report is due on the last
+            day of the month after the quarter ends.
+          </Typography.Text>
+        </div>
+      </div>
+      {buyers.isError && <Alert type="error" showIcon title={buyers.error.message} />}
+      {buyers.data?.length === 0 && (
+        <Empty description="No buyer has asked you to report Tier 2 spend yet." />
+      )}
+      {buyers.data?.map((b) => (
+        <BuyerCard key={b.primeId} buyer={b} />
+      ))}
+    </div>
+  );
+}
