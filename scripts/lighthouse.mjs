@@ -101,6 +101,37 @@ const chrome = await chromeLauncher.launch({
 });
 
 const rows = [];
+/** `npm run lighthouse -- --details`: where the main thread's time went, per page. */
+const DETAILS = process.argv.includes('--details');
+
+function printDetails(name, audits) {
+  const top = (id, n, pick) => (audits[id]?.details?.items ?? []).slice(0, n).map(pick);
+  console.log(`\n${name}: main-thread work by script (ms, CPU-throttled)`);
+  console.table(
+    top('bootup-time', 6, (i) => ({
+      script: String(i.url).replace(/^https?:\/\/[^/]+/, ''),
+      total: Math.round(i.total),
+      evaluation: Math.round(i.scripting),
+      parse: Math.round(i.scriptParseCompile),
+    })),
+  );
+  console.log(`${name}: long tasks`);
+  console.table(
+    top('long-tasks', 8, (i) => ({
+      script: String(i.url).replace(/^https?:\/\/[^/]+/, ''),
+      start: Math.round(i.startTime),
+      ms: Math.round(i.duration),
+    })),
+  );
+  console.log(`${name}: largest contentful paint element`);
+  console.log(
+    top(
+      'largest-contentful-paint-element',
+      1,
+      (i) => i.items?.[0]?.node?.snippet ?? i.node?.snippet,
+    ),
+  );
+}
 try {
   const token = await signIn(server.url);
   for (const page of PAGES) {
@@ -119,6 +150,7 @@ try {
       page.signedIn ? await withToken(chrome.port, server.url, token) : undefined,
     );
     const { categories, audits } = result.lhr;
+    if (DETAILS) printDetails(page.name, audits);
     rows.push({
       page: page.name,
       performance: Math.round(categories.performance.score * 100),
