@@ -15,7 +15,7 @@
  * p50/p95 ms: spendPerDiversity 22/97, spendPerDiversityMom 10/20,
  * spendDiversityOverNonDiversity 6/13, categoryPerDiversity 8/15, categoryPercentage 11/23,
  * topCategoriesStatatics 21/43, supplierCount 37/62, supplierDataPerQuater 18/42,
- * supplierLocationData 18/58 (before the rollups: 418–1435 / 604–2707; docs/decisions.md).
+ * supplierLocationData 18/58 (before the rollups: 418–1435 / 604–2707; docs/decisions/).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

@@ -46,7 +46,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /**
  * PGlite's buffer cache lives in the server's own memory, and WebAssembly memory never shrinks:
  * PostgreSQL's default of 128 MB held ~190 MB resident from the start. The data files stay in
- * the operating system's cache either way (decisions.md has the measurements).
+ * the operating system's cache either way (docs/decisions/ has the measurements).
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 

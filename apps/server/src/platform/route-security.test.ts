@@ -12,7 +12,7 @@
  *     dates and `__proto__` keys in bodies, query strings and paths, and malformed multipart
  *     bodies: a 4xx, never a 500. On PGlite (the api project) every hostile value goes into every
  *     field; on PostgreSQL (api-pg) every route still gets every hostile value, path and raw body,
- *     each value into one of its fields, the field turning from route to route (decisions.md,
+ *     each value into one of its fields, the field turning from route to route (docs/decisions/,
  *     "Route-security sweep: all of it on PGlite, a slice on PostgreSQL").
  *     ROUTE_SECURITY_FULL=1 sweeps everything on PostgreSQL too.
  * The number of routes × cases tried is printed at the end.

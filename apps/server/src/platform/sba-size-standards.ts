@@ -8,7 +8,7 @@
  * Transcribed by hand: no registry package holds this table (the `naics` package has 2017 NAICS
  * titles only), so the table carries the SBA's own titles.
  *
- * PART of the table only — exactly these industries (docs/decisions.md, "Program categories"):
+ * PART of the table only — exactly these industries (docs/decisions/, "Program categories"):
  * - Sector 23 Construction: all 31 industries.
  * - Sector 31–33 Manufacturing: 332710, 334111, 336411 only.
  * - Sector 51 Information: 518210 only.

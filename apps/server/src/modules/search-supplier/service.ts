@@ -6,7 +6,7 @@
  * Text filters (business/DBA name, city, industry, country) match ANYWHERE in the value ignoring
  * case (`lower(col) like '%abc%'`), which the trigram GIN indexes of the directory serve on
  * 100,000 suppliers; the business name filter also matches the DBA name. Digit filters (DUNS,
- * zip, phone, NAICS) match from the start, on prefix indexes. See docs/decisions.md.
+ * zip, phone, NAICS) match from the start, on prefix indexes. See docs/decisions/.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { US_STATES } from '@spotzcity/shared/enums';
