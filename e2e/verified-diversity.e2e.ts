@@ -64,8 +64,23 @@ async function pickDate(page: Page, testId: string, usDate: string) {
 async function choose(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  const list = page.locator('.ant-select-dropdown:visible');
+  // The list filters as each letter arrives; a click that lands while it re-renders is lost
+  // (seen in CI: the option stayed highlighted, the list open). Click again until it closes.
+  for (let attempt = 1; ; attempt += 1) {
+    if (await list.isVisible()) {
+      await list
+        .getByTitle(option, { exact: true })
+        .click({ timeout: 5_000 })
+        .catch(() => {});
+    }
+    try {
+      await list.waitFor({ state: 'hidden', timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+    }
+  }
 }
 
 interface VendorToMatch {
