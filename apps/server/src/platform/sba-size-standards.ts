@@ -6,7 +6,8 @@
  * North American Industry Classification System Codes" (13 CFR 121.201), effective March 17, 2023
  * (2022 NAICS codes, receipts standards after the December 19, 2022 inflation adjustment).
  * Transcribed by hand: no registry package holds this table (the `naics` package has 2017 NAICS
- * titles only), so the table carries the SBA's own titles.
+ * titles only), so the table carries the SBA's own titles. NOT YET CHECKED against the published
+ * table (written without access to it): verify every figure before a program relies on it.
  *
  * PART of the table only — exactly these industries (docs/decisions/, "Program categories"):
  * - Sector 23 Construction: all 31 industries.
