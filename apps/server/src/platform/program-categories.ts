@@ -28,6 +28,7 @@ import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { SBA_TABLE, sizeStandardOf } from './sba-size-standards.ts';
 import { certain, getPolicy, qualifiesSql } from './verified-spend.ts';
 import { loadZipCodes, lookupZip } from './zip-codes.ts';
+import { toNumber } from './sql.ts';
 
 export interface CategoryRow {
   id: number;
@@ -283,13 +284,13 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
         id: c.id,
         name: c.name,
         kind: c.kind,
-        spend: f ? Number(f.spend) : 0,
-        share: f ? Number(f.share) : 0,
-        suppliers: f ? Number(f.suppliers) : 0,
+        spend: toNumber(f?.spend),
+        share: toNumber(f?.share),
+        suppliers: toNumber(f?.suppliers),
       };
     }),
-    baseSpend: Number(totals?.base ?? 0),
-    matchedSpend: Number(totals?.matched ?? 0),
+    baseSpend: toNumber(totals?.base),
+    matchedSpend: toNumber(totals?.matched),
     sizeStandards: { effectiveDate: SBA_TABLE.effectiveDate, source: SBA_TABLE.source },
   };
 }

@@ -17,6 +17,7 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import { categoriesOf } from '../../platform/program-categories.ts';
+import { toNumber } from '../../platform/sql.ts';
 import { loadZipCodes, lookupZip } from '../../platform/zip-codes.ts';
 
 export async function listCategories(db: DbOrTx, clientRef: number): Promise<ProgramCategory[]> {
@@ -52,7 +53,7 @@ export async function createCategory(
       sql`select count(*)::int as n from program_categories where client_ref = ${clientRef}`,
     ),
   );
-  if (Number(count?.n ?? 0) >= PROGRAM_LIMITS.categoriesMax) {
+  if (toNumber(count?.n) >= PROGRAM_LIMITS.categoriesMax) {
     throw new Conflict(`At most ${PROGRAM_LIMITS.categoriesMax} categories`);
   }
   const rule = input.kind === 'LOCAL' ? localRuleSchema.parse(input.local ?? {}) : {};
@@ -134,7 +135,7 @@ export async function addSite(
       sql`select count(*)::int as n from organisation_sites where client_ref = ${clientRef}`,
     ),
   );
-  if (Number(count?.n ?? 0) >= PROGRAM_LIMITS.sitesMax) {
+  if (toNumber(count?.n) >= PROGRAM_LIMITS.sitesMax) {
     throw new Conflict(`At most ${PROGRAM_LIMITS.sitesMax} sites`);
   }
   const [row] = rowsOf<{ id: number }>(

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Breadcrumb, Button, Card, Form, Input, Modal, Select, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Tier2FiguresTable } from '../../components/tier2-figures-table.tsx';
 import { ACCESS, mayAccess, type Permission } from '@spotzcity/shared/permissions';
-import { diversityLabel } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import {
   TIER2_BREAKDOWNS,
@@ -160,33 +160,7 @@ function FiguresCard() {
         <Typography.Text type="secondary">No prime supplier has reported yet.</Typography.Text>
       ) : (
         <>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="diversity"
-            dataSource={d.rows}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              {
-                title: 'Diversity',
-                dataIndex: 'diversity',
-                render: (v: string) => diversityLabel(v),
-              },
-              {
-                title: `Tier 1 ${d.year}`,
-                dataIndex: 'tier1',
-                align: 'right',
-                render: formatMoney,
-              },
-              { title: 'Tier 2 direct', dataIndex: 'direct', align: 'right', render: formatMoney },
-              {
-                title: 'Tier 2 indirect',
-                dataIndex: 'indirect',
-                align: 'right',
-                render: formatMoney,
-              },
-            ]}
-          />
+          <Tier2FiguresTable rows={d.rows} tier1Title={`Tier 1 ${d.year}`} />
           <Table
             className="tier2-primes-figures"
             size="small"

@@ -4,13 +4,13 @@
  * (this organisation's own diverse spend in the selected files). Never added into Tier 1.
  */
 import { useState } from 'react';
-import { Select, Table, Typography } from 'antd';
+import { Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { diversityLabel } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import { TIER2_DASHBOARD_NOTE, TIER2_PAGE_PATH, TIER2_TITLE } from '@spotzcity/shared/tier2';
 import { tier2FiguresQuery } from '../api/tier2.ts';
+import { Tier2FiguresTable } from '../../../components/tier2-figures-table.tsx';
 import { ChartCard } from './chart-card.tsx';
 
 export function Tier2Card({ fileIds }: { fileIds: number[] }) {
@@ -61,28 +61,7 @@ export function Tier2Card({ fileIds }: { fileIds: number[] }) {
               </div>
             </div>
           </div>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="diversity"
-            dataSource={d.rows}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              {
-                title: 'Diversity',
-                dataIndex: 'diversity',
-                render: (v: string) => diversityLabel(v),
-              },
-              { title: 'Tier 1', dataIndex: 'tier1', align: 'right', render: formatMoney },
-              { title: 'Tier 2 direct', dataIndex: 'direct', align: 'right', render: formatMoney },
-              {
-                title: 'Tier 2 indirect',
-                dataIndex: 'indirect',
-                align: 'right',
-                render: formatMoney,
-              },
-            ]}
-          />
+          <Tier2FiguresTable rows={d.rows} tier1Title="Tier 1" />
           <Typography.Paragraph type="secondary" className="tier2-note">
             {TIER2_DASHBOARD_NOTE(
               d.primes.filter((p) => p.quartersReported > 0).length,
