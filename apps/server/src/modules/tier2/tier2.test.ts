@@ -13,6 +13,7 @@ import { acceptInvitation, mailsTo } from '../../../test/mail.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { pdfPages, pptxTables } from '../../../test/reports.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
+import { TIER2_DASHBOARD_NOTE } from '@spotzcity/shared/tier2';
 import { clients } from '../../db/schema/index.ts';
 import { sendTier2Reminders } from './reminders.ts';
 
@@ -403,6 +404,12 @@ describe('Tier 2', () => {
     const row = sheet.getRows(2, figures.rows.length)!.find((r) => r.getCell(1).value === 'MBE')!;
     expect(row.getCell(3).value).toBeCloseTo(Number(mbe.direct), 2);
     expect(row.getCell(4).value).toBeCloseTo(Number(mbe.indirect), 2);
+    // The note is printed whole: lines of at most 80 characters, together the note.
+    const firstColumn: string[] = [];
+    sheet.eachRow((r) => firstColumn.push(String(r.getCell(1).value ?? '')));
+    const noteLines = firstColumn.slice(firstColumn.indexOf('Note') + 1);
+    expect(noteLines.every((l) => l.length <= 80)).toBe(true);
+    expect(noteLines.join(' ')).toBe(TIER2_DASHBOARD_NOTE(1, 1));
 
     const pptx = await t.app.inject({
       method: 'POST',
