@@ -74,7 +74,7 @@ function AskFields() {
       {per && (
         <Form.Item
           name="segments"
-          label={`${per}s the prime reports on`}
+          label={`${per.charAt(0)}${per.slice(1).toLowerCase()}s the prime reports on`}
           extra={`Type each ${per.toLowerCase()} as your organisation names it, then Enter.`}
           rules={[
             {
