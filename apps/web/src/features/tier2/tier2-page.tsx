@@ -37,6 +37,7 @@ import { useAlert } from '../../components/alert-modal.tsx';
 import { useSaveResult, zodRule } from '../../components/form-rules.ts';
 import { QuarterTag } from './components/quarter-tag.tsx';
 import { ReportView } from './components/report-view.tsx';
+import { Tier2Header } from './components/tier2-header.tsx';
 import {
   figuresQuery,
   primesQuery,
@@ -353,21 +354,17 @@ export default function Tier2Page() {
           { title: TIER2_TITLE },
         ]}
       />
-      <div className="tier2-header">
-        <div>
-          <Typography.Title level={3} className="tier2-title">
-            {TIER2_TITLE}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            Prime suppliers report what they paid diverse suppliers for your work each quarter.
-          </Typography.Text>
-        </div>
-        {mayInvite && (
-          <Button type="primary" onClick={() => setInviting(true)} data-testid="tier2-invite">
-            Invite Prime Supplier
-          </Button>
-        )}
-      </div>
+      <Tier2Header
+        title={TIER2_TITLE}
+        lead="Prime suppliers report what they paid diverse suppliers for your work each quarter."
+        action={
+          mayInvite && (
+            <Button type="primary" onClick={() => setInviting(true)} data-testid="tier2-invite">
+              Invite Prime Supplier
+            </Button>
+          )
+        }
+      />
       <Card size="small" title="Who has reported" data-testid="tier2-status">
         <Table
           size="small"

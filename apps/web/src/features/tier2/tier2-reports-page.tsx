@@ -33,6 +33,7 @@ import { UploadDialog } from '../../components/upload-dialog.tsx';
 import { ApiError } from '../../api/client.ts';
 import { QuarterTag } from './components/quarter-tag.tsx';
 import { ReportView } from './components/report-view.tsx';
+import { Tier2Header } from './components/tier2-header.tsx';
 import {
   buyersQuery,
   reportQuery,
@@ -350,17 +351,10 @@ export default function Tier2ReportsPage() {
   const buyers = useQuery(buyersQuery());
   return (
     <div className="tier2-page">
-      <div className="tier2-header">
-        <div>
-          <Typography.Title level={3} className="tier2-title">
-            {TIER2_PRIME_TITLE}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            Each buyer sees only the report you make to it. A quarter's report is due on the last
-            day of the month after the quarter ends.
-          </Typography.Text>
-        </div>
-      </div>
+      <Tier2Header
+        title={TIER2_PRIME_TITLE}
+        lead="Each buyer sees only the report you make to it. A quarter's report is due on the last day of the month after the quarter ends."
+      />
       {buyers.isError && <Alert type="error" showIcon title={buyers.error.message} />}
       {buyers.data?.length === 0 && (
         <Empty description="No buyer has asked you to report Tier 2 spend yet." />
