@@ -55,6 +55,10 @@ export async function tier2Template(
     ['Diversity Category', 'Meaning'],
     ...DIVERSE_TYPES.map((t) => [t, DIVERSITY_NAMES[t]]),
   ].forEach((r) => notes.addRow(r));
+  // Printed, each sheet is one page wide (the notes' long column stays beside its line type).
+  for (const ws of [sheet, notes]) {
+    ws.pageSetup = { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 };
+  }
   notes.getColumn(1).width = 24;
   notes.getColumn(2).width = 100;
   notes.getRow(4).font = { bold: true };
