@@ -51,6 +51,10 @@ async function template() {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** How far the page scrolls sideways (0: everything fits the window). */
+const sidewaysScroll = () =>
+  browser.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
 async function alertSays(text: string) {
   const { page } = browser;
   await page.getByTestId('alert-modal').waitFor();
@@ -65,10 +69,24 @@ describe('Tier 2', () => {
     await signIn(page);
     const buyerToken = await page.evaluate(() => localStorage.getItem('accessToken') ?? '');
 
-    // The buyer's Tier 2 page: the demo primes, then the invitation.
-    await open(page, '/home/tier2');
-    await page.getByTestId('tier2-status').locator('tr', { hasText: 'Great Lakes' }).waitFor();
+    // The buyer's Tier 2 page, from its sidebar item: the demo primes, then the invitation.
+    await page.getByTestId('nav-tier2').click();
+    const greatLakes = page.getByTestId('tier2-status').locator('tr', { hasText: 'Great Lakes' });
+    await greatLakes.waitFor();
+    expect(await greatLakes.textContent()).toContain(
+      'Per project: Plant 4 expansion, Warehouse re-roofing, Dock 2 paving',
+    );
     await screenshot(page, 'tier2-buyer-1440');
+    // Its latest report: the sum per project, and the version it replaced (the demo's).
+    await greatLakes.locator('[data-status="REPORTED"]').first().click();
+    const view = page.getByTestId('tier2-report-view');
+    await view.waitFor();
+    expect(await view.getByTestId('tier2-segment-totals').textContent()).toContain(
+      'Plant 4 expansion',
+    );
+    expect(await view.getByTestId('tier2-history').textContent()).toContain('by Morgan Hayes');
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'hidden' });
     await page.getByTestId('tier2-invite').click();
     const dialog = page.getByTestId('tier2-invite-dialog');
     await page.getByTestId('tier2-invite-company').fill(PRIME.companyName);
@@ -141,6 +159,7 @@ describe('Tier 2', () => {
     await screenshot(page, 'tier2-prime-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'tier2-prime-390');
+    expect(await sidewaysScroll()).toBe(0);
     await page.setViewportSize({ width: 1440, height: 900 });
 
     // Back as the buyer: the Spend Dashboard's Tier 2 card, and the status list.
@@ -162,12 +181,22 @@ describe('Tier 2', () => {
     await screenshot(page, 'tier2-dashboard-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'tier2-dashboard-390');
+    expect(await sidewaysScroll()).toBe(0);
     await open(page, '/home/tier2');
     const reported = page
       .getByTestId(`tier2-prime-${invited.id}`)
       .getByTestId(`quarter-${quarter.year}-${quarter.quarter}`);
     expect(await reported.getAttribute('data-status')).toBe('REPORTED');
     await screenshot(page, 'tier2-buyer-390');
+    // At 390 px nothing scrolls sideways: the tables stack their figures.
+    expect(await sidewaysScroll()).toBe(0);
+    const wide = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('.ant-table-content, .ant-table-body')].filter(
+          (el) => el.scrollWidth > el.clientWidth + 1,
+        ).length,
+    );
+    expect(wide).toBe(0);
     await page.setViewportSize({ width: 1440, height: 900 });
     // Four sign-ins and the Spend Dashboard: longer than one screen's journey.
   }, 300_000);

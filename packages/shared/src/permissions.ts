@@ -49,6 +49,8 @@ export const ACTION_PERMISSIONS = [
   'BUYER_ORG_USER_MANAGEMENT',
   'ADD_EDIT_USER',
   'DELETE_USER',
+  // Not one of the spec's keys (issue #23): reporting Tier 2 spend as a prime supplier.
+  'TIER2_REPORT',
 ] as const;
 
 export const PERMISSIONS = [...VIEW_PERMISSIONS, ...ACTION_PERMISSIONS] as const;
@@ -120,7 +122,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     ...BUYER_MODULE_PERMISSIONS.filter((p) => !p.startsWith('DELETE_')),
     ...COMMON_VIEWS,
   ],
-  ROLE_SUPPLIER: COMMON_VIEWS,
+  ROLE_SUPPLIER: [...COMMON_VIEWS, 'TIER2_REPORT'],
 };
 
 type Flags<S extends keyof Features> = { [F in keyof Features[S]]: readonly Permission[] };
@@ -243,12 +245,12 @@ export const ACCESS = {
     resetPassword: ['PASSWORD_RESET'],
   },
   /**
-   * A prime supplier's Tier 2 reports (issue #23): anyone signed in, because what a caller may
-   * report is where its organisation was invited as a prime — the service answers only those
-   * links, and 404 for any other.
+   * A prime supplier's Tier 2 reports (issue #23): the supplier role's own permission (a buyer's
+   * users get 403). Within it, what a caller may report is where its organisation was invited as
+   * a prime — the service answers only those links, and 404 for any other.
    */
   tier2: {
-    report: [],
+    report: ['TIER2_REPORT'],
   },
 } as const satisfies { [S in keyof Features]: Flags<S> & Record<string, readonly Permission[]> } & {
   profile: Record<string, readonly Permission[]>;

@@ -5,6 +5,7 @@ import {
   quarterDueDate,
   quarterStatus,
   revenueSharePercent,
+  tier2InviteSchema,
 } from './tier2.ts';
 
 describe('Tier 2 rules', () => {
@@ -37,7 +38,7 @@ describe('Tier 2 rules', () => {
         },
         { line: 3, row: { lineType: 'direct', diversity: 'MBE', segment: '', amount: '5.00' } },
       ],
-      'COST_CENTER',
+      { breakdown: 'COST_CENTER', segments: ['CC-4100'] },
       { year: 2026, quarter: 1 },
     );
     expect(result).toEqual({
@@ -51,5 +52,62 @@ describe('Tier 2 rules', () => {
         { row: 3, column: 'Line Type', message: 'The file has no Revenue From Buyer line' },
       ],
     });
+  });
+
+  it("takes only the buyer's projects, written as the buyer spelled them", () => {
+    const segments = ['Substation Upgrade', 'Depot'];
+    const rows = [
+      { lineType: 'totalRevenue', diversity: '', segment: '', amount: '100.00' },
+      { lineType: 'buyerRevenue', diversity: '', segment: '', amount: '50.00' },
+      { lineType: 'direct', diversity: 'MBE', segment: ' substation upgrade ', amount: '5.00' },
+      { lineType: 'direct', diversity: 'WBE', segment: 'Warehouse', amount: '7.00' },
+    ] as const;
+    const result = assembleTier2Rows(
+      rows.map((row, i) => ({ line: i + 2, row: { ...row } })),
+      { breakdown: 'PROJECT', segments },
+      { year: 2026, quarter: 1 },
+    );
+    expect(result).toEqual({
+      ok: false,
+      problems: [
+        {
+          row: 5,
+          column: 'Project / Cost Centre',
+          message: "Must be one of the buyer's projects: Substation Upgrade, Depot",
+        },
+      ],
+    });
+    const good = assembleTier2Rows(
+      rows.slice(0, 3).map((row, i) => ({ line: i + 2, row: { ...row } })),
+      { breakdown: 'PROJECT', segments },
+      { year: 2026, quarter: 1 },
+    );
+    expect(good.ok && good.input.direct).toEqual([
+      { diversity: 'MBE', segment: 'Substation Upgrade', amount: 5 },
+    ]);
+  });
+
+  it('asks the buyer for a list exactly when it asks for a breakdown', () => {
+    const base = {
+      companyName: 'P',
+      name: 'N',
+      email: 'n@example.com',
+      firstYear: 2026,
+      firstQuarter: 1,
+    };
+    expect(
+      tier2InviteSchema.safeParse({ ...base, breakdown: 'PROJECT' }).error?.issues[0]?.message,
+    ).toBe('Name at least one project');
+    expect(
+      tier2InviteSchema.safeParse({ ...base, breakdown: 'NONE', segments: ['A'] }).error?.issues[0]
+        ?.message,
+    ).toBe('Leave empty: the whole buyer is reported, without a breakdown');
+    expect(
+      tier2InviteSchema.safeParse({ ...base, breakdown: 'COST_CENTER', segments: ['A', 'a'] }).error
+        ?.issues[0]?.message,
+    ).toBe('The same name appears twice');
+    expect(
+      tier2InviteSchema.safeParse({ ...base, breakdown: 'COST_CENTER', segments: ['A'] }).success,
+    ).toBe(true);
   });
 });

@@ -54,6 +54,12 @@ export const TIER2_MESSAGES = {
   segmentRequired: (label: string) =>
     `${label} is required: the buyer asks per ${label.toLowerCase()}`,
   segmentNotAsked: 'Leave empty: the buyer does not ask for a breakdown',
+  segmentUnknown: (label: string, names: readonly string[]) =>
+    `Must be one of the buyer's ${label.toLowerCase()}s: ${names.join(', ')}`,
+  segmentsRequired: (label: string) => `Name at least one ${label.toLowerCase()}`,
+  segmentsNotAsked: 'Leave empty: the whole buyer is reported, without a breakdown',
+  segmentTwice: 'The same name appears twice',
+  breakdownSaved: (company: string) => `${company} is asked for the new breakdown.`,
   segmentNotOnPrimeSpend: 'Leave empty on Prime Diverse Spend and revenue lines',
   diversityNotOnRevenue: 'Leave empty on revenue lines',
   missingLine: (line: string) => `The file has no ${line} line`,
@@ -149,15 +155,70 @@ const yearNumber = () =>
     .min(2000, { error: MESSAGES.required })
     .max(2100, { error: MESSAGES.maxNumber(2100) });
 
-export const tier2InviteSchema = z.object({
-  companyName: requiredText(100),
-  name: requiredText(100),
-  email: email(),
-  breakdown: z.enum(TIER2_BREAKDOWNS).default('NONE'),
-  firstYear: yearNumber(),
-  firstQuarter: quarterNumber(),
-});
+/** The most projects or cost centres a buyer lists for one prime. */
+export const TIER2_MAX_SEGMENTS = 100;
+/** The projects or cost centres a buyer lists for one prime (none for the whole buyer). */
+const segmentList = () => z.array(requiredText(100)).max(TIER2_MAX_SEGMENTS).default([]);
+
+/**
+ * The list's rules: at least one name when the buyer asks per project or cost centre, none
+ * when it does not, and no name twice (ignoring case).
+ */
+function checkSegmentList(
+  input: { breakdown: Tier2Breakdown; segments: string[] },
+  ctx: z.RefinementCtx,
+) {
+  const label = segmentLabel(input.breakdown);
+  if (input.breakdown !== 'NONE' && input.segments.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['segments'],
+      message: TIER2_MESSAGES.segmentsRequired(label),
+    });
+  }
+  if (input.breakdown === 'NONE' && input.segments.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['segments'], message: TIER2_MESSAGES.segmentsNotAsked });
+  }
+  const seen = new Set<string>();
+  input.segments.forEach((name, i) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) {
+      ctx.addIssue({ code: 'custom', path: ['segments', i], message: TIER2_MESSAGES.segmentTwice });
+    }
+    seen.add(key);
+  });
+}
+
+export const tier2InviteSchema = z
+  .object({
+    companyName: requiredText(100),
+    name: requiredText(100),
+    email: email(),
+    breakdown: z.enum(TIER2_BREAKDOWNS).default('NONE'),
+    segments: segmentList(),
+    firstYear: yearNumber(),
+    firstQuarter: quarterNumber(),
+  })
+  .superRefine(checkSegmentList);
 export type Tier2InviteInput = z.infer<typeof tier2InviteSchema>;
+
+/** The buyer changes what it asks of a prime: the breakdown and its list of names. */
+export const tier2BreakdownSchema = z
+  .object({
+    breakdown: z.enum(TIER2_BREAKDOWNS),
+    segments: segmentList(),
+  })
+  .superRefine(checkSegmentList);
+export type Tier2BreakdownInput = z.infer<typeof tier2BreakdownSchema>;
+
+/**
+ * The listed spelling of a project or cost centre a prime entered (case and surrounding spaces
+ * ignored), or undefined when the buyer did not list it.
+ */
+export const matchSegment = (segments: readonly string[], entered: string) => {
+  const key = entered.trim().toLowerCase();
+  return segments.find((s) => s.toLowerCase() === key);
+};
 
 export const tier2QuarterSchema = z.object({ year: yearNumber(), quarter: quarterNumber() });
 export const tier2YearSchema = z.object({ year: yearNumber().optional() });
@@ -242,6 +303,7 @@ export const tier2PrimeSchema = z.object({
   contactName: z.string(),
   contactEmail: z.string(),
   breakdown: z.enum(TIER2_BREAKDOWNS),
+  segments: z.array(z.string()),
   firstYear: z.number().int(),
   firstQuarter: z.number().int(),
   invitedAt: z.string(),
@@ -254,6 +316,7 @@ export const tier2BuyerSchema = z.object({
   primeId: z.number().int(),
   buyerName: z.string(),
   breakdown: z.enum(TIER2_BREAKDOWNS),
+  segments: z.array(z.string()),
   quarters: z.array(tier2QuarterStateSchema),
 });
 export type Tier2Buyer = z.infer<typeof tier2BuyerSchema>;
@@ -263,16 +326,33 @@ export const tier2AllocationSchema = z.object({
   primeDiverseSpend: money,
   indirect: money,
 });
+/** A replaced version of a quarter's report, kept as it was submitted. */
+export const tier2VersionSchema = z.object({
+  submittedAt: z.string(),
+  submittedBy: z.string().nullable(),
+  replacedAt: z.string(),
+  source: z.enum(['FORM', 'UPLOAD']),
+  totalRevenue: money,
+  buyerRevenue: money,
+  revenueShare: money,
+  directTotal: money,
+  indirectTotal: money,
+});
+export type Tier2Version = z.infer<typeof tier2VersionSchema>;
+
 export const tier2ReportSchema = z.object({
   primeId: z.number().int(),
   buyerName: z.string(),
   primeName: z.string(),
   breakdown: z.enum(TIER2_BREAKDOWNS),
+  segments: z.array(z.string()),
   year: z.number().int(),
   quarter: z.number().int(),
   dueDate: z.string(),
   submitted: z.boolean(),
   submittedAt: z.string().nullable(),
+  /** Who submitted the version that counts (null: the account was deleted). */
+  submittedBy: z.string().nullable(),
   totalRevenue: money,
   buyerRevenue: money,
   /** Revenue share in percent, two decimals. */
@@ -281,6 +361,10 @@ export const tier2ReportSchema = z.object({
   allocation: z.array(tier2AllocationSchema),
   directTotal: money,
   indirectTotal: money,
+  /** Direct spend per project or cost centre ('' for the whole buyer). */
+  segmentTotals: z.array(z.object({ segment: z.string(), amount: money })),
+  /** The versions this one replaced, latest first: who, when and their figures. */
+  history: z.array(tier2VersionSchema),
 });
 export type Tier2Report = z.infer<typeof tier2ReportSchema>;
 
@@ -402,7 +486,7 @@ export interface Tier2RowProblem {
  */
 export function assembleTier2Rows(
   rows: { line: number; row: Tier2Row }[],
-  breakdown: Tier2Breakdown,
+  ask: { breakdown: Tier2Breakdown; segments: readonly string[] },
   quarter: Quarter,
 ): { ok: true; input: Tier2ReportInput } | { ok: false; problems: Tier2RowProblem[] } {
   const problems: Tier2RowProblem[] = [];
@@ -413,8 +497,12 @@ export function assembleTier2Rows(
   const direct: Tier2ReportInput['direct'] = [];
   const primeDiverse: Tier2ReportInput['primeDiverse'] = [];
   const seen = new Set<string>();
+  const { breakdown, segments } = ask;
   const label = segmentLabel(breakdown);
-  for (const { line, row } of rows) {
+  for (const { line, row: entered } of rows) {
+    // A listed project or cost centre is written as the buyer spelled it.
+    const listed = entered.segment ? matchSegment(segments, entered.segment) : undefined;
+    const row = listed ? { ...entered, segment: listed } : entered;
     const key = `${row.lineType}\u0001${row.diversity}\u0001${row.segment.toLowerCase()}`;
     if (seen.has(key)) {
       at(line, 'lineType', TIER2_MESSAGES.duplicate);
@@ -429,6 +517,8 @@ export function assembleTier2Rows(
     } else {
       if (breakdown !== 'NONE' && !row.segment)
         at(line, 'segment', TIER2_MESSAGES.segmentRequired(label));
+      else if (breakdown !== 'NONE' && !listed)
+        at(line, 'segment', TIER2_MESSAGES.segmentUnknown(label, segments));
       if (breakdown === 'NONE' && row.segment) at(line, 'segment', TIER2_MESSAGES.segmentNotAsked);
       direct.push({ diversity: row.diversity as DiversityType, segment: row.segment, amount });
     }
@@ -455,23 +545,16 @@ export function assembleTier2Rows(
 }
 
 /** The template's example rows (never data: the example's note says so). */
-export const tier2TemplateRows = (breakdown: Tier2Breakdown) => {
+export const tier2TemplateRows = (breakdown: Tier2Breakdown, segments: readonly string[] = []) => {
+  // The buyer's own names, so that the example shows what the file must hold.
+  const first = segments[0] ?? (breakdown === 'PROJECT' ? 'Substation upgrade' : 'CC-4100');
+  const second = segments[1] ?? first;
   const seg = (s: string) => (breakdown === 'NONE' ? '' : s);
   return [
     [TIER2_LINE_TYPES.totalRevenue, '', '', 12_000_000],
     [TIER2_LINE_TYPES.buyerRevenue, '', '', 3_000_000],
-    [
-      TIER2_LINE_TYPES.direct,
-      'MBE',
-      seg(breakdown === 'PROJECT' ? 'Substation upgrade' : 'CC-4100'),
-      85_000,
-    ],
-    [
-      TIER2_LINE_TYPES.direct,
-      'WBE',
-      seg(breakdown === 'PROJECT' ? 'Substation upgrade' : 'CC-4100'),
-      42_500,
-    ],
+    [TIER2_LINE_TYPES.direct, 'MBE', seg(first), 85_000],
+    [TIER2_LINE_TYPES.direct, 'WBE', seg(second), 42_500],
     [TIER2_LINE_TYPES.primeDiverse, 'MBE', '', 900_000],
     [TIER2_LINE_TYPES.primeDiverse, 'WBE', '', 400_000],
     [TIER2_LINE_TYPES.primeDiverse, 'VBE', '', 150_000],

@@ -17,8 +17,8 @@ const pageFallback = (
 /** The routes under /home: tiles, the profile editor and the modules this user may open. */
 export function HomeRoutes() {
   const { t } = useTranslation();
-  const { features, clientType } = useCurrentUser();
-  const modules = allowedModules(features, undefined, clientType);
+  const { features, clientType, permissions } = useCurrentUser();
+  const modules = allowedModules(features, undefined, clientType, permissions);
   const tiles = modules
     .filter((m) => m.tile)
     .map((m) => ({

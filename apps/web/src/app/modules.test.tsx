@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deriveFeatures } from '@spotzcity/shared/permissions';
-import { MODULE_ORDER, allowedModules, moduleRoutePath, type AppModule } from './modules.tsx';
+import { ACCESS, deriveFeatures } from '@spotzcity/shared/permissions';
+import {
+  MODULES,
+  MODULE_ORDER,
+  allowedModules,
+  moduleRoutePath,
+  type AppModule,
+} from './modules.tsx';
 
 const entry = (key: AppModule['key'], feature: AppModule['feature'], path: AppModule['path']) =>
   ({
@@ -38,12 +44,32 @@ describe('module registry', () => {
     const prime = {
       ...entry('tier2Reports', 'searchSupplier', '/home/tier2Reports'),
       clientTypes: ['SUPPLIER'],
+      access: ACCESS.tier2.report,
     };
-    expect(allowedModules(features, [prime], 'SUPPLIER').map((m) => m.key)).toEqual([
+    const held = ['SEARCH_SUPPLIER_VIEW', 'TIER2_REPORT'];
+    expect(allowedModules(features, [prime], 'SUPPLIER', held).map((m) => m.key)).toEqual([
       'tier2Reports',
     ]);
-    expect(allowedModules(features, [prime], 'BUYER')).toEqual([]);
+    // A supplier organisation's user without the supplier role's permission: no item.
+    expect(allowedModules(features, [prime], 'SUPPLIER', ['SEARCH_SUPPLIER_VIEW'])).toEqual([]);
+    expect(allowedModules(features, [prime], 'BUYER', held)).toEqual([]);
     expect(allowedModules(features, [prime])).toEqual([]);
+  });
+
+  it("offers the buyer's Tier 2 item next to the Supplier Spend Report, to who may read figures", () => {
+    const tier2 = MODULES.find((m) => m.key === 'tier2')!;
+    const spend = MODULES.find((m) => m.key === 'supplierSpend')!;
+    const viewer = ['SUPPLIER_SPEND_VIEW'];
+    expect(
+      allowedModules(deriveFeatures(viewer), [tier2, spend], 'BUYER', viewer).map((m) => m.key),
+    ).toEqual(['supplierSpend', 'tier2']);
+    expect(tier2.sidebar).toBe(true);
+    // Rating suppliers opens the spend area but not its figures: no Tier 2 item.
+    const rater = ['RATE_SUPPLIER_VIEW'];
+    expect(
+      allowedModules(deriveFeatures(rater), [tier2, spend], 'BUYER', rater).map((m) => m.key),
+    ).toEqual(['supplierSpend']);
+    expect(allowedModules(deriveFeatures(viewer), [tier2], 'SUPPLIER', viewer)).toEqual([]);
   });
 
   it('offers nothing without permissions', () => {

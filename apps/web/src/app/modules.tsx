@@ -38,7 +38,13 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
-import type { Features } from '@spotzcity/shared/permissions';
+import {
+  ACCESS,
+  mayAccess,
+  type Access,
+  type Features,
+  type Permission,
+} from '@spotzcity/shared/permissions';
 
 /**
  * Sidebar and tile order of the spec: Home (always first, not a module), Supplier Spend Report,
@@ -55,7 +61,7 @@ export const MODULE_ORDER = {
   verifiedDiversity: 13,
   /** The organisation's program categories (issue #23): a route only, linked from Goals & Settings. */
   programs: 14,
-  /** Tier 2 (issue #23): the buyer's page, a route only, reached from the Spend Dashboard. */
+  /** Tier 2 (issue #23): the buyer's page, a sidebar item right after the Supplier Spend Report. */
   tier2: 15,
   /** Tier 2 Reports: a prime supplier's sidebar item and tile. */
   tier2Reports: 16,
@@ -87,6 +93,11 @@ export interface AppModule {
   feature: keyof Features;
   /** Only for users of these organisation types (all when absent). */
   clientTypes?: readonly string[];
+  /**
+   * The ACCESS entry the page's own routes need, when it is narrower than the feature's
+   * `allowed`: the item, the tile and the route are offered only with one of its permissions.
+   */
+  access?: Access;
   sidebar: boolean;
   tile: boolean;
   /**
@@ -169,14 +180,17 @@ export const MODULES: readonly AppModule[] = [
     element: lazy(() => import('../features/verified-diversity/verified-diversity-page.tsx')),
   },
   {
-    // Tier 2 (issue #23): primes invited, who has reported, the figures next to Tier 1.
+    // Tier 2 (issue #23): primes invited, who has reported, the figures next to Tier 1. A buyer
+    // organisation's item next to the Supplier Spend Report, for whoever may read its figures.
     key: 'tier2',
     order: MODULE_ORDER.tier2,
     path: '/home/tier2',
     labelKey: 'tier2.title',
     icon: <ApartmentOutlined />,
     feature: 'supplierAndSpend',
-    sidebar: false,
+    clientTypes: ['BUYER'],
+    access: ACCESS.supplierAndSpend.dashboards,
+    sidebar: true,
     tile: false,
     element: lazy(() => import('../features/tier2/tier2-page.tsx')),
   },
@@ -190,6 +204,7 @@ export const MODULES: readonly AppModule[] = [
     icon: <ApartmentOutlined />,
     feature: 'searchSupplier',
     clientTypes: ['SUPPLIER'],
+    access: ACCESS.tier2.report,
     sidebar: true,
     tile: true,
     element: lazy(() => import('../features/tier2/tier2-reports-page.tsx')),
@@ -320,12 +335,15 @@ export function allowedModules(
   features: Features,
   modules: readonly AppModule[] = MODULES,
   clientType?: string,
+  permissions: readonly string[] = [],
 ): AppModule[] {
+  const held = new Set(permissions as readonly Permission[]);
   return modules
     .filter((m) => features[m.feature]?.allowed === true)
     .filter(
       (m) => !m.clientTypes || (clientType !== undefined && m.clientTypes.includes(clientType)),
     )
+    .filter((m) => !m.access || mayAccess(held, m.access))
     .sort((a, b) => a.order - b.order);
 }
 

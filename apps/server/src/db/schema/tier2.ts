@@ -1,6 +1,7 @@
 import {
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -9,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { clients } from './clients.ts';
 import { users } from './users.ts';
 
@@ -33,6 +35,11 @@ export const tier2Primes = pgTable(
     breakdown: text('breakdown', { enum: ['NONE', 'PROJECT', 'COST_CENTER'] })
       .notNull()
       .default('NONE'),
+    /** The projects or cost centres the buyer lists (migration 0025); empty for the whole buyer. */
+    segments: text('segments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     firstYear: integer('first_year').notNull(),
     firstQuarter: integer('first_quarter').notNull(),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
@@ -83,6 +90,30 @@ export const tier2ReportLines = pgTable(
   (t) => [
     uniqueIndex('tier2_report_lines_key').on(t.reportRef, t.kind, t.diversityType, t.segment),
   ],
+);
+
+/**
+ * A replaced version of a quarter's report (migration 0025): when a prime saves a quarter again,
+ * the version it replaces is kept here as it was — who, when, the revenue figures and the lines —
+ * so the buyer and the prime can see what changed.
+ */
+export const tier2ReportVersions = pgTable(
+  'tier2_report_versions',
+  {
+    id: serial('id').primaryKey(),
+    reportRef: integer('report_ref')
+      .notNull()
+      .references(() => tier2Reports.id, { onDelete: 'cascade' }),
+    totalRevenue: numeric('total_revenue', { precision: 14, scale: 2 }).notNull(),
+    buyerRevenue: numeric('buyer_revenue', { precision: 14, scale: 2 }).notNull(),
+    source: text('source', { enum: ['FORM', 'UPLOAD'] }).notNull(),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The version's lines: [{ kind, diversity, segment, amount }]. */
+    lines: jsonb('lines').notNull(),
+  },
+  (t) => [index('tier2_report_versions_report_idx').on(t.reportRef)],
 );
 
 /** Reminders sent: one per prime, quarter and kind (before or after the due date). */

@@ -10,7 +10,14 @@ import {
   type Tier2Breakdown,
 } from '@spotzcity/shared/tier2';
 import type { DbOrTx } from '../client.ts';
-import { clients, tier2Primes, tier2ReportLines, tier2Reports, users } from '../schema/index.ts';
+import {
+  clients,
+  tier2Primes,
+  tier2ReportLines,
+  tier2ReportVersions,
+  tier2Reports,
+  users,
+} from '../schema/index.ts';
 
 export const DEMO_PRIMES = [
   {
@@ -18,6 +25,7 @@ export const DEMO_PRIMES = [
     companyName: 'Great Lakes Builders',
     contact: { name: 'Morgan Hayes', email: 'prime@greatlakes.example' },
     breakdown: 'PROJECT' as Tier2Breakdown,
+    segments: ['Plant 4 expansion', 'Warehouse re-roofing', 'Dock 2 paving'],
     /** Quarterly revenue, and the share of it from Acme. */
     revenue: 18_400_000,
     share: 0.235,
@@ -39,6 +47,7 @@ export const DEMO_PRIMES = [
     companyName: 'Summit Facility Services',
     contact: { name: 'Riley Chen', email: 'prime@summitfs.example' },
     breakdown: 'NONE' as Tier2Breakdown,
+    segments: [] as string[],
     revenue: 6_200_000,
     share: 0.41,
     direct: [
@@ -94,6 +103,7 @@ export async function seedTier2(
         contactName: demo.contact.name,
         contactEmail: demo.contact.email,
         breakdown: demo.breakdown,
+        segments: demo.segments,
         firstYear: first.year,
         firstQuarter: first.quarter,
         invitedBy: adminId,
@@ -119,6 +129,33 @@ export async function seedTier2(
         })
         .returning();
       if (!report) throw new Error('demo report not created');
+      if (i === lastReported && demo.reportsLatest) {
+        // The latest quarter was first sent with last year's revenue split, then corrected:
+        // its earlier version shows in the report's history.
+        await tx.insert(tier2ReportVersions).values({
+          reportRef: report.id,
+          totalRevenue: revenue.toFixed(2),
+          buyerRevenue: Math.round(revenue * (demo.share + 0.02)).toFixed(2),
+          source: 'FORM',
+          submittedBy: user.id,
+          submittedAt: new Date(Date.UTC(q.year, q.quarter * 3, 11, 9)),
+          replacedAt: new Date(Date.UTC(q.year, q.quarter * 3, 18, 15)),
+          lines: [
+            ...demo.direct.map(([type, segment, amount]) => ({
+              kind: 'DIRECT',
+              diversity: type,
+              segment,
+              amount: (amount * factor * 0.9).toFixed(2),
+            })),
+            ...demo.diverse.map(([type, amount]) => ({
+              kind: 'PRIME_DIVERSE',
+              diversity: type,
+              segment: '',
+              amount: (amount * factor).toFixed(2),
+            })),
+          ],
+        });
+      }
       await tx.insert(tier2ReportLines).values([
         ...demo.direct.map(([type, segment, amount]) => ({
           reportRef: report.id,

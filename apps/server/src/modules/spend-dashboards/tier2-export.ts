@@ -12,6 +12,23 @@ import type { TableSection } from '../../platform/reports/document.ts';
 import { tier2Figures } from '../../platform/tier2-figures.ts';
 import type { Scope } from './service.ts';
 
+/** Characters of the note per sheet row: about the four columns' width. */
+const NOTE_LINE_CHARS = 80;
+
+/** Words joined into lines of at most `max` characters (a longer word stands alone). */
+export function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 export async function tier2Section(
   db: DbOrTx,
   scope: Scope,
@@ -58,7 +75,13 @@ export async function tier2Section(
       rows: [
         ...rows,
         { diversity: 'Note', tier1: null, direct: null, indirect: null },
-        { diversity: note, tier1: null, direct: null, indirect: null },
+        // Lines of the sheet's width, so that the note prints whole (one cell runs off the page).
+        ...wrapWords(note, NOTE_LINE_CHARS).map((line) => ({
+          diversity: line,
+          tier1: null,
+          direct: null,
+          indirect: null,
+        })),
       ],
     },
   };

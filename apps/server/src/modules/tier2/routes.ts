@@ -10,6 +10,7 @@ import { envelopeOf } from '@spotzcity/shared/api';
 import { ACCESS } from '@spotzcity/shared/permissions';
 import {
   TIER2_MESSAGES,
+  tier2BreakdownSchema,
   tier2BuyerSchema,
   tier2FiguresRequestSchema,
   tier2FiguresSchema,
@@ -25,6 +26,7 @@ import { ok } from '../../platform/http.ts';
 import { withUploadedSheet } from '../../platform/xlsx/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import {
+  changeBreakdown,
   getReport,
   invitePrime,
   listBuyers,
@@ -49,7 +51,8 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
   const tags = ['tier 2'];
   const inviters = app.guard(ACCESS.supplierAndSpend.tier2Invite);
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
-  // A prime's routes: any signed-in user; the service answers only the caller's own links.
+  // A prime's routes: the supplier role (TIER2_REPORT); the service answers only the caller's
+  // own links.
   const primes = app.guard(ACCESS.tier2.report);
 
   app.post(
@@ -83,6 +86,36 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
         ),
       );
       return ok(prime, TIER2_MESSAGES.invited(prime.contactEmail));
+    },
+  );
+
+  app.put(
+    '/api/tier2/primes/breakdown',
+    {
+      onRequest: inviters,
+      schema: {
+        tags,
+        description:
+          'Changes what the organisation asks of one of its primes (`primeId`): the whole ' +
+          'buyer, or direct spend per project or cost centre from the list in `segments`. ' +
+          'Reports already made keep their lines; the prime is told by mail.',
+        querystring: tier2PrimeParams,
+        body: tier2BreakdownSchema,
+        response: { 200: envelopeOf(tier2PrimeSchema) },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const prime = await app.db.transaction((tx) =>
+        changeBreakdown(
+          tx,
+          { mailer: app.mailer, appName: opts.appName, publicUrl: opts.publicUrl },
+          principal,
+          request.query.primeId,
+          request.body,
+        ),
+      );
+      return ok(prime, TIER2_MESSAGES.breakdownSaved(prime.companyName));
     },
   );
 
@@ -218,7 +251,7 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${TIER2_TEMPLATE_FILE_NAME}"`)
-        .send(await tier2Template(prime.breakdown, buyerName));
+        .send(await tier2Template(prime, buyerName));
     },
   );
 

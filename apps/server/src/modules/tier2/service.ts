@@ -13,6 +13,8 @@ import {
   TIER2_COLUMNS,
   TIER2_MESSAGES,
   assembleTier2Rows,
+  matchSegment,
+  segmentLabel,
   quarterDueDate,
   quarterIndex,
   quarterLabel,
@@ -20,7 +22,7 @@ import {
   quarterOfIndex,
   quarterStatus,
   type Quarter,
-  type Tier2Breakdown,
+  type Tier2BreakdownInput,
   type Tier2Buyer,
   type Tier2InviteInput,
   type Tier2Prime,
@@ -28,6 +30,7 @@ import {
   type Tier2Report,
   type Tier2ReportInput,
   type Tier2Row,
+  type Tier2Version,
 } from '@spotzcity/shared/tier2';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import {
@@ -196,6 +199,7 @@ export async function invitePrime(
         contactName: input.name,
         contactEmail: email,
         breakdown: input.breakdown,
+        segments: input.segments,
         firstYear: input.firstYear,
         firstQuarter: input.firstQuarter,
         invitedBy: principal.id,
@@ -204,12 +208,7 @@ export async function invitePrime(
   );
   if (!prime) throw new Error('prime not created');
   const link = new URL('/home/tier2Reports', deps.publicUrl).toString();
-  const per =
-    input.breakdown === 'PROJECT'
-      ? ', per project'
-      : input.breakdown === 'COST_CENTER'
-        ? ', per cost centre'
-        : '';
+  const per = breakdownWords(input);
   await deps.mailer.send(tx, {
     to: email,
     subject: `${buyer.companyName} asks for your Tier 2 spend report`,
@@ -239,12 +238,55 @@ export async function invitePrime(
   return { ...presentPrime(prime), quarters: quarterStates(prime, new Map(), today) };
 }
 
+/** ', per project (A, B)' — what the mails say the buyer asks for. */
+function breakdownWords(ask: { breakdown: PrimeRow['breakdown']; segments: string[] }) {
+  if (ask.breakdown === 'NONE') return '';
+  const label = segmentLabel(ask.breakdown).toLowerCase();
+  return `, per ${label} (${ask.segments.join(', ')})`;
+}
+
+/**
+ * The buyer changes what it asks of a prime: whole buyer, or per project or cost centre with
+ * its list of names. Reports already made keep their lines; the next report follows the new
+ * list. The prime is told by mail.
+ */
+export async function changeBreakdown(
+  tx: DbOrTx,
+  deps: Pick<InviteDeps, 'mailer' | 'appName' | 'publicUrl'>,
+  principal: Principal,
+  primeId: number,
+  input: Tier2BreakdownInput,
+  today = todayIso(),
+): Promise<Tier2Prime> {
+  const { prime, buyerName } = await findPrime(tx, { buyer: principal.clientRef }, primeId);
+  const [updated] = await tx
+    .update(tier2Primes)
+    .set({ breakdown: input.breakdown, segments: input.segments })
+    .where(eq(tier2Primes.id, prime.id))
+    .returning();
+  if (!updated) throw new NotFound(TIER2_MESSAGES.primeNotFound);
+  const link = new URL('/home/tier2Reports', deps.publicUrl).toString();
+  await deps.mailer.send(tx, {
+    to: updated.contactEmail,
+    subject: `${buyerName} changed what it asks in your Tier 2 report`,
+    text:
+      `Hello ${updated.contactName},\n\n` +
+      `${principal.name} at ${buyerName} now asks for direct Tier 2 spend` +
+      `${breakdownWords(updated) || ' for the whole organisation, without a breakdown'}.\n\n` +
+      `Reports already made stay as they are. Sign in to ${deps.appName} and open Tier 2 ` +
+      `Reports: ${link}`,
+  });
+  const submitted = await submittedQuarters(tx, [updated.id]);
+  return { ...presentPrime(updated), quarters: quarterStates(updated, submitted, today) };
+}
+
 const presentPrime = (p: PrimeRow) => ({
   id: p.id,
   companyName: p.companyName,
   contactName: p.contactName,
   contactEmail: p.contactEmail,
   breakdown: p.breakdown,
+  segments: p.segments,
   firstYear: p.firstYear,
   firstQuarter: p.firstQuarter,
   invitedAt: p.createdAt.toISOString(),
@@ -290,6 +332,7 @@ export async function listBuyers(
     primeId: prime.id,
     buyerName,
     breakdown: prime.breakdown,
+    segments: prime.segments,
     quarters: quarterStates(prime, submitted, today),
   }));
 }
@@ -302,23 +345,39 @@ function assertQuarterOpen(p: PrimeRow, q: Quarter, today: string) {
   }
 }
 
-/** The breakdown's rule on direct lines: a project or cost centre on each, or none at all. */
-function checkSegments(breakdown: Tier2Breakdown, input: Tier2ReportInput) {
-  const errors = input.direct.flatMap((line, i) =>
-    breakdown !== 'NONE' && !line.segment
-      ? [
-          {
-            field: `direct.${i}.segment`,
-            message: TIER2_MESSAGES.segmentRequired(
-              breakdown === 'PROJECT' ? 'Project' : 'Cost Centre',
-            ),
-          },
-        ]
-      : breakdown === 'NONE' && line.segment
-        ? [{ field: `direct.${i}.segment`, message: TIER2_MESSAGES.segmentNotAsked }]
-        : [],
-  );
+/**
+ * The breakdown's rule on direct lines: one of the buyer's projects or cost centres on each (as
+ * the buyer spelled it), or none at all. Answers the lines with the listed names.
+ */
+function checkSegments(prime: PrimeRow, input: Tier2ReportInput): Tier2ReportInput['direct'] {
+  const label = segmentLabel(prime.breakdown);
+  const errors: { field: string; message: string }[] = [];
+  const direct = input.direct.map((line, i) => {
+    const field = `direct.${i}.segment`;
+    if (prime.breakdown === 'NONE') {
+      if (line.segment) errors.push({ field, message: TIER2_MESSAGES.segmentNotAsked });
+      return line;
+    }
+    if (!line.segment) {
+      errors.push({ field, message: TIER2_MESSAGES.segmentRequired(label) });
+      return line;
+    }
+    const listed = matchSegment(prime.segments, line.segment);
+    if (!listed) {
+      errors.push({ field, message: TIER2_MESSAGES.segmentUnknown(label, prime.segments) });
+      return line;
+    }
+    return { ...line, segment: listed };
+  });
+  // Two lines that name the same project in different case are the same line.
+  const seen = new Set<string>();
+  direct.forEach((line, i) => {
+    const key = `${line.diversity}\u0001${line.segment}`;
+    if (seen.has(key)) errors.push({ field: `direct.${i}`, message: TIER2_MESSAGES.duplicate });
+    seen.add(key);
+  });
   if (errors.length) throw new ValidationError(errors);
+  return direct;
 }
 
 /** Saves (or replaces) a prime's report for one quarter, lines and all, in the caller's transaction. */
@@ -332,7 +391,18 @@ export async function saveReport(
 ): Promise<Tier2Report> {
   const { prime } = await findPrime(tx, { prime: principal.clientRef }, primeId);
   assertQuarterOpen(prime, input, today);
-  checkSegments(prime.breakdown, input);
+  const direct = checkSegments(prime, input);
+  // The version this one replaces is kept as it was: who, when, figures and lines.
+  await tx.execute(sql`
+    insert into tier2_report_versions
+      (report_ref, total_revenue, buyer_revenue, source, submitted_by, submitted_at, lines)
+    select r.id, r.total_revenue, r.buyer_revenue, r.source, r.submitted_by, r.submitted_at,
+      coalesce((select jsonb_agg(jsonb_build_object('kind', l.kind, 'diversity',
+        l.diversity_type, 'segment', l.segment, 'amount', l.amount) order by l.id)
+        from tier2_report_lines l where l.report_ref = r.id), '[]'::jsonb)
+    from tier2_reports r
+    where r.prime_ref = ${prime.id} and r.year = ${input.year} and r.quarter = ${input.quarter}
+  `);
   const [report] = await tx
     .insert(tier2Reports)
     .values({
@@ -358,7 +428,7 @@ export async function saveReport(
   if (!report) throw new Error('report not saved');
   await tx.delete(tier2ReportLines).where(eq(tier2ReportLines.reportRef, report.id));
   const lines = [
-    ...input.direct
+    ...direct
       .filter((l) => l.amount > 0)
       .map((l) => ({
         reportRef: report.id,
@@ -398,13 +468,15 @@ export async function getReport(
     buyer_revenue: string;
     share: string;
     submitted_at: string;
+    submitted_by: string | null;
   }>(
     await db.execute(sql`
-      select id, total_revenue::text, buyer_revenue::text,
-        round(100 * buyer_revenue / nullif(total_revenue, 0), 2)::text as share,
-        to_char(submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at
-      from tier2_reports
-      where prime_ref = ${prime.id} and year = ${q.year} and quarter = ${q.quarter}
+      select r.id, r.total_revenue::text, r.buyer_revenue::text,
+        round(100 * r.buyer_revenue / nullif(r.total_revenue, 0), 2)::text as share,
+        to_char(r.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at,
+        u.name as submitted_by
+      from tier2_reports r left join users u on u.id = r.submitted_by
+      where r.prime_ref = ${prime.id} and r.year = ${q.year} and r.quarter = ${q.quarter}
     `),
   );
   const base = {
@@ -412,6 +484,7 @@ export async function getReport(
     buyerName,
     primeName: prime.companyName,
     breakdown: prime.breakdown,
+    segments: prime.segments,
     year: q.year,
     quarter: q.quarter,
     dueDate: quarterDueDate(q),
@@ -421,6 +494,7 @@ export async function getReport(
       ...base,
       submitted: false,
       submittedAt: null,
+      submittedBy: null,
       totalRevenue: '0.00',
       buyerRevenue: '0.00',
       revenueShare: '0.00',
@@ -428,6 +502,8 @@ export async function getReport(
       allocation: [],
       directTotal: '0.00',
       indirectTotal: '0.00',
+      segmentTotals: [],
+      history: [],
     };
   }
   const order = sql.raw(
@@ -460,10 +536,19 @@ export async function getReport(
       where l.report_ref = ${report.id}
     `),
   );
+  const segmentTotals = rowsOf<{ segment: string; amount: string }>(
+    await db.execute(sql`
+      select l.segment, sum(l.amount)::text as amount
+      from tier2_report_lines l
+      where l.report_ref = ${report.id} and l.kind = 'DIRECT'
+      group by l.segment order by l.segment
+    `),
+  );
   return {
     ...base,
     submitted: true,
     submittedAt: report.submitted_at,
+    submittedBy: report.submitted_by,
     totalRevenue: report.total_revenue,
     buyerRevenue: report.buyer_revenue,
     revenueShare: report.share ?? '0.00',
@@ -475,7 +560,55 @@ export async function getReport(
     })),
     directTotal: totals?.direct ?? '0.00',
     indirectTotal: totals?.indirect ?? '0.00',
+    segmentTotals,
+    history: await reportHistory(db, report.id),
   };
+}
+
+/**
+ * The versions a quarter's report replaced, latest first, each with its figures computed as
+ * the report's are (indirect = round(diverse spend × revenue share, 2) per type, summed).
+ */
+async function reportHistory(db: DbOrTx, reportId: number): Promise<Tier2Version[]> {
+  const utc = (column: string) =>
+    sql.raw(`to_char(v.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+  const rows = rowsOf<{
+    submitted_at: string;
+    submitted_by: string | null;
+    replaced_at: string;
+    source: 'FORM' | 'UPLOAD';
+    total_revenue: string;
+    buyer_revenue: string;
+    share: string;
+    direct: string;
+    indirect: string;
+  }>(
+    await db.execute(sql`
+      select ${utc('submitted_at')} as submitted_at, u.name as submitted_by,
+        ${utc('replaced_at')} as replaced_at, v.source,
+        v.total_revenue::text, v.buyer_revenue::text,
+        round(100 * v.buyer_revenue / nullif(v.total_revenue, 0), 2)::text as share,
+        coalesce((select sum((e->>'amount')::numeric) from jsonb_array_elements(v.lines) e
+          where e->>'kind' = 'DIRECT'), 0)::text as direct,
+        coalesce((select sum(round((e->>'amount')::numeric * v.buyer_revenue
+          / v.total_revenue, 2)) from jsonb_array_elements(v.lines) e
+          where e->>'kind' = 'PRIME_DIVERSE'), 0)::text as indirect
+      from tier2_report_versions v left join users u on u.id = v.submitted_by
+      where v.report_ref = ${reportId}
+      order by v.replaced_at desc, v.id desc
+    `),
+  );
+  return rows.map((r) => ({
+    submittedAt: r.submitted_at,
+    submittedBy: r.submitted_by,
+    replacedAt: r.replaced_at,
+    source: r.source,
+    totalRevenue: r.total_revenue,
+    buyerRevenue: r.buyer_revenue,
+    revenueShare: r.share ?? '0.00',
+    directTotal: r.direct,
+    indirectTotal: r.indirect,
+  }));
 }
 
 /** The prime's breakdown and first quarter, for the template and the upload's file rules. */
@@ -526,7 +659,7 @@ export async function uploadReport(
       });
     });
   }
-  const assembled = assembleTier2Rows(rows, prime.breakdown, quarter);
+  const assembled = assembleTier2Rows(rows, prime, quarter);
   if (!assembled.ok) {
     const rowCount = new Set(assembled.problems.map((p) => p.row)).size;
     throw new FileRejected(

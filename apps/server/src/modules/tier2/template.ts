@@ -11,7 +11,11 @@ import { DIVERSE_TYPES, DIVERSITY_NAMES } from '@spotzcity/shared/diversity';
 
 export const TIER2_TEMPLATE_FILE_NAME = 'SpotzCity Tier 2 Report Template.xlsx';
 
-export async function tier2Template(breakdown: Tier2Breakdown, buyerName: string): Promise<Buffer> {
+export async function tier2Template(
+  ask: { breakdown: Tier2Breakdown; segments: readonly string[] },
+  buyerName: string,
+): Promise<Buffer> {
+  const { breakdown, segments } = ask;
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'SpotzCity';
   const sheet = workbook.addWorksheet('Tier 2 Report', { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -23,7 +27,7 @@ export async function tier2Template(breakdown: Tier2Breakdown, buyerName: string
   const header = sheet.getRow(1);
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
-  for (const row of tier2TemplateRows(breakdown)) sheet.addRow(row);
+  for (const row of tier2TemplateRows(breakdown, segments)) sheet.addRow(row);
   sheet.getColumn('amount').numFmt = '#,##0.00';
   const notes = workbook.addWorksheet('How To Fill In');
   const per = segmentLabel(breakdown);
@@ -38,9 +42,10 @@ export async function tier2Template(breakdown: Tier2Breakdown, buyerName: string
       TIER2_LINE_TYPES.direct,
       `What you paid diverse suppliers for ${buyerName}'s work, one line per diversity type` +
         (per
-          ? ` and ${per.toLowerCase()} (${per} is required).`
+          ? ` and ${per.toLowerCase()} (${per} is required: one of the names below).`
           : ' (leave Project / Cost Centre empty).'),
     ],
+    ...segments.map((name) => [`  ${per}`, name]),
     [
       TIER2_LINE_TYPES.primeDiverse,
       'Your total diverse spend in the quarter, all customers, one line per diversity type. ' +
@@ -50,9 +55,13 @@ export async function tier2Template(breakdown: Tier2Breakdown, buyerName: string
     ['Diversity Category', 'Meaning'],
     ...DIVERSE_TYPES.map((t) => [t, DIVERSITY_NAMES[t]]),
   ].forEach((r) => notes.addRow(r));
+  // Printed, each sheet is one page wide (the notes' long column stays beside its line type).
+  for (const ws of [sheet, notes]) {
+    ws.pageSetup = { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 };
+  }
   notes.getColumn(1).width = 24;
   notes.getColumn(2).width = 100;
   notes.getRow(4).font = { bold: true };
-  notes.getRow(10).font = { bold: true };
+  notes.getRow(10 + segments.length).font = { bold: true };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -13,6 +13,7 @@ import { acceptInvitation, mailsTo } from '../../../test/mail.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { pdfPages, pptxTables } from '../../../test/reports.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
+import { TIER2_DASHBOARD_NOTE } from '@spotzcity/shared/tier2';
 import { clients } from '../../db/schema/index.ts';
 import { sendTier2Reminders } from './reminders.ts';
 
@@ -23,6 +24,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const PRIME_EMAIL = 'reports@northwind-prime.example';
+/** Buyer B's projects: what it asks the prime to break direct spend down by. */
+const PROJECTS = ['Substation Upgrade', 'North Depot'];
 const PRIME_PASSWORD = 'Prime#2026x';
 
 /** Cents of `amount × part / whole`, rounded half away from zero: the allocation, by hand. */
@@ -93,10 +96,12 @@ describe('Tier 2', () => {
       name: 'Pat Prime',
       email: PRIME_EMAIL.toUpperCase(),
       breakdown: 'PROJECT',
+      segments: PROJECTS,
       firstYear: 2026,
       firstQuarter: 2,
     });
     expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.segments).toEqual(PROJECTS);
     ctx.primeIdB = again.json().data.id;
     const orgs = await t.database.db.select().from(clients).where(eq(clients.email, PRIME_EMAIL));
     expect(orgs).toHaveLength(1);
@@ -124,6 +129,25 @@ describe('Tier 2', () => {
     expect((await call('POST', '/api/tier2/primes/invite', user.token, body)).statusCode).toBe(403);
     expect((await call('POST', '/api/tier2/primes/invite', null, body)).statusCode).toBe(401);
     expect((await call('GET', '/api/tier2/buyers', null)).statusCode).toBe(401);
+  });
+
+  it("refuses the prime's routes to a buyer's users (403), whatever links exist", async () => {
+    const admin = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const user = await actor(t.app, t.database.db, 'ROLE_BUYER_USER');
+    const q = `primeId=${ctx.primeIdA}&year=2026&quarter=2`;
+    for (const token of [admin.token, user.token, ctx.buyerA.token]) {
+      expect((await call('GET', '/api/tier2/buyers', token)).statusCode).toBe(403);
+      expect((await call('GET', `/api/tier2/buyers/report?${q}`, token)).statusCode).toBe(403);
+      expect(
+        (await call('PUT', `/api/tier2/buyers/report?primeId=${ctx.primeIdA}`, token, FORM))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await call('GET', `/api/tier2/buyers/template?primeId=${ctx.primeIdA}`, token)).statusCode,
+      ).toBe(403);
+    }
+    // The prime's own user still may.
+    expect((await call('GET', '/api/tier2/buyers', ctx.primeToken)).statusCode).toBe(200);
   });
 
   const FORM = {
@@ -224,6 +248,17 @@ describe('Tier 2', () => {
     expect(noSegment.json().errors[0]).toEqual({
       field: 'direct.0.segment',
       message: 'Project is required: the buyer asks per project',
+    });
+    const unlisted = await call(
+      'PUT',
+      `/api/tier2/buyers/report?primeId=${ctx.primeIdB}`,
+      ctx.primeToken,
+      { ...FORM, quarter: 3, direct: [{ diversity: 'MBE', segment: 'Airport', amount: 10 }] },
+    );
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json().errors[0]).toEqual({
+      field: 'direct.0.segment',
+      message: "Must be one of the buyer's projects: Substation Upgrade, North Depot",
     });
     const early = await call(
       'PUT',
@@ -369,6 +404,12 @@ describe('Tier 2', () => {
     const row = sheet.getRows(2, figures.rows.length)!.find((r) => r.getCell(1).value === 'MBE')!;
     expect(row.getCell(3).value).toBeCloseTo(Number(mbe.direct), 2);
     expect(row.getCell(4).value).toBeCloseTo(Number(mbe.indirect), 2);
+    // The note is printed whole: lines of at most 80 characters, together the note.
+    const firstColumn: string[] = [];
+    sheet.eachRow((r) => firstColumn.push(String(r.getCell(1).value ?? '')));
+    const noteLines = firstColumn.slice(firstColumn.indexOf('Note') + 1);
+    expect(noteLines.every((l) => l.length <= 80)).toBe(true);
+    expect(noteLines.join(' ')).toBe(TIER2_DASHBOARD_NOTE(1, 1));
 
     const pptx = await t.app.inject({
       method: 'POST',
@@ -418,5 +459,152 @@ describe('Tier 2', () => {
     expect(await sendTier2Reminders(db, t.app.mailer, '2026-11-02')).toBe(1);
     expect(await sendTier2Reminders(db, t.app.mailer, '2026-11-03')).toBe(0);
     expect((await mailsTo(db, PRIME_EMAIL)).length).toBe(before + 4);
+  });
+
+  it("breaks direct spend down by the buyer's projects, and the buyer sees the breakdown", async () => {
+    const direct = [
+      { diversity: 'MBE', segment: 'substation upgrade', amount: 10_000.25 },
+      { diversity: 'WBE', segment: 'Substation Upgrade', amount: 2_000 },
+      { diversity: 'MBE', segment: 'North Depot', amount: 7_500.5 },
+    ];
+    const saved = await call(
+      'PUT',
+      `/api/tier2/buyers/report?primeId=${ctx.primeIdB}`,
+      ctx.primeToken,
+      { ...FORM, quarter: 3, direct },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = await call(
+      'GET',
+      `/api/tier2/primes/report?primeId=${ctx.primeIdB}&year=2026&quarter=3`,
+      ctx.buyerB.token,
+    );
+    const report = read.json().data;
+    // By hand: the buyer's spelling, and the sum per project.
+    const listed = (name: string) => PROJECTS.find((p) => p.toLowerCase() === name.toLowerCase())!;
+    const perProject = new Map<string, number>();
+    for (const l of direct) {
+      perProject.set(listed(l.segment), (perProject.get(listed(l.segment)) ?? 0) + l.amount);
+    }
+    expect(report.segmentTotals).toEqual(
+      [...perProject]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([segment, amount]) => ({ segment, amount: money(amount) })),
+    );
+    expect(new Set(report.direct.map((d: { segment: string }) => d.segment))).toEqual(
+      new Set(PROJECTS),
+    );
+
+    // The template carries the list, and an unlisted name refuses the file by row and column.
+    const template = await t.app.inject({
+      method: 'GET',
+      url: `/api/tier2/buyers/template?primeId=${ctx.primeIdB}`,
+      headers: t.auth(ctx.primeToken),
+    });
+    expect(template.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const notes: string[] = [];
+    book.getWorksheet('How To Fill In')!.eachRow((r) => notes.push(String(r.getCell(2).value)));
+    for (const p of PROJECTS) expect(notes).toContain(p);
+    const bad = await xlsxBuffer([
+      HEADER,
+      ['Total Revenue', '', '', 1_000_000],
+      ['Revenue From Buyer', '', '', 100_000],
+      ['Direct', 'MBE', 'North Depot', 500],
+      ['Direct', 'WBE', 'Airport', 700],
+    ]);
+    const res = await upload(ctx.primeIdB, 3, bad);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      {
+        row: 5,
+        column: 'Project / Cost Centre',
+        message: "Must be one of the buyer's projects: Substation Upgrade, North Depot",
+      },
+    ]);
+  });
+
+  it('lets the buyer admin change the list, telling the prime; nobody else may', async () => {
+    const url = `/api/tier2/primes/breakdown?primeId=${ctx.primeIdB}`;
+    const body = { breakdown: 'COST_CENTER', segments: ['CC-100', 'CC-200'] };
+    expect((await call('PUT', url, ctx.buyerA.token, body)).statusCode).toBe(404);
+    const user = await actor(t.app, t.database.db, 'ROLE_BUYER_USER');
+    expect((await call('PUT', url, user.token, body)).statusCode).toBe(403);
+    expect((await call('PUT', url, ctx.primeToken, body)).statusCode).toBe(403);
+    const empty = await call('PUT', url, ctx.buyerB.token, { breakdown: 'PROJECT', segments: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors[0].message).toBe('Name at least one project');
+    const res = await call('PUT', url, ctx.buyerB.token, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject(body);
+    const mails = await mailsTo(t.database.db, PRIME_EMAIL);
+    expect(mails.map((m) => m.subject)).toContain(
+      `${ctx.buyerB.name} changed what it asks in your Tier 2 report`,
+    );
+    const buyers = (await call('GET', '/api/tier2/buyers', ctx.primeToken)).json().data;
+    expect(buyers.find((b: { primeId: number }) => b.primeId === ctx.primeIdB)).toMatchObject(body);
+    // The report already made keeps its projects.
+    const kept = await call(
+      'GET',
+      `/api/tier2/primes/report?primeId=${ctx.primeIdB}&year=2026&quarter=3`,
+      ctx.buyerB.token,
+    );
+    expect(kept.json().data.segmentTotals.map((s: { segment: string }) => s.segment)).toEqual(
+      [...PROJECTS].sort(),
+    );
+  });
+
+  it('keeps the versions a report replaced — who, when, figures — for buyer and prime', async () => {
+    const url = `/api/tier2/buyers/report?primeId=${ctx.primeIdA}`;
+    const first = { ...FORM, quarter: 1 };
+    const second = {
+      ...FORM,
+      quarter: 1,
+      buyerRevenue: 2_000_000,
+      direct: [{ diversity: 'HUB', amount: 1_234.56 }],
+    };
+    const third = { ...second, totalRevenue: 10_000_000 };
+    for (const body of [first, second, third]) {
+      const res = await call('PUT', url, ctx.primeToken, body);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const figuresOf = (f: typeof FORM) => ({
+      source: 'FORM',
+      submittedBy: 'Pat Prime',
+      totalRevenue: money(f.totalRevenue),
+      buyerRevenue: money(f.buyerRevenue),
+      revenueShare: money(Math.round((f.buyerRevenue / f.totalRevenue) * 10_000) / 100),
+      directTotal: money(f.direct.reduce((s, l) => s + l.amount, 0)),
+      indirectTotal: money(
+        f.primeDiverse.reduce((s, l) => s + allocated(l.amount, f.buyerRevenue, f.totalRevenue), 0),
+      ),
+    });
+    for (const [token, path] of [
+      [ctx.primeToken, '/api/tier2/buyers/report'],
+      [ctx.buyerA.token, '/api/tier2/primes/report'],
+    ] as const) {
+      const read = await call('GET', `${path}?primeId=${ctx.primeIdA}&year=2026&quarter=1`, token);
+      const report = read.json().data;
+      expect(report.submittedBy).toBe('Pat Prime');
+      expect(report.buyerRevenue).toBe(money(third.buyerRevenue));
+      expect(report.history).toEqual([
+        expect.objectContaining(figuresOf(second)),
+        expect.objectContaining(figuresOf(first)),
+      ]);
+      const [latest, earlier] = report.history as { submittedAt: string; replacedAt: string }[];
+      expect(earlier!.replacedAt <= latest!.replacedAt).toBe(true);
+      expect(latest!.submittedAt <= report.submittedAt).toBe(true);
+    }
+    // Another buyer sees none of it.
+    expect(
+      (
+        await call(
+          'GET',
+          `/api/tier2/primes/report?primeId=${ctx.primeIdA}&year=2026&quarter=1`,
+          ctx.buyerB.token,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });

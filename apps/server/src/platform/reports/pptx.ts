@@ -64,13 +64,19 @@ function heading(slide: Slide, doc: ReportDocument, title: string, subtitle?: st
   });
 }
 
+/** Characters of 12 pt italic text per footnote line (8.6 in wide). */
+const FOOTNOTE_CHARS_PER_LINE = 100;
+
 function footnote(slide: Slide, text: string | undefined) {
   if (!text) return;
+  // A note of three lines (the Tier 2 note) grows upwards instead of running off the slide.
+  const lines = Math.ceil(text.length / FOOTNOTE_CHARS_PER_LINE);
+  const h = Math.max(0.4, lines * 0.2 + 0.05);
   slide.addText(text, {
     x: MARGIN,
-    y: 5.625 - 0.55,
+    y: 5.625 - 0.15 - h,
     w: W - 2 * MARGIN - 0.6,
-    h: 0.4,
+    h,
     fontSize: 12,
     italic: true,
     color: MUTED,

@@ -11,7 +11,7 @@ import { TopBar } from './top-bar.tsx';
 /** Top bar, sidebar, the /home routes and the footer. */
 export default function AppShell() {
   const { t } = useTranslation();
-  const { features, clientType } = useCurrentUser();
+  const { features, clientType, permissions } = useCurrentUser();
   const mobile = useMediaQuery(MOBILE_QUERY);
   // On phones the sidebar is an overlay that starts closed; elsewhere it starts open.
   const [collapsedChoice, setCollapsedChoice] = useState<boolean | null>(null);
@@ -27,7 +27,7 @@ export default function AppShell() {
         <Sidebar
           collapsed={collapsed}
           mobile={mobile}
-          modules={allowedModules(features, undefined, clientType)}
+          modules={allowedModules(features, undefined, clientType, permissions)}
           onNavigate={closeOnMobile}
         />
         {mobile && !collapsed && (

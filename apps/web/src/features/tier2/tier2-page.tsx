@@ -7,20 +7,27 @@ import { useState } from 'react';
 import { Breadcrumb, Button, Card, Form, Input, Modal, Select, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Tier2FiguresTable } from '../../components/tier2-figures-table.tsx';
+import { StackedFigures, Tier2FiguresTable } from '../../components/tier2-figures-table.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../components/use-media-query.ts';
 import { ACCESS, mayAccess, type Permission } from '@spotzcity/shared/permissions';
 import { formatMoney } from '@spotzcity/shared/format';
 import {
   TIER2_BREAKDOWNS,
   TIER2_BREAKDOWN_LABELS,
   TIER2_DASHBOARD_NOTE,
+  TIER2_MAX_SEGMENTS,
+  TIER2_MESSAGES,
   TIER2_TITLE,
   quarterIndex,
   quarterLabel,
   quarterOf,
   quarterOfIndex,
+  segmentLabel,
+  tier2BreakdownSchema,
   tier2InviteSchema,
   type Quarter,
+  type Tier2Breakdown,
+  type Tier2Figures,
   type Tier2InviteInput,
   type Tier2Prime,
 } from '@spotzcity/shared/tier2';
@@ -30,7 +37,14 @@ import { useAlert } from '../../components/alert-modal.tsx';
 import { useSaveResult, zodRule } from '../../components/form-rules.ts';
 import { QuarterTag } from './components/quarter-tag.tsx';
 import { ReportView } from './components/report-view.tsx';
-import { figuresQuery, primesQuery, reportQuery, useInvitePrime } from './api/tier2.ts';
+import { Tier2Header } from './components/tier2-header.tsx';
+import {
+  figuresQuery,
+  primesQuery,
+  reportQuery,
+  useChangeBreakdown,
+  useInvitePrime,
+} from './api/tier2.ts';
 import './tier2.css';
 
 /** The current quarter and the four before it, latest first: what a first quarter can be. */
@@ -38,6 +52,101 @@ function recentQuarters(): Quarter[] {
   const current = quarterIndex(quarterOf(todayIso()));
   return Array.from({ length: 5 }, (_, i) => quarterOfIndex(current - i));
 }
+
+/**
+ * What the buyer asks of a prime: the whole buyer, or direct spend per project or cost centre
+ * from the list of names typed here (Enter after each).
+ */
+function AskFields() {
+  const form = Form.useFormInstance();
+  const breakdown = (Form.useWatch('breakdown', form) ?? 'NONE') as Tier2Breakdown;
+  const per = segmentLabel(breakdown);
+  return (
+    <>
+      <Form.Item name="breakdown" label="Direct spend reported">
+        <Select
+          data-testid="tier2-invite-breakdown"
+          options={TIER2_BREAKDOWNS.map((b) => ({ value: b, label: TIER2_BREAKDOWN_LABELS[b] }))}
+          onChange={(b: Tier2Breakdown) => {
+            if (b === 'NONE') form.setFieldValue('segments', []);
+          }}
+        />
+      </Form.Item>
+      {per && (
+        <Form.Item
+          name="segments"
+          label={`${per.charAt(0)}${per.slice(1).toLowerCase()}s the prime reports on`}
+          extra={`Type each ${per.toLowerCase()} as your organisation names it, then Enter.`}
+          rules={[
+            {
+              validator: (_, value: string[] | undefined) =>
+                value?.length
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(TIER2_MESSAGES.segmentsRequired(per))),
+            },
+          ]}
+        >
+          <Select
+            mode="tags"
+            open={false}
+            tokenSeparators={[',']}
+            maxCount={TIER2_MAX_SEGMENTS}
+            data-testid="tier2-invite-segments"
+          />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
+/** The buyer admin changes what it asks of a prime; reports already made keep their lines. */
+function AskDialog({ prime, onClose }: { prime: Tier2Prime | null; onClose: () => void }) {
+  const [form] = Form.useForm();
+  const change = useChangeBreakdown(prime?.id ?? 0);
+  const result = useSaveResult(form, onClose);
+  const alert = useAlert();
+  const submit = async () => {
+    const values = (await form.validateFields()) as Record<string, unknown>;
+    const body = tier2BreakdownSchema.safeParse({ segments: [], ...values });
+    if (!body.success) {
+      alert.showError(body.error.issues[0]?.message ?? 'Invalid');
+      return;
+    }
+    change.mutate(body.data, result);
+  };
+  return (
+    <Modal
+      open={prime !== null}
+      title={prime ? `What ${prime.companyName} reports` : ''}
+      okText="Save"
+      onOk={() => void submit()}
+      confirmLoading={change.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="tier2-ask-dialog"
+    >
+      <Typography.Paragraph type="secondary">
+        The prime's next reports follow this; reports already made keep their lines. The prime is
+        told by e-mail.
+      </Typography.Paragraph>
+      {prime && (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ breakdown: prime.breakdown, segments: prime.segments }}
+        >
+          <AskFields />
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** 'Per project: A, B' — what the buyer asks of a prime, in one line. */
+const askedFor = (p: { breakdown: Tier2Breakdown; segments: string[] }) =>
+  p.breakdown === 'NONE'
+    ? TIER2_BREAKDOWN_LABELS.NONE
+    : `${TIER2_BREAKDOWN_LABELS[p.breakdown]}: ${p.segments.join(', ')}`;
 
 function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm();
@@ -52,7 +161,12 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const submit = async () => {
     const values = (await form.validateFields()) as Record<string, unknown>;
     const [year, quarter] = String(values.first).split('-').map(Number);
-    const body = tier2InviteSchema.safeParse({ ...values, firstYear: year, firstQuarter: quarter });
+    const body = tier2InviteSchema.safeParse({
+      segments: [],
+      ...values,
+      firstYear: year,
+      firstQuarter: quarter,
+    });
     if (!body.success) {
       alert.showError(body.error.issues[0]?.message ?? 'Invalid');
       return;
@@ -90,12 +204,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
         <Form.Item name="email" label="Contact e-mail" rules={[zodRule(shape.email)]}>
           <Input data-testid="tier2-invite-email" />
         </Form.Item>
-        <Form.Item name="breakdown" label="Direct spend reported">
-          <Select
-            data-testid="tier2-invite-breakdown"
-            options={TIER2_BREAKDOWNS.map((b) => ({ value: b, label: TIER2_BREAKDOWN_LABELS[b] }))}
-          />
-        </Form.Item>
+        <AskFields />
         <Form.Item name="first" label="First quarter to report">
           <Select
             data-testid="tier2-invite-first"
@@ -135,7 +244,10 @@ function ReportDialog({
   );
 }
 
+type PrimeFigures = Tier2Figures['primes'][number];
+
 function FiguresCard() {
+  const phone = useMediaQuery(PHONE_QUERY);
   const [year, setYear] = useState<number | null>(null);
   const figures = useQuery(figuresQuery(year));
   const d = figures.data;
@@ -167,13 +279,38 @@ function FiguresCard() {
             pagination={false}
             rowKey="id"
             dataSource={d.primes}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              { title: 'Prime supplier', dataIndex: 'companyName' },
-              { title: 'Quarters reported', dataIndex: 'quartersReported', align: 'right' },
-              { title: 'Direct', dataIndex: 'direct', align: 'right', render: formatMoney },
-              { title: 'Indirect', dataIndex: 'indirect', align: 'right', render: formatMoney },
-            ]}
+            columns={
+              phone
+                ? [
+                    {
+                      title: 'Prime supplier',
+                      dataIndex: 'companyName',
+                      render: (name: string, p: PrimeFigures) => (
+                        <>
+                          <strong>{name}</strong>
+                          <StackedFigures
+                            items={[
+                              { label: 'Quarters reported', value: String(p.quartersReported) },
+                              { label: 'Direct', value: formatMoney(p.direct) },
+                              { label: 'Indirect', value: formatMoney(p.indirect) },
+                            ]}
+                          />
+                        </>
+                      ),
+                    },
+                  ]
+                : [
+                    { title: 'Prime supplier', dataIndex: 'companyName' },
+                    { title: 'Quarters reported', dataIndex: 'quartersReported', align: 'right' },
+                    { title: 'Direct', dataIndex: 'direct', align: 'right', render: formatMoney },
+                    {
+                      title: 'Indirect',
+                      dataIndex: 'indirect',
+                      align: 'right',
+                      render: formatMoney,
+                    },
+                  ]
+            }
           />
           <Typography.Paragraph type="secondary" className="tier2-note">
             {TIER2_DASHBOARD_NOTE(
@@ -196,6 +333,19 @@ export default function Tier2Page() {
   const primes = useQuery(primesQuery());
   const [inviting, setInviting] = useState(false);
   const [open, setOpen] = useState<{ prime: Tier2Prime; quarter: Quarter } | null>(null);
+  const [asking, setAsking] = useState<Tier2Prime | null>(null);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const quarterTags = (p: Tier2Prime) => (
+    <div className="tier2-quarters" data-testid={`tier2-prime-${p.id}`}>
+      {p.quarters.map((q) => (
+        <QuarterTag
+          key={`${q.year}-${q.quarter}`}
+          state={q}
+          {...(q.status === 'REPORTED' ? { onClick: () => setOpen({ prime: p, quarter: q }) } : {})}
+        />
+      ))}
+    </div>
+  );
   return (
     <div className="tier2-page">
       <Breadcrumb
@@ -204,21 +354,17 @@ export default function Tier2Page() {
           { title: TIER2_TITLE },
         ]}
       />
-      <div className="tier2-header">
-        <div>
-          <Typography.Title level={3} className="tier2-title">
-            {TIER2_TITLE}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            Prime suppliers report what they paid diverse suppliers for your work each quarter.
-          </Typography.Text>
-        </div>
-        {mayInvite && (
-          <Button type="primary" onClick={() => setInviting(true)} data-testid="tier2-invite">
-            Invite Prime Supplier
-          </Button>
-        )}
-      </div>
+      <Tier2Header
+        title={TIER2_TITLE}
+        lead="Prime suppliers report what they paid diverse suppliers for your work each quarter."
+        action={
+          mayInvite && (
+            <Button type="primary" onClick={() => setInviting(true)} data-testid="tier2-invite">
+              Invite Prime Supplier
+            </Button>
+          )
+        }
+      />
       <Card size="small" title="Who has reported" data-testid="tier2-status">
         <Table
           size="small"
@@ -226,48 +372,40 @@ export default function Tier2Page() {
           loading={primes.isPending}
           dataSource={primes.data ?? []}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: 'No prime supplier invited yet.' }}
           columns={[
             {
               title: 'Prime supplier',
               dataIndex: 'companyName',
-              render: (name: string, p) => (
+              render: (name: string, p: Tier2Prime) => (
                 <>
                   <div>{name}</div>
                   <Typography.Text type="secondary" className="tier2-contact">
                     {p.contactName} · {p.contactEmail}
                   </Typography.Text>
+                  <Typography.Text className="tier2-asked" data-testid={`tier2-asked-${p.id}`}>
+                    {askedFor(p)}
+                    {mayInvite && (
+                      <>
+                        {' · '}
+                        <Typography.Link onClick={() => setAsking(p)}>Change</Typography.Link>
+                      </>
+                    )}
+                  </Typography.Text>
+                  {phone && <div className="tier2-status-quarters">{quarterTags(p)}</div>}
                 </>
               ),
             },
-            {
-              title: 'Asked for',
-              dataIndex: 'breakdown',
-              render: (b: Tier2Prime['breakdown']) => TIER2_BREAKDOWN_LABELS[b],
-            },
-            {
-              title: 'Quarters',
-              render: (_: unknown, p: Tier2Prime) => (
-                <div className="tier2-quarters" data-testid={`tier2-prime-${p.id}`}>
-                  {p.quarters.map((q) => (
-                    <QuarterTag
-                      key={`${q.year}-${q.quarter}`}
-                      state={q}
-                      {...(q.status === 'REPORTED'
-                        ? { onClick: () => setOpen({ prime: p, quarter: q }) }
-                        : {})}
-                    />
-                  ))}
-                </div>
-              ),
-            },
+            ...(phone
+              ? []
+              : [{ title: 'Quarters', render: (_: unknown, p: Tier2Prime) => quarterTags(p) }]),
           ]}
         />
       </Card>
       <FiguresCard />
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ReportDialog target={open} onClose={() => setOpen(null)} />
+      <AskDialog prime={asking} onClose={() => setAsking(null)} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * Each buyer sees only the report made to it.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { diversityLabel } from '@spotzcity/shared/diversity';
@@ -33,6 +33,7 @@ import { UploadDialog } from '../../components/upload-dialog.tsx';
 import { ApiError } from '../../api/client.ts';
 import { QuarterTag } from './components/quarter-tag.tsx';
 import { ReportView } from './components/report-view.tsx';
+import { Tier2Header } from './components/tier2-header.tsx';
 import {
   buyersQuery,
   reportQuery,
@@ -77,9 +78,9 @@ function AllocationPreview({ values }: { values: FormValues }) {
   const fromBuyer = num(values.buyerRevenue);
   if (!(total > 0) || !(fromBuyer >= 0)) {
     return (
-      <Typography.Text type="secondary">
+      <Typography.Paragraph type="secondary">
         Enter total revenue and revenue from this buyer to see the allocation.
-      </Typography.Text>
+      </Typography.Paragraph>
     );
   }
   const rows = (values.primeDiverse ?? [])
@@ -108,6 +109,55 @@ function AllocationPreview({ values }: { values: FormValues }) {
         ]}
       />
     </div>
+  );
+}
+
+/**
+ * A list of report lines: diversity type, (for direct lines the buyer asks per project or cost
+ * centre) one of the buyer's names, amount — with a button to add and one per line to remove.
+ */
+function LinesList({
+  name,
+  addLabel,
+  segment,
+}: {
+  name: 'direct' | 'primeDiverse';
+  addLabel: string;
+  segment?: { label: string; names: string[] } | undefined;
+}) {
+  return (
+    <Form.List name={name}>
+      {(fields, { add, remove }) => (
+        <>
+          {fields.map((field) => (
+            <div className="tier2-line" key={field.key}>
+              <Form.Item name={[field.name, 'diversity']} label="Diversity">
+                <Select options={tier2DiversityOptions()} className="tier2-type" />
+              </Form.Item>
+              {segment && (
+                <Form.Item name={[field.name, 'segment']} label={segment.label}>
+                  <Select
+                    options={segment.names.map((n) => ({ value: n, label: n }))}
+                    data-testid="tier2-segment"
+                  />
+                </Form.Item>
+              )}
+              <Form.Item name={[field.name, 'amount']} label="Amount">
+                <MoneyInput />
+              </Form.Item>
+              <Button
+                aria-label="Remove line"
+                icon={<DeleteOutlined />}
+                onClick={() => remove(field.name)}
+              />
+            </div>
+          ))}
+          <Button icon={<PlusOutlined />} onClick={() => add({})}>
+            {addLabel}
+          </Button>
+        </>
+      )}
+    </Form.List>
   );
 }
 
@@ -192,62 +242,15 @@ function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter 
           <Typography.Title level={5}>
             Direct: paid to diverse suppliers for {buyer.buyerName}'s work
           </Typography.Title>
-          <Form.List name="direct">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((field) => (
-                  <div className="tier2-line" key={field.key}>
-                    <Form.Item name={[field.name, 'diversity']} label="Diversity">
-                      <Select options={tier2DiversityOptions()} className="tier2-type" />
-                    </Form.Item>
-                    {per && (
-                      <Form.Item name={[field.name, 'segment']} label={per}>
-                        <Input maxLength={100} />
-                      </Form.Item>
-                    )}
-                    <Form.Item name={[field.name, 'amount']} label="Amount">
-                      <MoneyInput />
-                    </Form.Item>
-                    <Button
-                      aria-label="Remove line"
-                      icon={<DeleteOutlined />}
-                      onClick={() => remove(field.name)}
-                    />
-                  </div>
-                ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({})}>
-                  Add direct line
-                </Button>
-              </>
-            )}
-          </Form.List>
+          <LinesList
+            name="direct"
+            addLabel="Add direct line"
+            segment={per ? { label: per, names: buyer.segments } : undefined}
+          />
           <Typography.Title level={5}>
             Your total diverse spend this quarter (all customers)
           </Typography.Title>
-          <Form.List name="primeDiverse">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((field) => (
-                  <div className="tier2-line" key={field.key}>
-                    <Form.Item name={[field.name, 'diversity']} label="Diversity">
-                      <Select options={tier2DiversityOptions()} className="tier2-type" />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'amount']} label="Amount">
-                      <MoneyInput />
-                    </Form.Item>
-                    <Button
-                      aria-label="Remove line"
-                      icon={<DeleteOutlined />}
-                      onClick={() => remove(field.name)}
-                    />
-                  </div>
-                ))}
-                <Button icon={<PlusOutlined />} onClick={() => add({})}>
-                  Add diversity type
-                </Button>
-              </>
-            )}
-          </Form.List>
+          <LinesList name="primeDiverse" addLabel="Add diversity type" />
           <Typography.Title level={5}>Indirect: allocated to {buyer.buyerName}</Typography.Title>
           {values && <AllocationPreview values={values} />}
           <Space className="tier2-editor-actions">
@@ -291,6 +294,7 @@ function BuyerCard({ buyer }: { buyer: Tier2Buyer }) {
   const first =
     buyer.quarters.find((q) => q.status === 'OVERDUE' || q.status === 'DUE') ?? buyer.quarters[0];
   const [chosen, setChosen] = useState<Quarter | undefined>(first);
+  const per = segmentLabel(buyer.breakdown);
   const quarter = chosen ?? first;
   return (
     <Card
@@ -303,6 +307,12 @@ function BuyerCard({ buyer }: { buyer: Tier2Buyer }) {
         </Typography.Text>
       }
     >
+      {buyer.breakdown !== 'NONE' && (
+        <Typography.Paragraph type="secondary" data-testid="tier2-asked">
+          {buyer.buyerName} asks for direct spend per {per.toLowerCase()}:{' '}
+          {buyer.segments.join(', ')}.
+        </Typography.Paragraph>
+      )}
       <div className="tier2-quarters">
         {buyer.quarters.map((q) => (
           <QuarterTag key={`${q.year}-${q.quarter}`} state={q} onClick={() => setChosen(q)} />
@@ -341,17 +351,10 @@ export default function Tier2ReportsPage() {
   const buyers = useQuery(buyersQuery());
   return (
     <div className="tier2-page">
-      <div className="tier2-header">
-        <div>
-          <Typography.Title level={3} className="tier2-title">
-            {TIER2_PRIME_TITLE}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            Each buyer sees only the report you make to it. A quarter's report is due on the last
-            day of the month after the quarter ends.
-          </Typography.Text>
-        </div>
-      </div>
+      <Tier2Header
+        title={TIER2_PRIME_TITLE}
+        lead="Each buyer sees only the report you make to it. A quarter's report is due on the last day of the month after the quarter ends."
+      />
       {buyers.isError && <Alert type="error" showIcon title={buyers.error.message} />}
       {buyers.data?.length === 0 && (
         <Empty description="No buyer has asked you to report Tier 2 spend yet." />

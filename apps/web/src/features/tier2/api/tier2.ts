@@ -6,6 +6,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Envelope } from '@spotzcity/shared/api';
 import type {
   Quarter,
+  Tier2BreakdownInput,
   Tier2Buyer,
   Tier2Figures,
   Tier2InviteInput,
@@ -59,6 +60,16 @@ export function useInvitePrime() {
   return useMutation({
     mutationFn: (body: Tier2InviteInput) =>
       api.post<Envelope<Tier2Prime>>('/api/tier2/primes/invite', body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: tier2Keys.all }),
+  });
+}
+
+/** The buyer changes what it asks of one prime: the breakdown and its list of names. */
+export function useChangeBreakdown(primeId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Tier2BreakdownInput) =>
+      api.put<Envelope<Tier2Prime>>('/api/tier2/primes/breakdown', body, { query: { primeId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: tier2Keys.all }),
   });
 }

@@ -1,0 +1,25 @@
+/** The Tier 2 pages' heading: title, one line saying what the page is for, and an action. */
+import type { ReactNode } from 'react';
+import { Typography } from 'antd';
+
+export function Tier2Header({
+  title,
+  lead,
+  action,
+}: {
+  title: string;
+  lead: string;
+  action?: ReactNode;
+}) {
+  return (
+    <div className="tier2-header">
+      <div>
+        <Typography.Title level={3} className="tier2-title">
+          {title}
+        </Typography.Title>
+        <Typography.Text type="secondary">{lead}</Typography.Text>
+      </div>
+      {action}
+    </div>
+  );
+}
