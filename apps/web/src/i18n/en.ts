@@ -252,7 +252,6 @@ export const en = {
     updateData: 'Update Data',
     cancel: 'Cancel',
     createReport: 'Create Report',
-    backToList: 'Back to Cost Savings',
     formSubtitle: 'Every field is required unless marked optional.',
     itemLabel: 'Cost Saving',
     edit: 'Edit',
@@ -786,7 +785,6 @@ export const en = {
     supplierShare: '% Of Suppliers',
     spendAmount: 'Spend',
     spendShare: '% Of Spend',
-    noData: 'No Records Found',
   },
   programs: {
     title: 'Program Categories',
@@ -932,7 +930,6 @@ export const en = {
     },
     dashboard: {
       title: 'Market Share Dashboard',
-      backHint: 'Back to the supplier list',
       byCategory: 'Market Share Diverse vs Non Diverse By Category',
       diverseRevenue: 'Diverse Revenue By {{span}}',
       nonDiverseRevenue: 'Non-Diverse Revenue By {{span}}',

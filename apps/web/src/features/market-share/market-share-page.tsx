@@ -4,11 +4,12 @@
  * shared link shows the same report). Clicking the dashboard's header returns to the list.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Spin, Typography } from 'antd';
+import { Button, Spin } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { ModuleHeader } from '../../components/module-header.tsx';
 import { fromSearch, toSearch } from './api/report-params.ts';
 import { MarketShareList } from './components/market-share-list.tsx';
 import { ReportDialog } from './components/report-dialog.tsx';
@@ -28,25 +29,23 @@ function ListView() {
 
   return (
     <div className="page list-card market-share-page" data-testid="market-share-list-page">
-      <header className="page-header page-header-row">
-        <div>
-          <Typography.Title level={3} className="page-title">
-            {t('marketShare.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('marketShare.subtitle')}</Typography.Text>
-        </div>
-        {marketShare.createReport && (
-          <Button
-            type="primary"
-            icon={<BarChartOutlined />}
-            disabled={!total}
-            onClick={() => setDialog(true)}
-            data-testid="market-share-create-report"
-          >
-            {t('marketShare.createReport')}
-          </Button>
-        )}
-      </header>
+      <ModuleHeader
+        title={t('marketShare.title')}
+        subtitle={t('marketShare.subtitle')}
+        actions={
+          marketShare.createReport && (
+            <Button
+              type="primary"
+              icon={<BarChartOutlined />}
+              disabled={!total}
+              onClick={() => setDialog(true)}
+              data-testid="market-share-create-report"
+            >
+              {t('marketShare.createReport')}
+            </Button>
+          )
+        }
+      />
       <MarketShareList onTotalChange={setTotal} />
       <ReportDialog
         open={dialog}
