@@ -115,6 +115,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
       key: 'overall',
       label: t('marketShare.dashboard.overallSpend'),
       value: formatMoney(totals?.overallTotal),
+      accent: 'overall',
     },
     {
       key: 'diverse',
@@ -197,7 +198,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
               key={kpi.key}
               label={kpi.label}
               value={graph.isPending ? '…' : kpi.value}
-              className={kpi.accent && `stat-card-${kpi.accent}`}
+              className={`stat-card-${kpi.accent}`}
               data-testid={`kpi-${kpi.key}`}
             />
           ))}
