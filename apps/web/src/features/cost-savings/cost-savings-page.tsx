@@ -3,7 +3,7 @@
  * its own route so that the browser's Back works. Buttons follow features.costSaving.*.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Space, Spin } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { BarChartOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
@@ -15,6 +15,7 @@ import { CostSavingForm } from './components/cost-saving-form.tsx';
 import { CostSavingList } from './components/cost-saving-list.tsx';
 import '../../components/dashboard.css';
 import './cost-savings.css';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 const CostSavingsDashboard = lazy(() => import('./components/cost-savings-dashboard.tsx'));
 
@@ -104,9 +105,7 @@ function FormView({ mode }: { mode: 'add' | 'edit' }) {
           data-testid="cost-saving-load-error"
         />
       ) : (
-        <div className="page-loader">
-          <Spin size="large" />
-        </div>
+        <PageLoader />
       )}
     </div>
   );
@@ -118,13 +117,7 @@ function DashboardView() {
   if (!costSaving.createReport) return <Navigate to={BASE} replace />;
   return (
     <div className="page page-wide cost-savings-page" data-testid="cost-savings-dashboard-page">
-      <Suspense
-        fallback={
-          <div className="page-loader">
-            <Spin size="large" />
-          </div>
-        }
-      >
+      <Suspense fallback={<PageLoader />}>
         <CostSavingsDashboard onBack={() => navigate(BASE)} />
       </Suspense>
     </div>

@@ -4,7 +4,7 @@
  * shared link shows the same report). Clicking the dashboard's header returns to the list.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { MarketShareList } from './components/market-share-list.tsx';
 import { ReportDialog } from './components/report-dialog.tsx';
 import '../../components/dashboard.css';
 import './market-share.css';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 const MarketShareDashboard = lazy(() => import('./components/market-share-dashboard.tsx'));
 
@@ -67,13 +68,7 @@ function DashboardView() {
   if (!marketShare.createReport || !params) return <Navigate to={BASE} replace />;
   return (
     <div className="page page-wide market-share-page" data-testid="market-share-dashboard-page">
-      <Suspense
-        fallback={
-          <div className="page-loader">
-            <Spin size="large" />
-          </div>
-        }
-      >
+      <Suspense fallback={<PageLoader />}>
         <MarketShareDashboard params={params} onBack={() => navigate(BASE)} />
       </Suspense>
     </div>
