@@ -29,6 +29,7 @@ import { clients, users } from '../apps/server/src/db/schema/index.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { buildSpendRollup } from '../apps/server/src/platform/spend-rollups.ts';
+import { GRAPHS } from '../apps/server/src/modules/spend-dashboards/fixture.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -42,17 +43,6 @@ const TOTAL_ROWS = Math.round(5_000_000 * scale);
 const TARGET_ROWS = Math.round(500_000 * scale);
 const OTHER_ROWS = Math.floor((TOTAL_ROWS - TARGET_ROWS) / (ORGS - 1));
 const FILES_PER_ORG = 3;
-const GRAPHS = [
-  'spendPerDiversity',
-  'spendPerDiversityMom',
-  'spendDiversityOverNonDiversity',
-  'categoryPerDiversity',
-  'categoryPercentage',
-  'topCategoriesStatatics',
-  'supplierCount',
-  'supplierDataPerQuater',
-  'supplierLocationData',
-];
 
 const NAME = 'spotzcity_bench_dashboards';
 

@@ -49,7 +49,7 @@ describe('cost savings', () => {
     await page.getByTestId('nav-costSaving').click();
     await page.getByTestId('cost-savings-list-page').waitFor();
     await page.getByTestId('cost-saving-add').click();
-    expect(await page.getByTestId('cost-saving-form-title').textContent()).toBe('Add Data');
+    expect(await page.getByTestId('module-header-view').textContent()).toBe('Add Data');
     expect(await page.getByTestId('cost-saving-submit').textContent()).toBe('Add Data');
 
     // Nothing filled: every required field says so and nothing is sent.
@@ -118,7 +118,7 @@ describe('cost savings', () => {
     // The form reads its case by id: a reload keeps the user on the same case.
     await page.reload();
     await page.getByLabel('Winner Vendor Name').waitFor();
-    expect(await page.getByTestId('cost-saving-form-title').textContent()).toBe('Edit Data');
+    expect(await page.getByTestId('module-header-view').textContent()).toBe('Edit Data');
     expect(await page.getByTestId('cost-saving-submit').textContent()).toBe('Update Data');
     expect(await page.getByLabel('Winner Vendor Name').inputValue()).toBe(
       'Sentinel Guard Partners',

@@ -125,7 +125,7 @@ describe('market share', () => {
     );
 
     // The header returns to the list.
-    await page.getByTestId('dashboard-header').click();
+    await page.getByTestId('module-header-back').click();
     await page.getByTestId('market-share-list-page').waitFor();
   });
 });

@@ -76,3 +76,24 @@ export async function certify(
   }
   return added;
 }
+
+/**
+ * Sets the organisation's certificate policy through the API: no grace, no self-certification,
+ * every agency, 90 days of warning and the verified counting rule, unless `over` says otherwise.
+ * Answers the reply (the caller expects its status).
+ */
+export function putPolicy(t: TestApp, token: string, over: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'PUT',
+    url: '/api/certificates/policy',
+    headers: t.auth(token),
+    payload: {
+      acceptedAgencies: null,
+      acceptSelfCertified: false,
+      graceMonths: 0,
+      expiringWindowDays: 90,
+      countingRule: 'VERIFIED',
+      ...over,
+    },
+  });
+}

@@ -1,18 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/get-profile.ts';
 import HomePage from '../features/home/home-page.tsx';
 import { allowedModules, moduleRoutePath } from './modules.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 
 const EditProfilePage = lazy(() => import('../features/profile/edit-profile-page.tsx'));
 
-const pageFallback = (
-  <div className="page-loader">
-    <Spin size="large" />
-  </div>
-);
+const pageFallback = <PageLoader />;
 
 /** The routes under /home: tiles, the profile editor and the modules this user may open. */
 export function HomeRoutes() {

@@ -1,31 +1,61 @@
-/** A titled card around a chart or table of a dashboard, with an optional subtitle and note. */
+/**
+ * A titled card around a chart or table of a dashboard, with an optional subtitle and note.
+ *
+ * Given its query, the card shows the query's states itself: a skeleton while it loads, the
+ * error, 'No Records Found' when `isEmpty` says so, and otherwise `children(data)`:
+ *
+ *   <ChartCard title="By State" query={byState} isEmpty={(d) => d.length === 0}>
+ *     {(rows) => <StateMap rows={rows} />}
+ *   </ChartCard>
+ *
+ * Without a query, `children` is the content and `loading` shows antd's skeleton.
+ */
 import type { ReactNode } from 'react';
-import { Card } from 'antd';
+import { Alert, Card, Empty, Skeleton } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import styles from './chart-card.module.css';
 
-export interface ChartCardProps {
-  title: string;
+interface ChartCardFrame {
+  title: ReactNode;
   subtitle?: ReactNode;
   note?: ReactNode;
   extra?: ReactNode;
-  children: ReactNode;
   className?: string;
   'data-testid'?: string;
 }
 
-export function ChartCard({
-  title,
-  subtitle,
-  note,
-  extra,
-  children,
-  className,
-  'data-testid': testId,
-}: ChartCardProps) {
+interface StaticChartCardProps extends ChartCardFrame {
+  children: ReactNode;
+  loading?: boolean;
+  query?: never;
+}
+
+interface QueryChartCardProps<T> extends ChartCardFrame {
+  query: UseQueryResult<T>;
+  /** True when the data has nothing to show ('No Records Found'); never empty by default. */
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}
+
+export type ChartCardProps<T = unknown> = StaticChartCardProps | QueryChartCardProps<T>;
+
+function QueryStates<T>({ query, isEmpty, children }: QueryChartCardProps<T>) {
+  const { t } = useTranslation();
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
+  if (isEmpty?.(query.data))
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noRecords')} />;
+  return children(query.data);
+}
+
+export function ChartCard<T>(props: ChartCardProps<T>) {
+  const { title, subtitle, note, extra, className, 'data-testid': testId } = props;
   return (
     <Card
       className={className ? `${styles.card} ${className}` : styles.card}
       size="small"
+      loading={props.query ? undefined : props.loading}
       title={
         <span>
           {title}
@@ -35,7 +65,7 @@ export function ChartCard({
       extra={extra}
       data-testid={testId}
     >
-      {children}
+      {props.query ? <QueryStates {...props} /> : props.children}
       {note && <div className={styles.note}>{note}</div>}
     </Card>
   );

@@ -43,15 +43,16 @@ export function ModuleHeader({ title, view, subtitle, onTitleClick, actions }: M
           <Typography.Title level={3} className="module-header-title">
             {heading}
           </Typography.Title>
+          {/* The separator wraps with the view, never left alone at a line's end (390 px). */}
           {view && (
-            <>
+            <span className="module-header-trail">
               <span className="module-header-sep" aria-hidden>
                 /
               </span>
               <span className="module-header-view" data-testid="module-header-view">
                 {view}
               </span>
-            </>
+            </span>
           )}
         </div>
         {subtitle && (

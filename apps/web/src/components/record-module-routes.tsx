@@ -5,17 +5,14 @@
  * Test ids: `${module}-add-page`, `${module}-edit-page`, `${module}-load-error`.
  */
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { Alert, Spin } from 'antd';
+import { Alert } from 'antd';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ModuleHeader } from './module-header.tsx';
+import { PageLoader } from './page-loader.tsx';
 
-const loader = (
-  <div className="page-loader">
-    <Spin size="large" />
-  </div>
-);
+const loader = <PageLoader />;
 
 interface FormViewProps<Row, Key extends QueryKey> {
   mode: 'add' | 'edit';

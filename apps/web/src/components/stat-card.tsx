@@ -7,12 +7,20 @@ export interface StatCardProps {
   value: ReactNode;
   detail?: ReactNode;
   icon?: ReactNode;
+  className?: string;
   'data-testid'?: string;
 }
 
-export function StatCard({ label, value, detail, icon, 'data-testid': testId }: StatCardProps) {
+export function StatCard({
+  label,
+  value,
+  detail,
+  icon,
+  className,
+  'data-testid': testId,
+}: StatCardProps) {
   return (
-    <div className="stat-card" data-testid={testId}>
+    <div className={className ? `stat-card ${className}` : 'stat-card'} data-testid={testId}>
       <div className="stat-card-label">
         {icon && <span className="stat-card-icon">{icon}</span>}
         {label}

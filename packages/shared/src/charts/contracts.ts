@@ -2,27 +2,11 @@
 import type { ContractMonth, PercentageContract } from '../contracts.ts';
 import { DIVERSITY_LABELS } from '../diversity.ts';
 import { SPLIT_LINE, moneyTooltipValue, moneyValueAxis, type ChartOption } from './common.ts';
+import { CONTRACT_TITLES } from './words.ts';
 
 export const CONTRACT_WORDS = {
-  totalDiverse: 'Total Diverse Contracts',
-  percent: 'Percent of Contracts',
-  diverseValue: 'Diverse Contract Value',
-  newContracts: 'New Contracts',
-  completedTitle: 'Completed Contracts per Month',
-  completedSubtitle: 'Contracts ending in each month',
-  percentTitle: 'Percent of Contracts',
-  percentSubtitle: 'Diverse vs non-diverse awardees, contracts in force',
-  valueTitle: 'Diverse Contract Value per Month',
-  valueSubtitle: 'Value of the diverse contracts ending in each month',
-  newTitle: 'New Contracts',
-  supplierName: 'Supplier Name',
-  diversity: 'Diversity',
-  contractValue: 'Contract Value',
-  diverse: 'Diverse',
+  ...CONTRACT_TITLES,
   nonDiverse: DIVERSITY_LABELS.NON_DIVERSE,
-  contracts: 'Contracts',
-  axisValue: 'Values ($)',
-  analysisTitle: 'Contract Analysis',
 } as const;
 
 export const CONTRACT_COLORS = { diverse: '#4f46e5', nonDiverse: '#cbd5e1' } as const;

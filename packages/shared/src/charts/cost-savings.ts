@@ -3,22 +3,9 @@ import type { CategorySaving, DiversitySaving, YearSaving } from '../cost-saving
 import { diversityLabel } from '../diversity.ts';
 import { formatMoney } from '../format.ts';
 import { CHART_COLORS, compactMoney, type ChartOption } from './common.ts';
+import { COST_WORDS } from './words.ts';
 
-export const COST_WORDS = {
-  title: 'Cost Savings Dashboard',
-  totalCostSavings: 'Total Cost Savings',
-  analysis: 'Cost Savings Analysis',
-  perCategory: 'Savings Per Category',
-  byDiversity: 'Savings by Diversity',
-  direct: 'Direct',
-  indirect: 'Indirect',
-  category: 'Category',
-  savings: 'Savings',
-  savingsPerYear: 'Savings Per Year',
-  years: 'Years',
-  allYears: 'All years',
-  savingsAxis: 'Savings ($)',
-} as const;
+export { COST_WORDS } from './words.ts';
 
 /** How a diversity type reads on this dashboard: the one `diversityLabel`. */
 export const costDiversityLabel = diversityLabel;

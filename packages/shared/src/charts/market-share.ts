@@ -6,22 +6,9 @@
 import { formatMoney } from '../format.ts';
 import type { CategoryGraph, RevenueTree } from '../market-share.ts';
 import { compactMoney, type ChartOption } from './common.ts';
+import { MARKET_WORDS } from './words.ts';
 
-export const MARKET_WORDS = {
-  title: 'Market Share Dashboard',
-  byCategory: 'Market Share Diverse vs Non Diverse By Category',
-  diverseRevenue: 'Diverse Revenue By {{span}}',
-  nonDiverseRevenue: 'Non-Diverse Revenue By {{span}}',
-  overallSpend: 'Overall Spend',
-  diverseSpend: 'Total Diverse Spend',
-  nonDiverseSpend: 'Total Non Diverse Spend',
-  diverseShare: 'Total Diverse Market Share',
-  nonDiverseShare: 'Total Non Diverse Market Share',
-  analysis: 'Market Share Analysis',
-  spendAxis: 'Spend($)',
-  diverse: 'Diverse',
-  nonDiverse: 'Non Diverse',
-} as const;
+export { MARKET_WORDS } from './words.ts';
 
 export const MARKET_COLORS = {
   diverse: '#10b981',

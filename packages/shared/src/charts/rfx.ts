@@ -3,19 +3,9 @@ import { DIVERSITY_NAMES, NON_DIVERSE, diversityLabel } from '../diversity.ts';
 import { DIVERSITY_TYPES } from '../enums.ts';
 import { formatMoney } from '../format.ts';
 import { moneyTooltipValue, moneyValueAxis, type ChartOption } from './common.ts';
+import { RFX_WORDS } from './words.ts';
 
-export const RFX_WORDS = {
-  chartTitle: 'Contract Value',
-  axis: 'Values ($)',
-  tableTitle: 'RFx in the period',
-  rfx: 'RFx',
-  rfxType: 'RFx Type',
-  startDate: 'Start Date',
-  submitted: 'Submitted',
-  suppliers: 'Number of Suppliers',
-  status: 'Status',
-  analysisTitle: 'RFx Analysis',
-} as const;
+export { RFX_WORDS } from './words.ts';
 
 export function contractValueOption(
   graph: Record<string, number>,

@@ -18,40 +18,9 @@ import {
   type YearSplit,
 } from '../spend-dashboards.ts';
 import { compactMoney, monthLabel, percentText, type ChartOption } from './common.ts';
+import { SPEND_WORDS } from './words.ts';
 
-/** The words of the three dashboards: chart and table titles as the screen and reports show them. */
-export const SPEND_WORDS = {
-  diversePerQuarter: 'Diverse Suppliers Trending per Quarter',
-  supplierMap: 'Diverse Supplier Locations',
-  diversePerMonth: 'Diverse Suppliers Used per Month',
-  stateTable: 'Diverse Suppliers by State',
-  state: 'State',
-  diverseSuppliers: 'Diverse Suppliers',
-  diverseSpend: 'Diverse Spend',
-  spendPerDiversity: 'Percent of Spend per Diversity',
-  /** Which base the shares use: `spendBaseLine` (@spotzcity/shared/spend-dashboards, issue #22). */
-  notAddressableShare: 'A non-addressable category has no share of addressable spend.',
-  spendMom: 'Month over Month Spend per Diversity',
-  twelveMonthTotal: '12-Month Total',
-  diversity: 'Diversity',
-  diverseByYear: 'Diverse vs Non Diverse Spend by Year',
-  totalSpend: 'Total Spend',
-  spendAnalysis: 'Spend Analysis',
-  supplierAnalysis: 'Supplier Analysis',
-  categoryAnalysis: 'Category Analysis',
-  categoryBar: 'Spend per Category',
-  categoryPie: 'Share of Spend per Category',
-  maxCategory: 'Maximum',
-  minCategory: 'Minimum',
-  topCategories: 'Top Categories',
-  categoryName: 'Category',
-  totalSuppliers: 'Total # Suppliers',
-  supplierShare: '% Of Suppliers',
-  spendAmount: 'Spend',
-  spendShare: '% Of Spend',
-  partialQuarter: 'partial',
-  partialNote: 'A partial quarter holds only the months paid so far: its count is not a drop.',
-} as const;
+export { SPEND_WORDS } from './words.ts';
 
 /** How a type reads on every chart (NON_DIVERSE as 'Non Diverse'): the one `diversityLabel`. */
 export const spendDiversityLabel = diversityLabel;

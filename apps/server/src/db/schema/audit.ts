@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { users } from './users.ts';
+import { idColumn } from './columns.ts';
 
 /**
  * Every create, update and delete of clients and users: who, when, what, before and after.
@@ -10,7 +11,7 @@ import { users } from './users.ts';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),

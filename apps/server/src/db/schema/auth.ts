@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { createdAtColumn } from './columns.ts';
 
 /**
  * One pending one-time code per user (password recovery or invitation), stored hashed. Verifying
@@ -18,7 +19,7 @@ export const passwordResets = pgTable('password_resets', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   /** HMAC of the secret `verify/code` answered; null until the code is verified. */
   secretHash: text('secret_hash'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** Tokens signed out before they expire (logout); kept until their own expiry. */

@@ -5,23 +5,19 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
 import { users } from './users.ts';
+import { idColumn, clientRefColumn, timestamps } from './columns.ts';
 
 /** A buyer organisation's contract with its awardee, vendor account and division (spec 02 point 3). */
 export const contracts = pgTable(
   'contracts',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    id: idColumn(),
+    clientRef: clientRefColumn(),
     contractNumber: text('contract_number').notNull(),
     contractName: text('contract_name').notNull(),
     category: text('category').notNull(),
@@ -45,8 +41,7 @@ export const contracts = pgTable(
     contractOwnerEmail: text('contract_owner_email'),
     contractOwnerPhone: text('contract_owner_phone'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('contracts_client_start_idx').on(t.clientRef, t.startDate),

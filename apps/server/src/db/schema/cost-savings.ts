@@ -7,13 +7,11 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
 import { users } from './users.ts';
+import { idColumn, clientRefColumn, timestamps } from './columns.ts';
 
 /**
  * A cost-saving case of an organisation (spec 02 "Cost saving"): what the contract cost, what the
@@ -23,10 +21,8 @@ import { users } from './users.ts';
 export const costSavings = pgTable(
   'cost_savings',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    id: idColumn(),
+    clientRef: clientRefColumn(),
     rfxOrOpportunityName: text('rfx_or_opportunity_name').notNull(),
     winnerVendorName: text('winner_vendor_name').notNull(),
     businessCategory: text('business_category').notNull(),
@@ -56,8 +52,7 @@ export const costSavings = pgTable(
     vendorDiversity: text('vendor_diversity').array().notNull(),
     vendorEthnicity: text('vendor_ethnicity'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('cost_savings_client_idx').on(t.clientRef, t.createdAt),
@@ -74,9 +69,7 @@ export const costSavingYears = pgTable(
       .notNull()
       .references(() => costSavings.id, { onDelete: 'cascade' }),
     /** Denormalised from the case so that the yearly sums filter on the organisation first. */
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    clientRef: clientRefColumn(),
     year: smallint('year').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
   },

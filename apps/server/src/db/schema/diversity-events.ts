@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { idColumn, timestamps } from './columns.ts';
 
 /**
  * Diversity events are platform-wide (DESIGN.md §4): one calendar for every organisation. An
@@ -20,7 +11,7 @@ import { users } from './users.ts';
 export const diversityEvents = pgTable(
   'diversity_events',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     eventType: text('event_type', { enum: ['Trade', 'Conference', 'Consumers'] }).notNull(),
     category: text('category'),
     eventName: text('event_name').notNull(),
@@ -31,8 +22,7 @@ export const diversityEvents = pgTable(
     startDate: date('start_date').notNull(),
     description: text('description'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('diversity_events_identity_key').on(

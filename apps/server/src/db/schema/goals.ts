@@ -5,14 +5,13 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { users } from './users.ts';
+import { idColumn, clientRefColumn, updatedAtColumn } from './columns.ts';
 
 /**
  * An organisation's own settings for its figures (issue #22): the month its fiscal year starts
@@ -31,7 +30,7 @@ export const organisationSettings = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [check('organisation_settings_month', sql`${t.fiscalYearStartMonth} between 1 and 12`)],
 );
@@ -46,16 +45,14 @@ export const organisationSettings = pgTable(
 export const spendGoals = pgTable(
   'spend_goals',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    id: idColumn(),
+    clientRef: clientRefColumn(),
     fiscalYear: integer('fiscal_year').notNull(),
     scope: text('scope', { enum: ['OVERALL', 'DIVERSITY', 'CATEGORY', 'PROGRAM'] }).notNull(),
     name: text('name').notNull().default(''),
     target: numeric('target', { precision: 5, scale: 2 }).notNull(),
     updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex('spend_goals_key').on(t.clientRef, t.fiscalYear, t.scope, sql`lower(${t.name})`),

@@ -6,13 +6,12 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
 import { users } from './users.ts';
+import { idColumn, clientRefColumn, timestamps } from './columns.ts';
 
 /**
  * An upload being imported, or one that failed or waits for the user (issue #16). Kept in the
@@ -23,10 +22,8 @@ import { users } from './users.ts';
 export const importJobs = pgTable(
   'import_jobs',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    id: idColumn(),
+    clientRef: clientRefColumn(),
     /** What is imported: 'spend' (supplier lists and events may follow). */
     kind: text('kind').notNull(),
     fileName: text('file_name').notNull(),
@@ -65,8 +62,7 @@ export const importJobs = pgTable(
     /** The process running it (host, pid and a random id of that start). */
     owner: text('owner'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Taken off the files list by the user. */
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { idColumn, timestamps } from './columns.ts';
 
 /**
  * Supplier ratings are platform-wide (DESIGN.md §4): one per supplier and rater, the supplier
@@ -19,7 +10,7 @@ import { users } from './users.ts';
 export const supplierRatings = pgTable(
   'supplier_ratings',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     supplierKey: text('supplier_key').notNull(),
     duns: text('duns'),
     supplierName: text('supplier_name').notNull(),
@@ -29,8 +20,7 @@ export const supplierRatings = pgTable(
     /** 0.5 to 5 in half stars. */
     rating: numeric('rating', { precision: 2, scale: 1 }).notNull(),
     comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('supplier_ratings_rater_key').on(t.supplierKey, t.ratedBy),

@@ -1,6 +1,6 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { idColumn, clientRefColumn, updatedAtColumn } from './columns.ts';
 
 /**
  * The free-text analysis of a dashboard, saved per organisation and report: the same report
@@ -9,14 +9,12 @@ import { users } from './users.ts';
 export const reportAnalyses = pgTable(
   'report_analyses',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    id: idColumn(),
+    clientRef: clientRefColumn(),
     reportKey: text('report_key').notNull(),
     text: text('text').notNull(),
     updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [uniqueIndex('report_analyses_client_key').on(t.clientRef, t.reportKey)],
 );

@@ -5,23 +5,19 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
 import { users } from './users.ts';
+import { idColumn, clientRefColumn, timestamps } from './columns.ts';
 
 /** An RFx event (RFP, RFQ or RFI) run by a buyer organisation (spec 02 point 3). */
 export const rfx = pgTable(
   'rfx',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    id: idColumn(),
+    clientRef: clientRefColumn(),
     rfxNumber: text('rfx_number').notNull(),
     rfxName: text('rfx_name').notNull(),
     type: text('type', { enum: ['RFP', 'RFQ', 'RFI'] }).notNull(),
@@ -34,8 +30,7 @@ export const rfx = pgTable(
     /** The sender's getTimezoneOffset() when the dates were entered (minutes west of UTC). */
     tzOffset: smallint('tz_offset'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('rfx_client_start_idx').on(t.clientRef, t.startDate),
@@ -47,7 +42,7 @@ export const rfx = pgTable(
 export const rfxSuppliers = pgTable(
   'rfx_suppliers',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     rfxId: integer('rfx_id')
       .notNull()
       .references(() => rfx.id, { onDelete: 'cascade' }),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps } from './columns.ts';
 
 /**
  * The supplier directory of Search Supplier: platform-wide (DESIGN.md §4), one row per DUNS (an
@@ -23,7 +14,7 @@ import {
 export const supplierDirectory = pgTable(
   'supplier_directory',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     duns: text('duns').notNull(),
     /** The federal registry's 12-character Unique Entity ID, which replaced DUNS. */
     uei: text('uei'),
@@ -67,8 +58,7 @@ export const supplierDirectory = pgTable(
     annualReceipts: numeric('annual_receipts', { precision: 16, scale: 2 }),
     /** Average number of employees (SBA size standards, issue #23). */
     employeeCount: integer('employee_count'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('supplier_directory_duns_key').on(t.duns),

@@ -8,29 +8,25 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
 import { users } from './users.ts';
+import { idColumn, clientRefColumn, createdAtColumn } from './columns.ts';
 
 /** An uploaded spend file of an organisation; its rows go with it when it is deleted. */
 export const spendFiles = pgTable(
   'spend_files',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    id: idColumn(),
+    clientRef: clientRefColumn(),
     fileName: text('file_name').notNull(),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     rowCount: integer('row_count').notNull().default(0),
     totalSpend: numeric('total_spend', { precision: 16, scale: 2 }).notNull().default('0'),
     firstPaymentDate: date('first_payment_date'),
     lastPaymentDate: date('last_payment_date'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /**
      * SHA-256 of the uploaded workbook's bytes (hex): the same content is refused a second time.
      * Null for files imported before it was kept.
@@ -60,9 +56,7 @@ export const spendFileKeys = pgTable('spend_file_keys', {
   fileId: integer('file_id')
     .primaryKey()
     .references(() => spendFiles.id, { onDelete: 'cascade' }),
-  clientRef: integer('client_ref')
-    .notNull()
-    .references(() => clients.id),
+  clientRef: clientRefColumn(),
   rowKeys: bytea('row_keys').notNull(),
 });
 
@@ -75,9 +69,7 @@ export const spendRows = pgTable(
   'spend_rows',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    clientRef: clientRefColumn(),
     fileId: integer('file_id')
       .notNull()
       .references(() => spendFiles.id, { onDelete: 'cascade' }),
@@ -134,9 +126,7 @@ export const spendRows = pgTable(
  * Spend is the exact numeric sum of the group; min() of names and DUNS stays exact across groups.
  */
 const fileColumns = () => ({
-  clientRef: integer('client_ref')
-    .notNull()
-    .references(() => clients.id),
+  clientRef: clientRefColumn(),
   fileId: integer('file_id')
     .notNull()
     .references(() => spendFiles.id, { onDelete: 'cascade' }),

@@ -1,12 +1,5 @@
-import {
-  bigint,
-  customType,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, customType, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from './columns.ts';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -18,7 +11,7 @@ const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 export const storedFiles = pgTable('stored_files', {
   key: text('key').primaryKey(),
   size: bigint('size', { mode: 'number' }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** A file's bytes in fixed-size chunks (the last one shorter): byte n is in chunk n / size. */

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+import { idColumn, createdAtColumn } from './columns.ts';
 
 /**
  * Training videos and modules. Platform-wide (DESIGN.md §4): shared by every organisation, so no
@@ -20,7 +11,7 @@ import { users } from './users.ts';
 export const trainingItems = pgTable(
   'training_items',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     type: text('type', { enum: ['video', 'module'] }).notNull(),
     category: text('category').notNull(),
     source: text('source', { enum: ['file', 'link'] }).notNull(),
@@ -32,7 +23,7 @@ export const trainingItems = pgTable(
     contentType: text('content_type'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('training_items_type_category_idx').on(t.type, sql`lower(${t.category})`),

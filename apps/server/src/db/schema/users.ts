@@ -6,12 +6,11 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
+import { idColumn, clientRefColumn, timestamps } from './columns.ts';
 
 export const roles = pgTable('roles', {
   code: text('code').primaryKey(),
@@ -39,10 +38,8 @@ export const rolePermissions = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id),
+    id: idColumn(),
+    clientRef: clientRefColumn(),
     name: text('name').notNull(),
     /** Stored lower-cased; unique among users that are not deleted. */
     email: text('email').notNull(),
@@ -63,8 +60,7 @@ export const users = pgTable(
     addressInUse: boolean('address_in_use').notNull().default(false),
     /** Bumped by every password change or reset: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [

@@ -6,13 +6,19 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { supplierDirectory } from './search-supplier.ts';
+import {
+  idColumn,
+  clientRefColumn,
+  createdAtColumn,
+  updatedAtColumn,
+  timestamps,
+} from './columns.ts';
 
 /**
  * Verified diversity (issue #21, migration 0015, hand-written). The agencies a certificate may
@@ -21,10 +27,10 @@ import { supplierDirectory } from './search-supplier.ts';
 export const certifyingAgencies = pgTable(
   'certifying_agencies',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     clientRef: integer('client_ref').references(() => clients.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex('certifying_agencies_name_key').on(
@@ -44,7 +50,7 @@ export const certifyingAgencies = pgTable(
 export const supplierCertificates = pgTable(
   'supplier_certificates',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     /** Null: a directory certificate, read by every organisation. */
     clientRef: integer('client_ref').references(() => clients.id, { onDelete: 'cascade' }),
     supplierRef: integer('supplier_ref')
@@ -61,8 +67,7 @@ export const supplierCertificates = pgTable(
     /** The scanned certificate, in the storage interface. */
     documentKey: text('document_key'),
     documentName: text('document_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('supplier_certificates_supplier_idx').on(t.clientRef, t.supplierRef),
@@ -85,7 +90,7 @@ export const certificatePolicies = pgTable('certificate_policies', {
   expiringWindowDays: integer('expiring_window_days').notNull().default(90),
   /** REPORTED or VERIFIED: the dashboards' default counting rule. */
   countingRule: text('counting_rule').notNull().default('REPORTED'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /**
@@ -96,9 +101,7 @@ export const certificatePolicies = pgTable('certificate_policies', {
 export const vendorMatches = pgTable(
   'vendor_matches',
   {
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientRef: clientRefColumn('cascade'),
     supplierKey: text('supplier_key').notNull(),
     vendorName: text('vendor_name').notNull(),
     supplierRef: integer('supplier_ref').references(() => supplierDirectory.id, {
@@ -108,7 +111,7 @@ export const vendorMatches = pgTable(
     rule: text('rule').notNull(),
     score: integer('score').notNull(),
     confirmed: boolean('confirmed').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     primaryKey({ name: 'vendor_matches_pkey', columns: [t.clientRef, t.supplierKey] }),
@@ -128,9 +131,7 @@ export const certificateDigestLog = pgTable(
     certificateRef: integer('certificate_ref')
       .notNull()
       .references(() => supplierCertificates.id, { onDelete: 'cascade' }),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientRef: clientRefColumn('cascade'),
     notice: text('notice').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@
  * A small spend fixture for the dashboard tests, and the figures it must give, worked out by plain
  * code over the rows (integer cents, no SQL) — never by the code under test.
  */
-import { US_STATES } from '@spotzcity/shared/enums';
+import { DIVERSITY_TYPES, US_STATES } from '@spotzcity/shared/enums';
 import { supplierKey } from '@spotzcity/shared/suppliers';
 import type { Db } from '../../db/client.ts';
 import { spendFiles, spendRows } from '../../db/schema/index.ts';
@@ -129,20 +129,8 @@ export function expectedFigures(rows: FixtureRow[]) {
   const total = sum(rows);
   const diverse = rows.filter(isDiverse);
   const types = [...new Set(rows.flatMap((r) => r.diversity))];
-  const order = [
-    'MBE',
-    'WBE',
-    'VBE',
-    'SDVBE',
-    'DoBE',
-    'LGBTBE',
-    'DBE',
-    'SBE',
-    'SDB',
-    '8A',
-    'HUB',
-    'NON_DIVERSE',
-  ];
+  // In the enum's order, as the dashboard lists them.
+  const order: readonly string[] = DIVERSITY_TYPES;
   types.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const ofType = (t: string) => rows.filter((r) => r.diversity.includes(t));
 
@@ -287,3 +275,16 @@ export async function insertFixtureFile(
   await buildSpendRollup(db, clientRef, file!.id);
   return file!.id;
 }
+
+/** Every graph endpoint of the three dashboards (`POST /api/graph/<name>`), the spec's spelling. */
+export const GRAPHS = [
+  'spendPerDiversity',
+  'spendPerDiversityMom',
+  'spendDiversityOverNonDiversity',
+  'categoryPerDiversity',
+  'categoryPercentage',
+  'topCategoriesStatatics',
+  'supplierCount',
+  'supplierDataPerQuater',
+  'supplierLocationData',
+] as const;

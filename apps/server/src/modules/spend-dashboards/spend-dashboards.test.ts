@@ -17,19 +17,8 @@ import {
   expectedFigures,
   insertFixtureFile,
   type FixtureRow,
+  GRAPHS,
 } from './fixture.ts';
-
-const GRAPHS = [
-  'spendPerDiversity',
-  'spendPerDiversityMom',
-  'spendDiversityOverNonDiversity',
-  'categoryPerDiversity',
-  'categoryPercentage',
-  'topCategoriesStatatics',
-  'supplierCount',
-  'supplierDataPerQuater',
-  'supplierLocationData',
-] as const;
 
 let t: TestApp;
 let buyer: { token: string; orgId: number };

@@ -4,7 +4,7 @@
  * (all of them when none is selected): another organisation's file id matches nothing.
  * Money is summed in SQL and leaves the database as text.
  */
-import { sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { PageRequest } from '@spotzcity/shared/api';
 import {
   SPEND_MESSAGES,
@@ -17,6 +17,14 @@ import {
   type UploadedFile,
 } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
+import {
+  spendFiles,
+  spendRows,
+  supplierDirectory,
+  supplierRatings,
+  users,
+  vendorMatches,
+} from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
 import { fileScope, pageOffset, pageWindow, toNumber, type FileScope } from '../../platform/sql.ts';
@@ -32,29 +40,26 @@ export async function listFiles(db: DbOrTx, clientRef: number, page: PageRequest
       select f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text as total_spend,
         f.first_payment_date::text as first_payment_date,
         f.last_payment_date::text as last_payment_date, u.name as uploaded_by
-      from spend_files f left join users u on u.id = f.uploaded_by
+      from ${spendFiles} f left join ${users} u on u.id = f.uploaded_by
       where f.client_ref = ${clientRef}
       order by f.created_at desc, f.id desc
       ${pageWindow(page)}
     `),
   );
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from spend_files where client_ref = ${clientRef}`,
-    ),
-  );
-  return { rows: rows.map(toUploadedFile), total: count?.n ?? 0 };
+  const [total] = await db
+    .select({ n: count() })
+    .from(spendFiles)
+    .where(eq(spendFiles.clientRef, clientRef));
+  return { rows: rows.map(toUploadedFile), total: total?.n ?? 0 };
 }
 
 /** The organisation's file with these exact bytes (SHA-256), if it has one. */
 export async function sameContentAs(db: DbOrTx, clientRef: number, contentHash: string) {
-  const [file] = rowsOf<{ file_name: string; created_at: string | Date }>(
-    await db.execute(sql`
-      select file_name, created_at from spend_files
-      where client_ref = ${clientRef} and content_hash = ${contentHash}
-      limit 1
-    `),
-  );
+  const [file] = await db
+    .select({ file_name: spendFiles.fileName, created_at: spendFiles.createdAt })
+    .from(spendFiles)
+    .where(and(eq(spendFiles.clientRef, clientRef), eq(spendFiles.contentHash, contentHash)))
+    .limit(1);
   return file;
 }
 
@@ -90,17 +95,19 @@ export async function deleteFileIn(
       select f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text as total_spend,
         f.first_payment_date::text as first_payment_date,
         f.last_payment_date::text as last_payment_date, null as uploaded_by
-      from spend_files f where f.id = ${fileId} and f.client_ref = ${clientRef}
+      from ${spendFiles} f where f.id = ${fileId} and f.client_ref = ${clientRef}
       for update
     `),
   );
   if (!file) return undefined;
   // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
   await deleteSpendRollup(tx, clientRef, fileId);
-  await tx.execute(
-    sql`delete from spend_rows where client_ref = ${clientRef} and file_id = ${fileId}`,
-  );
-  await tx.execute(sql`delete from spend_files where id = ${fileId} and client_ref = ${clientRef}`);
+  await tx
+    .delete(spendRows)
+    .where(and(eq(spendRows.clientRef, clientRef), eq(spendRows.fileId, fileId)));
+  await tx
+    .delete(spendFiles)
+    .where(and(eq(spendFiles.id, fileId), eq(spendFiles.clientRef, clientRef)));
   return toUploadedFile(file);
 }
 
@@ -128,7 +135,7 @@ export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals
           / nullif(sum(r.spend), 0), 2), 0)::text as diverse_percentage,
         min(r.payment_date)::text as first_payment_date,
         max(r.payment_date)::text as last_payment_date
-      from spend_rows r where ${fileScope(scope)}
+      from ${spendRows} r where ${fileScope(scope)}
     `),
   );
   return {
@@ -188,13 +195,13 @@ async function supplierPage(
   const ratingJoin =
     options.raterId === undefined
       ? sql``
-      : sql`left join supplier_ratings sr
+      : sql`left join ${supplierRatings} sr
           on sr.supplier_key = p.supplier_key and sr.rated_by = ${options.raterId}`;
   return rowsOf<SupplierRow>(
     await db.execute(sql`
       with totals as (
         select r.supplier_key, sum(r.spend) as total, min(r.vendor_name) as sort_name
-        from spend_rows r where ${where}
+        from ${spendRows} r where ${where}
         group by r.supplier_key
       ),
       page as (
@@ -205,7 +212,7 @@ async function supplierPage(
       latest as (
         select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
           r.state, r.zip, r.country, r.diversity
-        from spend_rows r join page p on p.supplier_key = r.supplier_key
+        from ${spendRows} r join page p on p.supplier_key = r.supplier_key
         where ${where}
         order by r.supplier_key, r.payment_date desc, r.id desc
       ),
@@ -213,7 +220,7 @@ async function supplierPage(
         select distinct on (supplier_key) supplier_key, category
         from (
           select r.supplier_key, r.category, sum(r.spend) as amount
-          from spend_rows r join page p on p.supplier_key = r.supplier_key
+          from ${spendRows} r join page p on p.supplier_key = r.supplier_key
           where ${where}
           group by r.supplier_key, r.category
         ) c
@@ -274,12 +281,12 @@ export async function listSuppliers(
   });
   let total = rows[0]?.total_count ?? 0;
   if (rows.length === 0 && request.pageNumber > 0) {
-    const [count] = rowsOf<{ n: number }>(
+    const [suppliers] = rowsOf<{ n: number }>(
       await db.execute(
-        sql`select count(distinct r.supplier_key)::int as n from spend_rows r where ${fileScope(scope)}`,
+        sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where ${fileScope(scope)}`,
       ),
     );
-    total = count?.n ?? 0;
+    total = suppliers?.n ?? 0;
   }
   return {
     total,
@@ -351,24 +358,24 @@ export async function listSpendRows(
       from (
         -- The page first (read through the rows' index in its order), then its vendors' matches:
         -- joining before the limit made every page join and sort all of the selection's rows.
-        select * from spend_rows r where ${fileScope(scope)}
+        select * from ${spendRows} r where ${fileScope(scope)}
         order by ${order}
         ${pageWindow(request)}
       ) r
-      left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      left join supplier_directory d on d.id = m.supplier_ref
+      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      left join ${supplierDirectory} d on d.id = m.supplier_ref
       order by ${order}
     `),
   );
   // Rows are saved and deleted a whole file at a time, and each file keeps its row count: the
   // total is a sum over the organisation's files, not a count over its rows (issue #20).
-  const [count] = rowsOf<{ n: number }>(
+  const [rowCount] = rowsOf<{ n: number }>(
     await db.execute(
-      sql`select coalesce(sum(r.row_count), 0)::int as n from spend_files r where ${fileScope(scope, 'id')}`,
+      sql`select coalesce(sum(r.row_count), 0)::int as n from ${spendFiles} r where ${fileScope(scope, 'id')}`,
     ),
   );
   return {
-    total: count?.n ?? 0,
+    total: rowCount?.n ?? 0,
     rows: rows.map((r) => ({
       id: Number(r.id),
       fileId: r.file_id,

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { keepReport, pdfPages } from '../../../test/reports.ts';
 import { xlsxBuffer } from '../../../test/xlsx.ts';
-import { certify, directorySuppliers, importMatched } from '../../../test/verified.ts';
+import { certify, directorySuppliers, importMatched, putPolicy } from '../../../test/verified.ts';
 
 let t: TestApp;
 let token: string;
@@ -198,18 +198,7 @@ describe('the Goals Dashboard under a counting rule', () => {
     expect(text).toContain('Counting rule: Verified');
     expect(text).toContain(`${verified.overall.share.toFixed(2)}%`);
 
-    const policy = await t.app.inject({
-      method: 'PUT',
-      url: '/api/certificates/policy',
-      headers: t.auth(token),
-      payload: {
-        acceptedAgencies: null,
-        acceptSelfCertified: false,
-        graceMonths: 0,
-        expiringWindowDays: 90,
-        countingRule: 'VERIFIED',
-      },
-    });
+    const policy = await putPolicy(t, token);
     expect(policy.statusCode, policy.body).toBe(200);
     expect((await dashboard({})).countingRule).toBe('VERIFIED');
 

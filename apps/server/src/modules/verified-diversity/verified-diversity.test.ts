@@ -13,7 +13,12 @@ import { importSpend } from '../../../test/imports.ts';
 import { mailsTo } from '../../../test/mail.ts';
 import { xlsxBuffer } from '../../../test/xlsx.ts';
 import { rowsOf } from '../../db/client.ts';
-import { addCertificate, directorySuppliers, importMatched } from '../../../test/verified.ts';
+import {
+  addCertificate,
+  directorySuppliers,
+  importMatched,
+  putPolicy,
+} from '../../../test/verified.ts';
 import { sendExpiryDigests } from './digest.ts';
 
 let t: TestApp;
@@ -267,18 +272,7 @@ describe('verified diversity', () => {
     expect(figures.verifiedDiverse).toBe(alphaInForce);
 
     // Policy: 3 months of grace and self-certification accepted.
-    const policy = await t.app.inject({
-      method: 'PUT',
-      url: '/api/certificates/policy',
-      headers: t.auth(token),
-      payload: {
-        acceptedAgencies: null,
-        acceptSelfCertified: true,
-        graceMonths: 3,
-        expiringWindowDays: 90,
-        countingRule: 'VERIFIED',
-      },
-    });
+    const policy = await putPolicy(t, token, { acceptSelfCertified: true, graceMonths: 3 });
     expect(policy.statusCode, policy.body).toBe(200);
     figures = await verified();
     const alphaWithGrace = inWindow(FIRST_FILE, 'Alpha Freight', '2024-07-01', '2025-09-30');
@@ -288,33 +282,11 @@ describe('verified diversity', () => {
     expect(figures.verifiedDiverse).toBe(alphaWithGrace + blue);
 
     // Only WBENC accepted: NMSDC's certificate no longer counts.
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/certificates/policy',
-      headers: t.auth(token),
-      payload: {
-        acceptedAgencies: ['WBENC'],
-        acceptSelfCertified: false,
-        graceMonths: 0,
-        expiringWindowDays: 90,
-        countingRule: 'VERIFIED',
-      },
-    });
+    await putPolicy(t, token, { acceptedAgencies: ['WBENC'] });
     expect((await verified()).verifiedDiverse).toBe(0);
 
     // The drill-down names the supplier, the rule and the certificate.
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/certificates/policy',
-      headers: t.auth(token),
-      payload: {
-        acceptedAgencies: null,
-        acceptSelfCertified: false,
-        graceMonths: 0,
-        expiringWindowDays: 90,
-        countingRule: 'VERIFIED',
-      },
-    });
+    await putPolicy(t, token);
     const drill = (await post(token, '/api/graph/verifiedSuppliers', { selectedIds: [] })).json();
     expect(drill.data).toHaveLength(1);
     expect(drill.data[0]).toMatchObject({

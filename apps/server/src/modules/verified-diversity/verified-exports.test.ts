@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { keepReport, pdfPages, pptxSlides, pptxTables } from '../../../test/reports.ts';
 import { xlsxBuffer } from '../../../test/xlsx.ts';
-import { certify, directorySuppliers, importMatched } from '../../../test/verified.ts';
+import { certify, directorySuppliers, importMatched, putPolicy } from '../../../test/verified.ts';
 
 let t: TestApp;
 let token: string;
@@ -123,18 +123,7 @@ describe('the counting rule in the Spend Dashboard’s exports', () => {
     );
 
     // The organisation's default becomes 'verified': a request without a rule follows it.
-    const policy = await t.app.inject({
-      method: 'PUT',
-      url: '/api/certificates/policy',
-      headers: t.auth(token),
-      payload: {
-        acceptedAgencies: null,
-        acceptSelfCertified: false,
-        graceMonths: 0,
-        expiringWindowDays: 90,
-        countingRule: 'VERIFIED',
-      },
-    });
+    const policy = await putPolicy(t, token);
     expect(policy.statusCode, policy.body).toBe(200);
     const byDefault = await report('pptx', {});
     keepReport('spend-default.pptx', byDefault.rawPayload);

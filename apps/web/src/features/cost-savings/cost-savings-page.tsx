@@ -3,17 +3,19 @@
  * its own route so that the browser's Back works. Buttons follow features.costSaving.*.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Space, Spin, Tooltip, Typography } from 'antd';
-import { ArrowLeftOutlined, BarChartOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Space } from 'antd';
+import { BarChartOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { ModuleHeader } from '../../components/module-header.tsx';
 import { costSavingQuery } from './api/get-cost-saving.ts';
 import { CostSavingForm } from './components/cost-saving-form.tsx';
 import { CostSavingList } from './components/cost-saving-list.tsx';
 import '../../components/dashboard.css';
 import './cost-savings.css';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 const CostSavingsDashboard = lazy(() => import('./components/cost-savings-dashboard.tsx'));
 
@@ -27,36 +29,34 @@ function ListView() {
 
   return (
     <div className="page list-card cost-savings-page" data-testid="cost-savings-list-page">
-      <header className="page-header page-header-row">
-        <div>
-          <Typography.Title level={3} className="page-title">
-            {t('costSaving.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('costSaving.subtitle')}</Typography.Text>
-        </div>
-        <Space wrap>
-          {costSaving.addEdit && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => navigate(`${BASE}/add`)}
-              data-testid="cost-saving-add"
-            >
-              {t('costSaving.addData')}
-            </Button>
-          )}
-          {costSaving.createReport && (
-            <Button
-              icon={<BarChartOutlined />}
-              disabled={!total}
-              onClick={() => navigate(`${BASE}/dashboard`)}
-              data-testid="cost-saving-create-report"
-            >
-              {t('costSaving.createReport')}
-            </Button>
-          )}
-        </Space>
-      </header>
+      <ModuleHeader
+        title={t('costSaving.title')}
+        subtitle={t('costSaving.subtitle')}
+        actions={
+          <Space wrap>
+            {costSaving.addEdit && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(`${BASE}/add`)}
+                data-testid="cost-saving-add"
+              >
+                {t('costSaving.addData')}
+              </Button>
+            )}
+            {costSaving.createReport && (
+              <Button
+                icon={<BarChartOutlined />}
+                disabled={!total}
+                onClick={() => navigate(`${BASE}/dashboard`)}
+                data-testid="cost-saving-create-report"
+              >
+                {t('costSaving.createReport')}
+              </Button>
+            )}
+          </Space>
+        }
+      />
       <CostSavingList
         canEdit={costSaving.addEdit}
         canDelete={costSaving.deleteFile}
@@ -83,21 +83,13 @@ function FormView({ mode }: { mode: 'add' | 'edit' }) {
 
   return (
     <div className="page cost-savings-page" data-testid="cost-saving-form-page">
-      <header className="page-header">
-        <Button
-          type="link"
-          icon={<ArrowLeftOutlined />}
-          onClick={toList}
-          className="page-back"
-          data-testid="cost-saving-back"
-        >
-          {t('costSaving.backToList')}
-        </Button>
-        <Typography.Title level={3} className="page-title" data-testid="cost-saving-form-title">
-          {mode === 'add' ? t('costSaving.addData') : t('costSaving.editData')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('costSaving.formSubtitle')}</Typography.Text>
-      </header>
+      {/* Spec 02: the form is titled 'Add Data' or 'Edit Data'; the module's name returns to the list. */}
+      <ModuleHeader
+        title={t('costSaving.title')}
+        view={mode === 'add' ? t('costSaving.addData') : t('costSaving.editData')}
+        subtitle={t('costSaving.formSubtitle')}
+        onTitleClick={toList}
+      />
       {mode === 'add' || record ? (
         <CostSavingForm
           key={record?.id ?? 'new'}
@@ -113,40 +105,20 @@ function FormView({ mode }: { mode: 'add' | 'edit' }) {
           data-testid="cost-saving-load-error"
         />
       ) : (
-        <div className="page-loader">
-          <Spin size="large" />
-        </div>
+        <PageLoader />
       )}
     </div>
   );
 }
 
 function DashboardView() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { costSaving } = useCurrentUser().features;
   if (!costSaving.createReport) return <Navigate to={BASE} replace />;
   return (
     <div className="page page-wide cost-savings-page" data-testid="cost-savings-dashboard-page">
-      <Tooltip title={t('costSaving.backToList')}>
-        <Button
-          type="link"
-          icon={<ArrowLeftOutlined />}
-          onClick={() => navigate(BASE)}
-          className="page-back"
-          data-testid="cost-saving-back"
-        >
-          {t('costSaving.backToList')}
-        </Button>
-      </Tooltip>
-      <Suspense
-        fallback={
-          <div className="page-loader">
-            <Spin size="large" />
-          </div>
-        }
-      >
-        <CostSavingsDashboard />
+      <Suspense fallback={<PageLoader />}>
+        <CostSavingsDashboard onBack={() => navigate(BASE)} />
       </Suspense>
     </div>
   );

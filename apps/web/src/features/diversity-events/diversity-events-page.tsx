@@ -4,7 +4,7 @@
  * (ASC first, then DESC, back to page 0), the detail dialog and 'Add Diversity Event'.
  */
 import { useState } from 'react';
-import { Button, Flex, Tabs, Typography } from 'antd';
+import { Button, Flex, Tabs } from 'antd';
 import { ClearOutlined, FilterOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@spotzcity/shared/enums';
@@ -26,6 +26,7 @@ import {
 } from './api/list-events.ts';
 import { EventDetailDialog } from './components/event-detail-dialog.tsx';
 import { FilterEventsDialog } from './components/filter-events-dialog.tsx';
+import { ModuleHeader } from '../../components/module-header.tsx';
 
 const count = (n: number | null) => (n === null ? '' : n.toLocaleString('en-US'));
 
@@ -94,12 +95,7 @@ export default function DiversityEventsPage() {
 
   return (
     <div className="page diversity-events-page" data-testid="diversity-events-page">
-      <header className="page-header">
-        <Typography.Title level={3} className="page-title">
-          {t('diversityEvents.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('diversityEvents.subtitle')}</Typography.Text>
-      </header>
+      <ModuleHeader title={t('diversityEvents.title')} subtitle={t('diversityEvents.subtitle')} />
       {/* The buttons sit beside the tabs, not in the tab bar: a tab list holds only tabs. */}
       <Flex className="events-tabs-row" justify="space-between" align="center" gap={8} wrap>
         <Tabs

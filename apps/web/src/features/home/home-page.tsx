@@ -26,6 +26,30 @@ export interface HomeTile {
 }
 
 /** /home: a welcome header and one tile per module the user may open. */
+/** A link of the home page's actions card: icon, label with an optional note, arrow. */
+function HomeAction(props: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  note?: string;
+  testId: string;
+}) {
+  return (
+    <Link to={props.to} className="home-action" data-testid={props.testId}>
+      <span className="home-action-icon">{props.icon}</span>
+      {props.note ? (
+        <span>
+          {props.label}
+          <small>{props.note}</small>
+        </span>
+      ) : (
+        <span>{props.label}</span>
+      )}
+      <ArrowRightOutlined />
+    </Link>
+  );
+}
+
 export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -115,44 +139,29 @@ export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
         </Col>
         <Col xs={24} lg={10}>
           <Card className="home-card home-actions">
-            <Link to="/home/editProfile" className="home-action" data-testid="home-edit-profile">
-              <span className="home-action-icon">
-                <EditOutlined />
-              </span>
-              <span>{t('home.updateProfile')}</span>
-              <ArrowRightOutlined />
-            </Link>
+            <HomeAction
+              to="/home/editProfile"
+              icon={<EditOutlined />}
+              label={t('home.updateProfile')}
+              testId="home-edit-profile"
+            />
             {user.features.diversityEvent.allowed && (
-              <Link
+              <HomeAction
                 to="/home/diversityEvents"
-                className="home-action"
-                data-testid="home-diversity-events"
-              >
-                <span className="home-action-icon">
-                  <TeamOutlined />
-                </span>
-                <span>
-                  {t('modules.diversityEvents')}
-                  <small>{t('diversityEvents.homeLink')}</small>
-                </span>
-                <ArrowRightOutlined />
-              </Link>
+                icon={<TeamOutlined />}
+                label={t('modules.diversityEvents')}
+                note={t('diversityEvents.homeLink')}
+                testId="home-diversity-events"
+              />
             )}
             {user.features.searchSupplier.allowed && (
-              <Link
+              <HomeAction
                 to="/home/supplierSearch"
-                className="home-action"
-                data-testid="home-supplier-search"
-              >
-                <span className="home-action-icon">
-                  <SearchOutlined />
-                </span>
-                <span>
-                  {t('modules.supplierSearch')}
-                  <small>{t('supplierSearch.homeLink')}</small>
-                </span>
-                <ArrowRightOutlined />
-              </Link>
+                icon={<SearchOutlined />}
+                label={t('modules.supplierSearch')}
+                note={t('supplierSearch.homeLink')}
+                testId="home-supplier-search"
+              />
             )}
             {supportEmail && (
               <a href={`mailto:${supportEmail}`} className="home-action">

@@ -4,16 +4,18 @@
  * shared link shows the same report). Clicking the dashboard's header returns to the list.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, Spin, Typography } from 'antd';
+import { Button } from 'antd';
 import { BarChartOutlined } from '@ant-design/icons';
 import { Navigate, Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { ModuleHeader } from '../../components/module-header.tsx';
 import { fromSearch, toSearch } from './api/report-params.ts';
 import { MarketShareList } from './components/market-share-list.tsx';
 import { ReportDialog } from './components/report-dialog.tsx';
 import '../../components/dashboard.css';
 import './market-share.css';
+import { PageLoader } from '../../components/page-loader.tsx';
 
 const MarketShareDashboard = lazy(() => import('./components/market-share-dashboard.tsx'));
 
@@ -28,25 +30,23 @@ function ListView() {
 
   return (
     <div className="page list-card market-share-page" data-testid="market-share-list-page">
-      <header className="page-header page-header-row">
-        <div>
-          <Typography.Title level={3} className="page-title">
-            {t('marketShare.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('marketShare.subtitle')}</Typography.Text>
-        </div>
-        {marketShare.createReport && (
-          <Button
-            type="primary"
-            icon={<BarChartOutlined />}
-            disabled={!total}
-            onClick={() => setDialog(true)}
-            data-testid="market-share-create-report"
-          >
-            {t('marketShare.createReport')}
-          </Button>
-        )}
-      </header>
+      <ModuleHeader
+        title={t('marketShare.title')}
+        subtitle={t('marketShare.subtitle')}
+        actions={
+          marketShare.createReport && (
+            <Button
+              type="primary"
+              icon={<BarChartOutlined />}
+              disabled={!total}
+              onClick={() => setDialog(true)}
+              data-testid="market-share-create-report"
+            >
+              {t('marketShare.createReport')}
+            </Button>
+          )
+        }
+      />
       <MarketShareList onTotalChange={setTotal} />
       <ReportDialog
         open={dialog}
@@ -68,13 +68,7 @@ function DashboardView() {
   if (!marketShare.createReport || !params) return <Navigate to={BASE} replace />;
   return (
     <div className="page page-wide market-share-page" data-testid="market-share-dashboard-page">
-      <Suspense
-        fallback={
-          <div className="page-loader">
-            <Spin size="large" />
-          </div>
-        }
-      >
+      <Suspense fallback={<PageLoader />}>
         <MarketShareDashboard params={params} onBack={() => navigate(BASE)} />
       </Suspense>
     </div>

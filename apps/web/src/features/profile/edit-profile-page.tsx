@@ -7,6 +7,7 @@ import { AvatarPicker, type PictureChange } from './components/avatar-picker.tsx
 import { PasswordForm } from './components/password-form.tsx';
 import { ProfileForm } from './components/profile-form.tsx';
 import { SignOutEverywhere } from './components/sign-out-everywhere.tsx';
+import { ModuleHeader } from '../../components/module-header.tsx';
 
 type Mode = 'edit' | 'reset';
 
@@ -21,14 +22,10 @@ export default function EditProfilePage() {
 
   return (
     <div className="page profile-page" data-testid="edit-profile-page" data-mode={mode}>
-      <header className="page-header">
-        <Typography.Title level={3} className="page-title">
-          {mode === 'edit' ? t('profile.title') : t('profile.resetTitle')}
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          {mode === 'edit' ? t('profile.subtitle') : t('profile.resetSubtitle')}
-        </Typography.Text>
-      </header>
+      <ModuleHeader
+        title={mode === 'edit' ? t('profile.title') : t('profile.resetTitle')}
+        subtitle={mode === 'edit' ? t('profile.subtitle') : t('profile.resetSubtitle')}
+      />
       <Card className="profile-card">
         <Row gutter={[48, 32]}>
           <Col xs={24} lg={8} className="profile-side">

@@ -12,6 +12,7 @@ import { ModuleRow } from './components/module-row.tsx';
 import { TrainingUploadDialog } from './components/training-upload-dialog.tsx';
 import { VideoCard } from './components/video-card.tsx';
 import './training.css';
+import { ModuleHeader } from '../../components/module-header.tsx';
 
 interface PanelProps {
   type: TrainingType;
@@ -101,12 +102,7 @@ export default function TrainingPage() {
 
   return (
     <div className="page training-page" data-testid="training-page">
-      <header className="page-header">
-        <Typography.Title level={3} className="page-title">
-          {t('training.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('training.subtitle')}</Typography.Text>
-      </header>
+      <ModuleHeader title={t('training.title')} subtitle={t('training.subtitle')} />
       <Row gutter={[24, 24]} align="top">
         <Col xs={24} xl={14}>
           <TrainingPanel

@@ -25,7 +25,7 @@ describe('Cost Savings dashboard', () => {
         '/api/report/analysis': { text: '' },
       }),
     );
-    renderRoutes([{ path: '/', element: <CostSavingsDashboard /> }], '/');
+    renderRoutes([{ path: '/', element: <CostSavingsDashboard onBack={() => {}} /> }], '/');
     const card = await screen.findByTestId('savings-by-diversity');
     expect((await within(card).findByTestId('counting-note')).textContent).toBe(
       'A vendor with several diversity types counts under each of them.',

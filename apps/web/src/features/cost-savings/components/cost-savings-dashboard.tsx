@@ -4,7 +4,7 @@
  * sparkline, the 'Cost Savings Analysis' text and the exports. Loaded lazily (echarts).
  */
 import { useMemo, useState } from 'react';
-import { Card, Col, Empty, Row, Select, Space, Table, Typography } from 'antd';
+import { Col, Empty, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CategorySaving } from '@spotzcity/shared/cost-savings';
@@ -23,14 +23,15 @@ import { downloadCostSavingsDashboard } from '../api/excel.ts';
 import { savingPerCategoryQuery } from '../api/get-saving-per-category.ts';
 import { savingPerDiversityQuery } from '../api/get-saving-per-diversity.ts';
 import { totalCostSavingQuery } from '../api/get-total-cost-saving.ts';
-import chartCard from '../../../components/chart-card.module.css';
+import { ChartCard } from '../../../components/chart-card.tsx';
+import { ModuleHeader } from '../../../components/module-header.tsx';
 
 function Sparkline({ row, years }: { row: CategorySaving; years: string[] }) {
   const option = useMemo<EChartsCoreOption>(() => sparklineOption(row, years), [row, years]);
   return <EChart option={option} height={40} className="savings-sparkline" />;
 }
 
-export default function CostSavingsDashboard() {
+export default function CostSavingsDashboard({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const [years, setYears] = useState<number[]>([]);
   const allYears = useQuery(totalCostSavingQuery([]));
@@ -73,25 +74,22 @@ export default function CostSavingsDashboard() {
   return (
     <div className="dashboard" data-testid="cost-savings-dashboard">
       <div className="dashboard-capture">
-        <header className="dashboard-header">
-          <div>
-            <Typography.Title level={3} className="page-title" data-testid="dashboard-title">
-              {t('costSaving.dashboard.title')}
-            </Typography.Title>
-            <Typography.Text
-              type="secondary"
-              className="dashboard-subtitle"
-              data-testid="dashboard-period"
-            >
-              {subtitle}
-            </Typography.Text>
-          </div>
-          <ExportBar
-            report={{ key: 'cost', body: { years } }}
-            analysis={analysis.text}
-            onExcel={() => downloadCostSavingsDashboard(years, analysis.text)}
-          />
-        </header>
+        <ModuleHeader
+          title={t('costSaving.title')}
+          view={t('records.dashboard')}
+          onTitleClick={onBack}
+          actions={
+            <ExportBar
+              report={{ key: 'cost', body: { years } }}
+              analysis={analysis.text}
+              onExcel={() => downloadCostSavingsDashboard(years, analysis.text)}
+            />
+          }
+        />
+        <div className="dashboard-heading">
+          <h2 data-testid="dashboard-title">{t('costSaving.dashboard.title')}</h2>
+          <span data-testid="dashboard-period">{subtitle}</span>
+        </div>
         <div className="dashboard-toolbar" data-export-ignore="true">
           <Space wrap>
             <Typography.Text type="secondary">{t('costSaving.dashboard.years')}</Typography.Text>
@@ -114,30 +112,27 @@ export default function CostSavingsDashboard() {
 
         <Row gutter={[20, 20]}>
           <Col xs={24} xl={13}>
-            <Card
+            <ChartCard
               title={t('costSaving.dashboard.totalCostSavings')}
-              className={chartCard.card}
               loading={perYear.isPending}
               data-testid="total-cost-savings"
             >
               <EChart option={lineOption} height={300} data-testid="total-cost-savings-chart" />
-            </Card>
+            </ChartCard>
           </Col>
           <Col xs={24} xl={11}>
-            <Card
+            <ChartCard
               title={t('costSaving.dashboard.byDiversity')}
-              className={chartCard.card}
               loading={perDiversity.isPending}
               data-testid="savings-by-diversity"
             >
               <EChart option={barOption} height={276} data-testid="savings-by-diversity-chart" />
               <CountingNote />
-            </Card>
+            </ChartCard>
           </Col>
           <Col xs={24} xl={13}>
-            <Card
+            <ChartCard
               title={t('costSaving.dashboard.perCategory')}
-              className={chartCard.card}
               data-testid="savings-per-category"
             >
               <Table<CategorySaving>
@@ -176,7 +171,7 @@ export default function CostSavingsDashboard() {
                   },
                 ]}
               />
-            </Card>
+            </ChartCard>
           </Col>
           <Col xs={24} xl={11} className="analysis-fill">
             <AnalysisBox title={t('costSaving.dashboard.analysis')} analysis={analysis} />

@@ -4,8 +4,7 @@
  * spend by the chosen span, the 'Market Share Analysis' text and the exports. Loaded lazily.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Card, Col, Empty, Row, Tooltip, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Col, Empty, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
@@ -27,7 +26,9 @@ import { downloadMarketShareDashboard } from '../api/excel.ts';
 import { categoryGraphQuery } from '../api/get-category-graph.ts';
 import { revenueTreeQuery } from '../api/get-revenue-tree.ts';
 import type { ReportParams } from '../api/report-params.ts';
-import chartCard from '../../../components/chart-card.module.css';
+import { ChartCard } from '../../../components/chart-card.tsx';
+import { ModuleHeader } from '../../../components/module-header.tsx';
+import { StatCard } from '../../../components/stat-card.tsx';
 
 /**
  * A treemap whose labels show only what fits: after each layout the cells' rectangles are read
@@ -114,6 +115,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
       key: 'overall',
       label: t('marketShare.dashboard.overallSpend'),
       value: formatMoney(totals?.overallTotal),
+      accent: 'overall',
     },
     {
       key: 'diverse',
@@ -147,7 +149,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
     shades: readonly string[],
     testId: string,
   ) => (
-    <Card title={title} className={chartCard.card} loading={query.isPending} data-testid={testId}>
+    <ChartCard title={title} loading={query.isPending} data-testid={testId}>
       {(query.data ?? []).length === 0 ? (
         <Empty description={t('marketShare.dashboard.noSpend')} className="treemap-empty" />
       ) : (
@@ -158,70 +160,54 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
           testId={`${testId}-chart`}
         />
       )}
-    </Card>
+    </ChartCard>
   );
 
   return (
     <div className="dashboard" data-testid="market-share-dashboard">
       <div className="dashboard-capture">
-        <header className="dashboard-header">
-          <div>
-            <Tooltip title={t('marketShare.dashboard.backHint')} placement="bottomLeft">
-              <button
-                type="button"
-                className="dashboard-title-button"
-                onClick={onBack}
-                data-testid="dashboard-header"
-              >
-                <ArrowLeftOutlined className="dashboard-title-back" data-export-ignore="true" />
-                <Typography.Title level={3} className="page-title" data-testid="dashboard-title">
-                  {t('marketShare.dashboard.title')}
-                </Typography.Title>
-              </button>
-            </Tooltip>
-            <Typography.Text
-              type="secondary"
-              className="dashboard-subtitle"
-              data-testid="dashboard-selection"
-            >
-              {subtitle}
-            </Typography.Text>
-          </div>
-          <ExportBar
-            report={{
-              key: 'market',
-              body: {
-                span: params.span,
-                spanKeys: params.spanKeys,
-                ...(params.fromDate ? { fromDate: params.fromDate } : {}),
-                ...(params.toDate ? { toDate: params.toDate } : {}),
-              },
-            }}
-            analysis={analysis.text}
-            onExcel={() => downloadMarketShareDashboard(params, analysis.text)}
-          />
-        </header>
+        {/* Spec 02: clicking the header returns to the list. */}
+        <ModuleHeader
+          title={t('marketShare.title')}
+          view={t('records.dashboard')}
+          onTitleClick={onBack}
+          actions={
+            <ExportBar
+              report={{
+                key: 'market',
+                body: {
+                  span: params.span,
+                  spanKeys: params.spanKeys,
+                  ...(params.fromDate ? { fromDate: params.fromDate } : {}),
+                  ...(params.toDate ? { toDate: params.toDate } : {}),
+                },
+              }}
+              analysis={analysis.text}
+              onExcel={() => downloadMarketShareDashboard(params, analysis.text)}
+            />
+          }
+        />
+        <div className="dashboard-heading">
+          <h2 data-testid="dashboard-title">{t('marketShare.dashboard.title')}</h2>
+          <span data-testid="dashboard-selection">{subtitle}</span>
+        </div>
 
         <div className="kpi-row" data-testid="market-share-kpis">
           {kpis.map((kpi) => (
-            <div
+            <StatCard
               key={kpi.key}
-              className={`kpi-card${kpi.accent ? ` kpi-card-${kpi.accent}` : ''}`}
+              label={kpi.label}
+              value={graph.isPending ? '…' : kpi.value}
+              className={`stat-card-${kpi.accent}`}
               data-testid={`kpi-${kpi.key}`}
-            >
-              <span className="kpi-label">{kpi.label}</span>
-              <span className="kpi-value" data-testid={`kpi-${kpi.key}-value`}>
-                {graph.isPending ? '…' : kpi.value}
-              </span>
-            </div>
+            />
           ))}
         </div>
 
         <Row gutter={[20, 20]}>
           <Col xs={24}>
-            <Card
+            <ChartCard
               title={t('marketShare.dashboard.byCategory')}
-              className={chartCard.card}
               loading={graph.isPending}
               data-testid="market-share-by-category"
             >
@@ -230,7 +216,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
               ) : (
                 <EChart option={barOption} height={320} data-testid="by-category-chart" />
               )}
-            </Card>
+            </ChartCard>
           </Col>
           <Col xs={24} xl={12}>
             {treemap(diverseTitle, diverse, MARKET_COLORS.diverseShades, 'diverse-revenue')}

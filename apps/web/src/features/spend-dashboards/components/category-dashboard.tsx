@@ -10,7 +10,7 @@ import type { SpendBase, TopCategory } from '@spotzcity/shared/spend-dashboards'
 import { EChart } from '../../../components/echart.tsx';
 import { usePrinting } from '../../../components/print.ts';
 import { graphQuery } from '../api/graphs.ts';
-import { ChartCard } from './chart-card.tsx';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import { categoryBarOption, categoryPieOption } from '@spotzcity/shared/charts/spend';
 import { percentText, useChartSize } from './chart-format.ts';
 import { SpendBaseLine } from './spend-base.tsx';
@@ -36,7 +36,7 @@ export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: 
         title={t('spendDashboards.categoryBar')}
         query={bars}
         isEmpty={(d) => d.length === 0}
-        testId="chart-category-bar"
+        data-testid="chart-category-bar"
       >
         {(d) => (
           <EChart
@@ -50,7 +50,7 @@ export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: 
         title={t('spendDashboards.categoryPie')}
         query={pie}
         isEmpty={(d) => d.categories.length === 0}
-        testId="chart-category-pie"
+        data-testid="chart-category-pie"
       >
         {(d) => {
           return (
@@ -82,7 +82,7 @@ export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: 
           title={t('spendDashboards.topCategories')}
           query={top}
           isEmpty={(d) => d.length === 0}
-          testId="top-categories"
+          data-testid="top-categories"
         >
           {(d) => (
             <>

@@ -1,16 +1,14 @@
-import type { ReactNode } from 'react';
-import { Alert, Card, Empty, Skeleton } from 'antd';
+/**
+ * Kept only while program-card.tsx and tier2-card.tsx (changed on other branches) still import
+ * it: the dashboard card is components/chart-card.tsx. Delete this file when they import that.
+ */
+import type { ComponentProps, ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { ChartCard as SharedChartCard } from '../../../components/chart-card.tsx';
 
-/** A dashboard panel: its title, then a skeleton, the error, 'No Records Found' or the content. */
 export function ChartCard<T>({
-  title,
-  query,
-  isEmpty,
-  children,
-  extra,
   testId,
+  ...props
 }: {
   title: ReactNode;
   query: UseQueryResult<T>;
@@ -19,16 +17,10 @@ export function ChartCard<T>({
   extra?: ReactNode;
   testId?: string;
 }) {
-  const { t } = useTranslation();
-  let body: ReactNode;
-  if (query.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (query.isError) body = <Alert type="error" showIcon title={query.error.message} />;
-  else if (isEmpty(query.data))
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spendDashboards.noData')} />;
-  else body = children(query.data);
   return (
-    <Card title={title} size="small" extra={extra} className="dashboard-card" data-testid={testId}>
-      {body}
-    </Card>
+    <SharedChartCard<T>
+      {...(props as ComponentProps<typeof SharedChartCard<T>>)}
+      data-testid={testId}
+    />
   );
 }

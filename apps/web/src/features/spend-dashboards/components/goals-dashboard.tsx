@@ -13,7 +13,7 @@ import type { GoalRow, GoalStatus, GoalsDashboard as Figures } from '@spotzcity/
 import { EChart } from '../../../components/echart.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
 import { goalsGraphQuery } from '../api/goals.ts';
-import { ChartCard } from './chart-card.tsx';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import { percentText, useChartSize } from './chart-format.ts';
 import {
   COUNTING_RULE_LABELS,
@@ -172,7 +172,7 @@ export function GoalsDashboard({
           title={`${t('goals.progress')} · ${d?.label ?? ''}`}
           query={query}
           isEmpty={(x) => x.monthsElapsed === 0}
-          testId="chart-goal-progress"
+          data-testid="chart-goal-progress"
         >
           {(x) => <EChart height={height} option={goalProgressOption(x)} />}
         </ChartCard>
@@ -182,7 +182,7 @@ export function GoalsDashboard({
           title={t('goals.targets')}
           query={query}
           isEmpty={(x) => goalsTableRows(x).length === 0}
-          testId="goals-targets"
+          data-testid="goals-targets"
         >
           {(x) => <TargetsTable d={x} />}
         </ChartCard>

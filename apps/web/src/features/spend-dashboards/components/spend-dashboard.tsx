@@ -6,7 +6,7 @@ import { formatMoney } from '@spotzcity/shared/format';
 import { CountingNote } from '../../../components/counting-note.tsx';
 import { EChart } from '../../../components/echart.tsx';
 import { graphQuery } from '../api/graphs.ts';
-import { ChartCard } from './chart-card.tsx';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import { CountingRuleCard } from './counting-rule-card.tsx';
 import { ProgramCard } from './program-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
@@ -43,7 +43,7 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
         title={t('spendDashboards.spendPerDiversity')}
         query={perType}
         isEmpty={(d) => d.types.length === 0}
-        testId="chart-spend-per-diversity"
+        data-testid="chart-spend-per-diversity"
       >
         {(d) => (
           <>
@@ -66,7 +66,7 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
         title={t('spendDashboards.diverseByYear')}
         query={years}
         isEmpty={(d) => d.length === 0}
-        testId="chart-diverse-by-year"
+        data-testid="chart-diverse-by-year"
       >
         {(d) => {
           // Donuts in rows of three (two when narrow), the year in each donut's middle.
@@ -91,7 +91,7 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
           title={t('spendDashboards.spendMom')}
           query={mom}
           isEmpty={(d) => d.months.length === 0}
-          testId="chart-spend-mom"
+          data-testid="chart-spend-mom"
         >
           {(d) => (
             <>

@@ -10,7 +10,7 @@ import type { SupplierLocation } from '@spotzcity/shared/spend-dashboards';
 import { EChart } from '../../../components/echart.tsx';
 import { usePrinting } from '../../../components/print.ts';
 import { graphQuery } from '../api/graphs.ts';
-import { ChartCard } from './chart-card.tsx';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import {
   suppliersPerMonthOption,
   suppliersPerQuarterOption,
@@ -36,7 +36,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
         title={t('spendDashboards.diversePerQuarter')}
         query={quarters}
         isEmpty={(d) => d.length === 0}
-        testId="chart-suppliers-per-quarter"
+        data-testid="chart-suppliers-per-quarter"
       >
         {(d) => <EChart height={height} option={suppliersPerQuarterOption(d)} />}
       </ChartCard>
@@ -45,7 +45,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
         title={t('spendDashboards.diversePerMonth')}
         query={counts}
         isEmpty={(d) => d.months.length === 0}
-        testId="chart-suppliers-per-month"
+        data-testid="chart-suppliers-per-month"
       >
         {(d) => <EChart height={height} option={suppliersPerMonthOption(d)} />}
       </ChartCard>
@@ -54,8 +54,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
         <ChartCard
           title={t('spendDashboards.supplierMap')}
           query={states}
-          isEmpty={() => false}
-          testId="chart-supplier-map"
+          data-testid="chart-supplier-map"
         >
           {(d) => <EChart height={mapHeight} option={supplierMapOption(d, US_MAP)} />}
         </ChartCard>
@@ -66,7 +65,7 @@ export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
           title={t('spendDashboards.stateTable')}
           query={states}
           isEmpty={(d) => d.length === 0}
-          testId="state-table"
+          data-testid="state-table"
         >
           {(d) => (
             <Table<SupplierLocation>

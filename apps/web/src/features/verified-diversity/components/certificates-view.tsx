@@ -4,11 +4,10 @@
  * toggles), with the qualification policy.
  */
 import { useState } from 'react';
-import { Button, Card, Flex, Select, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import {
   CERTIFICATE_SOURCES,
@@ -32,29 +31,26 @@ import {
   type CertificateFilter,
 } from '../api/certificates.ts';
 import { PolicyCard } from './policy-card.tsx';
+import { ModuleHeader } from '../../../components/module-header.tsx';
 
 const usDate = (iso: string | null) =>
   iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : '—';
 
 export function CertificatesView() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const user = useCurrentUser();
   const agencies = useQuery(agenciesQuery());
   const [filter, setFilter] = useState<CertificateFilter>({ sortOrder: 'asc' });
   const set = (change: Partial<CertificateFilter>) => setFilter((f) => ({ ...f, ...change }));
   return (
     <div className="page" data-testid="certificates-view">
-      <header className="page-header">
-        <Flex align="center" gap={8} wrap>
-          <Link to="/home/supplierSpend" aria-label={t('spend.title')}>
-            <ArrowLeftOutlined />
-          </Link>
-          <Typography.Title level={3} className="page-title" style={{ margin: 0 }}>
-            {t('verified.certificates')}
-          </Typography.Title>
-        </Flex>
-        <Typography.Text type="secondary">{t('verified.certificatesSubtitle')}</Typography.Text>
-      </header>
+      <ModuleHeader
+        title={t('spend.title')}
+        view={t('verified.certificates')}
+        subtitle={t('verified.certificatesSubtitle')}
+        onTitleClick={() => navigate('/home/supplierSpend')}
+      />
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap>
           <Select

@@ -6,9 +6,8 @@
  */
 import { useState } from 'react';
 import { Button, Flex, Space, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatMoney } from '@spotzcity/shared/format';
 import { MATCH_RULE_LABELS, type VendorMatch } from '@spotzcity/shared/verified-diversity';
 import { useCurrentUser } from '../../../api/get-profile.ts';
@@ -18,12 +17,14 @@ import { PHONE_QUERY, useMediaQuery } from '../../../components/use-media-query.
 import { verifiedKeys } from '../api/certificates.ts';
 import { fetchVendorsToMatch, useAssignVendor } from '../api/matching.ts';
 import css from './matching-view.module.css';
+import { ModuleHeader } from '../../../components/module-header.tsx';
 
 /** The one column of the phone layout: the table's card less its padding at 390 px. */
 const NARROW_WIDTH = 320;
 
 export function MatchingView() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const user = useCurrentUser();
   const alert = useAlert();
   const reload = useReloadList();
@@ -132,17 +133,12 @@ export function MatchingView() {
 
   return (
     <div className="page" data-testid="matching-view">
-      <header className="page-header">
-        <Flex align="center" gap={8} wrap>
-          <Link to="/home/supplierSpend" aria-label={t('spend.title')}>
-            <ArrowLeftOutlined />
-          </Link>
-          <Typography.Title level={3} className="page-title" style={{ margin: 0 }}>
-            {t('verified.matching')}
-          </Typography.Title>
-        </Flex>
-        <Typography.Text type="secondary">{t('verified.matchingSubtitle')}</Typography.Text>
-      </header>
+      <ModuleHeader
+        title={t('spend.title')}
+        view={t('verified.matching')}
+        subtitle={t('verified.matchingSubtitle')}
+        onTitleClick={() => navigate('/home/supplierSpend')}
+      />
       <InfiniteTable<VendorMatch>
         queryKey={verifiedKeys.matching}
         fetchPage={fetchVendorsToMatch}
