@@ -140,6 +140,23 @@ export const markedSupplierSchema = z.object({
   state: z.string().nullable(),
 });
 
+/** The hand-marking picker's search: name or DUNS; under 2 characters answers none. */
+export const supplierOptionsQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: MESSAGES.maxLength(100) })
+    .regex(/^\P{Cc}*$/u, { error: 'Type letters, digits or punctuation' })
+    .default(''),
+});
+/** At most this many suppliers answer one search of the picker. */
+export const SUPPLIER_OPTIONS_MAX = 20;
+export const supplierOptionSchema = markedSupplierSchema.extend({
+  /** Already marked for this category. */
+  marked: z.boolean(),
+});
+export type SupplierOption = z.infer<typeof supplierOptionSchema>;
+
 /** One category's figures over the selected spend files. */
 export const programSpendRowSchema = z.object({
   id: z.number(),

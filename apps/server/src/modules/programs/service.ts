@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   PROGRAM_LIMITS,
   PROGRAM_MESSAGES,
+  SUPPLIER_OPTIONS_MAX,
   localRuleSchema,
   type ProgramCategory,
   type ProgramCategoryInput,
@@ -17,6 +18,7 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import { categoriesOf } from '../../platform/program-categories.ts';
+import { certain } from '../../platform/verified-spend.ts';
 import { toNumber } from '../../platform/sql.ts';
 import { loadZipCodes, lookupZip } from '../../platform/zip-codes.ts';
 
@@ -182,6 +184,42 @@ export async function listMarkedSuppliers(db: DbOrTx, clientRef: number, id: num
       order by lower(d.name), d.id
     `),
   ).map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * The hand-marking picker (issue #23): the directory suppliers this organisation's vendors are
+ * certainly matched to (only they can count) whose name, DBA name or DUNS holds the text, marked
+ * ones flagged, SUPPLIER_OPTIONS_MAX at most, by name. 404 for another organisation's category.
+ */
+export async function supplierOptions(db: DbOrTx, clientRef: number, id: number, q: string) {
+  await manualCategory(db, clientRef, id);
+  if (q.length < 2) return [];
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = q.replace(/\D+/g, '');
+  return rowsOf<{
+    id: number;
+    name: string;
+    duns: string;
+    city: string | null;
+    state: string | null;
+    marked: boolean;
+  }>(
+    await db.execute(sql`
+      select d.id, d.name, d.duns, d.city, d.state_or_province as state,
+        exists (
+          select 1 from program_category_suppliers p
+          where p.client_ref = ${clientRef} and p.category_ref = ${id} and p.supplier_ref = d.id
+        ) as marked
+      from supplier_directory d
+      where d.id in (
+          select m.supplier_ref from vendor_matches m where m.client_ref = ${clientRef} and ${certain}
+        )
+        and (lower(d.name) like ${like} or lower(coalesce(d.supplier_dba_name, '')) like ${like}
+          ${digits.length >= 2 ? sql`or d.duns like ${`${digits}%`}` : sql``})
+      order by lower(d.name), d.id
+      limit ${SUPPLIER_OPTIONS_MAX}
+    `),
+  ).map((r) => ({ ...r, id: Number(r.id), marked: Boolean(r.marked) }));
 }
 
 export async function markSupplier(

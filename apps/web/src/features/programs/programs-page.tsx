@@ -4,7 +4,7 @@
  * the sites a radius is measured from, and the suppliers of a hand-marked category. A Buyer Admin
  * changes them; everyone else who sees the spend reads them.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -43,6 +43,7 @@ import {
   categoriesQuery,
   markedQuery,
   sitesQuery,
+  supplierOptionsQuery,
   useAddSite,
   useCreateCategory,
   useDeleteCategory,
@@ -118,12 +119,58 @@ function LocalRuleForm({ category, canEdit }: { category: ProgramCategory; canEd
   );
 }
 
+/**
+ * Finds a supplier to mark by name, DBA name or DUNS among the suppliers the organisation pays
+ * (the only ones that can count); choosing one marks it.
+ */
+function SupplierPicker({ categoryId }: { categoryId: number }) {
+  const { t } = useTranslation();
+  const mark = useMarkSupplier();
+  const notify = useNotify();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const options = useQuery(supplierOptionsQuery(categoryId, q));
+  return (
+    <Select<number>
+      showSearch
+      value={null}
+      filterOption={false}
+      onSearch={setTyped}
+      searchValue={typed}
+      loading={options.isFetching}
+      placeholder={t('programs.findSupplier')}
+      notFoundContent={
+        q.trim().length < 2 ? t('programs.typeToFind') : t('programs.noSupplierFound')
+      }
+      options={(options.data ?? []).map((s) => ({
+        value: s.id,
+        disabled: s.marked,
+        label: `${s.name} · ${s.duns}${s.state ? ` · ${s.city ?? ''} ${s.state}` : ''}${
+          s.marked ? ` (${t('programs.alreadyMarked')})` : ''
+        }`,
+      }))}
+      onChange={(supplierId) => {
+        if (typeof supplierId !== 'number') return;
+        mark.mutate(
+          { id: categoryId, supplierId, mark: true },
+          { ...notify, onSuccess: (r) => (notify.onSuccess(r), setTyped('')) },
+        );
+      }}
+      style={{ width: '100%', maxWidth: 420 }}
+      data-testid={`program-supplier-picker-${categoryId}`}
+    />
+  );
+}
+
 function MarkedSuppliers({ category, canEdit }: { category: ProgramCategory; canEdit: boolean }) {
   const { t } = useTranslation();
   const marked = useQuery(markedQuery(category.id));
   const mark = useMarkSupplier();
   const notify = useNotify();
-  const [supplierId, setSupplierId] = useState<number | null>(null);
   return (
     <div className="program-marked">
       <Typography.Text strong>{t('programs.marked')}</Typography.Text>
@@ -154,26 +201,7 @@ function MarkedSuppliers({ category, canEdit }: { category: ProgramCategory; can
           </List.Item>
         )}
       />
-      {canEdit && (
-        <Space.Compact>
-          <InputNumber
-            min={1}
-            placeholder={t('programs.markSupplier')}
-            value={supplierId}
-            onChange={(v) => setSupplierId(typeof v === 'number' ? v : null)}
-            style={{ width: 240 }}
-          />
-          <Button
-            disabled={supplierId === null}
-            onClick={() =>
-              supplierId !== null &&
-              mark.mutate({ id: category.id, supplierId, mark: true }, notify)
-            }
-          >
-            {t('programs.mark')}
-          </Button>
-        </Space.Compact>
-      )}
+      {canEdit && <SupplierPicker categoryId={category.id} />}
     </div>
   );
 }
