@@ -804,6 +804,10 @@ export const en = {
     card: 'Program Categories',
     category: 'Category',
     kind: 'Rule',
+    conditions: 'Conditions',
+    conditionsHelp:
+      'One or more. With several, choose whether a supplier must meet all of them (e.g. small and local) or any of them.',
+    match: 'A supplier counts when it meets',
     spend: 'Spend',
     share: '% Of Spend',
     suppliers: 'Suppliers',

@@ -255,6 +255,47 @@ describe('program categories', () => {
     expect(byName(f, 'Strategic')).toMatchObject(expected(SUPPLIERS, (s) => s.key === 'soft'));
   });
 
+  it('combines conditions: Small & Local counts suppliers that are both, or either', async () => {
+    const near = (s: Supplier) => miles('60601', s.zip) <= 30;
+    const both = await send(token, 'POST', '/api/programs/categories', {
+      name: 'Small & Local',
+      kind: 'SMALL',
+      also: ['LOCAL'],
+      match: 'ALL',
+      local: { radiusMiles: 30 },
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().data).toMatchObject({ kinds: ['SMALL', 'LOCAL'], match: 'ALL' });
+    const id = both.json().data.id as number;
+    // The fixture has suppliers that are small only, local only, and both.
+    expect(SUPPLIERS.some((s) => small(s) && near(s))).toBe(true);
+    expect(SUPPLIERS.some((s) => small(s) && !near(s))).toBe(true);
+    expect(SUPPLIERS.some((s) => !small(s) && near(s))).toBe(true);
+    let f = await figures(token);
+    expect(byName(f, 'Small & Local')).toMatchObject({
+      ...expected(SUPPLIERS, (s) => small(s) && near(s)),
+      rule: 'All of: Small business, Local',
+    });
+
+    let res = await send(token, 'PUT', `/api/programs/categories/${id}`, { match: 'ANY' });
+    expect(res.statusCode, res.body).toBe(200);
+    f = await figures(token);
+    expect(byName(f, 'Small & Local')).toMatchObject({
+      ...expected(SUPPLIERS, (s) => small(s) || near(s)),
+      rule: 'Any of: Small business, Local',
+    });
+
+    res = await send(token, 'POST', '/api/programs/categories', {
+      name: 'Twice',
+      kind: 'SMALL',
+      also: ['SMALL'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ message: 'Each condition once' });
+    res = await send(token, 'DELETE', `/api/programs/categories/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it('finds suppliers to mark by name or DUNS among the suppliers the organisation pays', async () => {
     const options = async (q: string, who = token, id = cat.manual) => {
       const res = await send(

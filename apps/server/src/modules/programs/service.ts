@@ -58,7 +58,11 @@ export async function createCategory(
   if (toNumber(count?.n) >= PROGRAM_LIMITS.categoriesMax) {
     throw new Conflict(`At most ${PROGRAM_LIMITS.categoriesMax} categories`);
   }
-  const rule = input.kind === 'LOCAL' ? localRuleSchema.parse(input.local ?? {}) : {};
+  const kinds = [input.kind, ...input.also];
+  const rule = {
+    ...(kinds.includes('LOCAL') ? localRuleSchema.parse(input.local ?? {}) : {}),
+    ...(input.also.length ? { also: input.also, match: input.match } : {}),
+  };
   const [row] = await uniqueOrConflict(PROGRAM_MESSAGES.duplicateName, async () =>
     rowsOf<{ id: number }>(
       await db.execute(sql`
@@ -78,10 +82,19 @@ export async function updateCategory(
   input: ProgramCategoryUpdate,
 ): Promise<ProgramCategory> {
   const current = await categoryOf(db, clientRef, id);
-  if (input.local && current.kind !== 'LOCAL') {
+  const also = input.also ?? current.kinds.slice(1);
+  if (new Set([current.kind, ...also]).size !== also.length + 1) {
+    throw new ValidationError([{ field: 'also', message: PROGRAM_MESSAGES.conditionTwice }]);
+  }
+  const kinds = [current.kind, ...also];
+  if (input.local && !kinds.includes('LOCAL')) {
     throw new ValidationError([{ field: 'local', message: 'Only a local category has these' }]);
   }
-  const rule = current.kind === 'LOCAL' ? (input.local ?? current.local ?? {}) : {};
+  const match = input.match ?? current.match;
+  const rule = {
+    ...(kinds.includes('LOCAL') ? localRuleSchema.parse(input.local ?? current.local ?? {}) : {}),
+    ...(also.length ? { also, match } : {}),
+  };
   await uniqueOrConflict(PROGRAM_MESSAGES.duplicateName, () =>
     db.execute(sql`
       update program_categories set
@@ -164,7 +177,7 @@ export async function deleteSite(db: DbOrTx, clientRef: number, id: number): Pro
 
 async function manualCategory(db: DbOrTx, clientRef: number, id: number) {
   const category = await categoryOf(db, clientRef, id);
-  if (category.kind !== 'MANUAL') throw new Conflict(PROGRAM_MESSAGES.notManual);
+  if (!category.kinds.includes('MANUAL')) throw new Conflict(PROGRAM_MESSAGES.notManual);
   return category;
 }
 

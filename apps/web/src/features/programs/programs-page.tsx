@@ -15,6 +15,7 @@ import {
   InputNumber,
   List,
   Popconfirm,
+  Radio,
   Row,
   Select,
   Skeleton,
@@ -33,9 +34,13 @@ import {
   PROGRAM_KINDS,
   PROGRAM_KIND_LABELS,
   PROGRAM_KIND_RULES,
+  PROGRAM_MATCHES,
+  PROGRAM_MATCH_LABELS,
+  programRuleLabel,
   type LocalRule,
   type ProgramCategory,
   type ProgramKind,
+  type ProgramMatch,
 } from '@spotzcity/shared/programs';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { useAlert } from '../../components/alert-modal.tsx';
@@ -221,7 +226,9 @@ function CategoryCard({ category, canEdit }: { category: ProgramCategory; canEdi
         name === null ? (
           <Space wrap>
             <span className="program-name">{category.name}</span>
-            <Tag>{PROGRAM_KIND_LABELS[category.kind]}</Tag>
+            <Tag data-testid="category-rule">
+              {programRuleLabel(category.kinds, category.match)}
+            </Tag>
           </Space>
         ) : (
           <Space.Compact>
@@ -278,11 +285,37 @@ function CategoryCard({ category, canEdit }: { category: ProgramCategory; canEdi
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">
-        {PROGRAM_KIND_RULES[category.kind]}
-      </Typography.Paragraph>
-      {category.kind === 'LOCAL' && <LocalRuleForm category={category} canEdit={canEdit} />}
-      {category.kind === 'MANUAL' && <MarkedSuppliers category={category} canEdit={canEdit} />}
+      {category.kinds.length > 1 && (
+        <Radio.Group
+          size="small"
+          optionType="button"
+          value={category.match}
+          disabled={!canEdit}
+          onChange={(e) =>
+            update.mutate({ id: category.id, match: e.target.value as ProgramMatch }, notify)
+          }
+          options={PROGRAM_MATCHES.map((m) => ({ value: m, label: PROGRAM_MATCH_LABELS[m] }))}
+          style={{ marginBottom: 8 }}
+          data-testid="category-match"
+        />
+      )}
+      {category.kinds.length > 1 ? (
+        <ul className="program-conditions">
+          {category.kinds.map((k) => (
+            <li key={k}>
+              <Typography.Text type="secondary">{PROGRAM_KIND_RULES[k]}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Paragraph type="secondary">
+          {PROGRAM_KIND_RULES[category.kind]}
+        </Typography.Paragraph>
+      )}
+      {category.kinds.includes('LOCAL') && <LocalRuleForm category={category} canEdit={canEdit} />}
+      {category.kinds.includes('MANUAL') && (
+        <MarkedSuppliers category={category} canEdit={canEdit} />
+      )}
     </Card>
   );
 }
@@ -291,21 +324,28 @@ function AddCategory() {
   const { t } = useTranslation();
   const create = useCreateCategory();
   const notify = useNotify();
-  const [form] = Form.useForm<{ name: string; kind: ProgramKind; radiusMiles?: number }>();
-  const kind = Form.useWatch('kind', form);
+  const [form] = Form.useForm<{
+    name: string;
+    kinds: ProgramKind[];
+    match: ProgramMatch;
+    radiusMiles?: number;
+  }>();
+  const kinds = Form.useWatch('kinds', form) ?? [];
   return (
     <Card size="small" title={t('programs.add')} data-testid="add-category">
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ kind: 'SMALL' }}
+        initialValues={{ kinds: ['SMALL'], match: 'ALL' }}
         onFinish={(v) =>
           create.mutate(
             {
               name: v.name,
-              kind: v.kind,
+              kind: v.kinds[0]!,
+              also: v.kinds.slice(1),
+              match: v.match,
               enabled: true,
-              ...(v.kind === 'LOCAL'
+              ...(v.kinds.includes('LOCAL')
                 ? { local: { radiusMiles: v.radiusMiles ?? null, states: [], counties: [] } }
                 : {}),
             },
@@ -324,14 +364,21 @@ function AddCategory() {
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
-            <Form.Item name="kind" label={t('programs.kind')}>
+            <Form.Item
+              name="kinds"
+              label={t('programs.conditions')}
+              extra={t('programs.conditionsHelp')}
+              rules={[{ required: true, type: 'array', min: 1, message: 'Required' }]}
+            >
               <Select
+                mode="multiple"
+                optionFilterProp="label"
                 data-testid="category-kind"
                 options={PROGRAM_KINDS.map((k) => ({ value: k, label: PROGRAM_KIND_LABELS[k] }))}
               />
             </Form.Item>
           </Col>
-          {kind === 'LOCAL' && (
+          {kinds.includes('LOCAL') && (
             <Col xs={24} md={6}>
               <Form.Item name="radiusMiles" label={t('programs.radius')}>
                 <InputNumber min={1} max={500} style={{ width: '100%' }} data-testid="new-radius" />
@@ -339,6 +386,15 @@ function AddCategory() {
             </Col>
           )}
         </Row>
+        {kinds.length > 1 && (
+          <Form.Item name="match" label={t('programs.match')}>
+            <Radio.Group
+              optionType="button"
+              options={PROGRAM_MATCHES.map((m) => ({ value: m, label: PROGRAM_MATCH_LABELS[m] }))}
+              data-testid="new-match"
+            />
+          </Form.Item>
+        )}
         <Button
           type="primary"
           htmlType="submit"
