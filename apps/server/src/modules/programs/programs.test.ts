@@ -13,6 +13,7 @@ import { actor, signedInUser } from '../../../test/factories.ts';
 import { importSpend } from '../../../test/imports.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
+import { keepReport, pdfPages, pptxTables } from '../../../test/reports.ts';
 import { supplierDirectory } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -292,6 +293,35 @@ describe('program categories', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0]).toMatchObject({ message: 'Each condition once' });
+    // The exports show the combined rule in words next to its figures.
+    const want = expected(SUPPLIERS, (s) => small(s) || near(s));
+    for (const format of ['pptx', 'pdf'] as const) {
+      const out = await t.app.inject({
+        method: 'POST',
+        url: `/api/report/spend/${format}`,
+        headers: t.auth(token),
+        payload: { selectedIds: [] },
+      });
+      expect(out.statusCode, out.body).toBe(200);
+      keepReport(`programs-spend.${format}`, out.rawPayload);
+      const text =
+        format === 'pptx'
+          ? (await pptxTables(out.rawPayload)).flat().map((r) => r.join(' | '))
+          : await pdfPages(out.rawPayload);
+      const joined = text.join('\n').replace(/\s+/g, ' ');
+      expect(joined, format).toContain('Any of: Small business, Local');
+      expect(joined, format).toContain(`${want.share.toFixed(2)}%`);
+    }
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/excel/spend',
+      headers: t.auth(token),
+      payload: { excel: true, spendData: { selectedIds: [] } },
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    keepReport('programs-spend.xlsx', xlsx.rawPayload);
+    expect(xlsx.rawPayload.includes(Buffer.from('PK'))).toBe(true);
+
     res = await send(token, 'DELETE', `/api/programs/categories/${id}`);
     expect(res.statusCode, res.body).toBe(200);
   });
