@@ -129,6 +129,20 @@ describe('program categories', () => {
       await page.waitForTimeout(500);
       expect(await programRows(page)).toEqual(['Small business', 'Local', 'Local 100']);
 
+      // Hand-marking: the picker finds a supplier the organisation pays by a piece of its name.
+      await addCategory(page, 'Strategic', ['Marked by hand']);
+      await page.getByRole('button', { name: 'OK' }).click(); // the success message
+      const strategic = page.locator('.program-category', { hasText: 'Strategic' });
+      const picker = strategic.locator('[data-testid^="program-supplier-picker-"]');
+      await picker.click();
+      await picker.locator('input').fill('in');
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      await option.waitFor();
+      await screenshot(page, 'programs-picker');
+      const picked = ((await option.textContent()) ?? '').split(' · ')[0]!;
+      await option.click();
+      await strategic.locator('.program-marked .ant-list-item', { hasText: picked }).waitFor();
+
       await page.setViewportSize({ width: 390, height: 844 });
       await open(page, '/home/supplierSpend/programs');
       await page.getByTestId('programs-page').waitFor();
