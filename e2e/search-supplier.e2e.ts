@@ -4,12 +4,13 @@
  * spend lists open their detail; a Super User uploads a suppliers list (a refused one first) and
  * finds the new supplier.
  */
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_COLUMNS } from '@spotzcity/shared/search-supplier';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { uploadAccepted } from './uploads.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
 
@@ -109,6 +110,13 @@ describe('search supplier', () => {
     await ratings.getByTestId('rating-item').first().waitFor();
     expect(await ratings.getByTestId('rating-item').count()).toBe(5);
     await screenshot(page, 'supplier-search-detail');
+    // Size facts (issue #23): shown to all; the Buyer Admin does not keep the directory.
+    const size = page.getByTestId('supplier-size');
+    expect(await size.textContent()).toContain('Average Annual Receipts');
+    expect(await size.getByTestId('supplier-size-edit').count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await size.screenshot({ path: path.join(SCREENSHOTS, 'supplier-search-detail-size-390.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('ratings-pager-next').click();
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="rating-item"]').length === 1,

@@ -21,6 +21,32 @@ export const PROGRAM_KIND_LABELS: Record<ProgramKind, string> = {
   MANUAL: 'Marked by hand',
 };
 
+/** Each kind in a few words, for a category of several conditions. */
+export const PROGRAM_KIND_SHORT: Record<ProgramKind, string> = {
+  SMALL: 'Small business',
+  LOCAL: 'Local',
+  VETERAN: 'Veteran-owned',
+  HUBZONE: 'HUBZone',
+  MANUAL: 'Marked by hand',
+};
+
+/**
+ * How a category of several conditions counts a supplier: when it meets all of them (e.g. small
+ * AND local) or any of them (small OR local).
+ */
+export const PROGRAM_MATCHES = ['ALL', 'ANY'] as const;
+export type ProgramMatch = (typeof PROGRAM_MATCHES)[number];
+export const PROGRAM_MATCH_LABELS: Record<ProgramMatch, string> = {
+  ALL: 'All of these',
+  ANY: 'Any of these',
+};
+
+/** A category's rule in words: one kind's label, or "All of: Small business, Local". */
+export function programRuleLabel(kinds: readonly ProgramKind[], match: ProgramMatch): string {
+  if (kinds.length === 1) return PROGRAM_KIND_LABELS[kinds[0]!];
+  return `${match === 'ALL' ? 'All of' : 'Any of'}: ${kinds.map((k) => PROGRAM_KIND_SHORT[k]).join(', ')}`;
+}
+
 /** What each kind counts, in a program manager's words (screens, exports). */
 export const PROGRAM_KIND_RULES: Record<ProgramKind, string> = {
   SMALL:
@@ -45,7 +71,8 @@ export const PROGRAM_MESSAGES = {
   unknownZip: 'Unknown ZIP code',
   zip: 'ZIP code must be 5 digits',
   county: 'Write a county as "County name, ST"',
-  notManual: 'Suppliers are marked by hand only in a category of the kind "Marked by hand"',
+  notManual: 'Suppliers are marked by hand only in a category with the condition "Marked by hand"',
+  conditionTwice: 'Each condition once',
   radius: `Must be a number of miles from 1 to 500`,
 } as const;
 
@@ -83,27 +110,45 @@ export const localRuleSchema = z.object({
 export type LocalRule = z.infer<typeof localRuleSchema>;
 
 export const programKindSchema = z.enum(PROGRAM_KINDS);
+export const programMatchSchema = z.enum(PROGRAM_MATCHES);
 
-export const programCategoryInputSchema = z.object({
-  name: requiredText(PROGRAM_LIMITS.nameMax),
-  kind: programKindSchema,
-  enabled: z.boolean().default(true),
-  local: localRuleSchema.optional(),
-});
+/** Conditions besides `kind` (a category of several conditions), each kind once. */
+const alsoSchema = z.array(programKindSchema).max(PROGRAM_KINDS.length - 1);
+
+export const programCategoryInputSchema = z
+  .object({
+    name: requiredText(PROGRAM_LIMITS.nameMax),
+    /** The first condition. */
+    kind: programKindSchema,
+    also: alsoSchema.default([]),
+    match: programMatchSchema.default('ALL'),
+    enabled: z.boolean().default(true),
+    local: localRuleSchema.optional(),
+  })
+  .refine((v) => new Set([v.kind, ...v.also]).size === v.also.length + 1, {
+    path: ['also'],
+    error: PROGRAM_MESSAGES.conditionTwice,
+  });
 export type ProgramCategoryInput = z.infer<typeof programCategoryInputSchema>;
 
-/** A rename, a switch, or LOCAL's new parameters; the kind stays. */
+/** A rename, a switch, LOCAL's new parameters, or the other conditions; the first kind stays. */
 export const programCategoryUpdateSchema = z.object({
   name: requiredText(PROGRAM_LIMITS.nameMax).optional(),
   enabled: z.boolean().optional(),
   local: localRuleSchema.optional(),
+  also: alsoSchema.optional(),
+  match: programMatchSchema.optional(),
 });
 export type ProgramCategoryUpdate = z.infer<typeof programCategoryUpdateSchema>;
 
 export const programCategorySchema = z.object({
   id: z.number(),
   name: z.string(),
+  /** The first condition. */
   kind: programKindSchema,
+  /** Every condition, `kind` first. */
+  kinds: z.array(programKindSchema),
+  match: programMatchSchema,
   enabled: z.boolean(),
   local: localRuleSchema.nullable(),
   /** Suppliers marked by hand (MANUAL only; 0 otherwise). */
@@ -140,11 +185,30 @@ export const markedSupplierSchema = z.object({
   state: z.string().nullable(),
 });
 
+/** The hand-marking picker's search: name or DUNS; under 2 characters answers none. */
+export const supplierOptionsQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: MESSAGES.maxLength(100) })
+    .regex(/^\P{Cc}*$/u, { error: 'Type letters, digits or punctuation' })
+    .default(''),
+});
+/** At most this many suppliers answer one search of the picker. */
+export const SUPPLIER_OPTIONS_MAX = 20;
+export const supplierOptionSchema = markedSupplierSchema.extend({
+  /** Already marked for this category. */
+  marked: z.boolean(),
+});
+export type SupplierOption = z.infer<typeof supplierOptionSchema>;
+
 /** One category's figures over the selected spend files. */
 export const programSpendRowSchema = z.object({
   id: z.number(),
   name: z.string(),
   kind: programKindSchema,
+  /** The rule in words (programRuleLabel). */
+  rule: z.string(),
   /** Spend paid to the category's suppliers (dollars). */
   spend: z.number(),
   /** Percent of the base (all or addressable spend), two decimals. */

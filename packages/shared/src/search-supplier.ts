@@ -4,13 +4,20 @@
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
-import { cellDate, cellText, type Cell, type FileColumn } from './cells.ts';
+import { cellDate, cellMoney, cellText, type Cell, type FileColumn } from './cells.ts';
 import { DIVERSITY_TYPES, US_STATES, type DiversityType } from './enums.ts';
 import { ratingCountSchema } from './ratings.ts';
 import { supplierRatingBoSchema } from './spend.ts';
 import { normaliseDuns } from './suppliers.ts';
 import { VERIFIED_MESSAGES, normaliseFein, normaliseUei } from './verified-diversity.ts';
-import { EMAIL_PATTERN, LIMITS, MESSAGES, digitsOnly, optionalDigits } from './validation.ts';
+import {
+  EMAIL_PATTERN,
+  LIMITS,
+  MESSAGES,
+  digitsOnly,
+  optionalDigits,
+  recordId,
+} from './validation.ts';
 
 export const SEARCH_MESSAGES = {
   fillOne: 'Please fill at least one of the fields to search.',
@@ -26,7 +33,13 @@ export const SEARCH_MESSAGES = {
   certificateType: (value: string) =>
     `Unknown certificate type "${value}"; allowed: ${CERTIFICATION_TYPES.join(', ')}`,
   certificateIncomplete: 'Required when the row has a certificate',
+  receipts: 'Must be an amount in dollars from 0 to 9,999,999,999,999',
+  employees: 'Must be a whole number of employees from 0 to 10,000,000',
+  sizeSaved: 'Size Saved Successfully',
 } as const;
+
+/** Bounds of a supplier's size facts (SBA size standards, issue #23). */
+export const SIZE_LIMITS = { receiptsMax: 9_999_999_999_999, employeesMax: 10_000_000 } as const;
 
 /** The certifications a supplier can hold: the spec's diversity types without NON_DIVERSE. */
 export const CERTIFICATION_TYPES = DIVERSITY_TYPES.filter(
@@ -126,6 +139,10 @@ export const supplierDetailSchema = z.object({
   certificationType: z.string().nullable(),
   industry: z.string().nullable(),
   tulipValidated: z.string().nullable(),
+  /** Average annual receipts in dollars (SBA size standards, issue #23), or null. */
+  annualReceipts: z.number().nullable(),
+  /** Average number of employees (SBA size standards, issue #23), or null. */
+  employeeCount: z.number().int().nullable(),
   ratingCount: ratingCountSchema,
   /** The signed-in user's own rating (`id` null, rating 0 when not rated): POST or PUT. */
   supplierRatingBo: supplierRatingBoSchema,
@@ -133,6 +150,23 @@ export const supplierDetailSchema = z.object({
 export type SupplierDetail = z.infer<typeof supplierDetailSchema>;
 
 export const supplierUploadResultSchema = z.object({ count: z.number().int() });
+
+/** The supplier detail's size form: both facts, each cleared with null. */
+export const supplierSizeInputSchema = z.object({
+  /** Dollars as text ("12500000" or "12500000.50"), as money travels elsewhere in the API. */
+  annualReceipts: z
+    .string({ error: SEARCH_MESSAGES.receipts })
+    .regex(/^\d{1,13}(\.\d{1,2})?$/, { error: SEARCH_MESSAGES.receipts })
+    .nullable(),
+  employeeCount: z
+    .number({ error: SEARCH_MESSAGES.employees })
+    .int({ error: SEARCH_MESSAGES.employees })
+    .min(0, { error: SEARCH_MESSAGES.employees })
+    .max(SIZE_LIMITS.employeesMax, { error: SEARCH_MESSAGES.employees })
+    .nullable(),
+});
+export type SupplierSizeInput = z.infer<typeof supplierSizeInputSchema>;
+export const supplierIdParamsSchema = z.object({ id: recordId() });
 
 /* The supplier list file. */
 
@@ -225,6 +259,18 @@ export const SUPPLIER_COLUMNS = [
     header: 'Certificate Expiry Date',
     aliases: ['Certificate Expires', 'Expiry Date', 'Expiration Date'],
   },
+  // Issue #23: the size facts SBA's size standards read (optional; an empty cell keeps the
+  // figure on file, so a list without these columns never clears them).
+  {
+    key: 'annualReceipts',
+    header: 'Average Annual Receipts',
+    aliases: ['Annual Receipts', 'Receipts', 'Average Annual Receipts ($)', 'Annual Revenue'],
+  },
+  {
+    key: 'employeeCount',
+    header: 'Number of Employees',
+    aliases: ['Employees', 'Employee Count', 'Average Employees', 'Average Number of Employees'],
+  },
 ] as const satisfies readonly FileColumn[];
 
 /** The certificate columns: all empty (no certificate) or type, agency and both dates filled. */
@@ -292,6 +338,8 @@ export const SUPPLIER_TEMPLATE_EXAMPLE: Record<SupplierColumnKey, string> = {
   certificateNumber: 'NM-2025-0815',
   certificateIssueDate: '01/15/2025',
   certificateExpiryDate: '01/14/2027',
+  annualReceipts: '12500000',
+  employeeCount: '85',
 };
 
 const MAX_LENGTH: Partial<Record<SupplierColumnKey, number>> = {
@@ -388,6 +436,30 @@ function checkCertificate(
   }
 }
 
+/** Receipts in dollars (cents kept) and a whole number of employees, each optional. */
+function checkSize(
+  cells: Partial<Record<SupplierColumnKey, Cell>>,
+  out: Record<string, string | null>,
+  problems: { column: string; message: string }[],
+) {
+  const receipts = cellMoney(cells.annualReceipts ?? null);
+  if (
+    receipts === undefined ||
+    (receipts !== null && (receipts.startsWith('-') || Number(receipts) > SIZE_LIMITS.receiptsMax))
+  ) {
+    problems.push({ column: 'annualReceipts', message: SEARCH_MESSAGES.receipts });
+    out.annualReceipts = null;
+  } else out.annualReceipts = receipts;
+  const employees = out.employeeCount?.replace(/[,\s]/g, '') ?? null;
+  if (employees !== null) {
+    const n = Number(employees);
+    if (!/^\d+(\.0+)?$/.test(employees) || n > SIZE_LIMITS.employeesMax) {
+      problems.push({ column: 'employeeCount', message: SEARCH_MESSAGES.employees });
+      out.employeeCount = null;
+    } else out.employeeCount = String(n);
+  }
+}
+
 export function parseSupplierRow(
   cells: Partial<Record<SupplierColumnKey, Cell>>,
   context: { date1904: boolean },
@@ -468,6 +540,7 @@ export function parseSupplierRow(
   }
   delete out.certificationType;
   checkCertificate(cells, out, problems, context);
+  checkSize(cells, out, problems);
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,

@@ -19,8 +19,11 @@ import {
   haversineMiles,
   isSmallBusiness,
   localRuleSchema,
+  programRuleLabel,
+  PROGRAM_KINDS,
   type LocalRule,
   type ProgramKind,
+  type ProgramMatch,
   type ProgramSpend,
 } from '@spotzcity/shared/programs';
 import { todayIso } from '@spotzcity/shared/validation';
@@ -33,7 +36,12 @@ import { toNumber } from './sql.ts';
 export interface CategoryRow {
   id: number;
   name: string;
+  /** The first condition. */
   kind: ProgramKind;
+  /** Every condition, `kind` first (a category may combine several). */
+  kinds: ProgramKind[];
+  /** ALL: a supplier meets every condition; ANY: at least one. */
+  match: ProgramMatch;
   enabled: boolean;
   local: LocalRule | null;
 }
@@ -68,13 +76,24 @@ export async function categoriesOf(db: DbOrTx, clientRef: number): Promise<Categ
       where client_ref = ${clientRef} order by id
     `),
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    name: r.name,
-    kind: r.kind,
-    enabled: r.enabled,
-    local: r.kind === 'LOCAL' ? localRuleSchema.parse(parseRule(r.rule)) : null,
-  }));
+  return rows.map((r) => {
+    const rule = parseRule(r.rule) as { also?: unknown; match?: unknown };
+    const also = Array.isArray(rule.also)
+      ? rule.also.filter(
+          (k): k is ProgramKind => PROGRAM_KINDS.includes(k as ProgramKind) && k !== r.kind,
+        )
+      : [];
+    const kinds = [r.kind, ...new Set(also)];
+    return {
+      id: Number(r.id),
+      name: r.name,
+      kind: r.kind,
+      kinds,
+      match: rule.match === 'ANY' ? ('ANY' as const) : ('ALL' as const),
+      enabled: r.enabled,
+      local: kinds.includes('LOCAL') ? localRuleSchema.parse(rule) : null,
+    };
+  });
 }
 
 /** jsonb arrives parsed from PostgreSQL and PGlite alike; text only from a raw driver. */
@@ -93,14 +112,28 @@ export function countyKeyOfLabel(label: string): string {
   return countyKey(county, state);
 }
 
-/** Whether one supplier counts for one category (the rule of each kind, module comment). */
+/**
+ * Whether one supplier counts for one category: every condition (ALL) or at least one (ANY),
+ * each by the rule of its kind (module comment).
+ */
 export function qualifies(
   category: CategoryRow,
   supplier: SupplierFacts,
   sites: SiteRow[],
   manual: Set<number>,
 ): boolean {
-  switch (category.kind) {
+  const meets = (kind: ProgramKind) => meetsKind(kind, category, supplier, sites, manual);
+  return category.match === 'ANY' ? category.kinds.some(meets) : category.kinds.every(meets);
+}
+
+function meetsKind(
+  kind: ProgramKind,
+  category: CategoryRow,
+  supplier: SupplierFacts,
+  sites: SiteRow[],
+  manual: Set<number>,
+): boolean {
+  switch (kind) {
     case 'SMALL':
       return isSmallBusiness(sizeStandardOf(supplier.primaryNaics), supplier);
     case 'VETERAN':
@@ -284,6 +317,7 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
         id: c.id,
         name: c.name,
         kind: c.kind,
+        rule: programRuleLabel(c.kinds, c.match),
         spend: toNumber(f?.spend),
         share: toNumber(f?.share),
         suppliers: toNumber(f?.suppliers),

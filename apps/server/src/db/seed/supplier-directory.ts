@@ -206,6 +206,9 @@ export function generateDirectory(seed: number, count = DEMO_DIRECTORY_SIZE): Su
         tulipValidated: certs.length && rng.chance(0.7) ? 'Yes' : rng.chance(0.3) ? 'No' : null,
         uei: null,
         fein: s.fein,
+        // Size facts come from the programs seed (db/seed/programs.ts); the upload keeps them.
+        annualReceipts: null,
+        employeeCount: null,
       };
       for (const cert of certs) {
         const key = STATUS_OF[cert];

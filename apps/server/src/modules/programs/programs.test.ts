@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, signedInUser } from '../../../test/factories.ts';
 import { importSpend } from '../../../test/imports.ts';
-import { xlsxBuffer } from '../../../test/xlsx.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
+import { keepReport, pdfPages, pptxTables } from '../../../test/reports.ts';
 import { supplierDirectory } from '../../db/schema/index.ts';
 
 let t: TestApp;
@@ -254,6 +256,112 @@ describe('program categories', () => {
     expect(byName(f, 'Strategic')).toMatchObject(expected(SUPPLIERS, (s) => s.key === 'soft'));
   });
 
+  it('combines conditions: Small & Local counts suppliers that are both, or either', async () => {
+    const near = (s: Supplier) => miles('60601', s.zip) <= 30;
+    const both = await send(token, 'POST', '/api/programs/categories', {
+      name: 'Small & Local',
+      kind: 'SMALL',
+      also: ['LOCAL'],
+      match: 'ALL',
+      local: { radiusMiles: 30 },
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json().data).toMatchObject({ kinds: ['SMALL', 'LOCAL'], match: 'ALL' });
+    const id = both.json().data.id as number;
+    // The fixture has suppliers that are small only, local only, and both.
+    expect(SUPPLIERS.some((s) => small(s) && near(s))).toBe(true);
+    expect(SUPPLIERS.some((s) => small(s) && !near(s))).toBe(true);
+    expect(SUPPLIERS.some((s) => !small(s) && near(s))).toBe(true);
+    let f = await figures(token);
+    expect(byName(f, 'Small & Local')).toMatchObject({
+      ...expected(SUPPLIERS, (s) => small(s) && near(s)),
+      rule: 'All of: Small business, Local',
+    });
+
+    let res = await send(token, 'PUT', `/api/programs/categories/${id}`, { match: 'ANY' });
+    expect(res.statusCode, res.body).toBe(200);
+    f = await figures(token);
+    expect(byName(f, 'Small & Local')).toMatchObject({
+      ...expected(SUPPLIERS, (s) => small(s) || near(s)),
+      rule: 'Any of: Small business, Local',
+    });
+
+    res = await send(token, 'POST', '/api/programs/categories', {
+      name: 'Twice',
+      kind: 'SMALL',
+      also: ['SMALL'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ message: 'Each condition once' });
+    // The exports show the combined rule in words next to its figures.
+    const want = expected(SUPPLIERS, (s) => small(s) || near(s));
+    for (const format of ['pptx', 'pdf'] as const) {
+      const out = await t.app.inject({
+        method: 'POST',
+        url: `/api/report/spend/${format}`,
+        headers: t.auth(token),
+        payload: { selectedIds: [] },
+      });
+      expect(out.statusCode, out.body).toBe(200);
+      keepReport(`programs-spend.${format}`, out.rawPayload);
+      const text =
+        format === 'pptx'
+          ? (await pptxTables(out.rawPayload)).flat().map((r) => r.join(' | '))
+          : await pdfPages(out.rawPayload);
+      const joined = text.join('\n').replace(/\s+/g, ' ');
+      expect(joined, format).toContain('Any of: Small business, Local');
+      expect(joined, format).toContain(`${want.share.toFixed(2)}%`);
+    }
+    const xlsx = await t.app.inject({
+      method: 'POST',
+      url: '/api/excel/spend',
+      headers: t.auth(token),
+      payload: { excel: true, spendData: { selectedIds: [] } },
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    keepReport('programs-spend.xlsx', xlsx.rawPayload);
+    expect(xlsx.rawPayload.includes(Buffer.from('PK'))).toBe(true);
+
+    res = await send(token, 'DELETE', `/api/programs/categories/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('finds suppliers to mark by name or DUNS among the suppliers the organisation pays', async () => {
+    const options = async (q: string, who = token, id = cat.manual) => {
+      const res = await send(
+        who,
+        'GET',
+        `/api/programs/categories/${id}/supplier-options?q=${encodeURIComponent(q)}`,
+      );
+      return res;
+    };
+    // Every fixture supplier is paid and matched by DUNS; "machine" is in one name only.
+    let res = await options('Machine');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ id: ids.shop, name: 'Bay Machine Shop', marked: false }),
+    ]);
+    res = await options('93000000');
+    expect(res.json().data.map((s: { duns: string }) => s.duns)).toEqual(
+      [...SUPPLIERS].sort((a, b) => a.name.localeCompare(b.name)).map((s) => s.duns),
+    );
+    const soft = res.json().data.find((s: { id: number }) => s.id === ids.soft);
+    expect(soft.marked).toBe(true); // marked in the first test
+    expect((await options('x')).json().data).toEqual([]); // under 2 characters
+    expect((await options('50%')).json().data).toEqual([]); // % is a character, not a wildcard
+    // A supplier of the directory that this organisation does not pay is not offered.
+    const [unpaid] = await t.database.db
+      .insert(supplierDirectory)
+      .values({ duns: '930000099', name: 'Bay Unpaid Shop' })
+      .returning({ id: supplierDirectory.id });
+    expect((await options('bay')).json().data.map((s: { id: number }) => s.id)).toEqual([ids.shop]);
+    expect(unpaid).toBeDefined();
+    // Only a MANUAL category has a picker; another organisation's answers 404.
+    expect((await options('bay', token, cat.small)).statusCode).toBe(409);
+    const other = await signedInUser(t.app, t.database.db);
+    expect((await options('bay', other.token)).statusCode).toBe(404);
+  });
+
   it('flips small status when the primary NAICS code or the receipts change', async () => {
     const suppliers = SUPPLIERS.map((s) => ({ ...s }));
     const soft = suppliers.find((s) => s.key === 'soft')!;
@@ -278,6 +386,114 @@ describe('program categories', () => {
     soft.naics = '541512';
     soft.receipts = 30_000_000;
     await update();
+  });
+
+  it('sets receipts and employees by the supplier-list upload and the size form', async () => {
+    // Who keeps the supplier list (SUPER_USER holds UPLOAD_SUPPLIER_LIST) sets the size facts.
+    const keeper = (await signedInUser(t.app, t.database.db, 'ROLE_SUPER_USER')).token;
+    const uploadList = (rows: (string | number | null)[][]) =>
+      xlsxBuffer([
+        [
+          'Business Name',
+          'DUNS',
+          'Primary NAICS Code',
+          'Average Annual Receipts',
+          'Number of Employees',
+          'State/Province',
+          'Zip',
+          'Certification Type',
+        ],
+        // The list's other columns as the fixture has them (an upload replaces them).
+        ...rows.map((r) => {
+          const s = SUPPLIERS.find((x) => x.duns === r[1])!;
+          return [...r, s.state, s.zip, s.certifications.join(', ')];
+        }),
+      ]).then((data) => {
+        const form = multipart(
+          {},
+          { file: { filename: 'list.xlsx', contentType: XLSX_TYPE, data } },
+        );
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/searchSupplier/upload',
+          headers: { ...t.auth(keeper), ...form.headers },
+          payload: form.payload,
+        });
+      });
+    const suppliers = SUPPLIERS.map((s) => ({ ...s }));
+    const build = suppliers.find((s) => s.key === 'build')!;
+    const shop = suppliers.find((s) => s.key === 'shop')!;
+    const plumb = suppliers.find((s) => s.key === 'plumb')!;
+    expect([small(build), small(shop)]).toEqual([false, true]);
+
+    // A bad cell refuses the whole file, naming row and column; nothing changes.
+    let res = await uploadList([
+      [build.name, build.duns, build.naics, '$40,000,000', null],
+      [shop.name, shop.duns, shop.naics, null, 'many'],
+    ]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([
+      expect.objectContaining({
+        row: 3,
+        column: 'Number of Employees',
+        message: 'Must be a whole number of employees from 0 to 10,000,000',
+      }),
+    ]);
+    let f = await figures(token);
+    expect(byName(f, 'Small')).toMatchObject(expected(suppliers, small));
+
+    // Receipts under 236220's $45M make the builder small; 650 employees (over 332710's 500)
+    // make the machine shop not small; an empty cell keeps the figure on file.
+    res = await uploadList([
+      [build.name, build.duns, build.naics, '$40,000,000', null],
+      [shop.name, shop.duns, shop.naics, null, 650],
+      [plumb.name, plumb.duns, plumb.naics, null, null],
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    build.receipts = 40_000_000;
+    shop.employees = 650;
+    expect([small(build), small(shop), small(plumb)]).toEqual([true, false, true]);
+    f = await figures(token);
+    expect(byName(f, 'Small')).toMatchObject(expected(suppliers, small));
+
+    // The supplier detail's size form puts them back; 404 for an unknown supplier.
+    res = await send(keeper, 'PUT', `/api/searchSupplier/${ids.build}/size`, {
+      annualReceipts: '90000000',
+      employeeCount: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    res = await send(keeper, 'PUT', `/api/searchSupplier/${ids.shop}/size`, {
+      annualReceipts: null,
+      employeeCount: 120,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    f = await figures(token);
+    expect(byName(f, 'Small')).toMatchObject(expected(SUPPLIERS, small));
+    const listed = await send(keeper, 'POST', '/api/searchSupplier/list', {
+      duns: build.duns,
+      pageNumber: 0,
+      pageSize: 10,
+    });
+    expect(listed.json().data[0]).toMatchObject({
+      annualReceipts: 90_000_000,
+      employeeCount: null,
+    });
+    res = await send(keeper, 'PUT', '/api/searchSupplier/99999999/size', {
+      annualReceipts: '1',
+      employeeCount: 1,
+    });
+    expect(res.statusCode).toBe(404);
+    res = await send(keeper, 'PUT', `/api/searchSupplier/${ids.shop}/size`, {
+      annualReceipts: '-5',
+      employeeCount: 1.5,
+    });
+    expect(res.statusCode).toBe(400);
+    // A buyer admin reads the directory but does not keep it.
+    res = await send(token, 'PUT', `/api/searchSupplier/${ids.shop}/size`, {
+      annualReceipts: null,
+      employeeCount: 1,
+    });
+    expect(res.statusCode).toBe(403);
   });
 
   it('widens the local radius, renames and switches a category off without a new upload', async () => {

@@ -21,6 +21,8 @@ import {
   programSupplierParamsSchema,
   siteInputSchema,
   siteSchema,
+  supplierOptionSchema,
+  supplierOptionsQuerySchema,
 } from '@spotzcity/shared/programs';
 import { selectionSchema } from '@spotzcity/shared/spend';
 import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
@@ -37,6 +39,7 @@ import {
   listMarkedSuppliers,
   listSites,
   markSupplier,
+  supplierOptions,
   unmarkSupplier,
   updateCategory,
 } from './service.ts';
@@ -131,6 +134,32 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await listMarkedSuppliers(app.db, principalOf(request).clientRef, request.params.id)),
+  );
+
+  app.get(
+    '/api/programs/categories/:id/supplier-options',
+    {
+      onRequest: admins,
+      schema: {
+        tags,
+        description:
+          "The hand-marking picker of a MANUAL category: the suppliers the organisation's vendors " +
+          'are certainly matched to whose name, DBA name or DUNS holds `q` (2–100 characters), ' +
+          '20 at most, by name, each with whether it is marked already.',
+        params: programIdParamsSchema,
+        querystring: supplierOptionsQuerySchema,
+        response: { 200: envelopeOf(z.array(supplierOptionSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await supplierOptions(
+          app.db,
+          principalOf(request).clientRef,
+          request.params.id,
+          request.query.q,
+        ),
+      ),
   );
 
   app.put(

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   PROGRAM_LIMITS,
   PROGRAM_MESSAGES,
+  SUPPLIER_OPTIONS_MAX,
   localRuleSchema,
   type ProgramCategory,
   type ProgramCategoryInput,
@@ -17,6 +18,7 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import { categoriesOf } from '../../platform/program-categories.ts';
+import { certain } from '../../platform/verified-spend.ts';
 import { toNumber } from '../../platform/sql.ts';
 import { loadZipCodes, lookupZip } from '../../platform/zip-codes.ts';
 
@@ -56,7 +58,11 @@ export async function createCategory(
   if (toNumber(count?.n) >= PROGRAM_LIMITS.categoriesMax) {
     throw new Conflict(`At most ${PROGRAM_LIMITS.categoriesMax} categories`);
   }
-  const rule = input.kind === 'LOCAL' ? localRuleSchema.parse(input.local ?? {}) : {};
+  const kinds = [input.kind, ...input.also];
+  const rule = {
+    ...(kinds.includes('LOCAL') ? localRuleSchema.parse(input.local ?? {}) : {}),
+    ...(input.also.length ? { also: input.also, match: input.match } : {}),
+  };
   const [row] = await uniqueOrConflict(PROGRAM_MESSAGES.duplicateName, async () =>
     rowsOf<{ id: number }>(
       await db.execute(sql`
@@ -76,10 +82,19 @@ export async function updateCategory(
   input: ProgramCategoryUpdate,
 ): Promise<ProgramCategory> {
   const current = await categoryOf(db, clientRef, id);
-  if (input.local && current.kind !== 'LOCAL') {
+  const also = input.also ?? current.kinds.slice(1);
+  if (new Set([current.kind, ...also]).size !== also.length + 1) {
+    throw new ValidationError([{ field: 'also', message: PROGRAM_MESSAGES.conditionTwice }]);
+  }
+  const kinds = [current.kind, ...also];
+  if (input.local && !kinds.includes('LOCAL')) {
     throw new ValidationError([{ field: 'local', message: 'Only a local category has these' }]);
   }
-  const rule = current.kind === 'LOCAL' ? (input.local ?? current.local ?? {}) : {};
+  const match = input.match ?? current.match;
+  const rule = {
+    ...(kinds.includes('LOCAL') ? localRuleSchema.parse(input.local ?? current.local ?? {}) : {}),
+    ...(also.length ? { also, match } : {}),
+  };
   await uniqueOrConflict(PROGRAM_MESSAGES.duplicateName, () =>
     db.execute(sql`
       update program_categories set
@@ -162,7 +177,7 @@ export async function deleteSite(db: DbOrTx, clientRef: number, id: number): Pro
 
 async function manualCategory(db: DbOrTx, clientRef: number, id: number) {
   const category = await categoryOf(db, clientRef, id);
-  if (category.kind !== 'MANUAL') throw new Conflict(PROGRAM_MESSAGES.notManual);
+  if (!category.kinds.includes('MANUAL')) throw new Conflict(PROGRAM_MESSAGES.notManual);
   return category;
 }
 
@@ -182,6 +197,42 @@ export async function listMarkedSuppliers(db: DbOrTx, clientRef: number, id: num
       order by lower(d.name), d.id
     `),
   ).map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * The hand-marking picker (issue #23): the directory suppliers this organisation's vendors are
+ * certainly matched to (only they can count) whose name, DBA name or DUNS holds the text, marked
+ * ones flagged, SUPPLIER_OPTIONS_MAX at most, by name. 404 for another organisation's category.
+ */
+export async function supplierOptions(db: DbOrTx, clientRef: number, id: number, q: string) {
+  await manualCategory(db, clientRef, id);
+  if (q.length < 2) return [];
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = q.replace(/\D+/g, '');
+  return rowsOf<{
+    id: number;
+    name: string;
+    duns: string;
+    city: string | null;
+    state: string | null;
+    marked: boolean;
+  }>(
+    await db.execute(sql`
+      select d.id, d.name, d.duns, d.city, d.state_or_province as state,
+        exists (
+          select 1 from program_category_suppliers p
+          where p.client_ref = ${clientRef} and p.category_ref = ${id} and p.supplier_ref = d.id
+        ) as marked
+      from supplier_directory d
+      where d.id in (
+          select m.supplier_ref from vendor_matches m where m.client_ref = ${clientRef} and ${certain}
+        )
+        and (lower(d.name) like ${like} or lower(coalesce(d.supplier_dba_name, '')) like ${like}
+          ${digits.length >= 2 ? sql`or d.duns like ${`${digits}%`}` : sql``})
+      order by lower(d.name), d.id
+      limit ${SUPPLIER_OPTIONS_MAX}
+    `),
+  ).map((r) => ({ ...r, id: Number(r.id), marked: Boolean(r.marked) }));
 }
 
 export async function markSupplier(

@@ -3,10 +3,12 @@
  * its template. Ratings are the ratings module's (`/api/supplier/rating…`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelopeOf, pagedOf } from '@spotzcity/shared/api';
+import { envelopeOf, messageReplySchema, pagedOf } from '@spotzcity/shared/api';
 import {
   SEARCH_MESSAGES,
   supplierDetailSchema,
+  supplierIdParamsSchema,
+  supplierSizeInputSchema,
   supplierSearchRequestSchema,
   supplierUploadResultSchema,
 } from '@spotzcity/shared/search-supplier';
@@ -14,7 +16,8 @@ import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { withUploadedSheet } from '../../platform/xlsx/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
-import { importSuppliers, searchSuppliers } from './service.ts';
+import { NotFound } from '../../platform/errors.ts';
+import { importSuppliers, saveSupplierSize, searchSuppliers } from './service.ts';
 import { SUPPLIER_TEMPLATE_FILE_NAME, suppliersTemplate } from './template.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 
@@ -90,6 +93,29 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
           }),
       );
       return ok(result, SEARCH_MESSAGES.uploaded);
+    },
+  );
+
+  app.put(
+    '/api/searchSupplier/:id/size',
+    {
+      onRequest: uploaders,
+      schema: {
+        tags,
+        description:
+          "Sets a directory supplier's average annual receipts (dollars) and average number of " +
+          'employees, which the small-business rule of program categories reads (null clears ' +
+          'one). Who may upload the supplier list may set them; 404 for an unknown supplier.',
+        params: supplierIdParamsSchema,
+        body: supplierSizeInputSchema,
+        response: { 200: messageReplySchema },
+      },
+    },
+    async (request) => {
+      if (!(await saveSupplierSize(app.db, request.params.id, request.body))) {
+        throw new NotFound('Supplier not found');
+      }
+      return { message: SEARCH_MESSAGES.sizeSaved };
     },
   );
 };

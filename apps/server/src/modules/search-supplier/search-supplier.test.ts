@@ -238,6 +238,8 @@ describe('POST /api/searchSupplier/list', () => {
       certificationType: 'MBE, WBE',
       industry: 'Logistics & Freight',
       tulipValidated: 'Yes',
+      annualReceipts: 12_500_000,
+      employeeCount: 85,
       ratingCount: { rating: 4.25, count: 2 },
       supplierRatingBo: { id: null, rating: 0, comment: null },
     });

@@ -107,6 +107,8 @@ interface DirectoryRow {
   certifications: string[] | string;
   industry: string | null;
   tulip_validated: string | null;
+  annual_receipts: string | null;
+  employee_count: number | null;
   rating: string;
   rating_count: number;
   own_id: number | null;
@@ -159,6 +161,8 @@ function toDetail(r: DirectoryRow): SupplierDetail {
     certificationType: certs.length ? certs.join(', ') : null,
     industry: r.industry,
     tulipValidated: r.tulip_validated,
+    annualReceipts: r.annual_receipts === null ? null : Number(r.annual_receipts),
+    employeeCount: r.employee_count === null ? null : Number(r.employee_count),
     ratingCount: { rating: Number(r.rating), count: r.rating_count },
     supplierRatingBo: {
       id: r.own_id,
@@ -187,7 +191,8 @@ export async function searchSuppliers(
         d.minority_owned_status, d.wbe_status, d.vbe_status, d.sdvbe_status, d.dobe_status,
         d.dbe_status, d.primary_naics_code, d.primary_naics_description,
         d.additional_naics_codes, d.additional_naics_description, d.certifications, d.industry,
-        d.tulip_validated, r.rating, r.rating_count, own.id as own_id,
+        d.tulip_validated, d.annual_receipts::text as annual_receipts, d.employee_count,
+        r.rating, r.rating_count, own.id as own_id,
         own.rating::text as own_rating, own.comment as own_comment
       from (
         select * from supplier_directory d where ${clause}
@@ -223,13 +228,13 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
       alternate_contact_phone, alternate_contact_email, minority_owned_status, wbe_status,
       vbe_status, sdvbe_status, dobe_status, dbe_status, primary_naics_code,
       primary_naics_description, additional_naics_codes, additional_naics_description,
-      certifications, industry, tulip_validated, uei, fein)
+      certifications, industry, tulip_validated, uei, fein, annual_receipts, employee_count)
     select distinct on (t.duns) t.duns, t.name, t.dba, t.a1, t.a2, t.city, t.state, t.zip,
       t.country, t.start_date, t.website, t.bc_name, t.bc_title, t.bc_phone, t.bc_email,
       t.ac_name, t.ac_title, t.ac_phone, t.ac_email, t.mbe, t.wbe, t.vbe, t.sdvbe, t.dobe, t.dbe,
       t.naics, t.naics_desc, t.naics_more, t.naics_more_desc,
       coalesce(string_to_array(nullif(t.certs, ''), ','), '{}'), t.industry, t.validated,
-      t.uei, t.fein
+      t.uei, t.fein, t.receipts, t.employees
     from unnest(
       ${sql.param(batch.lines)}::int[], ${c('duns')}::text[], ${c('name')}::text[],
       ${c('supplierDbaName')}::text[], ${c('addressLine1')}::text[],
@@ -245,11 +250,11 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
       ${c('primaryNaicsDescription')}::text[], ${c('additionalNaicsCodes')}::text[],
       ${c('additionalNaicsDescription')}::text[], ${c('certifications')}::text[],
       ${c('industry')}::text[], ${c('tulipValidated')}::text[], ${c('uei')}::text[],
-      ${c('fein')}::text[]
+      ${c('fein')}::text[], ${c('annualReceipts')}::numeric[], ${c('employeeCount')}::int[]
     ) as t(line, duns, name, dba, a1, a2, city, state, zip, country, start_date, website,
       bc_name, bc_title, bc_phone, bc_email, ac_name, ac_title, ac_phone, ac_email, mbe, wbe,
       vbe, sdvbe, dobe, dbe, naics, naics_desc, naics_more, naics_more_desc, certs, industry,
-      validated, uei, fein)
+      validated, uei, fein, receipts, employees)
     order by t.duns, t.line desc
     on conflict (duns) do update set
       name = excluded.name, supplier_dba_name = excluded.supplier_dba_name,
@@ -273,6 +278,8 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
       additional_naics_description = excluded.additional_naics_description,
       certifications = excluded.certifications, industry = excluded.industry,
       tulip_validated = excluded.tulip_validated, uei = excluded.uei, fein = excluded.fein,
+      annual_receipts = coalesce(excluded.annual_receipts, supplier_directory.annual_receipts),
+      employee_count = coalesce(excluded.employee_count, supplier_directory.employee_count),
       updated_at = now()
   `);
 }
@@ -398,4 +405,25 @@ export function importSuppliers(db: Db, options: ImportSuppliersOptions) {
       await saveSupplierCertificates(tx, null, batch);
     },
   );
+}
+
+/**
+ * Sets a directory supplier's size facts (the supplier detail's form, issue #23): average annual
+ * receipts in dollars and average employees, each cleared with null. False when there is no such
+ * supplier.
+ */
+export async function saveSupplierSize(
+  db: DbOrTx,
+  id: number,
+  input: { annualReceipts: string | null; employeeCount: number | null },
+): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update supplier_directory set
+        annual_receipts = ${input.annualReceipts}::numeric,
+        employee_count = ${input.employeeCount}::int, updated_at = now()
+      where id = ${id} returning id
+    `),
+  );
+  return rows.length === 1;
 }

@@ -74,5 +74,10 @@ export async function suppliersTemplate(): Promise<Buffer> {
       'certificates are kept for your organisation; the same one uploaded again has its dates ' +
       'updated.',
   ]);
+  notes.addRow([
+    'Size columns (optional, read by the small-business rule of program categories against ' +
+      "SBA's size standard of the Primary NAICS Code): Average Annual Receipts in dollars and " +
+      'Number of Employees (a whole number). An empty cell keeps the figure already on file.',
+  ]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

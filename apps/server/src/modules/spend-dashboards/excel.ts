@@ -16,11 +16,7 @@ import { COUNTING_RULE_LABELS, type CountingRule } from '@spotzcity/shared/verif
 import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
-import {
-  PROGRAM_CATEGORIES_TITLE,
-  PROGRAM_KIND_LABELS,
-  programNote,
-} from '@spotzcity/shared/programs';
+import { PROGRAM_CATEGORIES_TITLE, programNote } from '@spotzcity/shared/programs';
 import { spendReportName } from './report.ts';
 import { tier2Section } from './tier2-export.ts';
 import * as figures from './service.ts';
@@ -147,7 +143,7 @@ export async function spendWorkbook(
           { header: 'Suppliers', key: 'suppliers', kind: 'integer' },
         ],
         rows: [
-          ...programs.categories.map((c) => ({ ...c, rule: PROGRAM_KIND_LABELS[c.kind] })),
+          ...programs.categories,
           // The note travels with the figures: what counts, and the SBA table's date.
           { name: programNote(programs), rule: null, spend: null, share: null, suppliers: null },
         ],

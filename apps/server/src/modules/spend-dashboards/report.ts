@@ -48,11 +48,7 @@ import {
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
-import {
-  PROGRAM_CATEGORIES_TITLE,
-  PROGRAM_KIND_LABELS,
-  programNote,
-} from '@spotzcity/shared/programs';
+import { PROGRAM_CATEGORIES_TITLE, programNote } from '@spotzcity/shared/programs';
 import { tier2Section } from './tier2-export.ts';
 import * as figures from './service.ts';
 import { resolveBase, type Scope } from './service.ts';
@@ -211,13 +207,7 @@ async function spendReport(
             { header: SPEND_WORDS.spendShare, kind: 'percent' },
             { header: 'Suppliers', kind: 'integer' },
           ],
-          rows: programs.categories.map((c) => [
-            c.name,
-            PROGRAM_KIND_LABELS[c.kind],
-            c.spend,
-            c.share,
-            c.suppliers,
-          ]),
+          rows: programs.categories.map((c) => [c.name, c.rule, c.spend, c.share, c.suppliers]),
         },
       },
       {

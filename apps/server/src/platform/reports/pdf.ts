@@ -43,15 +43,24 @@ function sectionTitle(doc: Doc, title: string, subtitle: string | undefined, roo
   doc.moveDown(0.3);
 }
 
+/** The height a note takes (its font set, as note() writes it). */
+function noteHeight(doc: Doc, text?: string): number {
+  if (!text) return 0;
+  doc.font('Helvetica-Oblique').fontSize(9);
+  return doc.heightOfString(text, { width: contentWidth(doc) }) + 6;
+}
+
 function note(doc: Doc, text?: string) {
   if (!text) return;
-  doc
-    .font('Helvetica-Oblique')
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(text, MARGIN, doc.y, {
-      width: contentWidth(doc),
-    });
+  doc.font('Helvetica-Oblique').fontSize(9).fillColor(MUTED);
+  // A note of a few lines stays whole: it moves to the next page rather than split after its
+  // first line.
+  const height = doc.heightOfString(text, { width: contentWidth(doc) });
+  const bottom = doc.page.height - doc.page.margins.bottom;
+  if (doc.y + height > bottom && height < bottom - doc.page.margins.top) doc.addPage();
+  doc.text(text, MARGIN, doc.y, {
+    width: contentWidth(doc),
+  });
   doc.moveDown(0.3);
 }
 
@@ -244,9 +253,11 @@ export function renderPdf(report: ReportDocument): Promise<Buffer> {
         // table (a long one may start on the next page).
         const rows = (table?: ReportTable) =>
           table ? ROW * (1 + Math.min(table.rows.length, KEEP_TOGETHER_ROWS)) : 0;
+        // A short table keeps its note on its page (the note under it explains its figures).
         const first =
           section.kind === 'table'
-            ? rows(section.table)
+            ? rows(section.table) +
+              (section.table.rows.length <= KEEP_TOGETHER_ROWS ? noteHeight(doc, section.note) : 0)
             : drawingHeight(section) +
               10 +
               ((section.table?.rows.length ?? 0) <= KEEP_TOGETHER_ROWS

@@ -4,7 +4,7 @@
  * the sites a radius is measured from, and the suppliers of a hand-marked category. A Buyer Admin
  * changes them; everyone else who sees the spend reads them.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Button,
@@ -15,6 +15,7 @@ import {
   InputNumber,
   List,
   Popconfirm,
+  Radio,
   Row,
   Select,
   Skeleton,
@@ -33,9 +34,13 @@ import {
   PROGRAM_KINDS,
   PROGRAM_KIND_LABELS,
   PROGRAM_KIND_RULES,
+  PROGRAM_MATCHES,
+  PROGRAM_MATCH_LABELS,
+  programRuleLabel,
   type LocalRule,
   type ProgramCategory,
   type ProgramKind,
+  type ProgramMatch,
 } from '@spotzcity/shared/programs';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { useAlert } from '../../components/alert-modal.tsx';
@@ -43,6 +48,7 @@ import {
   categoriesQuery,
   markedQuery,
   sitesQuery,
+  supplierOptionsQuery,
   useAddSite,
   useCreateCategory,
   useDeleteCategory,
@@ -118,12 +124,58 @@ function LocalRuleForm({ category, canEdit }: { category: ProgramCategory; canEd
   );
 }
 
+/**
+ * Finds a supplier to mark by name, DBA name or DUNS among the suppliers the organisation pays
+ * (the only ones that can count); choosing one marks it.
+ */
+function SupplierPicker({ categoryId }: { categoryId: number }) {
+  const { t } = useTranslation();
+  const mark = useMarkSupplier();
+  const notify = useNotify();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const options = useQuery(supplierOptionsQuery(categoryId, q));
+  return (
+    <Select<number>
+      showSearch
+      value={null}
+      filterOption={false}
+      onSearch={setTyped}
+      searchValue={typed}
+      loading={options.isFetching}
+      placeholder={t('programs.findSupplier')}
+      notFoundContent={
+        q.trim().length < 2 ? t('programs.typeToFind') : t('programs.noSupplierFound')
+      }
+      options={(options.data ?? []).map((s) => ({
+        value: s.id,
+        disabled: s.marked,
+        label: `${s.name} · ${s.duns}${s.state ? ` · ${s.city ?? ''} ${s.state}` : ''}${
+          s.marked ? ` (${t('programs.alreadyMarked')})` : ''
+        }`,
+      }))}
+      onChange={(supplierId) => {
+        if (typeof supplierId !== 'number') return;
+        mark.mutate(
+          { id: categoryId, supplierId, mark: true },
+          { ...notify, onSuccess: (r) => (notify.onSuccess(r), setTyped('')) },
+        );
+      }}
+      style={{ width: '100%', maxWidth: 420 }}
+      data-testid={`program-supplier-picker-${categoryId}`}
+    />
+  );
+}
+
 function MarkedSuppliers({ category, canEdit }: { category: ProgramCategory; canEdit: boolean }) {
   const { t } = useTranslation();
   const marked = useQuery(markedQuery(category.id));
   const mark = useMarkSupplier();
   const notify = useNotify();
-  const [supplierId, setSupplierId] = useState<number | null>(null);
   return (
     <div className="program-marked">
       <Typography.Text strong>{t('programs.marked')}</Typography.Text>
@@ -154,26 +206,7 @@ function MarkedSuppliers({ category, canEdit }: { category: ProgramCategory; can
           </List.Item>
         )}
       />
-      {canEdit && (
-        <Space.Compact>
-          <InputNumber
-            min={1}
-            placeholder={t('programs.markSupplier')}
-            value={supplierId}
-            onChange={(v) => setSupplierId(typeof v === 'number' ? v : null)}
-            style={{ width: 240 }}
-          />
-          <Button
-            disabled={supplierId === null}
-            onClick={() =>
-              supplierId !== null &&
-              mark.mutate({ id: category.id, supplierId, mark: true }, notify)
-            }
-          >
-            {t('programs.mark')}
-          </Button>
-        </Space.Compact>
-      )}
+      {canEdit && <SupplierPicker categoryId={category.id} />}
     </div>
   );
 }
@@ -193,7 +226,9 @@ function CategoryCard({ category, canEdit }: { category: ProgramCategory; canEdi
         name === null ? (
           <Space wrap>
             <span className="program-name">{category.name}</span>
-            <Tag>{PROGRAM_KIND_LABELS[category.kind]}</Tag>
+            <Tag data-testid="category-rule">
+              {programRuleLabel(category.kinds, category.match)}
+            </Tag>
           </Space>
         ) : (
           <Space.Compact>
@@ -250,11 +285,37 @@ function CategoryCard({ category, canEdit }: { category: ProgramCategory; canEdi
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">
-        {PROGRAM_KIND_RULES[category.kind]}
-      </Typography.Paragraph>
-      {category.kind === 'LOCAL' && <LocalRuleForm category={category} canEdit={canEdit} />}
-      {category.kind === 'MANUAL' && <MarkedSuppliers category={category} canEdit={canEdit} />}
+      {category.kinds.length > 1 && (
+        <Radio.Group
+          size="small"
+          optionType="button"
+          value={category.match}
+          disabled={!canEdit}
+          onChange={(e) =>
+            update.mutate({ id: category.id, match: e.target.value as ProgramMatch }, notify)
+          }
+          options={PROGRAM_MATCHES.map((m) => ({ value: m, label: PROGRAM_MATCH_LABELS[m] }))}
+          style={{ marginBottom: 8 }}
+          data-testid="category-match"
+        />
+      )}
+      {category.kinds.length > 1 ? (
+        <ul className="program-conditions">
+          {category.kinds.map((k) => (
+            <li key={k}>
+              <Typography.Text type="secondary">{PROGRAM_KIND_RULES[k]}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Typography.Paragraph type="secondary">
+          {PROGRAM_KIND_RULES[category.kind]}
+        </Typography.Paragraph>
+      )}
+      {category.kinds.includes('LOCAL') && <LocalRuleForm category={category} canEdit={canEdit} />}
+      {category.kinds.includes('MANUAL') && (
+        <MarkedSuppliers category={category} canEdit={canEdit} />
+      )}
     </Card>
   );
 }
@@ -263,21 +324,28 @@ function AddCategory() {
   const { t } = useTranslation();
   const create = useCreateCategory();
   const notify = useNotify();
-  const [form] = Form.useForm<{ name: string; kind: ProgramKind; radiusMiles?: number }>();
-  const kind = Form.useWatch('kind', form);
+  const [form] = Form.useForm<{
+    name: string;
+    kinds: ProgramKind[];
+    match: ProgramMatch;
+    radiusMiles?: number;
+  }>();
+  const kinds = Form.useWatch('kinds', form) ?? [];
   return (
     <Card size="small" title={t('programs.add')} data-testid="add-category">
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ kind: 'SMALL' }}
+        initialValues={{ kinds: ['SMALL'], match: 'ALL' }}
         onFinish={(v) =>
           create.mutate(
             {
               name: v.name,
-              kind: v.kind,
+              kind: v.kinds[0]!,
+              also: v.kinds.slice(1),
+              match: v.match,
               enabled: true,
-              ...(v.kind === 'LOCAL'
+              ...(v.kinds.includes('LOCAL')
                 ? { local: { radiusMiles: v.radiusMiles ?? null, states: [], counties: [] } }
                 : {}),
             },
@@ -296,14 +364,21 @@ function AddCategory() {
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
-            <Form.Item name="kind" label={t('programs.kind')}>
+            <Form.Item
+              name="kinds"
+              label={t('programs.conditions')}
+              extra={t('programs.conditionsHelp')}
+              rules={[{ required: true, type: 'array', min: 1, message: 'Required' }]}
+            >
               <Select
+                mode="multiple"
+                optionFilterProp="label"
                 data-testid="category-kind"
                 options={PROGRAM_KINDS.map((k) => ({ value: k, label: PROGRAM_KIND_LABELS[k] }))}
               />
             </Form.Item>
           </Col>
-          {kind === 'LOCAL' && (
+          {kinds.includes('LOCAL') && (
             <Col xs={24} md={6}>
               <Form.Item name="radiusMiles" label={t('programs.radius')}>
                 <InputNumber min={1} max={500} style={{ width: '100%' }} data-testid="new-radius" />
@@ -311,6 +386,15 @@ function AddCategory() {
             </Col>
           )}
         </Row>
+        {kinds.length > 1 && (
+          <Form.Item name="match" label={t('programs.match')}>
+            <Radio.Group
+              optionType="button"
+              options={PROGRAM_MATCHES.map((m) => ({ value: m, label: PROGRAM_MATCH_LABELS[m] }))}
+              data-testid="new-match"
+            />
+          </Form.Item>
+        )}
         <Button
           type="primary"
           htmlType="submit"

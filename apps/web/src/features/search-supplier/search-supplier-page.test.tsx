@@ -48,6 +48,8 @@ const supplier = (id: number, name: string, duns: string): SupplierDetail => ({
   certificationType: 'MBE',
   industry: null,
   tulipValidated: null,
+  annualReceipts: 12_500_000,
+  employeeCount: null,
   ratingCount: { rating: 0, count: 0 },
   supplierRatingBo: { id: null, rating: 0, comment: null },
 });

@@ -9,6 +9,7 @@ import type {
   ProgramCategoryInput,
   ProgramCategoryUpdate,
   Site,
+  SupplierOption,
 } from '@spotzcity/shared/programs';
 import { api } from '../../../api/client.ts';
 import { featureKeys } from '../../../api/query-keys.ts';
@@ -97,6 +98,20 @@ export function useDeleteSite() {
     onSuccess: refresh,
   });
 }
+
+/** The hand-marking picker's search (2 characters at least; off below that). */
+export const supplierOptionsQuery = (id: number, q: string) =>
+  queryOptions({
+    queryKey: [...programKeys.all, 'supplier-options', id, q] as const,
+    enabled: q.trim().length >= 2,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<SupplierOption[]>>(
+          `/api/programs/categories/${id}/supplier-options?q=${encodeURIComponent(q.trim())}`,
+          { signal },
+        )
+        .then((r) => r.data),
+  });
 
 export function useMarkSupplier() {
   const refresh = useRefresh();

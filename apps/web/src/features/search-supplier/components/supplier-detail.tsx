@@ -9,6 +9,7 @@ import { SupplierRating, type OwnRating } from '../../../components/supplier-rat
 import { supplierSearchKeys } from '../api/search-suppliers.ts';
 import { RATINGS_PAGE_SIZE, ratingKeys, ratingListQuery } from '../api/list-ratings.ts';
 import { SupplierCertificates } from './supplier-certificates.tsx';
+import { SupplierSize } from './supplier-size.tsx';
 
 const dash = (value: string | null | undefined) => (value && value.trim() ? value : '—');
 const usDate = (iso: string | null) =>
@@ -160,6 +161,11 @@ export function SupplierDetail({ supplier }: { supplier: Supplier }) {
           {item(t('supplierSearch.additionalNaics'), dash(s.additionalNaicsCodes))}
           {item(t('supplierSearch.additionalNaicsDescription'), dash(s.additionalNaicsDescription))}
         </Descriptions>
+        <SupplierSize
+          key={s.id}
+          supplier={s}
+          canEdit={user.permissions.includes('UPLOAD_SUPPLIER_LIST')}
+        />
       </Card>
       {user.features.supplierAndSpend.allowed && <SupplierCertificates supplierId={s.id} />}
       <RatingsAndComments duns={s.duns} />

@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
-import { PROGRAM_KIND_LABELS } from '@spotzcity/shared/programs';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { graphQuery } from '../api/graphs.ts';
 import { PROGRAMS_PATH } from '../paths.ts';
@@ -37,13 +36,15 @@ export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendB
               rowKey="id"
               pagination={false}
               dataSource={d.categories}
-              scroll={{ x: 'max-content' }}
+              className="program-table"
               columns={[
                 {
                   title: t('programs.category'),
                   dataIndex: 'name',
                   render: (name: string, row) => (
-                    <span title={PROGRAM_KIND_LABELS[row.kind]}>{name}</span>
+                    <span className="program-table-name" title={row.rule}>
+                      {name}
+                    </span>
                   ),
                 },
                 {
@@ -58,7 +59,13 @@ export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendB
                   align: 'right',
                   render: (v: number) => `${v.toFixed(2)}%`,
                 },
-                { title: t('programs.suppliers'), dataIndex: 'suppliers', align: 'right' },
+                // On a phone the three first columns fit; the count is on wider screens.
+                {
+                  title: t('programs.suppliers'),
+                  dataIndex: 'suppliers',
+                  align: 'right',
+                  responsive: ['sm'],
+                },
               ]}
             />
             <SpendBaseLine base={base} testId="spend-base-programs" />

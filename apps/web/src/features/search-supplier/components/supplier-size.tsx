@@ -1,0 +1,135 @@
+/**
+ * A directory supplier's size facts (issue #23): average annual receipts and number of employees,
+ * which the small-business rule of program categories compares with SBA's size standard. Who may
+ * upload the supplier list may change them here.
+ */
+import { useState } from 'react';
+import { Button, Descriptions, Form, InputNumber, Space, Typography } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  SIZE_LIMITS,
+  type SupplierDetail,
+  type SupplierSizeInput,
+} from '@spotzcity/shared/search-supplier';
+import { api } from '../../../api/client.ts';
+import { useAlert } from '../../../components/alert-modal.tsx';
+import { supplierSearchKeys } from '../api/search-suppliers.ts';
+
+interface SizeFacts {
+  annualReceipts: number | null;
+  employeeCount: number | null;
+}
+
+const dollars = (n: number) =>
+  n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+export function SupplierSize({
+  supplier,
+  canEdit,
+}: {
+  supplier: SupplierDetail;
+  canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const alert = useAlert();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [shown, setShown] = useState<SizeFacts>({
+    annualReceipts: supplier.annualReceipts,
+    employeeCount: supplier.employeeCount,
+  });
+  const [form] = Form.useForm<SizeFacts>();
+  const save = useMutation({
+    mutationFn: (input: SizeFacts) =>
+      api.put<{ message: string }>(`/api/searchSupplier/${supplier.id}/size`, {
+        annualReceipts: input.annualReceipts === null ? null : String(input.annualReceipts),
+        employeeCount: input.employeeCount,
+      } satisfies SupplierSizeInput),
+    onSuccess: (reply, input) => {
+      setShown(input);
+      setEditing(false);
+      alert.showSuccess(reply.message);
+      void queryClient.invalidateQueries({ queryKey: supplierSearchKeys.all });
+    },
+    onError: (error) => alert.showError(error.message),
+  });
+  return (
+    <div data-testid="supplier-size">
+      <Typography.Title level={5}>{t('supplierSearch.size')}</Typography.Title>
+      {editing ? (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={shown}
+          onFinish={(values) =>
+            save.mutate({
+              annualReceipts: values.annualReceipts ?? null,
+              employeeCount: values.employeeCount ?? null,
+            })
+          }
+          data-testid="supplier-size-form"
+        >
+          <Form.Item
+            name="annualReceipts"
+            label={t('supplierSearch.annualReceipts')}
+            extra={t('supplierSearch.sizeHint')}
+          >
+            <InputNumber
+              min={0}
+              max={SIZE_LIMITS.receiptsMax}
+              precision={0}
+              prefix="$"
+              style={{ width: '100%', maxWidth: 280 }}
+              data-testid="supplier-size-receipts"
+            />
+          </Form.Item>
+          <Form.Item name="employeeCount" label={t('supplierSearch.employeeCount')}>
+            <InputNumber
+              min={0}
+              max={SIZE_LIMITS.employeesMax}
+              precision={0}
+              style={{ width: '100%', maxWidth: 280 }}
+              data-testid="supplier-size-employees"
+            />
+          </Form.Item>
+          <Space wrap>
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={save.isPending}
+              data-testid="supplier-size-save"
+            >
+              {t('supplierSearch.saveSize')}
+            </Button>
+            <Button onClick={() => setEditing(false)}>{t('supplierSearch.cancel')}</Button>
+          </Space>
+        </Form>
+      ) : (
+        <>
+          <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
+            <Descriptions.Item label={t('supplierSearch.annualReceipts')}>
+              <span data-testid="supplier-receipts">
+                {shown.annualReceipts === null ? '—' : dollars(shown.annualReceipts)}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('supplierSearch.employeeCount')}>
+              <span data-testid="supplier-employees">
+                {shown.employeeCount === null ? '—' : shown.employeeCount.toLocaleString('en-US')}
+              </span>
+            </Descriptions.Item>
+          </Descriptions>
+          {canEdit && (
+            <Button
+              style={{ marginTop: 8 }}
+              onClick={() => setEditing(true)}
+              data-testid="supplier-size-edit"
+            >
+              {t('supplierSearch.editSize')}
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
