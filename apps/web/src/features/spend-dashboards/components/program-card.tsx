@@ -10,7 +10,7 @@ import { formatMoney } from '@spotzcity/shared/format';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { graphQuery } from '../api/graphs.ts';
 import { PROGRAMS_PATH } from '../paths.ts';
-import { ChartCard } from './chart-card.tsx';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
 
 export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
@@ -21,7 +21,7 @@ export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendB
       title={t('programs.card')}
       query={query}
       isEmpty={() => false}
-      testId="chart-program-categories"
+      data-testid="chart-program-categories"
       extra={<Link to={PROGRAMS_PATH}>{t('programs.manage')}</Link>}
     >
       {(d) =>

@@ -11,7 +11,7 @@ import { formatMoney } from '@spotzcity/shared/format';
 import { TIER2_DASHBOARD_NOTE, TIER2_PAGE_PATH, TIER2_TITLE } from '@spotzcity/shared/tier2';
 import { tier2FiguresQuery } from '../api/tier2.ts';
 import { Tier2FiguresTable } from '../../../components/tier2-figures-table.tsx';
-import { ChartCard } from './chart-card.tsx';
+import { ChartCard } from '../../../components/chart-card.tsx';
 
 export function Tier2Card({ fileIds }: { fileIds: number[] }) {
   const [year, setYear] = useState<number | null>(null);
@@ -22,7 +22,7 @@ export function Tier2Card({ fileIds }: { fileIds: number[] }) {
       title={`${TIER2_TITLE} next to Tier 1`}
       query={figures}
       isEmpty={(d) => d.year === null}
-      testId="chart-tier2"
+      data-testid="chart-tier2"
       extra={
         <span className="tier2-card-extra">
           {years.length > 0 && (
