@@ -51,4 +51,23 @@ describe('Counting rule', () => {
       expect(screen.getByTestId('counting-headline').textContent).toBe('$600'),
     );
   });
+
+  it('says that the suppliers behind the verified figure could not be loaded, not that there are none', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      fetchByPath({
+        '/api/graph/verifiedSpend': FIGURES,
+        '/api/certificates/policy': {
+          acceptedAgencies: null,
+          acceptSelfCertified: false,
+          graceMonths: 0,
+          expiringWindowDays: 90,
+          countingRule: 'VERIFIED',
+        },
+      }),
+    );
+    renderRoutes([{ path: '/', element: <CountingRuleCard fileIds={[1]} /> }], '/');
+    fireEvent.click(await screen.findByText('Behind the verified figure'));
+    expect(await screen.findByText('No answer for /api/graph/verifiedSuppliers')).toBeTruthy();
+    expect(screen.queryByText('No data')).toBeNull();
+  });
 });

@@ -4,7 +4,7 @@
  * figures stand side by side for the diverse total and each type, with the rule's wording, and
  * the verified figure opens onto the suppliers, match rules and certificates behind it.
  */
-import { Card, Collapse, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Collapse, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { diversityLabel } from '@spotzcity/shared/diversity';
@@ -32,6 +32,8 @@ const percentOf = (part: number, whole: number) =>
 function DrillDown({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation();
   const suppliers = useQuery(verifiedSuppliersQuery(fileIds));
+  // A failed request says so: an empty table would read as "no verified supplier".
+  if (suppliers.isError) return <Alert type="error" showIcon title={suppliers.error.message} />;
   return (
     <Table<VerifiedSupplier>
       size="small"
