@@ -40,6 +40,10 @@ export function whenNeeded(
   }, IDLE_AFTER_MS);
   const runNow = once(now);
   const stopPrint = onPrintChange(runNow);
+  // Made while the page is printed (a card's body rendered for the paper): at once.
+  if (typeof window.matchMedia === 'function' && window.matchMedia('print').matches) {
+    queueMicrotask(runNow);
+  }
   const stopPreparation = registerPrintPreparation(async () => runNow());
   function stop() {
     waiting = false;
