@@ -110,8 +110,10 @@ export async function open(page: Page, url: string) {
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(
     () =>
-      !document.querySelector('[data-testid="loading-screen"], .page-loader, .ant-skeleton') &&
-      document.querySelectorAll('.ant-spin-spinning').length === 0,
+      // Charts below the window are drawn once the page is idle (apps/web/src/components/echart.tsx).
+      !document.querySelector(
+        '[data-testid="loading-screen"], .page-loader, .ant-skeleton, [data-chart-pending]',
+      ) && document.querySelectorAll('.ant-spin-spinning').length === 0,
     undefined,
     { timeout: 30_000 },
   );

@@ -177,7 +177,9 @@ async function chartsSettled(page: Page) {
       const w = window as Window & { __chartSizes?: string };
       const same = w.__chartSizes === now;
       w.__chartSizes = now;
-      return sizes.length > 0 && !sizes.includes('pending') && same;
+      // Charts further down are drawn once the page is idle (components/echart.tsx): all of them.
+      const undrawn = document.querySelectorAll('[data-chart-pending]').length;
+      return sizes.length > 0 && !sizes.includes('pending') && undrawn === 0 && same;
     },
     undefined,
     { polling: 250, timeout: 30_000 },

@@ -57,7 +57,9 @@ async function rendered(page: Page, kind: string) {
       return (
         !!root &&
         root.querySelectorAll('.ant-skeleton').length === 0 &&
-        root.querySelectorAll('canvas').length > 0
+        root.querySelectorAll('canvas').length > 0 &&
+        // Charts below the window are drawn once the page is idle (components/echart.tsx).
+        root.querySelectorAll('[data-chart-pending]').length === 0
       );
     },
     kind,

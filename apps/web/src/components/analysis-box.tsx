@@ -15,6 +15,8 @@ import type { Envelope } from '@spotzcity/shared/api';
 import { ANALYSIS_MAX, type Analysis } from '@spotzcity/shared/reports';
 import { api } from '../api/client.ts';
 import { useAlert } from './alert-modal.tsx';
+import { WhenNear } from './when-near.tsx';
+import styles from './analysis-box.module.css';
 
 const analysisKey = (reportKey: string) => ['report-analysis', reportKey] as const;
 
@@ -85,19 +87,23 @@ export function AnalysisBox({ title, analysis }: { title: string; analysis: Anal
         </Space>
       }
     >
-      <Input.TextArea
-        value={analysis.text}
-        onChange={(event) => analysis.setText(event.target.value)}
-        onBlur={() => {
-          if (analysis.isDirty) void analysis.save();
-        }}
-        autoSize={{ minRows: 4, maxRows: 12 }}
-        maxLength={ANALYSIS_MAX}
-        placeholder={t('exports.analysisPlaceholder')}
-        disabled={analysis.isLoading}
-        aria-label={title}
-        data-testid="analysis-text"
-      />
+      {/* Below the dashboard: the text area (which measures itself, a layout of the whole page)
+          is made when the reader comes near it or the page is idle (./when-near.tsx). */}
+      <WhenNear placeholder={<div className={styles.placeholder} />}>
+        <Input.TextArea
+          value={analysis.text}
+          onChange={(event) => analysis.setText(event.target.value)}
+          onBlur={() => {
+            if (analysis.isDirty) void analysis.save();
+          }}
+          autoSize={{ minRows: 4, maxRows: 12 }}
+          maxLength={ANALYSIS_MAX}
+          placeholder={t('exports.analysisPlaceholder')}
+          disabled={analysis.isLoading}
+          aria-label={title}
+          data-testid="analysis-text"
+        />
+      </WhenNear>
       {/* The whole text when printed: a text area shows only what fits in it. */}
       <div className="analysis-print">{analysis.text}</div>
     </Card>

@@ -15,6 +15,8 @@ import { Alert, Card, Empty, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import styles from './chart-card.module.css';
+import { useShownData } from './use-shown-data.ts';
+import { WhenNear } from './when-near.tsx';
 
 interface ChartCardFrame {
   title: ReactNode;
@@ -42,11 +44,13 @@ export type ChartCardProps<T = unknown> = StaticChartCardProps | QueryChartCardP
 
 function QueryStates<T>({ query, isEmpty, children }: QueryChartCardProps<T>) {
   const { t } = useTranslation();
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
+  // The answer is drawn in an interruptible render (./use-shown-data.ts, issue #19).
+  const data = useShownData(query);
   if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
-  if (isEmpty?.(query.data))
+  if (data === undefined) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (isEmpty?.(data))
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noRecords')} />;
-  return children(query.data);
+  return children(data);
 }
 
 export function ChartCard<T>(props: ChartCardProps<T>) {
@@ -65,7 +69,15 @@ export function ChartCard<T>(props: ChartCardProps<T>) {
       extra={extra}
       data-testid={testId}
     >
-      {props.query ? <QueryStates {...props} /> : props.children}
+      {props.query ? (
+        // Below the window, the body waits until the reader comes near or the page is idle
+        // (./when-near.tsx, issue #19).
+        <WhenNear placeholder={<Skeleton active paragraph={{ rows: 6 }} />}>
+          <QueryStates {...props} />
+        </WhenNear>
+      ) : (
+        props.children
+      )}
       {note && <div className={styles.note}>{note}</div>}
     </Card>
   );

@@ -21,6 +21,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CHART_COLORS, compactMoney, fitAxisLabels } from '@spotzcity/shared/charts/common';
 import { onPrintChange } from './print.ts';
+import { whenNeeded } from './when-needed.ts';
 
 echarts.use([
   BarChart,
@@ -83,6 +84,11 @@ const withDefaults = (option: EChartsCoreOption): EChartsCoreOption => ({
   ...fitAxisLabels(option),
 });
 
+/** An option's content, its formatters' source included, to tell a changed option from a rebuilt one. */
+function optionKey(option: EChartsCoreOption): string {
+  return JSON.stringify(option, (_, v: unknown) => (typeof v === 'function' ? String(v) : v));
+}
+
 export function EChart({
   option,
   height = 320,
@@ -94,19 +100,28 @@ export function EChart({
   const chart = useRef<echarts.ECharts | null>(null);
   // The newest option, for a chart drawn after it was given.
   const latest = useRef(option);
+  // What the chart shows now (optionKey), to skip drawing an option that says the same.
+  const applied = useRef<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
+    let drawn = false;
     let stop: (() => void) | undefined;
-    drawSoon(() => {
-      if (cancelled || !element.current) return;
-      const host = element.current as HTMLDivElement & { echarts?: echarts.ECharts };
+    const host = element.current as (HTMLDivElement & { echarts?: echarts.ECharts }) | null;
+    if (!host) return;
+    // Until it is drawn the element says so: the browser suite waits for every chart.
+    host.setAttribute('data-chart-pending', '');
+    const draw = () => {
+      if (cancelled || drawn) return;
+      drawn = true;
+      host.removeAttribute('data-chart-pending');
       const instance = echarts.init(host, undefined, { renderer: 'canvas' });
       chart.current = instance;
       // The chart on its element: the browser suite reads where ECharts placed the axis labels
       // (e2e/chart-labels.e2e.ts), as one can from the devtools.
       host.echarts = instance;
       onReady?.(instance);
+      applied.current = optionKey(latest.current);
       instance.setOption(withDefaults(latest.current), { notMerge: true });
       const observer = new ResizeObserver(() => instance.resize());
       observer.observe(host);
@@ -119,18 +134,29 @@ export function EChart({
         delete host.echarts;
         chart.current = null;
       };
-    });
+    };
+    // A chart further down the page is drawn when the reader comes near it or the page is idle;
+    // every chart before printing (./when-needed.ts).
+    const stopWaiting = whenNeeded(host, { soon: () => drawSoon(draw), now: draw });
     return () => {
       cancelled = true;
+      stopWaiting();
       stop?.();
     };
     // The chart is created once; option changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A parent's render builds its options anew: the chart is drawn again only when the option
+  // says something else (a dashboard re-rendered as each of its queries answered redrew every
+  // chart it held, issue #19).
   useEffect(() => {
     latest.current = option;
-    chart.current?.setOption(withDefaults(option), { notMerge: true });
+    if (!chart.current) return;
+    const key = optionKey(option);
+    if (key === applied.current) return;
+    applied.current = key;
+    chart.current.setOption(withDefaults(option), { notMerge: true });
   }, [option]);
 
   return (

@@ -25,6 +25,7 @@ import {
   type VerifiedSupplier,
 } from '../api/verified.ts';
 import { SpendBaseLine } from './spend-base.tsx';
+import { useShownData } from '../../../components/use-shown-data.ts';
 
 const percentOf = (part: number, whole: number) =>
   whole > 0 ? `${((100 * part) / whole).toFixed(2)}%` : '0.00%';
@@ -92,7 +93,8 @@ export function CountingRuleCard({
   const { t } = useTranslation();
   const figures = useQuery(verifiedFiguresQuery(fileIds, base));
   const [rule, setChosen] = useCountingRule();
-  const f = figures.data;
+  // Drawn in an interruptible render (components/use-shown-data.ts).
+  const f = useShownData(figures);
   const rows = f
     ? [
         {
