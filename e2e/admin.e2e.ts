@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { E2E_ADMIN } from './fixtures.ts';
+import { confirmDelete } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -142,7 +143,7 @@ describe('administration', () => {
 
     // And delete them again, after confirming.
     await page.getByTestId(`user-delete-${NEW_USER.email}`).click();
-    await page.getByTestId('confirm-delete').click();
+    await confirmDelete(page);
     await alertSays(page, 'Deleted Successfully');
     await added.waitFor({ state: 'detached' });
     expect(await page.locator('tbody tr.ant-table-row').count()).toBe(1);

@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
-import { alertSays, choose, downloadOf, sheetText, typeDate, workbookOf } from './records.ts';
+import {
+  alertSays,
+  choose,
+  confirmDelete,
+  downloadOf,
+  sheetText,
+  typeDate,
+  workbookOf,
+} from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -148,7 +156,7 @@ describe('Contracts', () => {
 
     await firstRow().getByText(CONTRACT.number).waitFor();
     await firstRow().locator('[data-testid^="contract-delete-"]').click();
-    await page.getByTestId('confirm-delete').click();
+    await confirmDelete(page);
     await alertSays(page, 'Deleted Successfully');
     await firstRow().waitFor();
     expect(await firstRow().textContent()).not.toContain(CONTRACT.number);

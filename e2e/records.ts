@@ -26,6 +26,29 @@ export async function typeDate(page: Page, label: string, mmddyyyy: string) {
   await input.press('Enter');
 }
 
+/**
+ * Answers an open delete question with 'Delete'. The question pops up with an animation, and a
+ * click that lands while it moves into place is lost (CI: the training journey waited 30 s for
+ * the alert with the question still open, its buttons idle): while the question stays open and
+ * is not working on the deletion (its button not loading), the button is clicked again.
+ */
+export async function confirmDelete(page: Page) {
+  const ok = page.getByTestId('confirm-delete');
+  for (let attempt = 1; ; attempt += 1) {
+    await ok.click();
+    try {
+      await ok.waitFor({ state: 'hidden', timeout: 5_000 });
+      return;
+    } catch (error) {
+      const working = await ok
+        .evaluate((button) => button.classList.contains('ant-btn-loading'))
+        .catch(() => true);
+      if (working) return ok.waitFor({ state: 'hidden' });
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Waits for the result alert, checks its text and closes it with OK. */
 export async function alertSays(page: Page, text: string) {
   const alert = page.getByTestId('alert-modal');

@@ -21,6 +21,7 @@ import {
 } from '../apps/server/src/db/seed/spend-generator.ts';
 import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
+import { confirmDelete } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -327,7 +328,7 @@ describe('supplier spend', () => {
     for (const name of ['Catch-up.xlsx', 'Large AP 2025.xlsx']) {
       const row = files.locator('.ant-table-row', { hasText: name });
       await row.getByTestId('file-delete').click();
-      await page.getByTestId('confirm-delete').click();
+      await confirmDelete(page);
       await closeAlert(page);
       await row.waitFor({ state: 'detached' });
     }

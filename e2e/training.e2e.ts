@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePdf } from '../apps/server/src/db/seed/training.ts';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
+import { confirmDelete } from './records.ts';
 
 // Debian's Chromium has no proprietary codecs (H.264/AAC): the journey plays a VP8 WebM, which
 // every Chromium decodes. The same file is the demo seed's.
@@ -148,7 +149,7 @@ describe('training', () => {
 
     // Delete both, and the link.
     await guides.getByTestId('delete-module').click();
-    await page.getByTestId('confirm-delete').click();
+    await confirmDelete(page);
     await alertSays(page, 'Training record deleted successfully');
     await guides.waitFor({ state: 'detached' });
     for (const name of ['Diversity Basics.webm', 'YouTube video']) {
@@ -157,7 +158,7 @@ describe('training', () => {
         .filter({ hasText: name })
         .getByTestId('delete-video')
         .click();
-      await page.getByTestId('confirm-delete').click();
+      await confirmDelete(page);
       await alertSays(page, 'Training record deleted successfully');
     }
     await clips.waitFor({ state: 'detached' });
