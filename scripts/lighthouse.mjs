@@ -9,70 +9,16 @@
 // LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD sign in for the dashboard (default: the demo buyer admin).
 // Lighthouse's default profile: a mid-range phone on a slow 4G connection (simulated throttling).
 // Lighthouse 12: version 13 needs Node 22, and the project runs on Node 20.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startBuiltServer } from './built-server.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const EMAIL = process.env.LIGHTHOUSE_EMAIL ?? 'buyer.admin@acme.example';
 const PASSWORD = process.env.LIGHTHOUSE_PASSWORD ?? 'Demo@2020';
 const PAGES = [
   { name: '/login', path: '/login', signedIn: false },
   { name: 'Spend Dashboard (signed in)', path: '/home/supplierSpend/report/spend', signedIn: true },
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-lighthouse-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.mjs')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server stopped; run `npm run build` first');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start in 2 minutes');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return {
-    url,
-    stop() {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function signIn(url) {
   const res = await fetch(`${url}/api/auth/signin`, {
@@ -86,7 +32,7 @@ async function signIn(url) {
 
 const server = process.env.LIGHTHOUSE_URL
   ? { url: process.env.LIGHTHOUSE_URL.replace(/\/$/, ''), stop() {} }
-  : await startServer();
+  : await startBuiltServer({ waitMinutes: 2 });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [

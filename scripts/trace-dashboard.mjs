@@ -9,12 +9,9 @@
 //
 // TRACE_RUNS (default 5) runs per build, TRACE_CPU (default 4) the CPU slowdown Lighthouse's
 // mobile profile uses, TRACE_PATH the page (default the Spend Dashboard, signed in).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBuiltServer } from './built-server.mjs';
 import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,46 +30,9 @@ const variants = process.argv.slice(2).map((arg) => {
 if (variants.length === 0)
   variants.push({ name: 'this build', dist: path.join(ROOT, 'apps/web/dist') });
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 async function startServer(webDist) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-trace-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.mjs')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server stopped; run `npm run build` first');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start in 3 minutes');
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const server = await startBuiltServer({ webDist });
+  const { url } = server;
   const res = await fetch(`${url}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -80,14 +40,7 @@ async function startServer(webDist) {
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
   const token = (await res.json()).accessToken;
-  return {
-    url,
-    token,
-    stop() {
-      child.kill('SIGTERM');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...server, token };
 }
 
 async function readStream(cdp, handle) {

@@ -18,20 +18,25 @@ const FIGURES = {
   ruleText: '',
 };
 
+/** The card's two requests answered; anything else (the drill-down's suppliers) is a 404. */
+function answerFiguresAndPolicy() {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(
+    fetchByPath({
+      '/api/graph/verifiedSpend': FIGURES,
+      '/api/certificates/policy': {
+        acceptedAgencies: null,
+        acceptSelfCertified: false,
+        graceMonths: 0,
+        expiringWindowDays: 90,
+        countingRule: 'VERIFIED',
+      },
+    }),
+  );
+}
+
 describe('Counting rule', () => {
   it("opens on the organisation's rule and switches the headline to the other", async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      fetchByPath({
-        '/api/graph/verifiedSpend': FIGURES,
-        '/api/certificates/policy': {
-          acceptedAgencies: null,
-          acceptSelfCertified: false,
-          graceMonths: 0,
-          expiringWindowDays: 90,
-          countingRule: 'VERIFIED',
-        },
-      }),
-    );
+    answerFiguresAndPolicy();
     renderRoutes([{ path: '/', element: <CountingRuleCard fileIds={[1]} /> }], '/');
     const headline = await screen.findByTestId('counting-headline');
     await vi.waitFor(() => expect(headline.textContent).toBe('$250'));
@@ -53,18 +58,7 @@ describe('Counting rule', () => {
   });
 
   it('says that the suppliers behind the verified figure could not be loaded, not that there are none', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      fetchByPath({
-        '/api/graph/verifiedSpend': FIGURES,
-        '/api/certificates/policy': {
-          acceptedAgencies: null,
-          acceptSelfCertified: false,
-          graceMonths: 0,
-          expiringWindowDays: 90,
-          countingRule: 'VERIFIED',
-        },
-      }),
-    );
+    answerFiguresAndPolicy();
     renderRoutes([{ path: '/', element: <CountingRuleCard fileIds={[1]} /> }], '/');
     fireEvent.click(await screen.findByText('Behind the verified figure'));
     expect(await screen.findByText('No answer for /api/graph/verifiedSuppliers')).toBeTruthy();
