@@ -60,22 +60,30 @@ async function pickDate(page: Page, testId: string, usDate: string) {
   await input.press('Enter');
 }
 
-/** Picks an option of a searchable select: type, then click the option in the open list. */
+/**
+ * Picks an option of a searchable select: type, then click the option in the open list, until the
+ * select shows it. Two things were seen in CI: a click landing while the list filtered was lost
+ * (the option stayed highlighted, the list open), and the previous select's list, still closing,
+ * was taken for this one's (the agency left empty, 'Required'). So the open list is one that is
+ * not leaving, and the proof is the select's own chosen value, not a list that closed.
+ */
 async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(option);
-  const list = page.locator('.ant-select-dropdown:visible');
-  // The list filters as each letter arrives; a click that lands while it re-renders is lost
-  // (seen in CI: the option stayed highlighted, the list open). Click again until it closes.
+  const select = page.getByTestId(testId);
+  const list = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])')
+    .first();
   for (let attempt = 1; ; attempt += 1) {
-    if (await list.isVisible()) {
-      await list
-        .getByTitle(option, { exact: true })
-        .click({ timeout: 5_000 })
-        .catch(() => {});
-    }
+    if (!(await list.isVisible())) await select.click();
+    // A select without search has a read-only input: its list is short, nothing to type.
+    const search = select.locator('input');
+    if (await search.isEditable()) await search.fill(option);
+    await list
+      .getByTitle(option, { exact: true })
+      .first()
+      .click({ timeout: 5_000 })
+      .catch(() => {});
     try {
-      await list.waitFor({ state: 'hidden', timeout: 3_000 });
+      await select.getByTitle(option, { exact: true }).waitFor({ timeout: 3_000 });
       return;
     } catch (error) {
       if (attempt === 4) throw error;
