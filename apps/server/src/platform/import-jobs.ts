@@ -42,7 +42,7 @@ import {
 import { rowsOf, type Db, type DbOrTx } from '../db/client.ts';
 import { copyRows } from '../db/copy.ts';
 import { copyField } from '../db/copy-text.ts';
-import { importJobErrors, importJobs } from '../db/schema/index.ts';
+import { importJobErrors, importJobs, users } from '../db/schema/index.ts';
 import { NotFound } from './errors.ts';
 import type { Storage } from './storage.ts';
 
@@ -582,7 +582,7 @@ export async function uploaderNames(db: DbOrTx, rows: ImportJobRow[]) {
   const ids = [...new Set(rows.map((r) => r.uploadedBy).filter((id): id is number => id !== null))];
   if (ids.length === 0) return new Map<number, string>();
   const names = rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`select id, name from users where id = any(${sql.param(ids)}::int[])`),
+    await db.execute(sql`select id, name from ${users} where id = any(${sql.param(ids)}::int[])`),
   );
   return new Map(names.map((n) => [n.id, n.name]));
 }
