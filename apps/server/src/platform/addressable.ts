@@ -5,10 +5,10 @@
  * (`categoryKey`: trimmed, case ignored). The Goals Dashboard measures against it; the Spend and
  * Category Dashboards use it as the base of their percentages when asked.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { categoryKey } from '@spotzcity/shared/goals';
-import { rowsOf, type DbOrTx } from '../db/client.ts';
-import { organisationSettings } from '../db/schema/index.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { organisationSettings, spendRollupSuppliers } from '../db/schema/index.ts';
 
 /**
  * The organisation's non-addressable list as saved (`listed`, for the 'Base' lines) and the
@@ -38,10 +38,9 @@ export async function spendCategoriesNamed(
 ): Promise<string[]> {
   if (names.length === 0) return [];
   const wanted = new Set(names.map(categoryKey));
-  const rows = rowsOf<{ category: string }>(
-    await db.execute(sql`
-      select distinct r.category from spend_rollup_suppliers r where r.client_ref = ${clientRef}
-    `),
-  );
+  const rows = await db
+    .selectDistinct({ category: spendRollupSuppliers.category })
+    .from(spendRollupSuppliers)
+    .where(eq(spendRollupSuppliers.clientRef, clientRef));
   return rows.map((r) => r.category).filter((c) => wanted.has(categoryKey(c)));
 }

@@ -25,7 +25,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RowError } from '@spotzcity/shared/validation';
@@ -42,7 +42,7 @@ import {
 import { rowsOf, type Db, type DbOrTx } from '../db/client.ts';
 import { copyRows } from '../db/copy.ts';
 import { copyField } from '../db/copy-text.ts';
-import { importJobErrors, importJobs } from '../db/schema/index.ts';
+import { importJobErrors, importJobs, users } from '../db/schema/index.ts';
 import { NotFound } from './errors.ts';
 import type { Storage } from './storage.ts';
 
@@ -223,7 +223,7 @@ export class ImportJobs {
             .update(importJobs)
             .set({ owner: this.owner, heartbeatAt: new Date(), updatedAt: new Date(), workDir })
             .where(
-              sql`${importJobs.id} = (select id from import_jobs
+              sql`${importJobs.id} = (select id from ${importJobs}
                 where status = 'queued' and owner is null
                   and kind = any(${sql.param([...this.handlers.keys()])}::text[])
                 order by id limit 1 for update skip locked)`,
@@ -437,7 +437,7 @@ export class ImportJobs {
     await this.db.transaction((tx) =>
       copyRows(
         tx,
-        'import_job_errors',
+        getTableName(importJobErrors),
         ['job_id', 'position', '"row"', '"column"', 'value', 'message'],
         Buffer.from(`${text}\n`),
       ),
@@ -513,11 +513,11 @@ export class ImportJobs {
     } catch {
       return;
     }
-    const open = rowsOf<{ work_dir: string }>(
-      await this.db.execute(
-        sql`select work_dir from import_jobs where status in ('queued', 'running', 'held')`,
-      ),
-    );
+    // The partial index's own condition, so that it serves this read.
+    const open = await this.db
+      .select({ work_dir: importJobs.workDir })
+      .from(importJobs)
+      .where(sql`${importJobs.status} in ('queued', 'running', 'held')`);
     const keep = new Set(open.map((r) => path.resolve(r.work_dir)));
     for (const entry of entries) {
       const full = path.resolve(dir, entry);
@@ -582,7 +582,7 @@ export async function uploaderNames(db: DbOrTx, rows: ImportJobRow[]) {
   const ids = [...new Set(rows.map((r) => r.uploadedBy).filter((id): id is number => id !== null))];
   if (ids.length === 0) return new Map<number, string>();
   const names = rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`select id, name from users where id = any(${sql.param(ids)}::int[])`),
+    await db.execute(sql`select id, name from ${users} where id = any(${sql.param(ids)}::int[])`),
   );
   return new Map(names.map((n) => [n.id, n.name]));
 }

@@ -13,6 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { spendFiles, spendRows, supplierDirectory, vendorMatches } from '../db/schema/index.ts';
 
 export async function matchFileVendors(
   tx: DbOrTx,
@@ -20,26 +21,26 @@ export async function matchFileVendors(
   fileId: number,
 ): Promise<void> {
   await tx.execute(sql`
-    insert into vendor_matches as m (client_ref, supplier_key, vendor_name, supplier_ref, rule, score)
+    insert into ${vendorMatches} as m (client_ref, supplier_key, vendor_name, supplier_ref, rule, score)
     select ${clientRef}, v.supplier_key, v.vendor_name, best.id, coalesce(best.rule, 'NONE'),
       coalesce(best.score, 0)
     from (
       select supplier_key, min(vendor_name) as vendor_name, min(uei) as uei, min(duns) as duns,
         min(fein) as fein, min(state) as state, min(left(zip, 5)) as zip
-      from spend_rows
+      from ${spendRows}
       where client_ref = ${clientRef} and file_id = ${fileId}
       group by supplier_key
     ) v
     left join lateral (
       select c.id, c.rule, c.score from (
         select d.id, 'UEI' as rule, 100 as score
-          from supplier_directory d where v.uei is not null and d.uei = v.uei
+          from ${supplierDirectory} d where v.uei is not null and d.uei = v.uei
         union all
         select d.id, 'DUNS', 100
-          from supplier_directory d where v.duns is not null and d.duns = v.duns
+          from ${supplierDirectory} d where v.duns is not null and d.duns = v.duns
         union all
         select d.id, 'FEIN', 95
-          from supplier_directory d where v.fein is not null and d.fein = v.fein
+          from ${supplierDirectory} d where v.fein is not null and d.fein = v.fein
         union all
         select n.id,
           case when n.same_state and n.same_zip then 'NAME_STATE_ZIP'
@@ -49,7 +50,7 @@ export async function matchFileVendors(
           select d.id,
             coalesce(d.state_or_province = v.state, false) as same_state,
             coalesce(left(d.zip, 5) = v.zip, false) as same_zip
-          from supplier_directory d
+          from ${supplierDirectory} d
           where supplier_name_key(d.name) = supplier_name_key(v.vendor_name)
         ) n
         where n.same_state or n.same_zip
@@ -70,7 +71,7 @@ export async function matchFileVendors(
 /** Matches every file of the organisation again (after the directory grew: the demo seed). */
 export async function matchAllVendors(tx: DbOrTx, clientRef: number): Promise<void> {
   const files = rowsOf<{ id: number }>(
-    await tx.execute(sql`select id from spend_files where client_ref = ${clientRef} order by id`),
+    await tx.execute(sql`select id from ${spendFiles} where client_ref = ${clientRef} order by id`),
   );
   for (const { id } of files) await matchFileVendors(tx, clientRef, Number(id));
 }

@@ -10,6 +10,7 @@ import {
   type EventRow,
 } from '@spotzcity/shared/diversity-events';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
+import { diversityEvents } from '../../db/schema/index.ts';
 import { importSheet, type SheetRows } from '../../platform/xlsx/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { pageWindow } from '../../platform/sql.ts';
@@ -55,7 +56,7 @@ export async function listEvents(db: DbOrTx, input: EventListRequest) {
       select e.id, e.event_type, e.category, e.event_name, e.city, e.state, e.attendance,
         e.exhibitor, e.start_date::text as start_date, e.description,
         count(*) over ()::int as total_count
-      from diversity_events e
+      from ${diversityEvents} e
       where ${sql.join(where, sql` and `)}
       order by ${order}
       ${pageWindow(input)}
@@ -66,7 +67,7 @@ export async function listEvents(db: DbOrTx, input: EventListRequest) {
     // A page past the end still reports how many there are.
     const [c] = rowsOf<{ n: number }>(
       await db.execute(
-        sql`select count(*)::int as n from diversity_events e where ${sql.join(where, sql` and `)}`,
+        sql`select count(*)::int as n from ${diversityEvents} e where ${sql.join(where, sql` and `)}`,
       ),
     );
     total = c?.n ?? 0;
@@ -97,7 +98,7 @@ export type EventColumns = SheetRows;
 export async function upsertEvents(tx: DbOrTx, createdBy: number | null, batch: EventColumns) {
   const c = (key: keyof EventRow) => sql.param(batch.columns[key] ?? []);
   await tx.execute(sql`
-    insert into diversity_events (event_type, category, event_name, city, state, attendance,
+    insert into ${diversityEvents} (event_type, category, event_name, city, state, attendance,
       exhibitor, start_date, description, created_by)
     select distinct on (t.event_type, lower(t.event_name), t.start_date)
       t.event_type, t.category, t.event_name, t.city, t.state, t.attendance, t.exhibitor,

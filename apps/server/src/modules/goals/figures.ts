@@ -20,6 +20,7 @@ import {
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { CountingRule, QualificationPolicy } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { spendRollups, spendRows, vendorMatches } from '../../db/schema/index.ts';
 import { pairsRelation, qualifyingPairs } from '../../platform/program-categories.ts';
 import {
   certain,
@@ -60,7 +61,7 @@ export function countedDiversity(
   if (rule === 'REPORTED') {
     return sql`
       select r.month, r.category, r.spend, r.diversity, r.is_diverse
-      from spend_rollups r
+      from ${spendRollups} r
       where r.client_ref = ${scope.clientRef} ${files}
         and r.month between ${from}::date and ${to}::date`;
   }
@@ -70,8 +71,8 @@ export function countedDiversity(
     from (
       select r.payment_date, r.category,
         case when ${certain} then m.supplier_ref end as supplier_ref, sum(r.spend) as spend
-      from spend_rows r
-      left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      from ${spendRows} r
+      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
       where r.client_ref = ${scope.clientRef} ${files}
         and r.payment_date >= ${from}::date
         and r.payment_date < (${to}::date + interval '1 month')
@@ -298,8 +299,8 @@ async function programRows(
     ? rowsOf<{ category_ref: number; category: string; spend: string }>(
         await db.execute(sql`
           select q.category_ref, r.category, sum(r.spend)::text as spend
-          from spend_rollups r
-          join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+          from ${spendRollups} r
+          join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
           join ${pairsRelation(pairs)} on q.supplier_ref = m.supplier_ref
           where r.client_ref = ${scope.clientRef} ${files} and ${certain}
             and r.month between ${`${months[0]}-01`}::date and ${`${months[11]}-01`}::date

@@ -22,6 +22,7 @@ import { reportKey } from '@spotzcity/shared/reports';
 import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { spendFiles } from '../../db/schema/index.ts';
 import { sql } from 'drizzle-orm';
 import { NotFound } from '../../platform/errors.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
@@ -57,7 +58,7 @@ async function fileNames(db: DbOrTx, scope: GoalScope) {
   const ids = [...new Set(scope.selectedIds)];
   const rows = rowsOf<{ file_name: string }>(
     await db.execute(sql`
-      select f.file_name from spend_files f
+      select f.file_name from ${spendFiles} f
       where f.client_ref = ${scope.clientRef}
         ${ids.length ? sql`and f.id = any(${sql.param(ids)}::int[])` : sql``}
       order by f.id

@@ -16,8 +16,14 @@ import {
 } from '@spotzcity/shared/goals';
 import { programGoalName } from '@spotzcity/shared/programs';
 import { categoriesOf } from '../../platform/program-categories.ts';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { auditLog, organisationSettings, spendGoals, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  auditLog,
+  organisationSettings,
+  spendGoals,
+  spendRollupSuppliers,
+  users,
+} from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { ValidationError } from '../../platform/errors.ts';
@@ -55,12 +61,11 @@ async function userName(db: DbOrTx, id: number | null) {
 
 /** Every category the organisation's spend uses, by name. */
 async function spendCategories(db: DbOrTx, clientRef: number): Promise<string[]> {
-  const rows = rowsOf<{ category: string }>(
-    await db.execute(sql`
-      select distinct r.category from spend_rollup_suppliers r
-      where r.client_ref = ${clientRef} order by r.category
-    `),
-  );
+  const rows = await db
+    .selectDistinct({ category: spendRollupSuppliers.category })
+    .from(spendRollupSuppliers)
+    .where(eq(spendRollupSuppliers.clientRef, clientRef))
+    .orderBy(spendRollupSuppliers.category);
   return rows.map((r) => r.category);
 }
 

@@ -14,11 +14,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import type { UploadedFile } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { copyRowsFromFile } from '../../db/copy.ts';
+import { spendFiles, spendRows, users } from '../../db/schema/index.ts';
 import { ROLLUP_STEPS, buildSpendRollup } from '../../platform/spend-rollups.ts';
 import { matchFileVendors } from '../../platform/supplier-matching.ts';
 import { checkSheet, type CheckProgress, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
@@ -75,7 +76,9 @@ export function toUploadedFile(row: FileRow): UploadedFile {
  */
 export async function reserveFileId(db: Db): Promise<number> {
   const [row] = rowsOf<{ id: number | string }>(
-    await db.execute(sql`select nextval(pg_get_serial_sequence('spend_files', 'id')) as id`),
+    await db.execute(
+      sql`select nextval(pg_get_serial_sequence(${getTableName(spendFiles)}, ${spendFiles.id.name})) as id`,
+    ),
   );
   return Number(row!.id);
 }
@@ -152,7 +155,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
     // The same content saved meanwhile by another upload fails here on the unique index
     // (spend_files_content_idx); the caller names the file that won (sameContentAs).
     await tx.execute(sql`
-      insert into spend_files (id, client_ref, file_name, uploaded_by, created_at, content_hash)
+      insert into ${spendFiles} (id, client_ref, file_name, uploaded_by, created_at, content_hash)
       values (${fileId}, ${clientRef}, ${options.fileName}, ${options.uploadedBy}, ${createdAt},
         ${options.contentHash ?? null})
     `);
@@ -160,7 +163,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
     options.onProgress?.('saving', 0, copyBytes);
     await copyRowsFromFile(
       tx,
-      'spend_rows',
+      getTableName(spendRows),
       COPY_COLUMNS,
       options.copyFile,
       (bytes) => options.onProgress?.('saving', bytes, copyBytes),
@@ -178,7 +181,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
 
     const [summary] = rowsOf<FileRow>(
       await tx.execute(sql`
-        update spend_files f set
+        update ${spendFiles} f set
           row_count = s.row_count,
           total_spend = s.total_spend,
           first_payment_date = s.first_payment_date,
@@ -186,12 +189,12 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
         from (
           select count(*)::int as row_count, coalesce(sum(spend), 0) as total_spend,
             min(payment_date) as first_payment_date, max(payment_date) as last_payment_date
-          from spend_rows where client_ref = ${clientRef} and file_id = ${fileId}
+          from ${spendRows} where client_ref = ${clientRef} and file_id = ${fileId}
         ) s
         where f.id = ${fileId}
         returning f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text,
           f.first_payment_date::text, f.last_payment_date::text,
-          (select name from users where id = f.uploaded_by) as uploaded_by
+          (select name from ${users} where id = f.uploaded_by) as uploaded_by
       `),
     );
     if (!summary) throw new Error('Could not summarise the imported file');

@@ -9,7 +9,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ImportOverlap } from '@spotzcity/shared/spend-imports';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { spendFiles } from '../../db/schema/index.ts';
+import { spendFileKeys, spendFiles, spendRows } from '../../db/schema/index.ts';
 import { commonKeys, hasKey, keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
 import { spendRowKey } from './rows.ts';
 
@@ -22,7 +22,7 @@ export async function fileKeys(db: DbOrTx, clientRef: number, fileId: number) {
   // million-row file's 8 MB took hundreds of megabytes.
   const [stored] = rowsOf<{ keys: string }>(
     await db.execute(sql`
-      select encode(row_keys, 'base64') as keys from spend_file_keys
+      select encode(row_keys, 'base64') as keys from ${spendFileKeys}
       where file_id = ${fileId} and client_ref = ${clientRef}
     `),
   );
@@ -41,7 +41,7 @@ export async function fileKeys(db: DbOrTx, clientRef: number, fileId: number) {
       await db.execute(sql`
         select id, supplier_key, payment_date::text as payment_date, spend::text as spend,
           payment_contract_number
-        from spend_rows
+        from ${spendRows}
         where client_ref = ${clientRef} and file_id = ${fileId}
           ${after ? sql`and (payment_date, id) > (${after.date}::date, ${after.id})` : sql``}
         order by payment_date, id
@@ -71,7 +71,7 @@ export async function saveFileKeys(
 ) {
   const encoded = keysToBytes(sorted).toString('base64');
   await db.execute(sql`
-    insert into spend_file_keys (file_id, client_ref, row_keys)
+    insert into ${spendFileKeys} (file_id, client_ref, row_keys)
     values (${fileId}, ${clientRef}, decode(${encoded}, 'base64'))
   `);
 }

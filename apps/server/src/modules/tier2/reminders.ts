@@ -14,6 +14,13 @@ import {
   quarterOfIndex,
 } from '@spotzcity/shared/tier2';
 import { rowsOf, type Db } from '../../db/client.ts';
+import {
+  clients,
+  tier2Primes,
+  tier2ReminderLog,
+  tier2Reports,
+  users,
+} from '../../db/schema/index.ts';
 import type { Mailer } from '../../platform/mail.ts';
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
@@ -41,9 +48,9 @@ export async function sendTier2Reminders(
     await db.execute(sql`
       select p.id, p.prime_client_ref, p.company_name, b.company_name as buyer_name,
         p.first_year, p.first_quarter
-      from tier2_primes p
-      join clients b on b.id = p.buyer_client_ref
-      join clients s on s.id = p.prime_client_ref
+      from ${tier2Primes} p
+      join ${clients} b on b.id = p.buyer_client_ref
+      join ${clients} s on s.id = p.prime_client_ref
       where b.deleted_at is null and s.deleted_at is null
         and b.status = 'ENABLE' and s.status = 'ENABLE'
       order by p.id
@@ -68,10 +75,10 @@ export async function sendTier2Reminders(
         const [pending] = rowsOf<{ pending: boolean }>(
           await tx.execute(sql`
             select not exists (
-              select 1 from tier2_reports r
+              select 1 from ${tier2Reports} r
               where r.prime_ref = ${link.id} and r.year = ${q.year} and r.quarter = ${q.quarter}
             ) and not exists (
-              select 1 from tier2_reminder_log l
+              select 1 from ${tier2ReminderLog} l
               where l.prime_ref = ${link.id} and l.year = ${q.year} and l.quarter = ${q.quarter}
                 and l.kind = ${kind}
             ) as pending
@@ -80,7 +87,7 @@ export async function sendTier2Reminders(
         if (!pending?.pending) return 0;
         const recipients = rowsOf<{ email: string; name: string }>(
           await tx.execute(sql`
-            select email, name from users
+            select email, name from ${users}
             where client_ref = ${link.prime_client_ref} and deleted_at is null
               and not address_in_use
             order by id
@@ -106,7 +113,7 @@ export async function sendTier2Reminders(
           });
         }
         await tx.execute(sql`
-          insert into tier2_reminder_log (prime_ref, year, quarter, kind)
+          insert into ${tier2ReminderLog} (prime_ref, year, quarter, kind)
           values (${link.id}, ${q.year}, ${q.quarter}, ${kind})
           on conflict do nothing
         `);
