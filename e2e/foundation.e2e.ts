@@ -113,7 +113,15 @@ describe('forgot password', () => {
     const { page, baseURL } = browser;
     const user = E2E_USERS.recovery;
     await page.goto('/login');
-    await page.getByTestId('forgot-password-link').click();
+    // 'Required' under the e-mail field (shown when it loses focus, as a click elsewhere does)
+    // must not move the link: a link that moved between press and release lost the click.
+    const link = page.getByTestId('forgot-password-link');
+    const before = await link.boundingBox();
+    await page.getByTestId('login-email').focus();
+    await page.getByTestId('login-email').blur();
+    await page.getByText('Required', { exact: true }).waitFor();
+    expect((await link.boundingBox())?.y).toBe(before?.y);
+    await link.click();
     await page.getByTestId('forgot-step-email').waitFor();
     await page.getByLabel('Email').fill(user.email);
     await page.getByTestId('forgot-send').click();
