@@ -193,8 +193,17 @@ describe('diversity events', () => {
       const filter = page.getByRole('dialog', { name: 'Filter Events' });
       await filter.waitFor();
       await filter.getByTestId('filter-eventName').fill(name);
-      await filter.getByRole('button', { name: 'Apply' }).click();
-      await filter.waitFor({ state: 'hidden' });
+      // The dialog zooms in; an Apply click landing during the animation was lost (CI: the
+      // dialog stayed open). Applying the same filter twice is harmless: click until it closes.
+      for (let attempt = 1; ; attempt += 1) {
+        await filter.getByRole('button', { name: 'Apply' }).click();
+        try {
+          await filter.waitFor({ state: 'hidden', timeout: 5_000 });
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
+      }
     };
     await page.getByRole('tab', { name: 'Conference' }).click();
     await find('quillfeather');
