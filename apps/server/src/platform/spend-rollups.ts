@@ -10,6 +10,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import {
+  spendRollupMonths,
+  spendRollupQuarters,
+  spendRollupSuppliers,
+  spendRollups,
+  spendRows,
+} from '../db/schema/index.ts';
 
 const TABLES = [
   'spend_rollups',
@@ -33,41 +40,41 @@ export async function buildSpendRollup(
 ) {
   await deleteSpendRollup(tx, clientRef, fileId);
   await tx.execute(sql`
-    insert into spend_rollups (client_ref, file_id, month, supplier_key, category, state,
+    insert into ${spendRollups} (client_ref, file_id, month, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns)
     select client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
       state, diversity, is_diverse, sum(spend), count(*), min(vendor_name), min(duns)
-    from spend_rows
+    from ${spendRows}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
       state, diversity, is_diverse
   `);
   onStep?.(1);
   await tx.execute(sql`
-    insert into spend_rollup_months (client_ref, file_id, month, diversity, is_diverse, spend,
+    insert into ${spendRollupMonths} (client_ref, file_id, month, diversity, is_diverse, spend,
       row_count)
     select client_ref, file_id, month, diversity, is_diverse, sum(spend), sum(row_count)
-    from spend_rollups
+    from ${spendRollups}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, month, diversity, is_diverse
   `);
   onStep?.(2);
   await tx.execute(sql`
-    insert into spend_rollup_quarters (client_ref, file_id, quarter, supplier_key, is_diverse,
+    insert into ${spendRollupQuarters} (client_ref, file_id, quarter, supplier_key, is_diverse,
       spend, row_count)
     select client_ref, file_id, date_trunc('quarter', month)::date, supplier_key, is_diverse,
       sum(spend), sum(row_count)
-    from spend_rollups
+    from ${spendRollups}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, date_trunc('quarter', month)::date, supplier_key, is_diverse
   `);
   onStep?.(3);
   await tx.execute(sql`
-    insert into spend_rollup_suppliers (client_ref, file_id, supplier_key, category, state,
+    insert into ${spendRollupSuppliers} (client_ref, file_id, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns, last_month)
     select client_ref, file_id, supplier_key, category, state, diversity, is_diverse, sum(spend),
       sum(row_count), min(vendor_name), min(duns), max(month)
-    from spend_rollups
+    from ${spendRollups}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, supplier_key, category, state, diversity, is_diverse
   `);
