@@ -18,12 +18,7 @@ import {
   spendRows,
 } from '../db/schema/index.ts';
 
-const TABLES = [
-  'spend_rollups',
-  'spend_rollup_months',
-  'spend_rollup_quarters',
-  'spend_rollup_suppliers',
-] as const;
+const TABLES = [spendRollups, spendRollupMonths, spendRollupQuarters, spendRollupSuppliers];
 
 /** The statements buildSpendRollup runs, for a progress bar. */
 export const ROLLUP_STEPS = 4;
@@ -85,7 +80,7 @@ export async function buildSpendRollup(
 export async function deleteSpendRollup(tx: DbOrTx, clientRef: number, fileId: number) {
   for (const table of TABLES) {
     await tx.execute(
-      sql`delete from ${sql.identifier(table)} where client_ref = ${clientRef} and file_id = ${fileId}`,
+      sql`delete from ${table} where client_ref = ${clientRef} and file_id = ${fileId}`,
     );
   }
 }
