@@ -14,7 +14,7 @@
  * The directory and the categories are small next to the spend, so the rules run here, in code,
  * over the organisation's matched suppliers; the sums stay in SQL.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   haversineMiles,
   isSmallBusiness,
@@ -32,6 +32,15 @@ import { SBA_TABLE, sizeStandardOf } from './sba-size-standards.ts';
 import { certain, getPolicy, qualifiesSql } from './verified-spend.ts';
 import { loadZipCodes, lookupZip } from './zip-codes.ts';
 import { toNumber } from './sql.ts';
+import {
+  organisationSites,
+  programCategories,
+  programCategorySuppliers,
+  spendRollupSuppliers,
+  supplierCertificates,
+  supplierDirectory,
+  vendorMatches,
+} from '../db/schema/index.ts';
 
 export interface CategoryRow {
   id: number;
@@ -72,7 +81,7 @@ export async function categoriesOf(db: DbOrTx, clientRef: number): Promise<Categ
     rule: unknown;
   }>(
     await db.execute(sql`
-      select id, name, kind, enabled, rule from program_categories
+      select id, name, kind, enabled, rule from ${programCategories}
       where client_ref = ${clientRef} order by id
     `),
   );
@@ -169,7 +178,7 @@ export async function matchedSupplierFacts(
   const today = todayIso();
   const only = supplierIds ? sql`and d.id = any(${sql.param(supplierIds)}::int[])` : sql``;
   const certificate = (types: string[]) => sql`exists (
-    select 1 from supplier_certificates c
+    select 1 from ${supplierCertificates} c
     where c.client_ref = ${clientRef} and c.supplier_ref = d.id and c.agency = 'SBA'
       and c.diversity_type = any(${sql.param(types)}::text[])
       and ${qualifiesSql(policy, sql`${today}::date`)}
@@ -189,9 +198,9 @@ export async function matchedSupplierFacts(
         d.state_or_province as state, d.zip,
         (${certificate(['VBE', 'SDVBE'])} or d.certifications && array['VBE', 'SDVBE']::text[]) as veteran,
         (${certificate(['HUB'])} or 'HUB' = any(d.certifications)) as hubzone
-      from supplier_directory d
+      from ${supplierDirectory} d
       where d.id in (
-        select m.supplier_ref from vendor_matches m
+        select m.supplier_ref from ${vendorMatches} m
         where m.client_ref = ${clientRef} and ${certain}
       ) ${only}
     `),
@@ -209,24 +218,25 @@ export async function matchedSupplierFacts(
 }
 
 export async function sitesOf(db: DbOrTx, clientRef: number): Promise<SiteRow[]> {
-  return rowsOf<SiteRow>(
-    await db.execute(sql`
-      select latitude, longitude from organisation_sites where client_ref = ${clientRef}
-    `),
-  ).map((s) => ({ latitude: Number(s.latitude), longitude: Number(s.longitude) }));
+  return db
+    .select({ latitude: organisationSites.latitude, longitude: organisationSites.longitude })
+    .from(organisationSites)
+    .where(eq(organisationSites.clientRef, clientRef));
 }
 
 async function manualMarks(db: DbOrTx, clientRef: number): Promise<Map<number, Set<number>>> {
-  const rows = rowsOf<{ category_ref: number; supplier_ref: number }>(
-    await db.execute(sql`
-      select category_ref, supplier_ref from program_category_suppliers where client_ref = ${clientRef}
-    `),
-  );
+  const rows = await db
+    .select({
+      categoryRef: programCategorySuppliers.categoryRef,
+      supplierRef: programCategorySuppliers.supplierRef,
+    })
+    .from(programCategorySuppliers)
+    .where(eq(programCategorySuppliers.clientRef, clientRef));
   const marks = new Map<number, Set<number>>();
   for (const r of rows) {
-    const set = marks.get(Number(r.category_ref)) ?? new Set<number>();
-    set.add(Number(r.supplier_ref));
-    marks.set(Number(r.category_ref), set);
+    const set = marks.get(r.categoryRef) ?? new Set<number>();
+    set.add(r.supplierRef);
+    marks.set(r.categoryRef, set);
   }
   return marks;
 }
@@ -289,8 +299,8 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
     await db.execute(sql`
       select coalesce(sum(r.spend) filter (where true ${base}), 0)::text as base,
         coalesce(sum(r.spend) filter (where ${certain}), 0)::text as matched
-      from spend_rollup_suppliers r
-      left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      from ${spendRollupSuppliers} r
+      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
       where r.client_ref = ${scope.clientRef} ${files}
     `),
   );
@@ -301,8 +311,8 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
             coalesce(round(100 * coalesce(sum(r.spend) filter (where true ${base}), 0)
               / nullif(${totals?.base ?? '0'}::numeric, 0), 2), 0)::text as share,
             count(distinct r.supplier_key)::int as suppliers
-          from spend_rollup_suppliers r
-          join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+          from ${spendRollupSuppliers} r
+          join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
           join ${pairsRelation(pairs)} on q.supplier_ref = m.supplier_ref
           where r.client_ref = ${scope.clientRef} ${files} and ${certain}
           group by q.category_ref

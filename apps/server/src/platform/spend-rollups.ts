@@ -10,13 +10,15 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import {
+  spendRollupMonths,
+  spendRollupQuarters,
+  spendRollupSuppliers,
+  spendRollups,
+  spendRows,
+} from '../db/schema/index.ts';
 
-const TABLES = [
-  'spend_rollups',
-  'spend_rollup_months',
-  'spend_rollup_quarters',
-  'spend_rollup_suppliers',
-] as const;
+const TABLES = [spendRollups, spendRollupMonths, spendRollupQuarters, spendRollupSuppliers];
 
 /** The statements buildSpendRollup runs, for a progress bar. */
 export const ROLLUP_STEPS = 4;
@@ -33,41 +35,41 @@ export async function buildSpendRollup(
 ) {
   await deleteSpendRollup(tx, clientRef, fileId);
   await tx.execute(sql`
-    insert into spend_rollups (client_ref, file_id, month, supplier_key, category, state,
+    insert into ${spendRollups} (client_ref, file_id, month, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns)
     select client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
       state, diversity, is_diverse, sum(spend), count(*), min(vendor_name), min(duns)
-    from spend_rows
+    from ${spendRows}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
       state, diversity, is_diverse
   `);
   onStep?.(1);
   await tx.execute(sql`
-    insert into spend_rollup_months (client_ref, file_id, month, diversity, is_diverse, spend,
+    insert into ${spendRollupMonths} (client_ref, file_id, month, diversity, is_diverse, spend,
       row_count)
     select client_ref, file_id, month, diversity, is_diverse, sum(spend), sum(row_count)
-    from spend_rollups
+    from ${spendRollups}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, month, diversity, is_diverse
   `);
   onStep?.(2);
   await tx.execute(sql`
-    insert into spend_rollup_quarters (client_ref, file_id, quarter, supplier_key, is_diverse,
+    insert into ${spendRollupQuarters} (client_ref, file_id, quarter, supplier_key, is_diverse,
       spend, row_count)
     select client_ref, file_id, date_trunc('quarter', month)::date, supplier_key, is_diverse,
       sum(spend), sum(row_count)
-    from spend_rollups
+    from ${spendRollups}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, date_trunc('quarter', month)::date, supplier_key, is_diverse
   `);
   onStep?.(3);
   await tx.execute(sql`
-    insert into spend_rollup_suppliers (client_ref, file_id, supplier_key, category, state,
+    insert into ${spendRollupSuppliers} (client_ref, file_id, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns, last_month)
     select client_ref, file_id, supplier_key, category, state, diversity, is_diverse, sum(spend),
       sum(row_count), min(vendor_name), min(duns), max(month)
-    from spend_rollups
+    from ${spendRollups}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, supplier_key, category, state, diversity, is_diverse
   `);
@@ -78,7 +80,7 @@ export async function buildSpendRollup(
 export async function deleteSpendRollup(tx: DbOrTx, clientRef: number, fileId: number) {
   for (const table of TABLES) {
     await tx.execute(
-      sql`delete from ${sql.identifier(table)} where client_ref = ${clientRef} and file_id = ${fileId}`,
+      sql`delete from ${table} where client_ref = ${clientRef} and file_id = ${fileId}`,
     );
   }
 }

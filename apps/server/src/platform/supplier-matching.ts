@@ -11,9 +11,9 @@
  * few thousand vendors costs one extra scan, never a rewrite of its rows. A confirmed match is
  * never replaced; an automatic one only by a stronger one.
  */
-import { sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../db/client.ts';
-import { spendFiles, spendRows, supplierDirectory, vendorMatches } from '../db/schema/index.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { spendRows, supplierDirectory, vendorMatches } from '../db/schema/index.ts';
 
 export async function matchFileVendors(
   tx: DbOrTx,
@@ -68,10 +68,23 @@ export async function matchFileVendors(
   `);
 }
 
-/** Matches every file of the organisation again (after the directory grew: the demo seed). */
-export async function matchAllVendors(tx: DbOrTx, clientRef: number): Promise<void> {
-  const files = rowsOf<{ id: number }>(
-    await tx.execute(sql`select id from ${spendFiles} where client_ref = ${clientRef} order by id`),
-  );
-  for (const { id } of files) await matchFileVendors(tx, clientRef, Number(id));
+/**
+ * A directory supplier as the screens that pick one show it (the hand-marking picker and its
+ * list, the matching screen's suggestions): a query-builder selection, with `directoryByName`
+ * its usual order.
+ */
+export const directorySupplier = {
+  id: supplierDirectory.id,
+  name: supplierDirectory.name,
+  duns: supplierDirectory.duns,
+  city: supplierDirectory.city,
+  state: supplierDirectory.stateOrProvince,
+};
+
+/** Whether directory supplier `id` exists (a user picked it by id). */
+export async function supplierExists(db: DbOrTx, id: number): Promise<boolean> {
+  return (await db.$count(supplierDirectory, eq(supplierDirectory.id, id))) > 0;
 }
+
+/** Directory suppliers by name, case ignored, then id. */
+export const directoryByName = [sql`lower(${supplierDirectory.name})`, supplierDirectory.id];

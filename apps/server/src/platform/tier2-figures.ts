@@ -3,10 +3,16 @@
  * Dashboard's card and exports: a calendar year of what an organisation's prime suppliers
  * reported, per diversity type, in columns of its own beside Tier 1.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { Tier2Figures } from '@spotzcity/shared/tier2';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
+import {
+  spendRollupMonths,
+  tier2Primes,
+  tier2ReportLines,
+  tier2Reports,
+} from '../db/schema/index.ts';
 
 /**
  * A calendar year of Tier 2 (the latest year any prime reported unless asked) next to the
@@ -21,20 +27,14 @@ export async function tier2Figures(
 ): Promise<Tier2Figures> {
   const years = rowsOf<{ year: number }>(
     await db.execute(sql`
-      select distinct r.year from tier2_reports r
-      join tier2_primes p on p.id = r.prime_ref
+      select distinct r.year from ${tier2Reports} r
+      join ${tier2Primes} p on p.id = r.prime_ref
       where p.buyer_client_ref = ${clientRef}
       order by r.year desc
     `),
   ).map((r) => Number(r.year));
   const year = input.year ?? years[0] ?? null;
-  const primesInvited = Number(
-    rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(*)::int as n from tier2_primes where buyer_client_ref = ${clientRef}`,
-      ),
-    )[0]?.n ?? 0,
-  );
+  const primesInvited = await db.$count(tier2Primes, eq(tier2Primes.buyerClientRef, clientRef));
   if (year === null) {
     return {
       year,
@@ -53,7 +53,7 @@ export async function tier2Figures(
     await db.execute(sql`
       select t.type as diversity, coalesce(sum(r.spend), 0)::text as spend
       from unnest(${sql.param([...DIVERSE_TYPES])}::text[]) as t(type)
-      left join spend_rollup_months r on t.type = any(r.diversity)
+      left join ${spendRollupMonths} r on t.type = any(r.diversity)
         and r.client_ref = ${clientRef} ${files}
         and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
       group by t.type
@@ -61,7 +61,7 @@ export async function tier2Figures(
   );
   const [tier1Total] = rowsOf<{ diverse: string }>(
     await db.execute(sql`
-      select coalesce(sum(r.spend), 0)::text as diverse from spend_rollup_months r
+      select coalesce(sum(r.spend), 0)::text as diverse from ${spendRollupMonths} r
       where r.client_ref = ${clientRef} ${files} and r.is_diverse
         and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
     `),
@@ -71,24 +71,24 @@ export async function tier2Figures(
         coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
         coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
           filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
-      from tier2_report_lines l
-      join tier2_reports r on r.id = l.report_ref
-      join tier2_primes p on p.id = r.prime_ref
+      from ${tier2ReportLines} l
+      join ${tier2Reports} r on r.id = l.report_ref
+      join ${tier2Primes} p on p.id = r.prime_ref
       where p.buyer_client_ref = ${clientRef} and r.year = ${year}
       group by l.diversity_type
     `);
   const byPrime = await db.execute(sql`
       select p.id, p.company_name,
-        (select count(*)::int from tier2_reports r where r.prime_ref = p.id and r.year = ${year})
+        (select count(*)::int from ${tier2Reports} r where r.prime_ref = p.id and r.year = ${year})
           as quarters_reported,
-        coalesce((select sum(l.amount) from tier2_report_lines l join tier2_reports r
+        coalesce((select sum(l.amount) from ${tier2ReportLines} l join ${tier2Reports} r
           on r.id = l.report_ref where r.prime_ref = p.id and r.year = ${year}
           and l.kind = 'DIRECT'), 0)::text as direct,
         coalesce((select sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
-          from tier2_report_lines l join tier2_reports r on r.id = l.report_ref
+          from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
           where r.prime_ref = p.id and r.year = ${year} and l.kind = 'PRIME_DIVERSE'), 0)::text
           as indirect
-      from tier2_primes p where p.buyer_client_ref = ${clientRef}
+      from ${tier2Primes} p where p.buyer_client_ref = ${clientRef}
       order by p.company_name, p.id
     `);
   const tier2ByType = new Map(
@@ -110,9 +110,9 @@ export async function tier2Figures(
         coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
         coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
           filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
-      from tier2_report_lines l
-      join tier2_reports r on r.id = l.report_ref
-      join tier2_primes p on p.id = r.prime_ref
+      from ${tier2ReportLines} l
+      join ${tier2Reports} r on r.id = l.report_ref
+      join ${tier2Primes} p on p.id = r.prime_ref
       where p.buyer_client_ref = ${clientRef} and r.year = ${year}
     `),
   );

@@ -27,6 +27,15 @@ import {
 import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { spendCategoriesNamed } from './addressable.ts';
 import { fileScope, toNumber, type FileScope } from './sql.ts';
+import {
+  certificatePolicies,
+  spendRollupMonths,
+  spendRollupSuppliers,
+  spendRows,
+  supplierCertificates,
+  supplierDirectory,
+  vendorMatches,
+} from '../db/schema/index.ts';
 
 export type Scope = FileScope;
 
@@ -43,9 +52,9 @@ export const visibleCertificate = (clientRef: number): SQL =>
  * supplier and payment day (the demo's drill-down: 2.5 s instead of 0.6 s on PostgreSQL).
  */
 export const visibleCertificates = (clientRef: number): SQL => sql`(
-  select * from supplier_certificates where client_ref = ${clientRef}
+  select * from ${supplierCertificates} where client_ref = ${clientRef}
   union all
-  select * from supplier_certificates where client_ref is null
+  select * from ${supplierCertificates} where client_ref is null
 )`;
 
 /** Vendor match `m` is certain: it may make a payment verified. */
@@ -67,7 +76,7 @@ export async function getPolicy(db: DbOrTx, clientRef: number): Promise<Qualific
     await db.execute(sql`
       select accepted_agencies, accept_self_certified, grace_months, expiring_window_days,
         counting_rule
-      from certificate_policies where client_ref = ${clientRef}
+      from ${certificatePolicies} where client_ref = ${clientRef}
     `),
   );
   if (!row) return { ...DEFAULT_POLICY };
@@ -106,8 +115,8 @@ export function qualifiesSql(policy: QualificationPolicy, date: SQL): SQL {
  */
 const matchedPayments = (scope: Scope, rows: SQL = sql`true`) => sql`
   select m.supplier_ref, r.supplier_key, r.payment_date, sum(r.spend) as spend
-  from spend_rows r
-  join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+  from ${spendRows} r
+  join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
   where ${fileScope(scope)} and ${certain} and ${rows}
   group by m.supplier_ref, r.supplier_key, r.payment_date`;
 
@@ -133,7 +142,7 @@ export async function verifiedFigures(
   const reported = rowsOf<{ type: string; spend: string }>(
     await db.execute(sql`
       select t.type, sum(r.spend)::text as spend
-      from spend_rollup_months r cross join unnest(r.diversity) as t(type)
+      from ${spendRollupMonths} r cross join unnest(r.diversity) as t(type)
       where ${fileScope(scope)}
       group by t.type
     `),
@@ -142,7 +151,7 @@ export async function verifiedFigures(
     await db.execute(sql`
       select coalesce(sum(r.spend), 0)::text as total,
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
-      from spend_rollup_months r where ${fileScope(scope)}
+      from ${spendRollupMonths} r where ${fileScope(scope)}
     `),
   );
   const verified = rowsOf<{ type: string; spend: string }>(
@@ -177,7 +186,7 @@ export async function verifiedFigures(
       await db.execute(sql`
         select coalesce(sum(r.spend), 0)::text as total,
           coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
-        from spend_rollup_suppliers r where ${fileScope(scope)} and ${keep}
+        from ${spendRollupSuppliers} r where ${fileScope(scope)} and ${keep}
       `),
     );
     addressable = {
@@ -251,14 +260,14 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
           'expiryDate', c.expiry_date::text, 'fromDirectory', c.client_ref is null)
           order by c.id) as certificates
         from (select distinct supplier_key, id from used) u
-        join supplier_certificates c on c.id = u.id
+        join ${supplierCertificates} c on c.id = u.id
         group by u.supplier_key
       )
       select v.supplier_key, m.vendor_name, v.supplier_ref, d.name as supplier_name, m.rule,
         v.reported::text, v.verified::text, coalesce(k.certificates, '[]'::json) as certificates
       from v
-      join vendor_matches m on m.client_ref = ${scope.clientRef} and m.supplier_key = v.supplier_key
-      join supplier_directory d on d.id = v.supplier_ref
+      join ${vendorMatches} m on m.client_ref = ${scope.clientRef} and m.supplier_key = v.supplier_key
+      join ${supplierDirectory} d on d.id = v.supplier_ref
       left join certs k on k.supplier_key = v.supplier_key
       where v.verified > 0
       order by v.verified desc, v.supplier_key

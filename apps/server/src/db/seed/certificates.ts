@@ -11,6 +11,7 @@ import type { DiversityType } from '@spotzcity/shared/enums';
 import { addMonths } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../client.ts';
 import { random, type GeneratedSupplier } from './spend-generator.ts';
+import { supplierCertificates, supplierDirectory } from '../schema/index.ts';
 
 const AGENCY_OF: Record<Exclude<DiversityType, 'NON_DIVERSE'>, string> = {
   MBE: 'NMSDC',
@@ -44,7 +45,7 @@ export async function seedUncertainDirectoryEntries(
     n += 1;
     const zip = String((Number(s.zip) + 37) % 100000).padStart(5, '0');
     await tx.execute(sql`
-      insert into supplier_directory (duns, name, city, state_or_province, zip, country)
+      insert into ${supplierDirectory} (duns, name, city, state_or_province, zip, country)
       values (${`97${String(10_000_000 + n).slice(1)}`}, ${s.name}, ${s.city}, ${s.state}, ${zip},
         'USA')
       on conflict (duns) do nothing
@@ -62,7 +63,7 @@ export async function seedDemoCertificates(
   const rng = random(2121);
   const directory = new Map(
     rowsOf<{ id: number; duns: string }>(
-      await tx.execute(sql`select id, duns from supplier_directory`),
+      await tx.execute(sql`select id, duns from ${supplierDirectory}`),
     ).map((r) => [r.duns, Number(r.id)]),
   );
   const todayIso = iso(today);
@@ -83,7 +84,7 @@ export async function seedDemoCertificates(
       const issue = addMonths(expiry, -rng.pick([24, 36]));
       const suspended = type === '8A' && rng.chance(0.5);
       await tx.execute(sql`
-        insert into supplier_certificates (client_ref, supplier_ref, diversity_type, agency,
+        insert into ${supplierCertificates} (client_ref, supplier_ref, diversity_type, agency,
           certificate_number, issue_date, expiry_date, status, status_date)
         values (${clientRef}, ${id}, ${type}, ${AGENCY_OF[type]},
           ${`${AGENCY_OF[type]

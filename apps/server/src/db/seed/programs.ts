@@ -7,11 +7,19 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../client.ts';
 import { loadZipCodes, lookupZip } from '../../platform/zip-codes.ts';
+import {
+  organisationSites,
+  programCategories,
+  spendGoals,
+  spendRollupSuppliers,
+  supplierDirectory,
+  vendorMatches,
+} from '../schema/index.ts';
 
 export async function seedPrograms(db: DbOrTx, clientRef: number, today: Date) {
   // Deterministic size facts: receipts from $0.5M to $60M, 5 to 904 employees.
   await db.execute(sql`
-    update supplier_directory set
+    update ${supplierDirectory} set
       annual_receipts = ((id * 7919) % 120 + 1) * 500000,
       employee_count = (id * 31) % 900 + 5
     where annual_receipts is null and employee_count is null
@@ -19,9 +27,9 @@ export async function seedPrograms(db: DbOrTx, clientRef: number, today: Date) {
   // Headquarters: the ZIP of the matched supplier the organisation pays most.
   const [top] = rowsOf<{ zip: string }>(
     await db.execute(sql`
-      select d.zip from spend_rollup_suppliers r
-      join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      join supplier_directory d on d.id = m.supplier_ref
+      select d.zip from ${spendRollupSuppliers} r
+      join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      join ${supplierDirectory} d on d.id = m.supplier_ref
       where r.client_ref = ${clientRef} and d.zip is not null
       group by d.zip order by sum(r.spend) desc limit 1
     `),
@@ -29,14 +37,14 @@ export async function seedPrograms(db: DbOrTx, clientRef: number, today: Date) {
   await loadZipCodes();
   const place = lookupZip(top?.zip) ?? lookupZip('60601')!;
   await db.execute(sql`
-    insert into organisation_sites (client_ref, name, zip, state, county, latitude, longitude)
+    insert into ${organisationSites} (client_ref, name, zip, state, county, latitude, longitude)
     values (${clientRef}, 'Headquarters', ${place.zip}, ${place.stateCode}, ${place.county},
       ${place.latitude}, ${place.longitude})
   `);
   const local = JSON.stringify({ radiusMiles: 100, states: [place.stateCode], counties: [] });
   const inserted = rowsOf<{ id: number; name: string }>(
     await db.execute(sql`
-      insert into program_categories (client_ref, name, kind, rule) values
+      insert into ${programCategories} (client_ref, name, kind, rule) values
         (${clientRef}, 'Small business', 'SMALL', '{}'::jsonb),
         (${clientRef}, 'Local', 'LOCAL', ${local}::jsonb)
       returning id, name
@@ -49,7 +57,7 @@ export async function seedPrograms(db: DbOrTx, clientRef: number, today: Date) {
   ] as const) {
     const id = inserted.find((r) => r.name === name)!.id;
     await db.execute(sql`
-      insert into spend_goals (client_ref, fiscal_year, scope, name, target)
+      insert into ${spendGoals} (client_ref, fiscal_year, scope, name, target)
       values (${clientRef}, ${year}, 'PROGRAM', ${String(id)}, ${target.toFixed(2)})
     `);
   }

@@ -16,6 +16,7 @@ import type {
 import { percentShares } from '@spotzcity/shared/percent';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { pageWindow, toNumber } from '../../platform/sql.ts';
+import { spendRows } from '../../db/schema/index.ts';
 
 /** The rows a report reads: the organisation's, in the period, with a chosen span value. */
 export interface MarketScope {
@@ -93,7 +94,7 @@ export async function listMarketShare(
     await db.execute(sql`
       with totals as (
         select r.supplier_key, sum(r.spend) as total, max(r.payment_date) as payment_date
-        from spend_rows r where r.client_ref = ${clientRef}
+        from ${spendRows} r where r.client_ref = ${clientRef}
         group by r.supplier_key
       ),
       page as (
@@ -104,7 +105,7 @@ export async function listMarketShare(
       latest as (
         select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
           r.state, r.zip, r.country, r.diversity
-        from spend_rows r join page p on p.supplier_key = r.supplier_key
+        from ${spendRows} r join page p on p.supplier_key = r.supplier_key
         where r.client_ref = ${clientRef}
         order by r.supplier_key, r.payment_date desc, r.id desc
       ),
@@ -112,7 +113,7 @@ export async function listMarketShare(
         select distinct on (supplier_key) supplier_key, category
         from (
           select r.supplier_key, r.category, sum(r.spend) as amount
-          from spend_rows r join page p on p.supplier_key = r.supplier_key
+          from ${spendRows} r join page p on p.supplier_key = r.supplier_key
           where r.client_ref = ${clientRef}
           group by r.supplier_key, r.category
         ) c
@@ -131,7 +132,7 @@ export async function listMarketShare(
   if (rows.length === 0 && page.pageNumber > 0) {
     const [counted] = rowsOf<{ n: number }>(
       await db.execute(
-        sql`select count(distinct r.supplier_key)::int as n from spend_rows r where r.client_ref = ${clientRef}`,
+        sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where r.client_ref = ${clientRef}`,
       ),
     );
     totalCount = counted?.n ?? 0;
@@ -163,7 +164,7 @@ export async function spanValues(
   const rows = rowsOf<{ value: string; spend: string }>(
     await db.execute(sql`
       select ${value} as value, sum(r.spend)::text as spend
-      from spend_rows r
+      from ${spendRows} r
       where r.client_ref = ${scope.clientRef}${period(scope)} and ${value} is not null
       group by 1
       order by sum(r.spend) desc, 1
@@ -185,7 +186,7 @@ export async function categoryGraph(db: DbOrTx, scope: MarketScope): Promise<Cat
       select r.category,
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
         coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse
-      from spend_rows r where ${where}
+      from ${spendRows} r where ${where}
       group by r.category
       order by sum(r.spend) desc, r.category
     `),
@@ -195,7 +196,7 @@ export async function categoryGraph(db: DbOrTx, scope: MarketScope): Promise<Cat
       select coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
         coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
         coalesce(sum(r.spend), 0)::text as overall
-      from spend_rows r where ${where}
+      from ${spendRows} r where ${where}
     `),
   );
   const diverse = totals?.diverse ?? '0';
@@ -228,7 +229,7 @@ export async function revenueTree(
   const rows = rowsOf<{ name: string; value: string }>(
     await db.execute(sql`
       select coalesce(${spanValue(scope.span)}, ${NOT_GIVEN}) as name, sum(r.spend)::text as value
-      from spend_rows r
+      from ${spendRows} r
       where ${scoped(scope)} and r.is_diverse = ${diverse}
       group by 1
       having sum(r.spend) > 0

@@ -3,7 +3,7 @@
  * marks by hand, always scoped to the organisation (another organisation's id is a NotFound, like
  * a missing one). The rules themselves are evaluated in platform/program-categories.ts.
  */
-import { sql } from 'drizzle-orm';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   PROGRAM_LIMITS,
   PROGRAM_MESSAGES,
@@ -14,28 +14,36 @@ import {
   type ProgramCategoryUpdate,
   type Site,
 } from '@spotzcity/shared/programs';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  organisationSites,
+  programCategories,
+  programCategorySuppliers,
+  spendGoals,
+  supplierDirectory,
+  vendorMatches,
+} from '../../db/schema/index.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
 import { categoriesOf } from '../../platform/program-categories.ts';
+import {
+  directoryByName,
+  directorySupplier,
+  supplierExists,
+} from '../../platform/supplier-matching.ts';
 import { certain } from '../../platform/verified-spend.ts';
-import { toNumber } from '../../platform/sql.ts';
 import { loadZipCodes, lookupZip } from '../../platform/zip-codes.ts';
 
 export async function listCategories(db: DbOrTx, clientRef: number): Promise<ProgramCategory[]> {
   const [categories, counts] = await Promise.all([
     categoriesOf(db, clientRef),
-    db.execute(sql`
-      select category_ref, count(*)::int as n from program_category_suppliers
-      where client_ref = ${clientRef} group by category_ref
-    `),
+    db
+      .select({ categoryRef: programCategorySuppliers.categoryRef, n: count() })
+      .from(programCategorySuppliers)
+      .where(eq(programCategorySuppliers.clientRef, clientRef))
+      .groupBy(programCategorySuppliers.categoryRef),
   ]);
-  const marked = new Map(
-    rowsOf<{ category_ref: number; n: number }>(counts).map((r) => [
-      Number(r.category_ref),
-      Number(r.n),
-    ]),
-  );
+  const marked = new Map(counts.map((r) => [r.categoryRef, r.n]));
   return categories.map((c) => ({ ...c, markedSuppliers: marked.get(c.id) ?? 0 }));
 }
 
@@ -50,12 +58,8 @@ export async function createCategory(
   clientRef: number,
   input: ProgramCategoryInput,
 ): Promise<ProgramCategory> {
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from program_categories where client_ref = ${clientRef}`,
-    ),
-  );
-  if (toNumber(count?.n) >= PROGRAM_LIMITS.categoriesMax) {
+  const categories = await db.$count(programCategories, eq(programCategories.clientRef, clientRef));
+  if (categories >= PROGRAM_LIMITS.categoriesMax) {
     throw new Conflict(`At most ${PROGRAM_LIMITS.categoriesMax} categories`);
   }
   const kinds = [input.kind, ...input.also];
@@ -63,16 +67,13 @@ export async function createCategory(
     ...(kinds.includes('LOCAL') ? localRuleSchema.parse(input.local ?? {}) : {}),
     ...(input.also.length ? { also: input.also, match: input.match } : {}),
   };
-  const [row] = await uniqueOrConflict(PROGRAM_MESSAGES.duplicateName, async () =>
-    rowsOf<{ id: number }>(
-      await db.execute(sql`
-        insert into program_categories (client_ref, name, kind, enabled, rule)
-        values (${clientRef}, ${input.name}, ${input.kind}, ${input.enabled}, ${JSON.stringify(rule)}::jsonb)
-        returning id
-      `),
-    ),
+  const [row] = await uniqueOrConflict(PROGRAM_MESSAGES.duplicateName, () =>
+    db
+      .insert(programCategories)
+      .values({ clientRef, name: input.name, kind: input.kind, enabled: input.enabled, rule })
+      .returning({ id: programCategories.id }),
   );
-  return categoryOf(db, clientRef, Number(row!.id));
+  return categoryOf(db, clientRef, row!.id);
 }
 
 export async function updateCategory(
@@ -96,45 +97,53 @@ export async function updateCategory(
     ...(also.length ? { also, match } : {}),
   };
   await uniqueOrConflict(PROGRAM_MESSAGES.duplicateName, () =>
-    db.execute(sql`
-      update program_categories set
-        name = ${input.name ?? current.name},
-        enabled = ${input.enabled ?? current.enabled},
-        rule = ${JSON.stringify(rule)}::jsonb,
-        updated_at = now()
-      where client_ref = ${clientRef} and id = ${id}
-    `),
+    db
+      .update(programCategories)
+      .set({
+        name: input.name ?? current.name,
+        enabled: input.enabled ?? current.enabled,
+        rule,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(programCategories.clientRef, clientRef), eq(programCategories.id, id))),
   );
   return categoryOf(db, clientRef, id);
 }
 
 export async function deleteCategory(db: DbOrTx, clientRef: number, id: number): Promise<void> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      delete from program_categories where client_ref = ${clientRef} and id = ${id} returning id
-    `),
-  );
+  const rows = await db
+    .delete(programCategories)
+    .where(and(eq(programCategories.clientRef, clientRef), eq(programCategories.id, id)))
+    .returning({ id: programCategories.id });
   if (rows.length === 0) throw new NotFound('Category not found');
   // Its goals go with it: a target for a category that no longer exists measures nothing.
-  await db.execute(sql`
-    delete from spend_goals where client_ref = ${clientRef} and scope = 'PROGRAM' and name = ${String(id)}
-  `);
+  await db
+    .delete(spendGoals)
+    .where(
+      and(
+        eq(spendGoals.clientRef, clientRef),
+        eq(spendGoals.scope, 'PROGRAM'),
+        eq(spendGoals.name, String(id)),
+      ),
+    );
 }
 
 /* ---------------------------------------------------------------- sites */
 
 export async function listSites(db: DbOrTx, clientRef: number): Promise<Site[]> {
-  return rowsOf<Site>(
-    await db.execute(sql`
-      select id, name, zip, state, county, latitude, longitude from organisation_sites
-      where client_ref = ${clientRef} order by id
-    `),
-  ).map((s) => ({
-    ...s,
-    id: Number(s.id),
-    latitude: Number(s.latitude),
-    longitude: Number(s.longitude),
-  }));
+  return db
+    .select({
+      id: organisationSites.id,
+      name: organisationSites.name,
+      zip: organisationSites.zip,
+      state: organisationSites.state,
+      county: organisationSites.county,
+      latitude: organisationSites.latitude,
+      longitude: organisationSites.longitude,
+    })
+    .from(organisationSites)
+    .where(eq(organisationSites.clientRef, clientRef))
+    .orderBy(organisationSites.id);
 }
 
 export async function addSite(
@@ -145,31 +154,30 @@ export async function addSite(
   await loadZipCodes();
   const place = lookupZip(input.zip);
   if (!place) throw new ValidationError([{ field: 'zip', message: PROGRAM_MESSAGES.unknownZip }]);
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from organisation_sites where client_ref = ${clientRef}`,
-    ),
-  );
-  if (toNumber(count?.n) >= PROGRAM_LIMITS.sitesMax) {
+  const sites = await db.$count(organisationSites, eq(organisationSites.clientRef, clientRef));
+  if (sites >= PROGRAM_LIMITS.sitesMax) {
     throw new Conflict(`At most ${PROGRAM_LIMITS.sitesMax} sites`);
   }
-  const [row] = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      insert into organisation_sites (client_ref, name, zip, state, county, latitude, longitude)
-      values (${clientRef}, ${input.name}, ${place.zip}, ${place.stateCode}, ${place.county},
-        ${place.latitude}, ${place.longitude})
-      returning id
-    `),
-  );
-  return (await listSites(db, clientRef)).find((s) => s.id === Number(row!.id))!;
+  const [row] = await db
+    .insert(organisationSites)
+    .values({
+      clientRef,
+      name: input.name,
+      zip: place.zip,
+      state: place.stateCode,
+      county: place.county,
+      latitude: place.latitude,
+      longitude: place.longitude,
+    })
+    .returning({ id: organisationSites.id });
+  return (await listSites(db, clientRef)).find((s) => s.id === row!.id)!;
 }
 
 export async function deleteSite(db: DbOrTx, clientRef: number, id: number): Promise<void> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      delete from organisation_sites where client_ref = ${clientRef} and id = ${id} returning id
-    `),
-  );
+  const rows = await db
+    .delete(organisationSites)
+    .where(and(eq(organisationSites.clientRef, clientRef), eq(organisationSites.id, id)))
+    .returning({ id: organisationSites.id });
   if (rows.length === 0) throw new NotFound('Site not found');
 }
 
@@ -183,20 +191,17 @@ async function manualCategory(db: DbOrTx, clientRef: number, id: number) {
 
 export async function listMarkedSuppliers(db: DbOrTx, clientRef: number, id: number) {
   await manualCategory(db, clientRef, id);
-  return rowsOf<{
-    id: number;
-    name: string;
-    duns: string;
-    city: string | null;
-    state: string | null;
-  }>(
-    await db.execute(sql`
-      select d.id, d.name, d.duns, d.city, d.state_or_province as state
-      from program_category_suppliers p join supplier_directory d on d.id = p.supplier_ref
-      where p.client_ref = ${clientRef} and p.category_ref = ${id}
-      order by lower(d.name), d.id
-    `),
-  ).map((r) => ({ ...r, id: Number(r.id) }));
+  return db
+    .select(directorySupplier)
+    .from(programCategorySuppliers)
+    .innerJoin(supplierDirectory, eq(supplierDirectory.id, programCategorySuppliers.supplierRef))
+    .where(
+      and(
+        eq(programCategorySuppliers.clientRef, clientRef),
+        eq(programCategorySuppliers.categoryRef, id),
+      ),
+    )
+    .orderBy(...directoryByName);
 }
 
 /**
@@ -209,30 +214,32 @@ export async function supplierOptions(db: DbOrTx, clientRef: number, id: number,
   if (q.length < 2) return [];
   const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const digits = q.replace(/\D+/g, '');
-  return rowsOf<{
-    id: number;
-    name: string;
-    duns: string;
-    city: string | null;
-    state: string | null;
-    marked: boolean;
-  }>(
-    await db.execute(sql`
-      select d.id, d.name, d.duns, d.city, d.state_or_province as state,
-        exists (
-          select 1 from program_category_suppliers p
-          where p.client_ref = ${clientRef} and p.category_ref = ${id} and p.supplier_ref = d.id
-        ) as marked
-      from supplier_directory d
-      where d.id in (
-          select m.supplier_ref from vendor_matches m where m.client_ref = ${clientRef} and ${certain}
-        )
-        and (lower(d.name) like ${like} or lower(coalesce(d.supplier_dba_name, '')) like ${like}
-          ${digits.length >= 2 ? sql`or d.duns like ${`${digits}%`}` : sql``})
-      order by lower(d.name), d.id
-      limit ${SUPPLIER_OPTIONS_MAX}
-    `),
-  ).map((r) => ({ ...r, id: Number(r.id), marked: Boolean(r.marked) }));
+  const d = supplierDirectory;
+  const rows = await db
+    .select({
+      ...directorySupplier,
+      marked: sql<boolean>`exists (
+        select 1 from ${programCategorySuppliers} p
+        where p.client_ref = ${clientRef} and p.category_ref = ${id} and p.supplier_ref = ${d.id}
+      )`,
+    })
+    .from(d)
+    .where(
+      and(
+        inArray(
+          d.id,
+          sql`(select m.supplier_ref from ${vendorMatches} m where m.client_ref = ${clientRef} and ${certain})`,
+        ),
+        or(
+          sql`lower(${d.name}) like ${like}`,
+          sql`lower(coalesce(${d.supplierDbaName}, '')) like ${like}`,
+          digits.length >= 2 ? sql`${d.duns} like ${`${digits}%`}` : undefined,
+        ),
+      ),
+    )
+    .orderBy(...directoryByName)
+    .limit(SUPPLIER_OPTIONS_MAX);
+  return rows.map((r) => ({ ...r, marked: Boolean(r.marked) }));
 }
 
 export async function markSupplier(
@@ -242,14 +249,11 @@ export async function markSupplier(
   supplierId: number,
 ): Promise<void> {
   await manualCategory(db, clientRef, id);
-  const [supplier] = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from supplier_directory where id = ${supplierId}`),
-  );
-  if (!supplier) throw new NotFound('Supplier not found');
-  await db.execute(sql`
-    insert into program_category_suppliers (category_ref, client_ref, supplier_ref)
-    values (${id}, ${clientRef}, ${supplierId}) on conflict do nothing
-  `);
+  if (!(await supplierExists(db, supplierId))) throw new NotFound('Supplier not found');
+  await db
+    .insert(programCategorySuppliers)
+    .values({ categoryRef: id, clientRef, supplierRef: supplierId })
+    .onConflictDoNothing();
 }
 
 export async function unmarkSupplier(
@@ -259,12 +263,15 @@ export async function unmarkSupplier(
   supplierId: number,
 ): Promise<void> {
   await manualCategory(db, clientRef, id);
-  const rows = rowsOf<{ supplier_ref: number }>(
-    await db.execute(sql`
-      delete from program_category_suppliers
-      where client_ref = ${clientRef} and category_ref = ${id} and supplier_ref = ${supplierId}
-      returning supplier_ref
-    `),
-  );
+  const rows = await db
+    .delete(programCategorySuppliers)
+    .where(
+      and(
+        eq(programCategorySuppliers.clientRef, clientRef),
+        eq(programCategorySuppliers.categoryRef, id),
+        eq(programCategorySuppliers.supplierRef, supplierId),
+      ),
+    )
+    .returning({ supplierRef: programCategorySuppliers.supplierRef });
   if (rows.length === 0) throw new NotFound('Supplier not found');
 }

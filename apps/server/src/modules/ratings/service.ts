@@ -3,7 +3,7 @@
  * rater. A supplier is its DUNS, or its normalised name without one (packages/shared/suppliers).
  * POST creates the signed-in user's rating, PUT changes it; nobody changes another's rating.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PageRequest } from '@spotzcity/shared/api';
 import {
   RATING_MESSAGES,
@@ -16,6 +16,7 @@ import { supplierKey } from '@spotzcity/shared/suppliers';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { pageWindow } from '../../platform/sql.ts';
+import { clients, spendRows, supplierRatings, users } from '../../db/schema/index.ts';
 
 export interface Rater {
   id: number;
@@ -56,7 +57,7 @@ async function loadRating(db: DbOrTx, id: number, raterId: number) {
     await db.execute(sql`
       select sr.id, sr.rating::text as rating, sr.duns, sr.comment, sr.supplier_name,
         u.name as rated_by, u.email, sr.created_at, sr.updated_at
-      from supplier_ratings sr join users u on u.id = sr.rated_by
+      from ${supplierRatings} sr join ${users} u on u.id = sr.rated_by
       where sr.id = ${id} and sr.rated_by = ${raterId}
     `),
   );
@@ -72,9 +73,9 @@ async function supplierNameFor(db: DbOrTx, rater: Rater, input: RatingSubmission
   const [known] = rowsOf<{ name: string }>(
     await db.execute(sql`
       select name from (
-        select supplier_name as name, 1 as rank from supplier_ratings where supplier_key = ${key}
+        select supplier_name as name, 1 as rank from ${supplierRatings} where supplier_key = ${key}
         union all
-        select vendor_name, 2 from spend_rows
+        select vendor_name, 2 from ${spendRows}
         where client_ref = ${rater.clientRef} and supplier_key = ${key}
       ) n order by rank limit 1
     `),
@@ -87,7 +88,7 @@ export async function createRating(db: Db, rater: Rater, input: RatingSubmission
   const supplierName = await supplierNameFor(db, rater, input, key);
   const [created] = rowsOf<{ id: number }>(
     await db.execute(sql`
-      insert into supplier_ratings (supplier_key, duns, supplier_name, rated_by, rating, comment)
+      insert into ${supplierRatings} (supplier_key, duns, supplier_name, rated_by, rating, comment)
       values (${key}, ${input.duns ?? null}, ${supplierName}, ${rater.id}, ${input.rating},
         ${input.comment ?? null})
       on conflict (supplier_key, rated_by) do nothing
@@ -103,7 +104,7 @@ export async function updateRating(db: Db, rater: Rater, input: RatingSubmission
   const key = keyOf(input);
   const [updated] = rowsOf<{ id: number }>(
     await db.execute(sql`
-      update supplier_ratings set rating = ${input.rating}, comment = ${input.comment ?? null},
+      update ${supplierRatings} set rating = ${input.rating}, comment = ${input.comment ?? null},
         updated_at = now()
       where rated_by = ${rater.id}
         and ${input.id !== undefined ? sql`id = ${input.id}` : sql`supplier_key = ${key}`}
@@ -127,19 +128,15 @@ export async function listRatings(db: DbOrTx, key: string, page: PageRequest) {
     await db.execute(sql`
       select sr.id, u.name as rated_by, c.company_name, sr.rating::text as rating, sr.comment,
         sr.updated_at as rated_on
-      from supplier_ratings sr
-      join users u on u.id = sr.rated_by
-      join clients c on c.id = u.client_ref
+      from ${supplierRatings} sr
+      join ${users} u on u.id = sr.rated_by
+      join ${clients} c on c.id = u.client_ref
       where sr.supplier_key = ${key}
       order by sr.updated_at desc, sr.id desc
       ${pageWindow(page)}
     `),
   );
-  const [count] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as n from supplier_ratings where supplier_key = ${key}`,
-    ),
-  );
+  const total = await db.$count(supplierRatings, eq(supplierRatings.supplierKey, key));
   const items: RatingListItem[] = rows.map((r) => ({
     id: r.id,
     ratedBy: r.rated_by,
@@ -148,7 +145,7 @@ export async function listRatings(db: DbOrTx, key: string, page: PageRequest) {
     comment: r.comment,
     ratedOn: new Date(r.rated_on).toISOString(),
   }));
-  return { rows: items, total: count?.n ?? 0 };
+  return { rows: items, total };
 }
 
 /** The average rating (two decimals; 0 when unrated) and the number of ratings. */
@@ -156,7 +153,7 @@ export async function ratingCount(db: DbOrTx, key: string): Promise<RatingCount>
   const [row] = rowsOf<{ rating: string; count: number }>(
     await db.execute(sql`
       select coalesce(round(avg(rating), 2), 0)::text as rating, count(*)::int as count
-      from supplier_ratings where supplier_key = ${key}
+      from ${supplierRatings} where supplier_key = ${key}
     `),
   );
   return { rating: Number(row?.rating ?? 0), count: row?.count ?? 0 };

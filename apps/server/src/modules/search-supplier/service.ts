@@ -8,7 +8,7 @@
  * 100,000 suppliers; the business name filter also matches the DBA name. Digit filters (DUNS,
  * zip, phone, NAICS) match from the start, on prefix indexes. See docs/decisions/.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { US_STATES } from '@spotzcity/shared/enums';
 import {
   SUPPLIER_COLUMNS,
@@ -24,6 +24,12 @@ import { importSheet, type SheetRows } from '../../platform/xlsx/sheet-import.ts
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { XLSX_MESSAGES } from '../../platform/xlsx/protocol.ts';
 import { pageWindow } from '../../platform/sql.ts';
+import {
+  certifyingAgencies,
+  supplierCertificates,
+  supplierDirectory,
+  supplierRatings,
+} from '../../db/schema/index.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 export const MAX_LISTED_PROBLEMS = 100;
@@ -195,21 +201,21 @@ export async function searchSuppliers(
         r.rating, r.rating_count, own.id as own_id,
         own.rating::text as own_rating, own.comment as own_comment
       from (
-        select * from supplier_directory d where ${clause}
+        select * from ${supplierDirectory} d where ${clause}
         order by lower(d.name), d.id
         ${pageWindow(page)}
       ) d
       cross join lateral (
         select coalesce(round(avg(sr.rating), 2), 0)::text as rating, count(*)::int as rating_count
-        from supplier_ratings sr where sr.supplier_key = 'duns:' || d.duns
+        from ${supplierRatings} sr where sr.supplier_key = 'duns:' || d.duns
       ) r
-      left join supplier_ratings own
+      left join ${supplierRatings} own
         on own.supplier_key = 'duns:' || d.duns and own.rated_by = ${raterId}
       order by lower(d.name), d.id
     `),
   );
   const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from supplier_directory d where ${clause}`),
+    await db.execute(sql`select count(*)::int as n from ${supplierDirectory} d where ${clause}`),
   );
   return { rows: rows.map(toDetail), total: count?.n ?? 0 };
 }
@@ -221,7 +227,7 @@ export type SupplierColumns = SheetRows;
 export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
   const c = (key: keyof SupplierRow) => sql.param(batch.columns[key] ?? []);
   await tx.execute(sql`
-    insert into supplier_directory (duns, name, supplier_dba_name, address_line1, address_line2,
+    insert into ${supplierDirectory} (duns, name, supplier_dba_name, address_line1, address_line2,
       city, state_or_province, zip, country, business_start_date, website_url,
       business_contact_name, business_contact_title, business_contact_phone,
       business_contact_email, alternate_contact_name, alternate_contact_title,
@@ -320,7 +326,7 @@ export async function saveSupplierCertificates(
   const known = new Map(
     rowsOf<{ name: string }>(
       await tx.execute(sql`
-        select name from certifying_agencies
+        select name from ${certifyingAgencies}
         where client_ref is null or client_ref = ${owner}::int
         order by client_ref nulls first
       `),
@@ -355,12 +361,12 @@ export async function saveSupplierCertificates(
       ${sql.param(rows.map((r) => r.number))}::text[], ${sql.param(issues)}::date[],
       ${sql.param(expiries)}::date[]
     ) as t(line, duns, type, agency, number, issue, expiry)
-    join supplier_directory d on d.duns = t.duns
+    join ${supplierDirectory} d on d.duns = t.duns
     order by t.duns, t.type, t.agency, coalesce(t.number, ''), t.line desc`;
   await tx.execute(sql`
     with input as (${input}),
     updated as (
-      update supplier_certificates c set issue_date = i.issue, expiry_date = i.expiry,
+      update ${supplierCertificates} c set issue_date = i.issue, expiry_date = i.expiry,
         updated_at = now()
       from input i
       where c.client_ref is not distinct from ${owner}::int and c.supplier_ref = i.supplier_ref
@@ -368,7 +374,7 @@ export async function saveSupplierCertificates(
         and coalesce(c.certificate_number, '') = coalesce(i.number, '')
       returning c.supplier_ref, c.diversity_type, c.agency, c.certificate_number
     )
-    insert into supplier_certificates (client_ref, supplier_ref, diversity_type, agency,
+    insert into ${supplierCertificates} (client_ref, supplier_ref, diversity_type, agency,
       certificate_number, issue_date, expiry_date)
     select ${owner}::int, i.supplier_ref, i.type, i.agency, i.number, i.issue, i.expiry
     from input i
@@ -417,13 +423,14 @@ export async function saveSupplierSize(
   id: number,
   input: { annualReceipts: string | null; employeeCount: number | null },
 ): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      update supplier_directory set
-        annual_receipts = ${input.annualReceipts}::numeric,
-        employee_count = ${input.employeeCount}::int, updated_at = now()
-      where id = ${id} returning id
-    `),
-  );
+  const rows = await db
+    .update(supplierDirectory)
+    .set({
+      annualReceipts: input.annualReceipts,
+      employeeCount: input.employeeCount,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(supplierDirectory.id, id))
+    .returning({ id: supplierDirectory.id });
   return rows.length === 1;
 }

@@ -27,6 +27,13 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 import { programSpend } from '../../platform/program-categories.ts';
 import { fileScope, toNumber, type FileScope } from '../../platform/sql.ts';
+import {
+  spendFiles,
+  spendRollupMonths,
+  spendRollupQuarters,
+  spendRollupSuppliers,
+  spendRollups,
+} from '../../db/schema/index.ts';
 
 /** The percentages' base (issue #22): which spend categories leave it. */
 export interface BaseScope {
@@ -82,7 +89,7 @@ export function twelveMonths(last: string): string[] {
 async function lastPaymentMonth(db: DbOrTx, scope: Scope): Promise<string | null> {
   const [row] = rowsOf<{ last: string | null }>(
     await db.execute(
-      sql`select max(r.month)::text as last from spend_rollup_months r where ${fileScope(scope)}`,
+      sql`select max(r.month)::text as last from ${spendRollupMonths} r where ${fileScope(scope)}`,
     ),
   );
   return row?.last ?? null;
@@ -119,7 +126,7 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
     await db.execute(sql`
       with sums as (
         select ${splitColumns}, ${perTypeColumns()}
-        from spend_rollup_months r where ${fileScope(scope)}
+        from ${spendRollupMonths} r where ${fileScope(scope)}
       )
       select sums.*, array[${sql.join(
         DIVERSITY_TYPES.map((_, i) =>
@@ -138,7 +145,7 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
         await db.execute(sql`
           with sums as (
             select coalesce(sum(r.spend), 0)::text as total, ${perTypeColumns()}
-            from spend_rollup_suppliers r where ${fileScope(scope)} and ${keep}
+            from ${spendRollupSuppliers} r where ${fileScope(scope)} and ${keep}
           )
           select sums.*, array[${sql.join(
             DIVERSITY_TYPES.map((_, i) =>
@@ -186,7 +193,7 @@ export async function spendPerDiversityMom(
   const rows = rowsOf<SplitRow & PerTypeRow & { month: string | null }>(
     await db.execute(sql`
       select to_char(r.month, 'YYYY-MM') as month, ${splitColumns}, ${perTypeColumns()}
-      from spend_rollup_months r
+      from ${spendRollupMonths} r
       where ${fileScope(scope)} and ${inTwelveMonths(last)}
       group by grouping sets ((r.month), ())
     `),
@@ -261,7 +268,7 @@ export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<Ca
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
         coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
         sum(r.spend)::text as total
-      from spend_rollup_suppliers r where ${fileScope(scope)}
+      from ${spendRollupSuppliers} r where ${fileScope(scope)}
       group by r.category order by sum(r.spend) desc, r.category
     `),
   );
@@ -282,7 +289,7 @@ export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<Cate
   const rows = rowsOf<{ category: string; spend: string; percentage: string }>(
     await db.execute(sql`
       with per_category as (
-        select r.category, sum(r.spend) as spend from spend_rollup_suppliers r
+        select r.category, sum(r.spend) as spend from ${spendRollupSuppliers} r
         where ${fileScope(scope)} ${keep ? sql`and ${keep}` : sql``}
         group by r.category
       )
@@ -326,7 +333,7 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
     await db.execute(sql`
       with per_supplier as (
         select r.category, r.supplier_key, sum(r.spend) as spend
-        from spend_rollup_suppliers r where ${fileScope(scope)}
+        from ${spendRollupSuppliers} r where ${fileScope(scope)}
         group by r.category, r.supplier_key
       ), per_category as (
         select category, count(*) as suppliers, sum(spend) as spend
@@ -362,7 +369,7 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
         max(last)::text as last
       from (
         select r.supplier_key, bool_or(r.is_diverse) as diverse, max(r.last_month) as last
-        from spend_rollup_suppliers r where ${fileScope(scope)}
+        from ${spendRollupSuppliers} r where ${fileScope(scope)}
         group by r.supplier_key
       ) as suppliers
     `),
@@ -374,7 +381,7 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
       select month, count(*)::int as suppliers
       from (
         select distinct to_char(r.month, 'YYYY-MM') as month, r.supplier_key
-        from spend_rollups r
+        from ${spendRollups} r
         where ${fileScope(scope)} and r.is_diverse and ${inTwelveMonths(last)}
       ) as paid
       group by month
@@ -399,13 +406,13 @@ export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<S
         -- Every quarter paid appears, diverse suppliers or not.
         select distinct extract(year from r.month)::int as year,
           extract(quarter from r.month)::int as quarter
-        from spend_rollup_months r where ${fileScope(scope)}
+        from ${spendRollupMonths} r where ${fileScope(scope)}
       ), diverse as (
         select extract(year from quarter)::int as year, extract(quarter from quarter)::int as quarter,
           suppliers
         from (
           select r.quarter, count(distinct r.supplier_key)::int as suppliers
-          from spend_rollup_quarters r where ${fileScope(scope)} and r.is_diverse
+          from ${spendRollupQuarters} r where ${fileScope(scope)} and r.is_diverse
           group by r.quarter
         ) as per_quarter
       )
@@ -422,7 +429,7 @@ export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<S
     await db.execute(sql`
       select min(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as first,
         max(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as last
-      from spend_rollup_months r where ${fileScope(scope)}
+      from ${spendRollupMonths} r where ${fileScope(scope)}
     `),
   );
   const covered = (index: number) => {
@@ -469,7 +476,7 @@ export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<Su
             case when upper(trim(r.state)) = any(${sql.param(codes)}::text[]) then upper(trim(r.state)) end,
             (${sql.param(codes)}::text[])[array_position(${sql.param(names)}::text[], upper(trim(r.state)))]
           ) as state
-        from spend_rollup_suppliers r where ${fileScope(scope)} and r.is_diverse and r.state is not null
+        from ${spendRollupSuppliers} r where ${fileScope(scope)} and r.is_diverse and r.state is not null
       )
       select state, count(distinct supplier_key)::int as suppliers, sum(spend)::text as spend
       from located where state is not null
@@ -497,11 +504,11 @@ export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
       with suppliers as (
         select r.supplier_key, min(r.vendor_name) as name, min(r.duns) as duns,
           string_agg(distinct upper(trim(r.state)), ', ') as states, sum(r.spend) as spend
-        from spend_rollup_suppliers r where ${fileScope(scope)} and r.is_diverse
+        from ${spendRollupSuppliers} r where ${fileScope(scope)} and r.is_diverse
         group by r.supplier_key
       ), types as (
         select r.supplier_key, string_agg(distinct t.diversity, ', ') as types
-        from spend_rollup_suppliers r cross join lateral unnest(r.diversity) as t(diversity)
+        from ${spendRollupSuppliers} r cross join lateral unnest(r.diversity) as t(diversity)
         where ${fileScope(scope)} and r.is_diverse
         group by r.supplier_key
       )
@@ -519,7 +526,7 @@ export async function selectedFileNames(db: DbOrTx, scope: Scope): Promise<strin
   const ids = [...new Set(scope.selectedIds)];
   const rows = rowsOf<{ file_name: string }>(
     await db.execute(sql`
-      select f.file_name from spend_files f
+      select f.file_name from ${spendFiles} f
       where f.client_ref = ${scope.clientRef}
         ${ids.length ? sql`and f.id = any(${sql.param(ids)}::int[])` : sql``}
       order by f.id

@@ -38,6 +38,7 @@ import {
   tier2Primes,
   tier2ReportLines,
   tier2Reports,
+  tier2ReportVersions,
   users,
 } from '../../db/schema/index.ts';
 import { normaliseEmail, type Invitations } from '../../platform/accounts.ts';
@@ -89,7 +90,7 @@ async function submittedQuarters(db: DbOrTx, primeIds: number[]) {
     await db.execute(sql`
       select prime_ref, year, quarter, to_char(submitted_at at time zone 'UTC',
         'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at
-      from tier2_reports where prime_ref = any(${sql.param(primeIds)}::int[])
+      from ${tier2Reports} where prime_ref = any(${sql.param(primeIds)}::int[])
     `),
   );
   return new Map(rows.map((r) => [`${r.prime_ref}:${r.year}:${r.quarter}`, r.submitted_at]));
@@ -394,13 +395,13 @@ export async function saveReport(
   const direct = checkSegments(prime, input);
   // The version this one replaces is kept as it was: who, when, figures and lines.
   await tx.execute(sql`
-    insert into tier2_report_versions
+    insert into ${tier2ReportVersions}
       (report_ref, total_revenue, buyer_revenue, source, submitted_by, submitted_at, lines)
     select r.id, r.total_revenue, r.buyer_revenue, r.source, r.submitted_by, r.submitted_at,
       coalesce((select jsonb_agg(jsonb_build_object('kind', l.kind, 'diversity',
         l.diversity_type, 'segment', l.segment, 'amount', l.amount) order by l.id)
-        from tier2_report_lines l where l.report_ref = r.id), '[]'::jsonb)
-    from tier2_reports r
+        from ${tier2ReportLines} l where l.report_ref = r.id), '[]'::jsonb)
+    from ${tier2Reports} r
     where r.prime_ref = ${prime.id} and r.year = ${input.year} and r.quarter = ${input.quarter}
   `);
   const [report] = await tx
@@ -475,7 +476,7 @@ export async function getReport(
         round(100 * r.buyer_revenue / nullif(r.total_revenue, 0), 2)::text as share,
         to_char(r.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at,
         u.name as submitted_by
-      from tier2_reports r left join users u on u.id = r.submitted_by
+      from ${tier2Reports} r left join ${users} u on u.id = r.submitted_by
       where r.prime_ref = ${prime.id} and r.year = ${q.year} and r.quarter = ${q.quarter}
     `),
   );
@@ -512,7 +513,7 @@ export async function getReport(
   const direct = rowsOf<{ diversity: string; segment: string; amount: string }>(
     await db.execute(sql`
       select l.diversity_type as diversity, l.segment, l.amount::text as amount
-      from tier2_report_lines l
+      from ${tier2ReportLines} l
       where l.report_ref = ${report.id} and l.kind = 'DIRECT'
       order by l.segment, ${order}
     `),
@@ -521,7 +522,7 @@ export async function getReport(
     await db.execute(sql`
       select l.diversity_type as diversity, l.amount::text as prime_diverse,
         round(l.amount * r.buyer_revenue / r.total_revenue, 2)::text as indirect
-      from tier2_report_lines l join tier2_reports r on r.id = l.report_ref
+      from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
       where l.report_ref = ${report.id} and l.kind = 'PRIME_DIVERSE'
       order by ${order}
     `),
@@ -532,14 +533,14 @@ export async function getReport(
         coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
         coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
           filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
-      from tier2_report_lines l join tier2_reports r on r.id = l.report_ref
+      from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
       where l.report_ref = ${report.id}
     `),
   );
   const segmentTotals = rowsOf<{ segment: string; amount: string }>(
     await db.execute(sql`
       select l.segment, sum(l.amount)::text as amount
-      from tier2_report_lines l
+      from ${tier2ReportLines} l
       where l.report_ref = ${report.id} and l.kind = 'DIRECT'
       group by l.segment order by l.segment
     `),
@@ -593,7 +594,7 @@ async function reportHistory(db: DbOrTx, reportId: number): Promise<Tier2Version
         coalesce((select sum(round((e->>'amount')::numeric * v.buyer_revenue
           / v.total_revenue, 2)) from jsonb_array_elements(v.lines) e
           where e->>'kind' = 'PRIME_DIVERSE'), 0)::text as indirect
-      from tier2_report_versions v left join users u on u.id = v.submitted_by
+      from ${tier2ReportVersions} v left join ${users} u on u.id = v.submitted_by
       where v.report_ref = ${reportId}
       order by v.replaced_at desc, v.id desc
     `),

@@ -19,6 +19,13 @@ import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
 import { getPolicy, qualifiesSql, visibleCertificate } from '../../platform/verified-spend.ts';
 import { pageWindow } from '../../platform/sql.ts';
+import { supplierExists } from '../../platform/supplier-matching.ts';
+import {
+  certificatePolicies,
+  certifyingAgencies,
+  supplierCertificates,
+  supplierDirectory,
+} from '../../db/schema/index.ts';
 
 export { getPolicy, qualifiesSql };
 
@@ -45,7 +52,7 @@ const writable = (actor: CertificateActor): SQL =>
 async function refuseChange(db: DbOrTx, actor: CertificateActor, id: number): Promise<never> {
   const [row] = rowsOf<{ id: number }>(
     await db.execute(sql`
-      select c.id from supplier_certificates c
+      select c.id from ${supplierCertificates} c
       where ${visibleCertificate(actor.clientRef)} and c.id = ${id}
     `),
   );
@@ -71,7 +78,7 @@ export async function savePolicy(
     ? JSON.stringify([...new Set(policy.acceptedAgencies)])
     : null;
   await db.execute(sql`
-    insert into certificate_policies (client_ref, accepted_agencies, accept_self_certified,
+    insert into ${certificatePolicies} (client_ref, accepted_agencies, accept_self_certified,
       grace_months, expiring_window_days, counting_rule)
     values (${clientRef},
       (select array(select jsonb_array_elements_text(${accepted}::jsonb)) where ${accepted}::jsonb is not null),
@@ -107,7 +114,7 @@ export function statusSql(today: string, windowDays: number): SQL {
 export async function listAgencies(db: DbOrTx, clientRef: number) {
   const rows = rowsOf<{ id: number; name: string; builtIn: boolean }>(
     await db.execute(sql`
-      select id, name, client_ref is null as "builtIn" from certifying_agencies
+      select id, name, client_ref is null as "builtIn" from ${certifyingAgencies}
       where client_ref is null or client_ref = ${clientRef}
       order by client_ref nulls first, id
     `),
@@ -130,10 +137,10 @@ export async function addAgency(db: DbOrTx, actor: CertificateActor, name: strin
   const owner = actor.directory ? null : clientRef;
   const [row] = rowsOf<{ id: number; name: string; builtIn: boolean }>(
     await db.execute(sql`
-      insert into certifying_agencies (client_ref, name)
+      insert into ${certifyingAgencies} (client_ref, name)
       select ${owner}::int, ${name}
       where not exists (
-        select 1 from certifying_agencies
+        select 1 from ${certifyingAgencies}
         where (client_ref is null or client_ref = ${clientRef}) and lower(name) = lower(${name})
       )
       on conflict do nothing
@@ -220,7 +227,7 @@ export async function listCertificates(
   const rows = rowsOf<CertificateRow & { total: number }>(
     await db.execute(sql`
       select ${certificateColumns(today, policy.expiringWindowDays)}, count(*) over () as total
-      from supplier_certificates c join supplier_directory d on d.id = c.supplier_ref
+      from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
       where ${filter}
       order by ${order}
       ${pageWindow(request)}
@@ -231,7 +238,7 @@ export async function listCertificates(
     const [count] = rowsOf<{ n: number }>(
       await db.execute(sql`
         select count(*)::int as n
-        from supplier_certificates c join supplier_directory d on d.id = c.supplier_ref
+        from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
         where ${filter}`),
     );
     total = Number(count?.n ?? 0);
@@ -250,7 +257,7 @@ export async function getCertificate(
   const [row] = rowsOf<CertificateRow>(
     await db.execute(sql`
       select ${certificateColumns(today, policy.expiringWindowDays)}
-      from supplier_certificates c join supplier_directory d on d.id = c.supplier_ref
+      from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
       where ${visibleCertificate(actor.clientRef)} and c.id = ${id}
     `),
   );
@@ -262,7 +269,7 @@ export async function getCertificate(
 export async function assertWritable(db: DbOrTx, actor: CertificateActor, id: number) {
   const [row] = rowsOf<{ id: number }>(
     await db.execute(sql`
-      select c.id from supplier_certificates c where ${writable(actor)} and c.id = ${id}
+      select c.id from ${supplierCertificates} c where ${writable(actor)} and c.id = ${id}
     `),
   );
   if (!row) await refuseChange(db, actor, id);
@@ -281,9 +288,9 @@ export async function setCertificateDocument(
 ): Promise<{ previousKey: string | null }> {
   const [row] = rowsOf<{ previous_key: string | null }>(
     await db.execute(sql`
-      update supplier_certificates c set document_key = ${document.key},
+      update ${supplierCertificates} c set document_key = ${document.key},
         document_name = ${document.name}, updated_at = now()
-      from (select c.id, c.document_key from supplier_certificates c
+      from (select c.id, c.document_key from ${supplierCertificates} c
         where ${writable(actor)} and c.id = ${id} for update) old
       where c.id = old.id
       returning old.document_key as previous_key
@@ -301,7 +308,7 @@ export async function certificateDocument(
 ): Promise<{ key: string; name: string }> {
   const [row] = rowsOf<{ document_key: string | null; document_name: string | null }>(
     await db.execute(sql`
-      select c.document_key, c.document_name from supplier_certificates c
+      select c.document_key, c.document_name from ${supplierCertificates} c
       where ${visibleCertificate(clientRef)} and c.id = ${id}
     `),
   );
@@ -335,10 +342,7 @@ export async function saveCertificate(
   if (input.id !== undefined) await assertWritable(db, actor, input.id);
   const agency = await checkAgency(db, actor, input.agency);
   const owner = actor.directory ? null : actor.clientRef;
-  const [supplier] = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from supplier_directory where id = ${input.supplierId}`),
-  );
-  if (!supplier) throw new NotFound('Supplier not found');
+  if (!(await supplierExists(db, input.supplierId))) throw new NotFound('Supplier not found');
   const statusDate = input.status === 'ACTIVE' ? null : (input.statusDate ?? null);
   const values = {
     type: input.diversityType,
@@ -348,7 +352,7 @@ export async function saveCertificate(
   if (input.id === undefined) {
     const [row] = rowsOf<{ id: number }>(
       await db.execute(sql`
-        insert into supplier_certificates (client_ref, supplier_ref, diversity_type, agency,
+        insert into ${supplierCertificates} (client_ref, supplier_ref, diversity_type, agency,
           certificate_number, issue_date, expiry_date, status, status_date)
         values (${owner}::int, ${input.supplierId}, ${values.type}, ${agency}, ${values.number},
           ${input.issueDate}, ${input.expiryDate}, ${input.status}, ${statusDate})
@@ -359,7 +363,7 @@ export async function saveCertificate(
   } else {
     const [row] = rowsOf<{ id: number }>(
       await db.execute(sql`
-        update supplier_certificates c set supplier_ref = ${input.supplierId},
+        update ${supplierCertificates} c set supplier_ref = ${input.supplierId},
           diversity_type = ${values.type}, agency = ${agency},
           certificate_number = ${values.number}, issue_date = ${input.issueDate},
           expiry_date = ${input.expiryDate}, status = ${input.status},
@@ -377,7 +381,7 @@ export async function saveCertificate(
 export async function deleteCertificate(db: DbOrTx, actor: CertificateActor, id: number) {
   const [row] = rowsOf<{ id: number; document_key: string | null }>(
     await db.execute(sql`
-      delete from supplier_certificates c where ${writable(actor)} and c.id = ${id}
+      delete from ${supplierCertificates} c where ${writable(actor)} and c.id = ${id}
       returning c.id, c.document_key
     `),
   );

@@ -9,6 +9,15 @@ import { CERTAIN_MATCH_SCORE } from '@spotzcity/shared/verified-diversity';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import {
+  certificateDigestLog,
+  certificatePolicies,
+  spendRows,
+  supplierCertificates,
+  supplierDirectory,
+  users,
+  vendorMatches,
+} from '../../db/schema/index.ts';
 
 interface DueRow {
   id: number;
@@ -34,26 +43,26 @@ async function dueCertificates(db: Db, today: string): Promise<DueRow[]> {
         select c.id, o.client_ref, d.name as supplier_name, c.diversity_type, c.agency,
           c.certificate_number, c.expiry_date::text,
           case when c.expiry_date < ${today}::date then 'EXPIRED' else 'EXPIRING' end as notice
-        from supplier_certificates c
-        join supplier_directory d on d.id = c.supplier_ref
+        from ${supplierCertificates} c
+        join ${supplierDirectory} d on d.id = c.supplier_ref
         cross join lateral (
-          select m.client_ref from vendor_matches m
+          select m.client_ref from ${vendorMatches} m
           where m.supplier_ref = c.supplier_ref
             and (c.client_ref is null or m.client_ref = c.client_ref)
             and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})
             and exists (
-              select 1 from spend_rows r
+              select 1 from ${spendRows} r
               where r.client_ref = m.client_ref and r.supplier_key = m.supplier_key
                 and r.payment_date > (${today}::date - interval '12 months')::date
             )
           group by m.client_ref
         ) o
-        left join certificate_policies p on p.client_ref = o.client_ref
+        left join ${certificatePolicies} p on p.client_ref = o.client_ref
         where (c.status = 'ACTIVE' or c.status_date > ${today}::date)
           and c.expiry_date - ${today}::date <= coalesce(p.expiring_window_days, 90)
       ) due
       where not exists (
-        select 1 from certificate_digest_log l
+        select 1 from ${certificateDigestLog} l
         where l.certificate_ref = due.id and l.client_ref = due.client_ref
           and l.notice = due.notice || ':' || due.expiry_date
       )
@@ -91,7 +100,7 @@ export async function sendExpiryDigests(db: Db, mailer: Mailer, today: string): 
     await db.transaction(async (tx) => {
       const admins = rowsOf<{ email: string }>(
         await tx.execute(sql`
-          select email from users
+          select email from ${users}
           where client_ref = ${clientRef} and role_code = 'ROLE_BUYER_ADMIN'
             and deleted_at is null and password_hash is not null
           order by id
@@ -104,7 +113,7 @@ export async function sendExpiryDigests(db: Db, mailer: Mailer, today: string): 
       }
       for (const r of rows) {
         await tx.execute(sql`
-          insert into certificate_digest_log (certificate_ref, client_ref, notice)
+          insert into ${certificateDigestLog} (certificate_ref, client_ref, notice)
           values (${r.id}, ${clientRef}, ${`${r.notice}:${r.expiry_date}`})
           on conflict do nothing
         `);

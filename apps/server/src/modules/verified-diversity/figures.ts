@@ -4,7 +4,7 @@
  *
  * Uncertain and missing matches are listed here for a decision.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CERTAIN_MATCH_SCORE,
   type MatchRate,
@@ -13,6 +13,7 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { directorySupplier, supplierExists } from '../../platform/supplier-matching.ts';
 import { fileScope, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   certain,
@@ -20,6 +21,7 @@ import {
   verifiedSuppliers,
   type Scope,
 } from '../../platform/verified-spend.ts';
+import { spendRollupSuppliers, supplierDirectory, vendorMatches } from '../../db/schema/index.ts';
 
 export { verifiedFigures, verifiedSuppliers, type Scope };
 
@@ -50,12 +52,12 @@ export async function listUncertainVendors(
   const rows = rowsOf<MatchRow>(
     await db.execute(sql`
       with open_vendors as (
-        select m.* from vendor_matches m
+        select m.* from ${vendorMatches} m
         where m.client_ref = ${clientRef} and not m.confirmed
           and (m.supplier_ref is null or m.score < ${CERTAIN_MATCH_SCORE})
       ), spend as (
         select r.supplier_key, sum(r.spend) as spend, sum(r.row_count)::int as row_count
-        from spend_rollup_suppliers r join open_vendors m using (supplier_key)
+        from ${spendRollupSuppliers} r join open_vendors m using (supplier_key)
         where r.client_ref = ${clientRef}
         group by r.supplier_key
       )
@@ -63,30 +65,24 @@ export async function listUncertainVendors(
         m.confirmed, m.supplier_ref, d.name as supplier_name, count(*) over () as total
       from open_vendors m
       join spend s using (supplier_key)
-      left join supplier_directory d on d.id = m.supplier_ref
+      left join ${supplierDirectory} d on d.id = m.supplier_ref
       order by s.spend desc, m.supplier_key
       ${pageWindow(page)}
     `),
   );
   const result: VendorMatch[] = [];
+  const d = supplierDirectory;
   for (const r of rows) {
-    const suggestions = rowsOf<{
-      id: number;
-      name: string;
-      duns: string;
-      city: string | null;
-      state: string | null;
-      similarity: number;
-    }>(
-      await db.execute(sql`
-        select d.id, d.name, d.duns, d.city, d.state_or_province as state,
-          round(similarity(lower(d.name), lower(${r.vendor_name}))::numeric, 2)::float8 as similarity
-        from supplier_directory d
-        where lower(d.name) % lower(${r.vendor_name}) or d.id = ${r.supplier_ref}
-        order by d.id = ${r.supplier_ref} desc, similarity(lower(d.name), lower(${r.vendor_name})) desc, d.id
-        limit 3
-      `),
-    );
+    const similarity = sql`similarity(lower(${d.name}), lower(${r.vendor_name}))`;
+    const suggestions = await db
+      .select({
+        ...directorySupplier,
+        similarity: sql<number>`round(${similarity}::numeric, 2)::float8`,
+      })
+      .from(d)
+      .where(sql`lower(${d.name}) % lower(${r.vendor_name}) or ${d.id} = ${r.supplier_ref}`)
+      .orderBy(sql`${d.id} = ${r.supplier_ref} desc`, sql`${similarity} desc`, d.id)
+      .limit(3);
     result.push({
       supplierKey: r.supplier_key,
       vendorName: r.vendor_name,
@@ -98,7 +94,7 @@ export async function listUncertainVendors(
       supplierId: r.supplier_ref === null ? null : Number(r.supplier_ref),
       supplierName: r.supplier_name,
       suggestions: suggestions.map((s) => ({
-        supplierId: Number(s.id),
+        supplierId: s.id,
         name: s.name,
         duns: s.duns,
         city: s.city,
@@ -121,20 +117,19 @@ export async function assignVendor(
   supplierId: number | null,
 ): Promise<void> {
   if (supplierId !== null) {
-    const [supplier] = rowsOf<{ id: number }>(
-      await db.execute(sql`select id from supplier_directory where id = ${supplierId}`),
-    );
-    if (!supplier) throw new NotFound('Supplier not found');
+    if (!(await supplierExists(db, supplierId))) throw new NotFound('Supplier not found');
   }
-  const [row] = rowsOf<{ supplier_key: string }>(
-    await db.execute(sql`
-      update vendor_matches set supplier_ref = ${supplierId},
-        rule = ${supplierId === null ? 'NONE' : 'CONFIRMED'},
-        score = ${supplierId === null ? 0 : 100}, confirmed = true, updated_at = now()
-      where client_ref = ${clientRef} and supplier_key = ${supplierKey}
-      returning supplier_key
-    `),
-  );
+  const [row] = await db
+    .update(vendorMatches)
+    .set({
+      supplierRef: supplierId,
+      rule: supplierId === null ? 'NONE' : 'CONFIRMED',
+      score: supplierId === null ? 0 : 100,
+      confirmed: true,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(vendorMatches.clientRef, clientRef), eq(vendorMatches.supplierKey, supplierKey)))
+    .returning({ supplierKey: vendorMatches.supplierKey });
   if (!row) throw new NotFound('Vendor not found');
 }
 
@@ -148,8 +143,8 @@ export async function matchRate(db: DbOrTx, scope: Scope): Promise<MatchRate> {
         coalesce(sum(r.spend) filter (where ${certain}), 0)::text as "matchedSpend",
         count(distinct r.supplier_key)::int as "vendors",
         count(distinct r.supplier_key) filter (where ${certain})::int as "matchedVendors"
-      from spend_rollup_suppliers r
-      left join vendor_matches m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      from ${spendRollupSuppliers} r
+      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
       where ${fileScope(scope)}
     `),
   );
