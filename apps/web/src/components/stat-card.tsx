@@ -21,7 +21,7 @@ export function StatCard({
   'data-testid': testId,
 }: StatCardProps) {
   return (
-    <div className={className ? `stat-card ${className}` : 'stat-card'} data-testid={testId}>
+    <div className={className ? `${css.statCard} ${className}` : css.statCard} data-testid={testId}>
       <div className={css.statCardLabel}>
         {icon && <span className={css.statCardIcon}>{icon}</span>}
         {label}
