@@ -76,7 +76,8 @@ function axisLabelOverlaps(page: Page): Promise<AxisLabels> {
       ignore?: boolean;
       invisible?: boolean;
       parent?: Node;
-      style?: { text?: string; opacity?: number };
+      style?: { text?: string; opacity?: number; font?: string };
+      childrenRef?(): Node[];
       getBoundingRect(): Rect;
       getComputedTransform(): Matrix;
       traverse?(visit: (el: Node) => void): void;
@@ -86,15 +87,33 @@ function axisLabelOverlaps(page: Page): Promise<AxisLabels> {
     }
     // EChart (apps/web/src/components/echart.tsx) leaves its chart on its element.
     const elements = Array.from(document.querySelectorAll('[_echarts_instance_]'));
-    // A label's four corners on the canvas, its rotation included.
+    // The height of a label's ink, measured in the page with the label's font. ECharts sizes a
+    // line by the width of a wide CJK character ('国'): on a machine without a CJK font (Debian's
+    // Chromium in CI) that is 4 px for 12 px text, so its boxes are flatter than the letters and
+    // rotated labels crossed each other on screen while their boxes did not (issue #19, market
+    // share at 390 px). The box here reaches from the ink's top to its bottom.
+    const measure = document.createElement('canvas').getContext('2d')!;
+    measure.textBaseline = 'middle';
+    const ink = (el: Node) => {
+      const shown = (el.childrenRef?.() ?? []).map((child) => child.style?.text ?? '').join('');
+      measure.font = el.style?.font ?? '12px sans-serif';
+      const m = measure.measureText(shown || el.style?.text || '');
+      return { ascent: m.actualBoundingBoxAscent, descent: m.actualBoundingBoxDescent };
+    };
+    // A label's four corners on the canvas, its rotation included. ECharts draws each line with
+    // the 'middle' baseline at the middle of its box.
     const corners = (el: Node) => {
       const r = el.getBoundingRect();
+      const middle = r.y + r.height / 2;
+      const { ascent, descent } = ink(el);
+      const top = Math.min(r.y, middle - ascent);
+      const bottom = Math.max(r.y + r.height, middle + descent);
       const m = el.getComputedTransform() ?? [1, 0, 0, 1, 0, 0];
       return [
-        [r.x, r.y],
-        [r.x + r.width, r.y],
-        [r.x + r.width, r.y + r.height],
-        [r.x, r.y + r.height],
+        [r.x, top],
+        [r.x + r.width, top],
+        [r.x + r.width, bottom],
+        [r.x, bottom],
       ].map(([x, y]) => [m[0]! * x! + m[2]! * y! + m[4]!, m[1]! * x! + m[3]! * y! + m[5]!]);
     };
     // Separating axes: two convex quads overlap unless some edge's normal separates them.

@@ -67,7 +67,7 @@ async function addCategory(page: Page, name: string, conditions: string[], radiu
   await page.keyboard.press('Escape');
   if (radius !== undefined) await page.getByTestId('new-radius').fill(String(radius));
   await page.getByTestId('category-create').click();
-  await page.locator('.program-category', { hasText: name }).waitFor();
+  await page.locator('[data-testid^="program-category-"]', { hasText: name }).waitFor();
 }
 
 describe('program categories', () => {
@@ -86,7 +86,7 @@ describe('program categories', () => {
       await screenshot(page, 'programs-settings');
       await expect(
         page
-          .locator('.program-category', { hasText: 'Small & Local' })
+          .locator('[data-testid^="program-category-"]', { hasText: 'Small & Local' })
           .getByTestId('category-rule')
           .textContent(),
       ).resolves.toBe('All of: Small business, Local');
@@ -107,12 +107,12 @@ describe('program categories', () => {
 
       await open(page, '/home/supplierSpend/programs');
       await page
-        .locator('.program-category', { hasText: 'Small & Local' })
+        .locator('[data-testid^="program-category-"]', { hasText: 'Small & Local' })
         .getByTestId('category-match')
         .getByText('Any of these')
         .click();
       await page
-        .locator('.program-category', { hasText: 'Small & Local' })
+        .locator('[data-testid^="program-category-"]', { hasText: 'Small & Local' })
         .getByText('Any of: Small business, Local')
         .waitFor();
       await programRows(page);
@@ -123,7 +123,7 @@ describe('program categories', () => {
 
       await open(page, '/home/supplierSpend/programs');
       await page
-        .locator('.program-category', { hasText: 'Small & Local' })
+        .locator('[data-testid^="program-category-"]', { hasText: 'Small & Local' })
         .getByTestId('category-switch')
         .click();
       await page.waitForTimeout(500);
@@ -132,7 +132,9 @@ describe('program categories', () => {
       // Hand-marking: the picker finds a supplier the organisation pays by a piece of its name.
       await addCategory(page, 'Strategic', ['Marked by hand']);
       await page.getByRole('button', { name: 'OK' }).click(); // the success message
-      const strategic = page.locator('.program-category', { hasText: 'Strategic' });
+      const strategic = page.locator('[data-testid^="program-category-"]', {
+        hasText: 'Strategic',
+      });
       const picker = strategic.locator('[data-testid^="program-supplier-picker-"]');
       await picker.click();
       await picker.locator('input').fill('in');
@@ -141,7 +143,9 @@ describe('program categories', () => {
       await screenshot(page, 'programs-picker');
       const picked = ((await option.textContent()) ?? '').split(' · ')[0]!;
       await option.click();
-      await strategic.locator('.program-marked .ant-list-item', { hasText: picked }).waitFor();
+      await strategic
+        .locator('[data-testid="program-marked"] .ant-list-item', { hasText: picked })
+        .waitFor();
 
       await page.setViewportSize({ width: 390, height: 844 });
       await open(page, '/home/supplierSpend/programs');

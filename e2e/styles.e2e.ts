@@ -1,8 +1,9 @@
 /**
  * A page's styles stay with it (issue #19, item 7): lazy pages bring their stylesheets as the
  * user moves around without reloading, and none may restyle another page. Here the Spend
- * dashboards' grid must not turn the RFx dashboard's twelve columns into two, and the wide
- * supplier list must not take the 1480 px limit off the Cost Savings dashboard.
+ * dashboards' grid must not turn the RFx dashboard's twelve columns into two, the wide
+ * supplier list must not take the 1480 px limit off the Cost Savings dashboard, and the Spend
+ * dashboards' column of cards must not turn the Market Share dashboard into a tinted column.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,5 +67,38 @@ describe('stylesheets of lazy pages', () => {
     expect(await style(page, 'suppliers-list', 'maxWidth')).toBe('none');
     await dashboard();
     expect(await style(page, 'cost-savings-dashboard-page', 'maxWidth')).toBe('1480px');
+  });
+
+  it('keep the Market Share dashboard as it is after the Spend dashboards were opened', async () => {
+    const { page } = browser;
+    const capture = async () => {
+      await navigate(page, 'marketShare');
+      await page.getByTestId('market-share-create-report').click();
+      await page.getByTestId('report-form').waitFor();
+      await page.getByTestId('report-create').click();
+      // The dashboard's capture area: what PPT/PDF/Print take, the dashboard's first child.
+      return page
+        .getByTestId('market-share-dashboard')
+        .locator(':scope > div')
+        .first()
+        .evaluate((el) => {
+          const css = getComputedStyle(el);
+          return { display: css.display, background: css.backgroundColor };
+        });
+    };
+    // A fresh page, where no Spend dashboard's stylesheet has been loaded yet.
+    await page.goto('/home');
+    await page.getByTestId('home-page').waitFor();
+    const alone = await capture();
+    // To a Spend dashboard and back, without loading the page again (the router follows history).
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/home/supplierSpend/report/spend');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.locator('[_echarts_instance_]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await capture()).toEqual(alone);
+    expect(alone).toEqual({ display: 'block', background: 'rgba(0, 0, 0, 0)' });
+    await screenshot(page, 'styles-market-share-after-spend', { fullPage: false });
   });
 });

@@ -1,2 +1,7 @@
 /** ECharts option pieces the dashboards share, with the server's reports too. */
-export { SPLIT_LINE, moneyTooltipValue, moneyValueAxis } from '@spotzcity/shared/charts/common';
+export {
+  SPLIT_LINE,
+  STRONG_TEXT,
+  moneyTooltipValue,
+  moneyValueAxis,
+} from '@spotzcity/shared/charts/common';

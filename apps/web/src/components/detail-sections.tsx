@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import './records.css';
+import css from './detail-sections.module.css';
 
 export interface DetailSection {
   title: string;
@@ -16,10 +17,10 @@ const shown = (value: ReactNode) =>
 
 export function DetailSections({ sections }: { sections: DetailSection[] }) {
   return (
-    <div className="detail-sections" data-testid="detail-sections">
+    <div className={css.detailSections} data-testid="detail-sections">
       {sections.map((section) => (
-        <section key={section.title} className="detail-section">
-          <h4 className="detail-section-title">
+        <section key={section.title} className={css.detailSection}>
+          <h4 className={css.detailSectionTitle}>
             {section.icon}
             {section.title}
           </h4>

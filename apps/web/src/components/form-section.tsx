@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Card } from 'antd';
 import './records.css';
+import css from './form-section.module.css';
 
 interface FormSectionProps {
   icon: ReactNode;
@@ -13,10 +14,10 @@ interface FormSectionProps {
 export function FormSection({ icon, title, help, children }: FormSectionProps) {
   return (
     <Card
-      className="record-form-card"
+      className={css.recordFormCard}
       title={
         <>
-          <span className="record-form-section-icon">{icon}</span>
+          <span className={css.recordFormSectionIcon}>{icon}</span>
           <span>
             {title}
             <span className="chart-card-subtitle">{help}</span>

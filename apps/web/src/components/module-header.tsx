@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import './records.css';
+import css from './module-header.module.css';
 
 export interface ModuleHeaderProps {
   title: string;
@@ -22,7 +23,7 @@ export function ModuleHeader({ title, view, subtitle, onTitleClick, actions }: M
   const heading =
     onTitleClick && view ? (
       <a
-        className="module-header-title-link"
+        className={css.moduleHeaderTitleLink}
         role="link"
         tabIndex={0}
         onClick={onTitleClick}
@@ -37,31 +38,31 @@ export function ModuleHeader({ title, view, subtitle, onTitleClick, actions }: M
       title
     );
   return (
-    <header className="module-header" data-testid="module-header">
-      <div className="module-header-titles">
-        <div className="module-header-crumbs">
-          <Typography.Title level={3} className="module-header-title">
+    <header className={css.moduleHeader} data-testid="module-header">
+      <div className={css.moduleHeaderTitles}>
+        <div className={css.moduleHeaderCrumbs}>
+          <Typography.Title level={3} className={css.moduleHeaderTitle}>
             {heading}
           </Typography.Title>
           {/* The separator wraps with the view, never left alone at a line's end (390 px). */}
           {view && (
-            <span className="module-header-trail">
-              <span className="module-header-sep" aria-hidden>
+            <span className={css.moduleHeaderTrail}>
+              <span className={css.moduleHeaderSep} aria-hidden>
                 /
               </span>
-              <span className="module-header-view" data-testid="module-header-view">
+              <span className={css.moduleHeaderView} data-testid="module-header-view">
                 {view}
               </span>
             </span>
           )}
         </div>
         {subtitle && (
-          <Typography.Text type="secondary" className="module-header-subtitle">
+          <Typography.Text type="secondary" className={css.moduleHeaderSubtitle}>
             {subtitle}
           </Typography.Text>
         )}
       </div>
-      {actions && <div className="module-header-actions">{actions}</div>}
+      {actions && <div className={css.moduleHeaderActions}>{actions}</div>}
     </header>
   );
 }

@@ -10,6 +10,7 @@ import { useAlert } from './alert-modal.tsx';
 import { DeleteAction } from './delete-action.tsx';
 import { EditAction } from './edit-action.tsx';
 import './records.css';
+import css from './record-actions.module.css';
 
 interface RecordActionsProps {
   /** What the record is called: 'RFx', 'Contract'. */
@@ -28,7 +29,7 @@ export function RecordActions({ label, name, module, id, onEdit, onDelete }: Rec
   const alert = useAlert();
   const editLabel = t('records.editLabel', { label });
   return (
-    <span className="row-actions">
+    <span className={css.rowActions}>
       {onEdit && (
         <EditAction label={editLabel} onClick={onEdit} data-testid={`${module}-edit-${id}`} />
       )}

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { DatePickerWithYear } from './date-picker-with-year.tsx';
 import { zodFieldRule, type FieldPath } from './form-rules.ts';
 import './records.css';
+import css from './record-form.module.css';
 
 export interface RecordFormProps<Values> {
   module: string;
@@ -53,7 +54,7 @@ export function RecordForm<Values>({
       data-testid={`${module}-form`}
     >
       {children}
-      <div className="record-form-footer">
+      <div className={css.recordFormFooter}>
         <Button onClick={onCancel} data-testid={`${module}-cancel`}>
           {t('records.cancel')}
         </Button>

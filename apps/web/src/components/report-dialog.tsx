@@ -9,6 +9,7 @@ import { QUARTERS } from '@spotzcity/shared/enums';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { yearOptions } from './date-picker-with-year.tsx';
 import './records.css';
+import css from './report-dialog.module.css';
 
 export type Quarter = (typeof QUARTERS)[number];
 
@@ -84,12 +85,17 @@ export function ReportDialog({
             required={false}
           >
             <Checkbox.Group
-              className="report-quarters"
+              className={css.reportQuarters}
               aria-label={t('records.quarters')}
               data-testid="report-quarters"
             >
               {QUARTERS.map((q) => (
-                <Checkbox key={q} value={q} className="report-quarter" data-testid={`quarter-${q}`}>
+                <Checkbox
+                  key={q}
+                  value={q}
+                  className={css.reportQuarter}
+                  data-testid={`quarter-${q}`}
+                >
                   <span>
                     {q}
                     <small>{QUARTER_MONTHS[q]}</small>

@@ -1,6 +1,7 @@
 /** One headline figure of a dashboard: a label, the value and a line of context. */
 import type { ReactNode } from 'react';
 import './records.css';
+import css from './stat-card.module.css';
 
 export interface StatCardProps {
   label: string;
@@ -20,15 +21,15 @@ export function StatCard({
   'data-testid': testId,
 }: StatCardProps) {
   return (
-    <div className={className ? `stat-card ${className}` : 'stat-card'} data-testid={testId}>
-      <div className="stat-card-label">
-        {icon && <span className="stat-card-icon">{icon}</span>}
+    <div className={className ? `${css.statCard} ${className}` : css.statCard} data-testid={testId}>
+      <div className={css.statCardLabel}>
+        {icon && <span className={css.statCardIcon}>{icon}</span>}
         {label}
       </div>
-      <div className="stat-card-value" data-testid={testId ? `${testId}-value` : undefined}>
+      <div className={css.statCardValue} data-testid={testId ? `${testId}-value` : undefined}>
         {value}
       </div>
-      {detail && <div className="stat-card-detail">{detail}</div>}
+      {detail && <div className={css.statCardDetail}>{detail}</div>}
     </div>
   );
 }

@@ -88,12 +88,25 @@ describe('axis labels', () => {
     });
     expect(option.xAxis).toEqual({
       type: 'category',
-      axisLabel: { hideOverlap: true, rotate: 40 },
+      axisLabel: { hideOverlap: true, lineHeight: 15, rotate: 40 },
     });
     expect(option.yAxis).toEqual([
-      { type: 'value', axisLabel: { hideOverlap: true } },
-      { type: 'value', axisLabel: { hideOverlap: false } },
+      { type: 'value', axisLabel: { hideOverlap: true, lineHeight: 15 } },
+      { type: 'value', axisLabel: { hideOverlap: false, lineHeight: 15 } },
     ]);
+  });
+
+  it('give each label the height of its line, from its font size', () => {
+    // 12 px text (ECharts' default) on 15 px lines; 11 px on 14 px; a chart's own line height kept.
+    const option = fitAxisLabels({
+      xAxis: [{ axisLabel: { fontSize: 11 } }, { axisLabel: { lineHeight: 20 } }],
+      yAxis: {},
+    });
+    expect(option.xAxis).toEqual([
+      { axisLabel: { hideOverlap: true, lineHeight: 14, fontSize: 11 } },
+      { axisLabel: { hideOverlap: true, lineHeight: 20 } },
+    ]);
+    expect(option.yAxis).toEqual({ axisLabel: { hideOverlap: true, lineHeight: 15 } });
   });
 
   it('leave a chart without axes alone', () => {

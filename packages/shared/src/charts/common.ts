@@ -43,6 +43,9 @@ export const percentText = (value: number) => `${value.toFixed(2)}%`;
 
 export const SPLIT_LINE = { lineStyle: { color: '#eef2f7' } } as const;
 
+/** Text a chart draws in bold, in the app's text colour (antd's colorTextBase). */
+export const STRONG_TEXT = '#0f172a';
+
 /** A dollar value axis named along its side ('Values ($)'), labelled $1.2M / $480K. */
 export const moneyValueAxis = (name: string) => ({
   type: 'value',
@@ -63,19 +66,31 @@ export function monthLabel(month: string): string {
   return `${names[Number(month.slice(5, 7)) - 1] ?? ''} ${month.slice(0, 4)}`;
 }
 
+/** ECharts' default label size (px). */
+const LABEL_FONT_SIZE = 12;
+
 /**
  * Axis labels never overlap, at any width: on every cartesian axis, a label that would touch
  * its neighbour is hidden (`hideOverlap`), after the category axes' own thinning (`interval`
  * 'auto') and any rotation the chart asks for. Money is already short ($3M, `compactMoney`).
  * Applied once, here, to every chart of the screens and of the reports; a chart can still say
  * `hideOverlap: false` for an axis whose every label must show.
+ *
+ * Each label is given its line's height: without one, ECharts takes the width of the wide
+ * character '国' as the height of a line, which is 4 px for 12 px text where no CJK font is
+ * installed (Debian's Chromium): `hideOverlap` then judged rotated labels by boxes a third of
+ * their letters' height and let them cross (issue #19, Market Share at 390 px).
  */
 export function fitAxisLabels(option: ChartOption): ChartOption {
   const fit = (axis: unknown): unknown => {
     if (Array.isArray(axis)) return axis.map(fit);
     if (!axis || typeof axis !== 'object') return axis;
     const { axisLabel } = axis as { axisLabel?: Record<string, unknown> };
-    return { ...axis, axisLabel: { hideOverlap: true, ...axisLabel } };
+    const fontSize = typeof axisLabel?.fontSize === 'number' ? axisLabel.fontSize : LABEL_FONT_SIZE;
+    return {
+      ...axis,
+      axisLabel: { hideOverlap: true, lineHeight: Math.ceil(fontSize * 1.25), ...axisLabel },
+    };
   };
   return {
     ...option,

@@ -17,9 +17,15 @@ export const MARKET_COLORS = {
   nonDiverseShades: ['#1e293b', '#334155', '#475569', '#64748b', '#94a3b8', '#cbd5e1'],
 } as const;
 
+/**
+ * Every category is named under its bars: rotated 30° when there are more than six, upright on a
+ * phone (`narrow`), where the bars are a dozen pixels apart; labels that would still touch are
+ * hidden (`fitAxisLabels`), and a name longer than the room is cut with an ellipsis.
+ */
 export function byCategoryOption(
   data: CategoryGraph['data'],
   words: { diverse: string; nonDiverse: string; spendAxis: string } = MARKET_WORDS,
+  narrow = false,
 ): ChartOption {
   return {
     grid: { left: 16, right: 16, top: 44, bottom: 8, containLabel: true },
@@ -34,8 +40,8 @@ export function byCategoryOption(
       data: data.map((d) => d.category),
       axisLabel: {
         interval: 0,
-        rotate: data.length > 6 ? 30 : 0,
-        width: 110,
+        rotate: narrow ? 90 : data.length > 6 ? 30 : 0,
+        width: narrow ? 90 : 110,
         overflow: 'truncate',
       },
       axisTick: { alignWithLabel: true },

@@ -13,8 +13,7 @@ import { ModuleHeader } from '../../components/module-header.tsx';
 import { costSavingQuery } from './api/get-cost-saving.ts';
 import { CostSavingForm } from './components/cost-saving-form.tsx';
 import { CostSavingList } from './components/cost-saving-list.tsx';
-import '../../components/dashboard.css';
-import './cost-savings.css';
+import dashboardCss from '../../components/dashboard-page.module.css';
 import { PageLoader } from '../../components/page-loader.tsx';
 
 const CostSavingsDashboard = lazy(() => import('./components/cost-savings-dashboard.tsx'));
@@ -28,7 +27,10 @@ function ListView() {
   const [total, setTotal] = useState<number | undefined>(undefined);
 
   return (
-    <div className="page list-card cost-savings-page" data-testid="cost-savings-list-page">
+    <div
+      className={`page ${dashboardCss.listCard} cost-savings-page`}
+      data-testid="cost-savings-list-page"
+    >
       <ModuleHeader
         title={t('costSaving.title')}
         subtitle={t('costSaving.subtitle')}
@@ -116,7 +118,10 @@ function DashboardView() {
   const { costSaving } = useCurrentUser().features;
   if (!costSaving.createReport) return <Navigate to={BASE} replace />;
   return (
-    <div className="page page-wide cost-savings-page" data-testid="cost-savings-dashboard-page">
+    <div
+      className={`page ${dashboardCss.pageWide} cost-savings-page`}
+      data-testid="cost-savings-dashboard-page"
+    >
       <Suspense fallback={<PageLoader />}>
         <CostSavingsDashboard onBack={() => navigate(BASE)} />
       </Suspense>

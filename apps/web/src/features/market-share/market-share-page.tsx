@@ -13,8 +13,7 @@ import { ModuleHeader } from '../../components/module-header.tsx';
 import { fromSearch, toSearch } from './api/report-params.ts';
 import { MarketShareList } from './components/market-share-list.tsx';
 import { ReportDialog } from './components/report-dialog.tsx';
-import '../../components/dashboard.css';
-import './market-share.css';
+import dashboardCss from '../../components/dashboard-page.module.css';
 import { PageLoader } from '../../components/page-loader.tsx';
 
 const MarketShareDashboard = lazy(() => import('./components/market-share-dashboard.tsx'));
@@ -29,7 +28,10 @@ function ListView() {
   const [dialog, setDialog] = useState(false);
 
   return (
-    <div className="page list-card market-share-page" data-testid="market-share-list-page">
+    <div
+      className={`page ${dashboardCss.listCard} market-share-page`}
+      data-testid="market-share-list-page"
+    >
       <ModuleHeader
         title={t('marketShare.title')}
         subtitle={t('marketShare.subtitle')}
@@ -67,7 +69,10 @@ function DashboardView() {
   const params = fromSearch(search);
   if (!marketShare.createReport || !params) return <Navigate to={BASE} replace />;
   return (
-    <div className="page page-wide market-share-page" data-testid="market-share-dashboard-page">
+    <div
+      className={`page ${dashboardCss.pageWide} market-share-page`}
+      data-testid="market-share-dashboard-page"
+    >
       <Suspense fallback={<PageLoader />}>
         <MarketShareDashboard params={params} onBack={() => navigate(BASE)} />
       </Suspense>

@@ -56,7 +56,7 @@ import {
   useMarkSupplier,
   useUpdateCategory,
 } from './api/programs.ts';
-import './programs.css';
+import css from './programs.module.css';
 
 const SPEND_DASHBOARD = '/home/supplierSpend/report/spend';
 
@@ -177,7 +177,7 @@ function MarkedSuppliers({ category, canEdit }: { category: ProgramCategory; can
   const mark = useMarkSupplier();
   const notify = useNotify();
   return (
-    <div className="program-marked">
+    <div className={css.programMarked} data-testid="program-marked">
       <Typography.Text strong>{t('programs.marked')}</Typography.Text>
       <List
         size="small"
@@ -220,12 +220,12 @@ function CategoryCard({ category, canEdit }: { category: ProgramCategory; canEdi
   return (
     <Card
       size="small"
-      className="program-category"
+      className={css.programCategory}
       data-testid={`program-category-${category.id}`}
       title={
         name === null ? (
           <Space wrap>
-            <span className="program-name">{category.name}</span>
+            <span className={css.programName}>{category.name}</span>
             <Tag data-testid="category-rule">
               {programRuleLabel(category.kinds, category.match)}
             </Tag>
@@ -300,7 +300,7 @@ function CategoryCard({ category, canEdit }: { category: ProgramCategory; canEdi
         />
       )}
       {category.kinds.length > 1 ? (
-        <ul className="program-conditions">
+        <ul className={css.programConditions}>
           {category.kinds.map((k) => (
             <li key={k}>
               <Typography.Text type="secondary">{PROGRAM_KIND_RULES[k]}</Typography.Text>
@@ -449,7 +449,7 @@ function SitesCard({ canEdit }: { canEdit: boolean }) {
         <Form
           form={form}
           layout="inline"
-          className="site-form"
+          className={css.siteForm}
           onFinish={(v) =>
             add.mutate(v, {
               ...notify,
@@ -498,7 +498,7 @@ export default function ProgramsPage() {
         </div>
       </header>
       {!canEdit && (
-        <Alert type="info" showIcon title={t('programs.readOnly')} className="programs-note" />
+        <Alert type="info" showIcon title={t('programs.readOnly')} className={css.programsNote} />
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>

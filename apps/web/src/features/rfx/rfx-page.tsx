@@ -6,7 +6,6 @@ import { RecordModuleRoutes } from '../../components/record-module-routes.tsx';
 import { rfxQuery } from './api/get-rfx.ts';
 import { RfxForm } from './components/rfx-form.tsx';
 import { RfxList } from './components/rfx-list.tsx';
-import './rfx.css';
 
 // The dashboard (and echarts with it) loads only when a report is opened.
 const RfxDashboard = lazy(() => import('./components/rfx-dashboard.tsx'));

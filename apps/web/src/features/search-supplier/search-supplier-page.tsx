@@ -31,6 +31,7 @@ import {
   supplierSearchKeys,
 } from './api/search-suppliers.ts';
 import { SearchForm } from './components/search-form.tsx';
+import css from './search-supplier.module.css';
 import { SupplierDetail } from './components/supplier-detail.tsx';
 
 type View =
@@ -104,7 +105,7 @@ function SearchSupplier({ link }: { link: SupplierLinkTarget | null }) {
       render: (value: string | null) =>
         isValidated(value) ? (
           <CheckCircleFilled
-            style={{ color: '#2e7d32' }}
+            className={css.validated}
             aria-label={t('supplierSearch.validated')}
             data-testid="validated-icon"
           />

@@ -32,7 +32,7 @@ import { SpendDashboard } from './components/spend-dashboard.tsx';
 import { SupplierDashboard } from './components/supplier-dashboard.tsx';
 import { useCountingRule } from './components/use-counting-rule.ts';
 import { parseFileIds, reportPath, spendHomePath, tableViewPath } from './paths.ts';
-import './spend-dashboards.css';
+import css from './spend-dashboards.module.css';
 
 function useFileIds() {
   const [params] = useSearchParams();
@@ -52,7 +52,7 @@ function Frame({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="spend-dashboards">
+    <div className={css.spendDashboards}>
       <Breadcrumb
         data-testid="report-breadcrumbs"
         items={[
@@ -67,9 +67,9 @@ function Frame({
           { title },
         ]}
       />
-      <div className="dashboard-header">
+      <div className={css.dashboardHeader}>
         <div>
-          <Typography.Title level={3} className="dashboard-title">
+          <Typography.Title level={3} className={css.dashboardTitle}>
             {title}
           </Typography.Title>
           <Typography.Text type="secondary">
@@ -107,7 +107,7 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
       fileIds={fileIds}
       title={title}
       actions={
-        <div className="goals-actions">
+        <div className={css.goalsActions}>
           {hasBase && <SpendBaseSwitch value={base} onChange={setBase} />}
           <ExportBar
             report={{
@@ -120,7 +120,7 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
         </div>
       }
     >
-      <div className="dashboard-capture" data-testid={`dashboard-${kind}`}>
+      <div className={css.dashboardCapture} data-testid={`dashboard-${kind}`}>
         {kind === 'supplier' ? (
           <SupplierDashboard fileIds={fileIds} />
         ) : kind === 'spend' ? (
@@ -130,7 +130,7 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
         )}
       </div>
       {/* The analysis goes out as text with every export and Print, not in the picture. */}
-      <div className="dashboard-analysis-below">
+      <div className={css.dashboardAnalysisBelow}>
         <AnalysisBox title={t(ANALYSIS_TITLE[kind])} analysis={analysis} />
       </div>
     </Frame>
@@ -174,7 +174,7 @@ function GoalsView() {
       fileIds={fileIds}
       title={GOALS_TITLE}
       actions={
-        <div className="goals-actions">
+        <div className={css.goalsActions}>
           <Select
             aria-label={t('goals.fiscalYear')}
             data-testid="goals-year"
@@ -215,12 +215,12 @@ function GoalsView() {
         </div>
       }
     >
-      <div className="dashboard-capture" data-testid="dashboard-goals">
+      <div className={css.dashboardCapture} data-testid="dashboard-goals">
         {fiscalYear !== null && (
           <GoalsDashboard fileIds={fileIds} fiscalYear={fiscalYear} countingRule={rule} />
         )}
       </div>
-      <div className="dashboard-analysis-below">
+      <div className={css.dashboardAnalysisBelow}>
         <AnalysisBox title={t('goals.analysis')} analysis={analysis} />
       </div>
     </Frame>

@@ -2,7 +2,6 @@ import { Navigate, Route, Routes } from 'react-router';
 import { SpendHome } from './spend-home.tsx';
 import { SuppliersList } from './suppliers-list.tsx';
 import { TableView } from './table-view.tsx';
-import './supplier-spend.css';
 
 /**
  * /home/supplierSpend/*: the report's home (files and suppliers), `list` (All Suppliers, also

@@ -14,6 +14,7 @@ import { SelectedFiles } from './components/selected-files.tsx';
 import { SpendHeader } from './components/spend-header.tsx';
 import { useSelectedFiles } from './selection.ts';
 import layout from './spend-page.module.css';
+import css from './supplier-spend.module.css';
 
 /** All Suppliers (also the Rate Supplier entry): every supplier of the selection, with stars. */
 export function SuppliersList() {
@@ -31,10 +32,10 @@ export function SuppliersList() {
       width: 200,
       fixed: 'left',
       render: (name: string, row) => (
-        <div className="spend-supplier-cell">
+        <div className={css.spendSupplierCell}>
           <SupplierLink name={name} duns={row.duns} />
           {row.duns && (
-            <Typography.Text type="secondary" className="spend-supplier-duns">
+            <Typography.Text type="secondary" className={css.spendSupplierDuns}>
               DUNS {row.duns}
             </Typography.Text>
           )}
@@ -70,7 +71,7 @@ export function SuppliersList() {
       sortOrder: sortOrder === 'ASC' ? 'ascend' : 'descend',
       // Toggles between the two orders; there is no unsorted state.
       sortDirections: ['descend', 'ascend', 'descend'],
-      render: (value: number) => <span className="money">{formatMoney(value)}</span>,
+      render: (value: number) => <span className={css.money}>{formatMoney(value)}</span>,
     },
     {
       key: 'rating',
@@ -90,7 +91,7 @@ export function SuppliersList() {
   return (
     <div className={`page ${layout.fullWidth} spend-page`} data-testid="suppliers-list">
       <SpendHeader title={t('spend.listTitle')} fileIds={fileIds} />
-      <Card className="spend-panel">
+      <Card className={css.spendPanel}>
         <SelectedFiles fileIds={fileIds} />
         <InfiniteTable<SupplierListItem>
           queryKey={queryKey}

@@ -17,6 +17,7 @@ import { SpendHeader } from './components/spend-header.tsx';
 import { SPEND_HOME, useSelectedFiles, withFiles } from './selection.ts';
 import { matchReason } from '@spotzcity/shared/verified-diversity';
 import layout from './spend-page.module.css';
+import css from './supplier-spend.module.css';
 
 const text = (value: string | null) => value ?? '';
 
@@ -57,7 +58,7 @@ export function TableView() {
       sorter: true,
       sortOrder: sortOrder === 'ASC' ? 'ascend' : sortOrder === 'DESC' ? 'descend' : null,
       sortDirections: ['descend', 'ascend', 'descend'],
-      render: (value: number) => <span className="money">{formatMoney(value)}</span>,
+      render: (value: number) => <span className={css.money}>{formatMoney(value)}</span>,
     },
     {
       key: 'addressLine1',
@@ -170,7 +171,7 @@ export function TableView() {
         }
       />
       {showLegends && <Legends />}
-      <Card className="spend-panel">
+      <Card className={css.spendPanel}>
         <SelectedFiles fileIds={fileIds} />
         <InfiniteTable<SpendRowItem>
           queryKey={spendKeys.rows(fileIds, sortOrder ?? 'file')}

@@ -45,7 +45,7 @@ import {
   useChangeBreakdown,
   useInvitePrime,
 } from './api/tier2.ts';
-import './tier2.css';
+import css from './tier2.module.css';
 
 /** The current quarter and the four before it, latest first: what a first quarter can be. */
 function recentQuarters(): Quarter[] {
@@ -274,7 +274,7 @@ function FiguresCard() {
         <>
           <Tier2FiguresTable rows={d.rows} tier1Title={`Tier 1 ${d.year}`} />
           <Table
-            className="tier2-primes-figures"
+            className={css.tier2PrimesFigures}
             size="small"
             pagination={false}
             rowKey="id"
@@ -312,7 +312,7 @@ function FiguresCard() {
                   ]
             }
           />
-          <Typography.Paragraph type="secondary" className="tier2-note">
+          <Typography.Paragraph type="secondary" className={css.tier2Note}>
             {TIER2_DASHBOARD_NOTE(
               d.primes.filter((p) => p.quartersReported > 0).length,
               d.primesInvited,
@@ -336,7 +336,7 @@ export default function Tier2Page() {
   const [asking, setAsking] = useState<Tier2Prime | null>(null);
   const phone = useMediaQuery(PHONE_QUERY);
   const quarterTags = (p: Tier2Prime) => (
-    <div className="tier2-quarters" data-testid={`tier2-prime-${p.id}`}>
+    <div className={css.tier2Quarters} data-testid={`tier2-prime-${p.id}`}>
       {p.quarters.map((q) => (
         <QuarterTag
           key={`${q.year}-${q.quarter}`}
@@ -347,7 +347,7 @@ export default function Tier2Page() {
     </div>
   );
   return (
-    <div className="tier2-page">
+    <div className={css.tier2Page}>
       <Breadcrumb
         items={[
           { title: <Link to="/home/supplierSpend">Supplier Spend Report</Link> },
@@ -380,10 +380,10 @@ export default function Tier2Page() {
               render: (name: string, p: Tier2Prime) => (
                 <>
                   <div>{name}</div>
-                  <Typography.Text type="secondary" className="tier2-contact">
+                  <Typography.Text type="secondary" className={css.tier2Contact}>
                     {p.contactName} · {p.contactEmail}
                   </Typography.Text>
-                  <Typography.Text className="tier2-asked" data-testid={`tier2-asked-${p.id}`}>
+                  <Typography.Text className={css.tier2Asked} data-testid={`tier2-asked-${p.id}`}>
                     {askedFor(p)}
                     {mayInvite && (
                       <>
@@ -392,7 +392,7 @@ export default function Tier2Page() {
                       </>
                     )}
                   </Typography.Text>
-                  {phone && <div className="tier2-status-quarters">{quarterTags(p)}</div>}
+                  {phone && <div className={css.tier2StatusQuarters}>{quarterTags(p)}</div>}
                 </>
               ),
             },

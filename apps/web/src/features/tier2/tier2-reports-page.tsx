@@ -43,7 +43,7 @@ import {
   tier2Keys,
 } from './api/tier2.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import './tier2.css';
+import css from './tier2.module.css';
 
 const amountRule = zodRule(requiredAmount(TIER2_MAX_AMOUNT));
 const num = (v: unknown) => (typeof v === 'number' ? v : Number.NaN);
@@ -130,9 +130,9 @@ function LinesList({
       {(fields, { add, remove }) => (
         <>
           {fields.map((field) => (
-            <div className="tier2-line" key={field.key}>
+            <div className={css.tier2Line} key={field.key}>
               <Form.Item name={[field.name, 'diversity']} label="Diversity">
-                <Select options={tier2DiversityOptions()} className="tier2-type" />
+                <Select options={tier2DiversityOptions()} className={css.tier2Type} />
               </Form.Item>
               {segment && (
                 <Form.Item name={[field.name, 'segment']} label={segment.label}>
@@ -205,8 +205,8 @@ function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter 
 
   const showForm = editing || (report.data !== undefined && !report.data.submitted);
   return (
-    <div className="tier2-editor" data-testid="tier2-editor">
-      <Space wrap className="tier2-editor-actions">
+    <div className={css.tier2Editor} data-testid="tier2-editor">
+      <Space wrap className={css.tier2EditorActions}>
         <Button
           icon={<UploadOutlined />}
           onClick={() => setUploading(true)}
@@ -223,7 +223,7 @@ function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter 
       {report.data?.submitted && !editing && <ReportView report={report.data} />}
       {showForm && (
         <Form form={form} layout="vertical" className="tier2-form">
-          <div className="tier2-revenue">
+          <div className={css.tier2Revenue}>
             <Form.Item
               name="totalRevenue"
               label={`Total revenue, ${quarterLabel(quarter)}`}
@@ -253,7 +253,7 @@ function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter 
           <LinesList name="primeDiverse" addLabel="Add diversity type" />
           <Typography.Title level={5}>Indirect: allocated to {buyer.buyerName}</Typography.Title>
           {values && <AllocationPreview values={values} />}
-          <Space className="tier2-editor-actions">
+          <Space className={css.tier2EditorActions}>
             <Button
               type="primary"
               onClick={() => void submit()}
@@ -313,14 +313,14 @@ function BuyerCard({ buyer }: { buyer: Tier2Buyer }) {
           {buyer.segments.join(', ')}.
         </Typography.Paragraph>
       )}
-      <div className="tier2-quarters">
+      <div className={css.tier2Quarters}>
         {buyer.quarters.map((q) => (
           <QuarterTag key={`${q.year}-${q.quarter}`} state={q} onClick={() => setChosen(q)} />
         ))}
       </div>
       {quarter && (
         <>
-          <div className="tier2-quarter-pick">
+          <div className={css.tier2QuarterPick}>
             <Typography.Text strong>Quarter</Typography.Text>
             <Select
               value={`${quarter.year}-${quarter.quarter}`}
@@ -350,7 +350,7 @@ function BuyerCard({ buyer }: { buyer: Tier2Buyer }) {
 export default function Tier2ReportsPage() {
   const buyers = useQuery(buyersQuery());
   return (
-    <div className="tier2-page">
+    <div className={css.tier2Page}>
       <Tier2Header
         title={TIER2_PRIME_TITLE}
         lead="Each buyer sees only the report you make to it. A quarter's report is due on the last day of the month after the quarter ends."

@@ -11,7 +11,7 @@ import { trainingListQuery } from './api/list-training.ts';
 import { ModuleRow } from './components/module-row.tsx';
 import { TrainingUploadDialog } from './components/training-upload-dialog.tsx';
 import { VideoCard } from './components/video-card.tsx';
-import './training.css';
+import css from './training.module.css';
 import { ModuleHeader } from '../../components/module-header.tsx';
 
 interface PanelProps {
@@ -46,12 +46,12 @@ function TrainingPanel({ type, title, addLabel, canEdit, onAdd, renderGroup }: P
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noRecords')} />;
   } else {
     body = list.data.map((group) => (
-      <section key={group.category} className="training-group" data-testid="training-group">
-        <header className="training-group-header">
-          <Typography.Title level={5} className="training-group-title">
+      <section key={group.category} className={css.trainingGroup} data-testid="training-group">
+        <header className={css.trainingGroupHeader}>
+          <Typography.Title level={5} className={css.trainingGroupTitle}>
             {group.category}
           </Typography.Title>
-          <span className="training-group-count">
+          <span className={css.trainingGroupCount}>
             {t('training.itemCount', { count: group.data.length })}
           </span>
         </header>
@@ -61,7 +61,7 @@ function TrainingPanel({ type, title, addLabel, canEdit, onAdd, renderGroup }: P
   }
   return (
     <Card
-      className={`training-panel training-panel-${type}`}
+      className={css.trainingPanel}
       title={title}
       extra={
         canEdit && (
@@ -112,7 +112,7 @@ export default function TrainingPage() {
             canEdit={canEdit}
             onAdd={() => setAdding('video')}
             renderGroup={(group) => (
-              <div className="training-video-grid">
+              <div className={css.trainingVideoGrid}>
                 {group.data.map((item) => (
                   <VideoCard key={item.id} item={item} canDelete={canEdit} onDelete={onDelete} />
                 ))}
@@ -128,7 +128,7 @@ export default function TrainingPage() {
             canEdit={canEdit}
             onAdd={() => setAdding('module')}
             renderGroup={(group) => (
-              <ul className="training-module-list">
+              <ul className={css.trainingModuleList}>
                 {group.data.map((item) => (
                   <ModuleRow key={item.id} item={item} canDelete={canEdit} onDelete={onDelete} />
                 ))}

@@ -26,6 +26,7 @@ import { MoneyInput } from '../../../components/money-input.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
 import { YearlySavingsFields } from './yearly-savings-fields.tsx';
+import css from '../cost-savings.module.css';
 
 const rules = costSavingFieldsSchema.shape;
 
@@ -160,10 +161,10 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
       }}
       disabled={save.isPending}
       initialValues={record ?? { yearsOfContract: [], vendorDiversityCategory: [] }}
-      className="cost-saving-form"
+      className={css.costSavingForm}
       data-testid="cost-saving-form"
     >
-      <Card title={t('costSaving.sections.opportunity')} size="small" className="form-section">
+      <Card title={t('costSaving.sections.opportunity')} size="small" className={css.formSection}>
         <Row gutter={20}>
           <Col xs={24} md={12}>
             {text('rfxOrOpportunityName', 'rfx-or-opportunity-name')}
@@ -187,7 +188,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
         </Row>
       </Card>
 
-      <Card title={t('costSaving.sections.vendor')} size="small" className="form-section">
+      <Card title={t('costSaving.sections.vendor')} size="small" className={css.formSection}>
         <Row gutter={20}>
           <Col xs={24} md={12}>
             {text('winnerVandorName', 'winner-vendor-name')}
@@ -198,7 +199,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
               label={
                 <span>
                   {t('costSaving.fields.vendorEthnicityCategory')}{' '}
-                  <span className="form-optional">{t('costSaving.optional')}</span>
+                  <span className={css.formOptional}>{t('costSaving.optional')}</span>
                 </span>
               }
               rules={[zodRule(rules.vendorEthnicityCategory)]}
@@ -228,7 +229,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
         </Row>
       </Card>
 
-      <Card title={t('costSaving.sections.contract')} size="small" className="form-section">
+      <Card title={t('costSaving.sections.contract')} size="small" className={css.formSection}>
         <Row gutter={20}>
           {MONEY_FIELDS.map(([name, testId]) => (
             <Col key={name} xs={24} md={12}>
@@ -276,11 +277,11 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
         </Row>
       </Card>
 
-      <Card title={t('costSaving.sections.savings')} size="small" className="form-section">
+      <Card title={t('costSaving.sections.savings')} size="small" className={css.formSection}>
         <YearlySavingsFields />
       </Card>
 
-      <div className="form-actions cost-saving-actions">
+      <div className={`form-actions ${css.costSavingActions}`}>
         <Button onClick={onCancel} disabled={false} data-testid="cost-saving-cancel">
           {t('costSaving.cancel')}
         </Button>

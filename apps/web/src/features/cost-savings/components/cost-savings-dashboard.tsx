@@ -25,10 +25,12 @@ import { savingPerDiversityQuery } from '../api/get-saving-per-diversity.ts';
 import { totalCostSavingQuery } from '../api/get-total-cost-saving.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ModuleHeader } from '../../../components/module-header.tsx';
+import css from '../cost-savings.module.css';
+import dashboardCss from '../../../components/dashboard-page.module.css';
 
 function Sparkline({ row, years }: { row: CategorySaving; years: string[] }) {
   const option = useMemo<EChartsCoreOption>(() => sparklineOption(row, years), [row, years]);
-  return <EChart option={option} height={40} className="savings-sparkline" />;
+  return <EChart option={option} height={40} className={css.savingsSparkline} />;
 }
 
 export default function CostSavingsDashboard({ onBack }: { onBack: () => void }) {
@@ -73,7 +75,7 @@ export default function CostSavingsDashboard({ onBack }: { onBack: () => void })
 
   return (
     <div className="dashboard" data-testid="cost-savings-dashboard">
-      <div className="dashboard-capture">
+      <div className={dashboardCss.dashboardCapture}>
         <ModuleHeader
           title={t('costSaving.title')}
           view={t('records.dashboard')}
@@ -90,7 +92,7 @@ export default function CostSavingsDashboard({ onBack }: { onBack: () => void })
           <h2 data-testid="dashboard-title">{t('costSaving.dashboard.title')}</h2>
           <span data-testid="dashboard-period">{subtitle}</span>
         </div>
-        <div className="dashboard-toolbar" data-export-ignore="true">
+        <div className={dashboardCss.dashboardToolbar} data-export-ignore="true">
           <Space wrap>
             <Typography.Text type="secondary">{t('costSaving.dashboard.years')}</Typography.Text>
             <Select
@@ -107,7 +109,10 @@ export default function CostSavingsDashboard({ onBack }: { onBack: () => void })
         </div>
 
         {empty && (
-          <Empty description={t('costSaving.dashboard.noData')} className="dashboard-empty" />
+          <Empty
+            description={t('costSaving.dashboard.noData')}
+            className={dashboardCss.dashboardEmpty}
+          />
         )}
 
         <Row gutter={[20, 20]}>
@@ -173,7 +178,7 @@ export default function CostSavingsDashboard({ onBack }: { onBack: () => void })
               />
             </ChartCard>
           </Col>
-          <Col xs={24} xl={11} className="analysis-fill">
+          <Col xs={24} xl={11} className={dashboardCss.analysisFill}>
             <AnalysisBox title={t('costSaving.dashboard.analysis')} analysis={analysis} />
           </Col>
         </Row>

@@ -15,6 +15,7 @@ import {
 import { formatMoney } from '@spotzcity/shared/format';
 import { zodRule } from '../../../components/form-rules.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
+import css from '../cost-savings.module.css';
 
 const YEAR_SPAN = 15;
 const savingRule = zodRule(amount());
@@ -72,7 +73,7 @@ export function YearlySavingsFields() {
         <Button
           type="link"
           icon={<CalendarOutlined />}
-          className="yearly-savings-suggest"
+          className={css.yearlySavingsSuggest}
           onClick={() => form.setFieldsValue({ yearsOfContract: contractSpan })}
           data-testid="use-contract-years"
         >
@@ -86,7 +87,7 @@ export function YearlySavingsFields() {
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
           description={t('costSaving.noYearsYet')}
-          className="yearly-savings-empty"
+          className={css.yearlySavingsEmpty}
         />
       ) : (
         <>
@@ -105,7 +106,7 @@ export function YearlySavingsFields() {
               </Col>
             ))}
           </Row>
-          <Typography.Text className="yearly-savings-total" data-testid="yearly-savings-total">
+          <Typography.Text className={css.yearlySavingsTotal} data-testid="yearly-savings-total">
             {t('costSaving.totalSavings')}: <strong>{formatMoney(total)}</strong>
           </Typography.Text>
         </>

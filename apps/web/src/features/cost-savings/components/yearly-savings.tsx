@@ -3,26 +3,27 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { savingsKey, type CostSaving } from '@spotzcity/shared/cost-savings';
 import { formatMoney } from '@spotzcity/shared/format';
+import css from '../cost-savings.module.css';
 
 export function YearlySavings({ record }: { record: CostSaving }) {
   const { t } = useTranslation();
   return (
-    <div className="yearly-savings" data-testid="yearly-savings">
-      <Typography.Text strong className="yearly-savings-title">
+    <div className={css.yearlySavings} data-testid="yearly-savings">
+      <Typography.Text strong className={css.yearlySavingsTitle}>
         {t('costSaving.yearlySavings')}
       </Typography.Text>
-      <div className="yearly-savings-grid">
+      <div className={css.yearlySavingsGrid}>
         {record.yearsOfContract.map((year) => (
-          <div key={year} className="yearly-savings-item" data-testid={`yearly-savings-${year}`}>
-            <span className="yearly-savings-year">{year}</span>
-            <span className="yearly-savings-amount">
+          <div key={year} className={css.yearlySavingsItem} data-testid={`yearly-savings-${year}`}>
+            <span className={css.yearlySavingsYear}>{year}</span>
+            <span className={css.yearlySavingsAmount}>
               {formatMoney(record.yearlySavings[savingsKey(year)])}
             </span>
           </div>
         ))}
-        <div className="yearly-savings-item yearly-savings-item-total">
-          <span className="yearly-savings-year">{t('costSaving.totalSavings')}</span>
-          <span className="yearly-savings-amount" data-testid="yearly-savings-sum">
+        <div className={`${css.yearlySavingsItem} ${css.yearlySavingsItemTotal}`}>
+          <span className={css.yearlySavingsYear}>{t('costSaving.totalSavings')}</span>
+          <span className={css.yearlySavingsAmount} data-testid="yearly-savings-sum">
             {formatMoney(record.totalSavings)}
           </span>
         </div>

@@ -29,6 +29,9 @@ import type { ReportParams } from '../api/report-params.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ModuleHeader } from '../../../components/module-header.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import { PHONE_QUERY, useMediaQuery } from '../../../components/use-media-query.ts';
+import css from '../market-share.module.css';
+import dashboardCss from '../../../components/dashboard-page.module.css';
 
 /**
  * A treemap whose labels show only what fits: after each layout the cells' rectangles are read
@@ -69,6 +72,8 @@ interface MarketShareDashboardProps {
 
 export default function MarketShareDashboard({ params, onBack }: MarketShareDashboardProps) {
   const { t } = useTranslation();
+  // A phone: the categories are named upright (their bars are a dozen pixels apart).
+  const narrow = useMediaQuery(PHONE_QUERY);
   const graph = useQuery(categoryGraphQuery(params));
   const diverse = useQuery(revenueTreeQuery(params, true));
   const nonDiverse = useQuery(revenueTreeQuery(params, false));
@@ -98,12 +103,16 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
 
   const barOption = useMemo<EChartsCoreOption>(
     () =>
-      byCategoryOption(graph.data?.data ?? [], {
-        diverse: t('marketShare.dashboard.diverse'),
-        nonDiverse: diversityLabel(NON_DIVERSE),
-        spendAxis: t('marketShare.dashboard.spendAxis'),
-      }),
-    [graph.data, t],
+      byCategoryOption(
+        graph.data?.data ?? [],
+        {
+          diverse: t('marketShare.dashboard.diverse'),
+          nonDiverse: diversityLabel(NON_DIVERSE),
+          spendAxis: t('marketShare.dashboard.spendAxis'),
+        },
+        narrow,
+      ),
+    [graph.data, t, narrow],
   );
 
   const diverseTitle = t('marketShare.dashboard.diverseRevenue', { span: spanLabel });
@@ -115,31 +124,31 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
       key: 'overall',
       label: t('marketShare.dashboard.overallSpend'),
       value: formatMoney(totals?.overallTotal),
-      accent: 'overall',
+      accent: css.overall,
     },
     {
       key: 'diverse',
       label: t('marketShare.dashboard.diverseSpend'),
       value: formatMoney(totals?.diverseTotal),
-      accent: 'diverse',
+      accent: css.diverse,
     },
     {
       key: 'non-diverse',
       label: t('marketShare.dashboard.nonDiverseSpend'),
       value: formatMoney(totals?.nonDiverseTotal),
-      accent: 'non-diverse',
+      accent: css.nonDiverse,
     },
     {
       key: 'diverse-share',
       label: t('marketShare.dashboard.diverseShare'),
       value: `${(totals?.diverseShare ?? 0).toFixed(2)}%`,
-      accent: 'diverse',
+      accent: css.diverse,
     },
     {
       key: 'non-diverse-share',
       label: t('marketShare.dashboard.nonDiverseShare'),
       value: `${(totals?.nonDiverseShare ?? 0).toFixed(2)}%`,
-      accent: 'non-diverse',
+      accent: css.nonDiverse,
     },
   ];
 
@@ -151,7 +160,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
   ) => (
     <ChartCard title={title} loading={query.isPending} data-testid={testId}>
       {(query.data ?? []).length === 0 ? (
-        <Empty description={t('marketShare.dashboard.noSpend')} className="treemap-empty" />
+        <Empty description={t('marketShare.dashboard.noSpend')} className={css.treemapEmpty} />
       ) : (
         <FittedTreemap
           tree={query.data ?? []}
@@ -165,7 +174,7 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
 
   return (
     <div className="dashboard" data-testid="market-share-dashboard">
-      <div className="dashboard-capture">
+      <div className={dashboardCss.dashboardCapture}>
         {/* Spec 02: clicking the header returns to the list. */}
         <ModuleHeader
           title={t('marketShare.title')}
@@ -192,13 +201,13 @@ export default function MarketShareDashboard({ params, onBack }: MarketShareDash
           <span data-testid="dashboard-selection">{subtitle}</span>
         </div>
 
-        <div className="kpi-row" data-testid="market-share-kpis">
+        <div className={dashboardCss.kpiRow} data-testid="market-share-kpis">
           {kpis.map((kpi) => (
             <StatCard
               key={kpi.key}
               label={kpi.label}
               value={graph.isPending ? '…' : kpi.value}
-              className={`stat-card-${kpi.accent}`}
+              className={`${css.accent} ${kpi.accent}`}
               data-testid={`kpi-${kpi.key}`}
             />
           ))}

@@ -10,6 +10,7 @@ import { SPANS, SPAN_LABELS, type Span } from '@spotzcity/shared/market-share';
 import { formatMoney } from '@spotzcity/shared/format';
 import { spanValuesQuery } from '../api/get-span-values.ts';
 import type { ReportParams } from '../api/report-params.ts';
+import css from '../market-share.module.css';
 
 interface DialogValues {
   span: Span;
@@ -98,7 +99,7 @@ export function ReportDialog({ open, onClose, onCreate }: ReportDialogProps) {
               spend: v.spend,
             }))}
             optionRender={(option) => (
-              <div className="span-option">
+              <div className={css.spanOption}>
                 <span>{option.label}</span>
                 <Typography.Text type="secondary" className="cell-money">
                   {formatMoney((option.data as { spend: number }).spend)}

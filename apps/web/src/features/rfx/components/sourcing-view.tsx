@@ -12,10 +12,16 @@ import type { Sourcing } from '@spotzcity/shared/rfx';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
 import { CountingNote } from '../../../components/counting-note.tsx';
-import { SPLIT_LINE } from '../../../components/chart-options.ts';
-import { EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
+import { SPLIT_LINE, STRONG_TEXT } from '../../../components/chart-options.ts';
+import { CHART_COLORS, EChart, type EChartsCoreOption } from '../../../components/echart.tsx';
+import css from '../rfx.module.css';
 
-export const STEP_COLORS = { invited: '#0ea5e9', won: '#4f46e5', value: '#10b981' } as const;
+// The chart cycle's first three colours (sky, indigo, emerald).
+export const STEP_COLORS = {
+  invited: CHART_COLORS[1],
+  won: CHART_COLORS[0],
+  value: CHART_COLORS[2],
+} as const;
 
 const pct = (n: number) => `${n.toFixed(1)}%`;
 
@@ -33,13 +39,13 @@ function Step({
   testId: string;
 }) {
   return (
-    <div className="sourcing-step" data-testid={testId}>
-      <div className="sourcing-step-label">{label}</div>
-      <div className="sourcing-step-value" style={{ color }}>
+    <div className={css.sourcingStep} data-testid={testId}>
+      <div className={css.sourcingStepLabel}>{label}</div>
+      <div className={css.sourcingStepValue} style={{ color }}>
         {pct(share)}
       </div>
-      <div className="sourcing-step-detail">{detail}</div>
-      <div className="sourcing-step-bar">
+      <div className={css.sourcingStepDetail}>{detail}</div>
+      <div className={css.sourcingStepBar}>
         <span style={{ width: `${Math.min(100, share)}%`, background: color }} />
       </div>
     </div>
@@ -104,7 +110,7 @@ export function SourcingView({ sourcing }: { sourcing: Sourcing }) {
           fontWeight: 500,
           formatter: (label: string) =>
             label === t('rfx.dashboard.allDiverse') ? `{strong|${label}}` : label,
-          rich: { strong: { fontWeight: 700, color: '#0f172a' } },
+          rich: { strong: { fontWeight: 700, color: STRONG_TEXT } },
         },
       },
       series: [
@@ -139,11 +145,11 @@ export function SourcingView({ sourcing }: { sourcing: Sourcing }) {
       note={<CountingNote />}
       data-testid="rfx-sourcing"
     >
-      <div className="sourcing-headline" data-testid="rfx-sourcing-headline">
+      <div className={css.sourcingHeadline} data-testid="rfx-sourcing-headline">
         <BulbOutlined />
         <span>{headline}</span>
       </div>
-      <div className="sourcing-steps">
+      <div className={css.sourcingSteps}>
         <Step
           label={t('rfx.dashboard.invited')}
           share={diverse.invitedShare}

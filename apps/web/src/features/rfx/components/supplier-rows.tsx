@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { DEALS, OTHER_REASON, REASONS_FOR_LOSS, rfxSchema } from '@spotzcity/shared/rfx';
 import { DiversitySelect, EthnicitySelect } from '../../../components/diversity.tsx';
 import { recordField } from '../../../components/record-form.tsx';
+import css from '../rfx.module.css';
 
 const Field = recordField(rfxSchema);
 
@@ -20,17 +21,21 @@ export function SupplierRows({ form }: { form: FormInstance }) {
   return (
     <Form.List name="rfxSupplier">
       {(fields, { add, remove }) => (
-        <div className="supplier-rows" data-testid="supplier-rows">
+        <div className={css.supplierRows} data-testid="supplier-rows">
           {fields.map((field, index) => {
             const at = (name: string) => ['rfxSupplier', field.name, name];
             // A field of this row: its name within the list, its path in the schema.
             const item = (name: string) => ({ name: [field.name, name], path: at(name) });
             const testId = (name: string) => `supplier-${index}-${name}`;
             return (
-              <section key={field.key} className="supplier-row" data-testid={`supplier-${index}`}>
-                <header className="supplier-row-header">
-                  <span className="supplier-row-number">{index + 1}</span>
-                  <span className="supplier-row-title">
+              <section
+                key={field.key}
+                className={css.supplierRow}
+                data-testid={`supplier-${index}`}
+              >
+                <header className={css.supplierRowHeader}>
+                  <span className={css.supplierRowNumber}>{index + 1}</span>
+                  <span className={css.supplierRowTitle}>
                     {t('rfx.form.supplierN', { n: index + 1 })}
                   </span>
                   {fields.length > 1 && (

@@ -46,6 +46,7 @@ import {
   CertificateStatusTag,
 } from '../../../components/certificate-status.tsx';
 import { DeleteAction } from '../../../components/delete-action.tsx';
+import css from '../search-supplier.module.css';
 import { applyFieldErrors } from '../../../components/form-rules.ts';
 import {
   agenciesQuery,
@@ -284,7 +285,7 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
                 {v}{' '}
                 {!c.accepted && (
                   <Tooltip title={t('verified.notAccepted')}>
-                    <WarningOutlined style={{ color: '#d48806' }} />
+                    <WarningOutlined className={css.notAccepted} />
                   </Tooltip>
                 )}
               </span>
@@ -366,7 +367,7 @@ export function SupplierCertificates({ supplierId }: { supplierId: number }) {
                   <Tooltip title={t('verified.directoryReadOnly')}>
                     <LockOutlined
                       aria-label={t('verified.directoryReadOnly')}
-                      style={{ color: '#8c8c8c', padding: '0 8px' }}
+                      className={css.readOnly}
                       data-testid="certificate-read-only"
                     />
                   </Tooltip>

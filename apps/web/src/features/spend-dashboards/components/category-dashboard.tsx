@@ -15,6 +15,7 @@ import { categoryBarOption, categoryPieOption } from '@spotzcity/shared/charts/s
 import { percentText, useChartSize } from './chart-format.ts';
 import { SpendBaseLine } from './spend-base.tsx';
 import grid from '../../../components/dashboard-grid.module.css';
+import css from '../spend-dashboards.module.css';
 
 /**
  * `base` is the percentages' base: the pie is a share of it (the non-addressable categories leave
@@ -129,7 +130,7 @@ export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: 
               />
               <SpendBaseLine base={base} testId="spend-base-top" />
               {base === 'addressable' && d.some((c) => c.spendPercentage === null) && (
-                <Typography.Text type="secondary" className="spend-base">
+                <Typography.Text type="secondary" className={css.spendBase}>
                   {t('spendDashboards.notAddressableNote')}
                 </Typography.Text>
               )}

@@ -26,6 +26,7 @@ import {
 } from '../api/verified.ts';
 import { SpendBaseLine } from './spend-base.tsx';
 import { useShownData } from '../../../components/use-shown-data.ts';
+import css from '../spend-dashboards.module.css';
 
 const percentOf = (part: number, whole: number) =>
   whole > 0 ? `${((100 * part) / whole).toFixed(2)}%` : '0.00%';
@@ -122,7 +123,7 @@ export function CountingRuleCard({
   return (
     <Card
       size="small"
-      className="dashboard-card"
+      className={css.dashboardCard}
       title={t('verified.countingRule')}
       data-testid="counting-rule"
       extra={
@@ -138,7 +139,7 @@ export function CountingRuleCard({
         <Skeleton active />
       ) : (
         <>
-          <div className="counting-headline">
+          <div className={css.countingHeadline}>
             <Typography.Text type="secondary">
               {`${t('verified.diverseSpend')} · ${COUNTING_RULE_LABELS[rule]}`}
             </Typography.Text>
@@ -162,14 +163,14 @@ export function CountingRuleCard({
                 title: t('verified.reported'),
                 dataIndex: 'reported',
                 align: 'right',
-                className: rule === 'REPORTED' ? 'counting-chosen' : undefined,
+                className: rule === 'REPORTED' ? css.countingChosen : undefined,
                 render: (v: number) => formatMoney(v),
               },
               {
                 title: t('verified.verifiedColumn'),
                 dataIndex: 'verified',
                 align: 'right',
-                className: rule === 'VERIFIED' ? 'counting-chosen' : undefined,
+                className: rule === 'VERIFIED' ? css.countingChosen : undefined,
                 render: (v: number) => formatMoney(v),
               },
             ]}

@@ -21,6 +21,7 @@ import {
   type CountingRule,
 } from '@spotzcity/shared/verified-diversity';
 import grid from '../../../components/dashboard-grid.module.css';
+import css from '../spend-dashboards.module.css';
 
 const STATUS_COLORS: Record<GoalStatus, string> = {
   ON_TRACK: 'green',
@@ -57,7 +58,7 @@ function Headline({ d }: { d: Figures }) {
   const { t } = useTranslation();
   const o = d.overall;
   return (
-    <div className="goals-headline" data-testid="goals-headline">
+    <div className={css.goalsHeadline} data-testid="goals-headline">
       <StatCard
         label={t('goals.overall')}
         value={o ? percentText(o.target) : '—'}
@@ -146,7 +147,7 @@ export function GoalsDashboard({
     <div className={grid.pairs}>
       <div className={grid.wide}>
         {d && (
-          <div className="goals-summary">
+          <div className={css.goalsSummary}>
             <BaseNote d={d} />
             <Typography.Text type="secondary" data-testid="goals-counting-rule-text">
               {`${t('verified.countingRule')}: ${COUNTING_RULE_LABELS[d.countingRule]} — ${COUNTING_RULE_TEXT[d.countingRule]}`}

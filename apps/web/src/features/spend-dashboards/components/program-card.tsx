@@ -12,6 +12,7 @@ import { graphQuery } from '../api/graphs.ts';
 import { PROGRAMS_PATH } from '../paths.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
+import css from '../spend-dashboards.module.css';
 
 export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
   const { t } = useTranslation();
@@ -36,13 +37,13 @@ export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendB
               rowKey="id"
               pagination={false}
               dataSource={d.categories}
-              className="program-table"
+              className={css.programTable}
               columns={[
                 {
                   title: t('programs.category'),
                   dataIndex: 'name',
                   render: (name: string, row) => (
-                    <span className="program-table-name" title={row.rule}>
+                    <span className={css.programTableName} title={row.rule}>
                       {name}
                     </span>
                   ),

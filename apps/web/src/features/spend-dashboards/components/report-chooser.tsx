@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_KINDS, type DashboardKind } from '@spotzcity/shared/spend-dashboards';
 import { REPORT_HOME, reportPath } from '../paths.ts';
+import css from '../spend-dashboards.module.css';
 
 const ICONS: Record<DashboardKind, React.ReactNode> = {
   supplier: <TeamOutlined />,
@@ -23,8 +24,8 @@ export function ReportChooser({ fileIds }: { fileIds: readonly number[] }) {
         {DASHBOARD_KINDS.map((kind) => (
           <Col key={kind} xs={24} md={12} xl={6}>
             <Link to={reportPath(kind, fileIds)} data-testid={`choose-${kind}`}>
-              <Card hoverable className="report-choice">
-                <div className="report-choice-icon">{ICONS[kind]}</div>
+              <Card hoverable className={css.reportChoice}>
+                <div className={css.reportChoiceIcon}>{ICONS[kind]}</div>
                 <Typography.Title level={5}>{t(`spendDashboards.${kind}`)}</Typography.Title>
                 <Typography.Text type="secondary">
                   {t(`spendDashboards.${kind}Description`)}
@@ -38,8 +39,8 @@ export function ReportChooser({ fileIds }: { fileIds: readonly number[] }) {
             to={`${REPORT_HOME}/goals${fileIds.length ? `?files=${fileIds.join(',')}` : ''}`}
             data-testid="choose-goals"
           >
-            <Card hoverable className="report-choice">
-              <div className="report-choice-icon">
+            <Card hoverable className={css.reportChoice}>
+              <div className={css.reportChoiceIcon}>
                 <AimOutlined />
               </div>
               <Typography.Title level={5}>{t('goals.dashboard')}</Typography.Title>

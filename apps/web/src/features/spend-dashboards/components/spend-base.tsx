@@ -14,6 +14,7 @@ import {
 } from '@spotzcity/shared/spend-dashboards';
 import { settingsQuery } from '../../../api/organisation-settings.ts';
 import { parseBase } from '../paths.ts';
+import css from '../spend-dashboards.module.css';
 
 /** The base in the URL, and a setter that keeps every other parameter. */
 export function useSpendBase(): [SpendBase, (base: SpendBase) => void] {
@@ -36,7 +37,7 @@ export function SpendBaseSwitch({
   onChange: (base: SpendBase) => void;
 }) {
   return (
-    <span className="spend-base-switch">
+    <span className={css.spendBaseSwitch}>
       <Typography.Text type="secondary" id="spend-base-label">
         {SPEND_BASE_WORDS.control}
       </Typography.Text>
@@ -56,7 +57,7 @@ export function SpendBaseLine({ base, testId }: { base: SpendBase; testId: strin
   const settings = useQuery(settingsQuery());
   if (!settings.data) return null;
   return (
-    <Typography.Text type="secondary" className="spend-base" data-testid={testId}>
+    <Typography.Text type="secondary" className={css.spendBase} data-testid={testId}>
       {spendBaseLine(base, settings.data.nonAddressableCategories)}
     </Typography.Text>
   );

@@ -21,6 +21,7 @@ import {
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { DIVERSE_LABEL, NON_DIVERSE_LABEL, useChartSize } from './chart-format.ts';
 import grid from '../../../components/dashboard-grid.module.css';
+import css from '../spend-dashboards.module.css';
 
 /**
  * `base` is the percentages' base: the percent-of-spend chart and the donuts are shares of it
@@ -47,7 +48,7 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
       >
         {(d) => (
           <>
-            <div className="dashboard-stats">
+            <div className={css.dashboardStats}>
               <Statistic
                 title={t('spendDashboards.totalSpend')}
                 value={formatMoney(d.totalSpend)}
@@ -96,10 +97,10 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
           {(d) => (
             <>
               <EChart height={height} option={spendMomOption(d)} />
-              <div className="mom-totals" data-testid="mom-totals">
+              <div className={css.momTotals} data-testid="mom-totals">
                 <Typography.Text strong>{t('spendDashboards.twelveMonthTotal')}</Typography.Text>
                 {totals(d).map((c) => (
-                  <span key={c.title} className="mom-total">
+                  <span key={c.title} className={css.momTotal}>
                     <Typography.Text type="secondary">{c.title}</Typography.Text>
                     <Typography.Text>{formatMoney(c.total)}</Typography.Text>
                   </span>

@@ -12,6 +12,7 @@ import { TIER2_DASHBOARD_NOTE, TIER2_PAGE_PATH, TIER2_TITLE } from '@spotzcity/s
 import { tier2FiguresQuery } from '../api/tier2.ts';
 import { Tier2FiguresTable } from '../../../components/tier2-figures-table.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
+import css from '../spend-dashboards.module.css';
 
 export function Tier2Card({ fileIds }: { fileIds: number[] }) {
   const [year, setYear] = useState<number | null>(null);
@@ -24,7 +25,7 @@ export function Tier2Card({ fileIds }: { fileIds: number[] }) {
       isEmpty={(d) => d.year === null}
       data-testid="chart-tier2"
       extra={
-        <span className="tier2-card-extra">
+        <span className={css.tier2CardExtra}>
           {years.length > 0 && (
             <Select
               size="small"
@@ -43,26 +44,26 @@ export function Tier2Card({ fileIds }: { fileIds: number[] }) {
     >
       {(d) => (
         <>
-          <div className="dashboard-stats">
+          <div className={css.dashboardStats}>
             <div>
               <Typography.Text type="secondary">Tier 1 diverse spend {d.year}</Typography.Text>
-              <div className="tier2-figure">{formatMoney(d.tier1Diverse)}</div>
+              <div className={css.tier2Figure}>{formatMoney(d.tier1Diverse)}</div>
             </div>
             <div>
               <Typography.Text type="secondary">Tier 2 direct</Typography.Text>
-              <div className="tier2-figure" data-testid="tier2-direct-total">
+              <div className={css.tier2Figure} data-testid="tier2-direct-total">
                 {formatMoney(d.directTotal)}
               </div>
             </div>
             <div>
               <Typography.Text type="secondary">Tier 2 indirect (allocated)</Typography.Text>
-              <div className="tier2-figure" data-testid="tier2-indirect-total">
+              <div className={css.tier2Figure} data-testid="tier2-indirect-total">
                 {formatMoney(d.indirectTotal)}
               </div>
             </div>
           </div>
           <Tier2FiguresTable rows={d.rows} tier1Title="Tier 1" />
-          <Typography.Paragraph type="secondary" className="tier2-note">
+          <Typography.Paragraph type="secondary" className={css.tier2Note}>
             {TIER2_DASHBOARD_NOTE(
               d.primes.filter((p) => p.quartersReported > 0).length,
               d.primesInvited,

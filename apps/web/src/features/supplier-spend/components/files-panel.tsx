@@ -18,6 +18,7 @@ import { fetchFilesPage } from '../api/list-files.ts';
 import { SPEND_HOME, withFiles } from '../selection.ts';
 import { ImportDialog, type ImportDialogProps } from './import-dialog.tsx';
 import { ImportsList } from './imports-list.tsx';
+import css from '../supplier-spend.module.css';
 
 const PHONE_QUERY = '(max-width: 575.98px)';
 
@@ -74,13 +75,13 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
       key: 'fileName',
       title: t('spend.fileName'),
       render: (_, file) => (
-        <Flex gap={10} align="start" className="spend-file-cell">
-          <FileExcelOutlined className="spend-file-icon" />
+        <Flex gap={10} align="start" className={css.spendFileCell}>
+          <FileExcelOutlined className={css.spendFileIcon} />
           <div>
-            <Typography.Text strong className="spend-file-name" data-testid="file-name">
+            <Typography.Text strong className={css.spendFileName} data-testid="file-name">
               {file.fileName}
             </Typography.Text>
-            <Typography.Text type="secondary" className="spend-file-meta">
+            <Typography.Text type="secondary" className={css.spendFileMeta}>
               {t('spend.fileMeta', {
                 count: file.rowCount,
                 rows: file.rowCount.toLocaleString('en-US'),
@@ -88,8 +89,8 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
               })}
             </Typography.Text>
             {narrow ? (
-              <Typography.Text type="secondary" className="spend-file-meta">
-                <span className="spend-file-date" data-testid="file-date">
+              <Typography.Text type="secondary" className={css.spendFileMeta}>
+                <span className={css.spendFileDate} data-testid="file-date">
                   {formatFileDate(file.createdOn)}
                 </span>
               </Typography.Text>
@@ -106,7 +107,7 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
             title: t('spend.uploadedOn'),
             width: 136,
             render: (_: unknown, file: UploadedFile) => (
-              <span className="spend-file-date" data-testid="file-date">
+              <span className={css.spendFileDate} data-testid="file-date">
                 {formatFileDate(file.createdOn)}
               </span>
             ),
@@ -145,7 +146,7 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
 
   return (
     <Card
-      className="spend-panel spend-files-panel"
+      className={`${css.spendPanel} spend-files-panel`}
       title={t('spend.filesTitle')}
       extra={
         <Tooltip title={selected.length === 0 ? t('spend.selectToView') : undefined}>
@@ -165,8 +166,8 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
       data-testid="files-panel"
     >
       {canUpload && (
-        <div className="spend-upload">
-          <Typography.Paragraph className="spend-template-line">
+        <div className={css.spendUpload}>
+          <Typography.Paragraph className={css.spendTemplateLine}>
             {t('spend.templateBefore')}
             <Typography.Link onClick={() => void onTemplate()} data-testid="template-link">
               {t('spend.templateLink')}

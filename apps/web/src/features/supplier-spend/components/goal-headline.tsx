@@ -8,6 +8,7 @@ import { percentText } from '@spotzcity/shared/charts/common';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { GoalStatus } from '@spotzcity/shared/goals';
 import { goalHeadlineQuery } from '../api/goal-headline.ts';
+import css from '../supplier-spend.module.css';
 
 const COLORS: Record<GoalStatus, string> = {
   ON_TRACK: 'green',
@@ -23,10 +24,10 @@ export function GoalHeadline() {
   const o = data.overall;
   const year = `FY${data.fiscalYear}`;
   return (
-    <Card size="small" className="goal-headline" data-testid="goal-headline">
-      <div className="goal-headline-body">
-        <AimOutlined className="goal-headline-icon" />
-        <div className="goal-headline-text">
+    <Card size="small" className={css.goalHeadline} data-testid="goal-headline">
+      <div className={css.goalHeadlineBody}>
+        <AimOutlined className={css.goalHeadlineIcon} />
+        <div className={css.goalHeadlineText}>
           <Typography.Text strong>{t('goals.headline', { year })}</Typography.Text>{' '}
           {o ? (
             <>
@@ -48,7 +49,7 @@ export function GoalHeadline() {
             <Typography.Text type="secondary">{t('goals.headlineNone', { year })}</Typography.Text>
           )}
         </div>
-        <div className="goal-headline-links">
+        <div className={css.goalHeadlineLinks}>
           <Link
             to={`/home/supplierSpend/report/goals?year=${data.fiscalYear}`}
             data-testid="headline-dashboard"

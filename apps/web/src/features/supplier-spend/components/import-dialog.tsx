@@ -30,6 +30,7 @@ import { uploadSpendFile } from '../api/upload-file.ts';
 import { importSteps, type ImportStep } from '../import-steps.ts';
 import { SPEND_HOME, withFiles } from '../selection.ts';
 import { OverlapChoice } from './overlap-choice.tsx';
+import css from '../supplier-spend.module.css';
 
 export interface ImportDialogProps {
   /** A file to upload now, or the import to follow. */
@@ -40,13 +41,13 @@ export interface ImportDialogProps {
 function StepIcon({ status }: { status: ImportStep['status'] }) {
   switch (status) {
     case 'finish':
-      return <CheckCircleFilled className="import-step-icon import-step-finish" />;
+      return <CheckCircleFilled className={`${css.importStepIcon} ${css.importStepFinish}`} />;
     case 'process':
-      return <LoadingOutlined className="import-step-icon import-step-process" />;
+      return <LoadingOutlined className={`${css.importStepIcon} ${css.importStepProcess}`} />;
     case 'error':
-      return <CloseCircleFilled className="import-step-icon import-step-error" />;
+      return <CloseCircleFilled className={`${css.importStepIcon} ${css.importStepError}`} />;
     default:
-      return <ClockCircleOutlined className="import-step-icon import-step-wait" />;
+      return <ClockCircleOutlined className={`${css.importStepIcon} ${css.importStepWait}`} />;
   }
 }
 
@@ -71,10 +72,10 @@ function StepRow({ step, queued }: { step: ImportStep; queued: boolean }) {
     >
       <Flex align="center" gap={10}>
         <StepIcon status={step.status} />
-        <Typography.Text strong={step.status === 'process'} className="import-step-name">
+        <Typography.Text strong={step.status === 'process'} className={css.importStepName}>
           {t(`spend.import.step.${step.key}`)}
         </Typography.Text>
-        <Typography.Text type="secondary" className="import-step-detail">
+        <Typography.Text type="secondary" className={css.importStepDetail}>
           {detail}
         </Typography.Text>
       </Flex>
@@ -86,7 +87,7 @@ function StepRow({ step, queued }: { step: ImportStep; queued: boolean }) {
         }
         showInfo={step.status !== 'wait'}
         aria-label={t(`spend.import.step.${step.key}`)}
-        className="import-step-bar"
+        className={css.importStepBar}
         data-testid={`import-step-${step.key}-bar`}
         data-percent={step.percent ?? 0}
       />
@@ -227,14 +228,14 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
       className="import-dialog"
     >
       <div data-testid="import-dialog" data-status={job?.status ?? (uploading ? 'uploading' : '')}>
-        <Flex align="center" gap={10} className="import-file">
-          <FileExcelOutlined className="spend-file-icon" />
-          <div className="import-file-text">
+        <Flex align="center" gap={10} className={css.importFile}>
+          <FileExcelOutlined className={css.spendFileIcon} />
+          <div className={css.importFileText}>
             <Typography.Text strong ellipsis={{ tooltip: fileName }} data-testid="import-file-name">
               {fileName}
             </Typography.Text>
             {file ? (
-              <Typography.Text type="secondary" className="import-file-size">
+              <Typography.Text type="secondary" className={css.importFileSize}>
                 {formatFileSize(file.size)}
               </Typography.Text>
             ) : null}
@@ -244,7 +245,7 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
         {refusal ? (
           <Alert type="error" showIcon title={refusal} data-testid="import-refused" />
         ) : (
-          <div className="import-steps">
+          <div className={css.importSteps}>
             {steps.map((step) => (
               <StepRow key={step.key} step={step} queued={job?.status === 'queued'} />
             ))}
@@ -252,7 +253,7 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
         )}
 
         {running ? (
-          <Typography.Paragraph type="secondary" className="import-hint">
+          <Typography.Paragraph type="secondary" className={css.importHint}>
             {t('spend.import.closeHint')}
           </Typography.Paragraph>
         ) : null}
@@ -286,10 +287,10 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
         ) : null}
 
         {job?.status === 'failed' ? (
-          <div className="import-failure" data-testid="import-failed">
+          <div className={css.importFailure} data-testid="import-failed">
             <Alert type="error" showIcon title={job.message} />
             {detail && detail.errors.length > 0 ? (
-              <div className="import-errors">
+              <div className={css.importErrors}>
                 <Typography.Text type="secondary">
                   {detail.errors.length < job.errorCount
                     ? t('spend.import.firstProblems', {
@@ -298,12 +299,12 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
                       })
                     : t('spend.import.problems', { count: job.errorCount })}
                 </Typography.Text>
-                <ul className="import-error-list" data-testid="import-errors">
+                <ul className={css.importErrorList} data-testid="import-errors">
                   {detail.errors.map((e, i) => (
                     <li key={i}>
                       {t('spend.rowProblem', { row: e.row, column: e.column, message: e.message })}
                       {e.value !== undefined ? (
-                        <Typography.Text type="secondary" className="import-error-value">
+                        <Typography.Text type="secondary" className={css.importErrorValue}>
                           {' '}
                           {t('spend.import.cellValue', { value: e.value })}
                         </Typography.Text>

@@ -14,6 +14,7 @@ import { useDismissImport } from '../api/dismiss-import.ts';
 import { spendKeys } from '../api/keys.ts';
 import { importsQuery } from '../api/list-imports.ts';
 import { importSteps } from '../import-steps.ts';
+import css from '../supplier-spend.module.css';
 
 interface ImportsListProps {
   canAct: boolean;
@@ -39,19 +40,19 @@ function ImportLine({ job, canAct, onOpen }: { job: ImportJob } & ImportsListPro
     <div className={`import-line import-line-${job.status}`} data-testid="import-line">
       <Flex align="center" gap={10}>
         {running ? (
-          <LoadingOutlined className="import-line-icon" />
+          <LoadingOutlined className={css.importLineIcon} />
         ) : job.status === 'held' ? (
-          <ExclamationCircleFilled className="import-line-icon import-line-icon-held" />
+          <ExclamationCircleFilled className={`${css.importLineIcon} ${css.importLineIconHeld}`} />
         ) : (
-          <CloseCircleFilled className="import-line-icon import-line-icon-failed" />
+          <CloseCircleFilled className={`${css.importLineIcon} ${css.importLineIconFailed}`} />
         )}
-        <div className="import-line-text">
+        <div className={css.importLineText}>
           <Typography.Text strong ellipsis={{ tooltip: job.fileName }}>
             {job.fileName}
           </Typography.Text>
           <Typography.Text
             type={job.status === 'failed' ? 'danger' : 'secondary'}
-            className="import-line-status"
+            className={css.importLineStatus}
             data-testid="import-line-status"
           >
             {text}
@@ -82,7 +83,7 @@ function ImportLine({ job, canAct, onOpen }: { job: ImportJob } & ImportsListPro
           size="small"
           showInfo={false}
           aria-label={job.fileName}
-          className="import-line-bar"
+          className={css.importLineBar}
         />
       ) : null}
     </div>
@@ -107,11 +108,11 @@ export function ImportsList({ canAct, onOpen }: ImportsListProps) {
   if (jobs.length === 0) return null;
   return (
     <section
-      className="imports-list"
+      className={css.importsList}
       aria-label={t('spend.import.listTitle')}
       data-testid="imports-list"
     >
-      <Typography.Text type="secondary" className="imports-list-title">
+      <Typography.Text type="secondary" className={css.importsListTitle}>
         {t('spend.import.listTitle')}
       </Typography.Text>
       {jobs.map((job) => (

@@ -3,18 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
 import { DIVERSITY_LEGEND, ETHNICITY_LEGEND } from '@spotzcity/shared/spend';
+import css from '../supplier-spend.module.css';
 
 /** What each diversity code and ethnicity category in the table means. */
 export function Legends() {
   const { t } = useTranslation();
   return (
-    <Card size="small" className="spend-legends" data-testid="legends">
+    <Card size="small" className={css.spendLegends} data-testid="legends">
       <Row gutter={[32, 16]}>
         <Col xs={24} lg={14}>
           <Typography.Title level={5}>{t('spend.diversityLegend')}</Typography.Title>
-          <dl className="spend-legend-list">
+          <dl className={css.spendLegendList}>
             {DIVERSITY_TYPES.map((code) => (
-              <div key={code} className="spend-legend-item">
+              <div key={code} className={css.spendLegendItem}>
                 <dt>
                   <Tag bordered={false}>{diversityLabel(code)}</Tag>
                 </dt>
@@ -25,9 +26,9 @@ export function Legends() {
         </Col>
         <Col xs={24} lg={10}>
           <Typography.Title level={5}>{t('spend.ethnicityLegend')}</Typography.Title>
-          <dl className="spend-legend-list">
+          <dl className={css.spendLegendList}>
             {ETHNICITY_CATEGORIES.map((category) => (
-              <div key={category} className="spend-legend-item">
+              <div key={category} className={css.spendLegendItem}>
                 <dt>
                   <Tag bordered={false}>{category}</Tag>
                 </dt>

@@ -6,6 +6,7 @@
 import { Alert, Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ImportChoice, ImportOverlap } from '@spotzcity/shared/spend-imports';
+import css from '../supplier-spend.module.css';
 
 interface OverlapChoiceProps {
   overlap: ImportOverlap;
@@ -25,7 +26,7 @@ export function OverlapChoice({ overlap, canReplace, deciding, onDecide }: Overl
   const { t } = useTranslation();
   const names = overlap.files.map((f) => f.fileName).join(', ');
   return (
-    <div className="overlap-choice" data-testid="import-overlap">
+    <div className={css.overlapChoice} data-testid="import-overlap">
       <Alert
         type="warning"
         showIcon
@@ -35,7 +36,7 @@ export function OverlapChoice({ overlap, canReplace, deciding, onDecide }: Overl
           spend: money(overlap.spend),
         })}
         description={
-          <ul className="overlap-files">
+          <ul className={css.overlapFiles}>
             {overlap.files.map((file) => (
               <li key={file.fileId}>
                 <Typography.Text strong>{file.fileName}</Typography.Text>
@@ -50,7 +51,7 @@ export function OverlapChoice({ overlap, canReplace, deciding, onDecide }: Overl
           </ul>
         }
       />
-      <Typography.Paragraph type="secondary" className="overlap-question">
+      <Typography.Paragraph type="secondary" className={css.overlapQuestion}>
         {t('spend.import.overlapQuestion')}
       </Typography.Paragraph>
       <Flex gap={8} wrap className="overlap-actions">
@@ -85,7 +86,7 @@ export function OverlapChoice({ overlap, canReplace, deciding, onDecide }: Overl
         </Button>
       </Flex>
       {canReplace ? null : (
-        <Typography.Text type="secondary" className="overlap-note">
+        <Typography.Text type="secondary" className={css.overlapNote}>
           {t('spend.import.replaceNeedsDelete')}
         </Typography.Text>
       )}

@@ -3,6 +3,7 @@ import { Breadcrumb, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SPEND_HOME, withFiles } from '../selection.ts';
+import css from '../supplier-spend.module.css';
 
 interface SpendHeaderProps {
   title: string;
@@ -17,7 +18,7 @@ export function SpendHeader({ title, subtitle, fileIds, actions }: SpendHeaderPr
   return (
     <header className="page-header spend-header">
       <Breadcrumb
-        className="spend-breadcrumbs"
+        className={css.spendBreadcrumbs}
         items={[
           {
             title: (

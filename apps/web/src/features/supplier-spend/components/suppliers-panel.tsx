@@ -20,6 +20,7 @@ import { spendTotalsQuery } from '../api/spend-totals.ts';
 import { TOP_SUPPLIERS, topSuppliersQuery } from '../api/top-suppliers.ts';
 import { SPEND_HOME, withFiles } from '../selection.ts';
 import { DiversityTags } from './diversity-tags.tsx';
+import css from '../supplier-spend.module.css';
 
 function Kpi({
   label,
@@ -33,9 +34,9 @@ function Kpi({
   testId: string;
 }) {
   return (
-    <div className="spend-kpi" data-testid={testId}>
-      <span className="spend-kpi-label">{label}</span>
-      <span className="spend-kpi-value">
+    <div className={css.spendKpi} data-testid={testId}>
+      <span className={css.spendKpiLabel}>{label}</span>
+      <span className={css.spendKpiValue}>
         {/* A billion-dollar total breaks after a thousands comma rather than losing digits. */}
         {value.split(',').map((part, i) => (
           <Fragment key={i}>
@@ -48,7 +49,7 @@ function Kpi({
           </Fragment>
         ))}
       </span>
-      {note && <span className="spend-kpi-note">{note}</span>}
+      {note && <span className={css.spendKpiNote}>{note}</span>}
     </div>
   );
 }
@@ -87,7 +88,7 @@ export function SuppliersPanel({ fileIds }: { fileIds: number[] }) {
       dataIndex: 'totalSpends',
       align: 'right',
       width: 124,
-      render: (value: number) => <span className="money">{formatMoney(value)}</span>,
+      render: (value: number) => <span className={css.money}>{formatMoney(value)}</span>,
     },
   ];
 
@@ -107,7 +108,7 @@ export function SuppliersPanel({ fileIds }: { fileIds: number[] }) {
     const d = totals.data;
     body = (
       <>
-        <div className="spend-kpis">
+        <div className={css.spendKpis}>
           <Kpi
             label={t('spend.totalSpend')}
             value={formatMoney(d.totalSpends)}
@@ -134,7 +135,7 @@ export function SuppliersPanel({ fileIds }: { fileIds: number[] }) {
             testId="kpi-suppliers"
           />
         </div>
-        <Typography.Text type="secondary" className="spend-top-note">
+        <Typography.Text type="secondary" className={css.spendTopNote}>
           {t('spend.topSuppliersNote', { count: TOP_SUPPLIERS })}
         </Typography.Text>
         <Table<SupplierSpend>
@@ -154,11 +155,11 @@ export function SuppliersPanel({ fileIds }: { fileIds: number[] }) {
 
   return (
     <Card
-      className="spend-panel spend-suppliers-panel"
+      className={`${css.spendPanel} spend-suppliers-panel`}
       title={
         <span>
           {t('spend.suppliersTitle')}
-          <Typography.Text type="secondary" className="spend-panel-scope">
+          <Typography.Text type="secondary" className={css.spendPanelScope}>
             {scope}
           </Typography.Text>
         </span>

@@ -9,6 +9,7 @@ import { diversityLabel } from '@spotzcity/shared/diversity';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { segmentLabel, type Tier2Report } from '@spotzcity/shared/tier2';
 import { StackedFigures } from '../../../components/tier2-figures-table.tsx';
+import css from '../tier2.module.css';
 
 const SOURCE_LABELS = { FORM: 'form', UPLOAD: 'template upload' } as const;
 
@@ -49,7 +50,7 @@ export function ReportView({ report }: { report: Tier2Report }) {
   const broken = report.direct.some((d) => d.segment !== '');
   const per = segmentLabel(report.breakdown) || 'Project / Cost Centre';
   return (
-    <div className="tier2-report-view" data-testid="tier2-report-view">
+    <div className={css.tier2ReportView} data-testid="tier2-report-view">
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2 }}
@@ -136,7 +137,7 @@ export function ReportView({ report }: { report: Tier2Report }) {
       {report.history.length > 0 && (
         <>
           <Typography.Title level={5}>Earlier versions of this report</Typography.Title>
-          <ol className="tier2-history" data-testid="tier2-history">
+          <ol className={css.tier2History} data-testid="tier2-history">
             {report.history.map((v) => (
               <li key={`${v.submittedAt}:${v.replacedAt}`}>
                 <Typography.Text>

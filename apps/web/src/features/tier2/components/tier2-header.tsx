@@ -1,6 +1,7 @@
 /** The Tier 2 pages' heading: title, one line saying what the page is for, and an action. */
 import type { ReactNode } from 'react';
 import { Typography } from 'antd';
+import css from '../tier2.module.css';
 
 export function Tier2Header({
   title,
@@ -12,9 +13,9 @@ export function Tier2Header({
   action?: ReactNode;
 }) {
   return (
-    <div className="tier2-header">
+    <div className={css.tier2Header}>
       <div>
-        <Typography.Title level={3} className="tier2-title">
+        <Typography.Title level={3} className={css.tier2Title}>
           {title}
         </Typography.Title>
         <Typography.Text type="secondary">{lead}</Typography.Text>

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@spotzcity/shared/format';
 import { extensionOf, type TrainingItem } from '@spotzcity/shared/training';
 import { DeleteAction } from '../../../components/delete-action.tsx';
+import css from '../training.module.css';
 
 const ICONS: [string[], ReactNode, string][] = [
   [['pdf'], <FilePdfOutlined key="pdf" />, 'pdf'],
@@ -40,20 +41,20 @@ export function ModuleRow({ item, canDelete, onDelete }: ModuleRowProps) {
   const { t } = useTranslation();
   const { icon, kind } = iconOf(item.fileName);
   return (
-    <li className="training-module" data-testid="training-module" data-id={item.id}>
-      <span className={`training-module-icon training-module-icon-${kind}`}>{icon}</span>
-      <div className="training-module-text">
+    <li className={css.trainingModule} data-testid="training-module" data-id={item.id}>
+      <span className={`${css.trainingModuleIcon} ${css[kind] ?? ''}`}>{icon}</span>
+      <div className={css.trainingModuleText}>
         <Typography.Link
           href={item.url}
           target="_blank"
           rel="noreferrer"
           ellipsis
-          className="training-name"
+          className={css.trainingName}
           title={item.fileName}
         >
           {item.fileName}
         </Typography.Link>
-        <Typography.Text type="secondary" className="training-module-size">
+        <Typography.Text type="secondary" className={css.trainingModuleSize}>
           {extensionOf(item.fileName).toUpperCase()}
           {item.size !== null && ` · ${formatFileSize(item.size)}`}
         </Typography.Text>
@@ -61,7 +62,7 @@ export function ModuleRow({ item, canDelete, onDelete }: ModuleRowProps) {
       {item.downloadUrl && (
         <Typography.Link
           href={item.downloadUrl}
-          className="training-module-download"
+          className={css.trainingModuleDownload}
           data-testid="download-module"
         >
           <DownloadOutlined /> {t('training.download')}

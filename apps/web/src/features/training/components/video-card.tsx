@@ -5,6 +5,7 @@ import { formatFileSize } from '@spotzcity/shared/format';
 import { extensionOf, type TrainingItem } from '@spotzcity/shared/training';
 import { DeleteAction } from '../../../components/delete-action.tsx';
 import { VideoPlayer } from './video-player.tsx';
+import css from '../training.module.css';
 
 export interface VideoCardProps {
   item: TrainingItem;
@@ -16,14 +17,18 @@ export function VideoCard({ item, canDelete, onDelete }: VideoCardProps) {
   const { t } = useTranslation();
   const isLink = item.source === 'link';
   return (
-    <article className="training-video" data-testid="training-video-card" data-id={item.id}>
+    <article className={css.trainingVideo} data-testid="training-video-card" data-id={item.id}>
       <VideoPlayer item={item} />
-      <div className="training-video-meta">
-        <div className="training-video-text">
-          <Typography.Text strong ellipsis={{ tooltip: item.fileName }} className="training-name">
+      <div className={css.trainingVideoMeta}>
+        <div className={css.trainingVideoText}>
+          <Typography.Text
+            strong
+            ellipsis={{ tooltip: item.fileName }}
+            className={css.trainingName}
+          >
             {item.fileName}
           </Typography.Text>
-          <div className="training-video-facts">
+          <div className={css.trainingVideoFacts}>
             {isLink ? (
               <Tag icon={<LinkOutlined />} variant="filled" color="blue">
                 {t('training.link')}
@@ -35,7 +40,7 @@ export function VideoCard({ item, canDelete, onDelete }: VideoCardProps) {
               <Typography.Text type="secondary">{formatFileSize(item.size)}</Typography.Text>
             )}
             {item.downloadUrl && (
-              <Typography.Link href={item.downloadUrl} className="training-video-download">
+              <Typography.Link href={item.downloadUrl} className={css.trainingVideoDownload}>
                 <DownloadOutlined /> {t('training.download')}
               </Typography.Link>
             )}

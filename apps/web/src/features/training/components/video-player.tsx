@@ -3,6 +3,7 @@ import { Typography } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { videoEmbed, type TrainingItem } from '@spotzcity/shared/training';
+import css from '../training.module.css';
 
 /**
  * Plays one training video: YouTube and Vimeo links in their embedded players, uploaded files
@@ -15,7 +16,7 @@ export function VideoPlayer({ item }: { item: TrainingItem }) {
 
   if (item.embedUrl) {
     return (
-      <div className="training-player">
+      <div className={css.trainingPlayer}>
         <iframe
           src={item.embedUrl}
           title={t('training.embeddedFrom', {
@@ -36,7 +37,7 @@ export function VideoPlayer({ item }: { item: TrainingItem }) {
     const link = item.downloadUrl ?? item.url;
     return (
       <div
-        className="training-player training-player-fallback"
+        className={`${css.trainingPlayer} ${css.trainingPlayerFallback}`}
         data-testid="training-video-fallback"
       >
         <WarningOutlined />
@@ -53,7 +54,7 @@ export function VideoPlayer({ item }: { item: TrainingItem }) {
   }
 
   return (
-    <div className="training-player">
+    <div className={css.trainingPlayer}>
       <video
         controls
         preload="metadata"
