@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@spotzcity/shared/format';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { signedInUser } from '../../../test/factories.ts';
 import { keepReport, pdfPages, pptxCharts, pptxSlides, pptxTables } from '../../../test/reports.ts';
-import { FILE_ONE, FILE_TWO, OTHER_ORG, insertFixtureFile } from './fixture.ts';
+import { fixtureOrganisations } from './fixture.ts';
 
 let t: TestApp;
 let token: string;
@@ -14,14 +13,9 @@ let otherFile: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const buyer = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
-  const other = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-  supplierToken = (await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER')).token;
-  token = buyer.token;
-  const db = t.database.db;
-  fileOne = await insertFixtureFile(db, buyer.org.id, 'spend-one.xlsx', FILE_ONE);
-  fileTwo = await insertFixtureFile(db, buyer.org.id, 'spend-two.xlsx', FILE_TWO);
-  otherFile = await insertFixtureFile(db, other.org.id, 'other.xlsx', OTHER_ORG);
+  const fixture = await fixtureOrganisations(t.app, t.database.db);
+  ({ supplierToken, fileOne, fileTwo, otherFile } = fixture);
+  token = fixture.buyer.token;
 });
 afterAll(() => t?.close());
 

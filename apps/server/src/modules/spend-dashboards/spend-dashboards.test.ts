@@ -15,7 +15,7 @@ import {
   FORMULA_NAME,
   OTHER_ORG,
   expectedFigures,
-  insertFixtureFile,
+  fixtureOrganisations,
   type FixtureRow,
   GRAPHS,
 } from './fixture.ts';
@@ -30,15 +30,10 @@ let otherFile: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
-  const b = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-  supplierToken = (await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER')).token;
-  buyer = { token: a.token, orgId: a.org.id };
-  other = { token: b.token, orgId: b.org.id };
-  const db = t.database.db;
-  fileOne = await insertFixtureFile(db, buyer.orgId, 'spend-one.xlsx', FILE_ONE);
-  fileTwo = await insertFixtureFile(db, buyer.orgId, 'spend-two.xlsx', FILE_TWO);
-  otherFile = await insertFixtureFile(db, other.orgId, 'other.xlsx', OTHER_ORG);
+  ({ buyer, other, supplierToken, fileOne, fileTwo, otherFile } = await fixtureOrganisations(
+    t.app,
+    t.database.db,
+  ));
 });
 afterAll(() => t?.close());
 
