@@ -22,6 +22,13 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   auth(token: string): { authorization: string };
+  /** A request as the holder of `token`. */
+  call(
+    token: string,
+    method: 'POST' | 'PUT' | 'DELETE' | 'GET',
+    url: string,
+    payload?: object,
+  ): ReturnType<FastifyInstance['inject']>;
   /** Closes the app and its database and opens them again on the same data, as a restart. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -89,6 +96,8 @@ export async function createTestApp(
     config,
     dataDir,
     auth: (token) => ({ authorization: `Bearer ${token}` }),
+    call: (token, method, url, payload) =>
+      app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } }),
     async restart() {
       await app.close();
       await database.close();
