@@ -12,32 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { pdfPages } from '../apps/server/test/reports.ts';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { apiPost, apiToken } from './api.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
+import { chooseByTitle } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function apiToken(baseURL: string, email: string, password: string) {
-  const res = await fetch(`${baseURL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usernameOrEmail: email, password }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-async function apiPost<T>(baseURL: string, token: string, path: string, body: object) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** "$1,234,567" → cents. */
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
@@ -58,37 +41,6 @@ async function pickDate(page: Page, testId: string, usDate: string) {
   await input.click();
   await input.fill(usDate);
   await input.press('Enter');
-}
-
-/**
- * Picks an option of a searchable select: type, then click the option in the open list, until the
- * select shows it. Two things were seen in CI: a click landing while the list filtered was lost
- * (the option stayed highlighted, the list open), and the previous select's list, still closing,
- * was taken for this one's (the agency left empty, 'Required'). So the open list is one that is
- * not leaving, and the proof is the select's own chosen value, not a list that closed.
- */
-async function choose(page: Page, testId: string, option: string) {
-  const select = page.getByTestId(testId);
-  const list = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])')
-    .first();
-  for (let attempt = 1; ; attempt += 1) {
-    if (!(await list.isVisible())) await select.click();
-    // A select without search has a read-only input: its list is short, nothing to type.
-    const search = select.locator('input');
-    if (await search.isEditable()) await search.fill(option);
-    await list
-      .getByTitle(option, { exact: true })
-      .first()
-      .click({ timeout: 5_000 })
-      .catch(() => {});
-    try {
-      await select.getByTitle(option, { exact: true }).waitFor({ timeout: 3_000 });
-      return;
-    } catch (error) {
-      if (attempt === 4) throw error;
-    }
-  }
 }
 
 interface VendorToMatch {
@@ -155,8 +107,8 @@ describe('verified diversity', () => {
       await page.getByTestId('supplier-certificates').waitFor();
       await page.getByTestId('add-certificate').click();
       const form = page.getByTestId('certificate-form');
-      await choose(page, 'certificate-type', 'WBE');
-      await choose(page, 'certificate-agency', 'WBENC');
+      await chooseByTitle(page, 'certificate-type', 'WBE');
+      await chooseByTitle(page, 'certificate-agency', 'WBENC');
       await form.getByTestId('certificate-number').fill('E2E-WBE-1');
       await pickDate(page, 'certificate-issue', '01/01/2015');
       await pickDate(page, 'certificate-expiry', '12/31/2035');
@@ -197,7 +149,7 @@ describe('verified diversity', () => {
         .locator('tbody tr', { hasText: 'E2E-WBE-1' })
         .waitFor();
       // Filters: expired certificates only.
-      await choose(page, 'filter-status', 'Expired');
+      await chooseByTitle(page, 'filter-status', 'Expired');
       await expect
         .poll(async () =>
           page
@@ -298,8 +250,8 @@ describe('verified diversity', () => {
       await page.goto(detail);
       await page.getByTestId('supplier-certificates').waitFor();
       await page.getByTestId('add-certificate').click();
-      await choose(page, 'certificate-type', 'VBE');
-      await choose(page, 'certificate-agency', 'NVBDC');
+      await chooseByTitle(page, 'certificate-type', 'VBE');
+      await chooseByTitle(page, 'certificate-agency', 'NVBDC');
       await page
         .getByTestId('certificate-form')
         .getByTestId('certificate-number')
@@ -339,7 +291,7 @@ describe('verified diversity', () => {
         .getByTestId('certificate-status')
         .first()
         .waitFor();
-      await choose(page, 'filter-source', 'Supplier directory');
+      await chooseByTitle(page, 'filter-source', 'Supplier directory');
       await page
         .getByTestId('certificates-table')
         .locator('tbody tr', { hasText: 'E2E-DIR-1' })
