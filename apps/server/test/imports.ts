@@ -76,3 +76,13 @@ export async function storedSpendRows(t: TestApp, clientRef: number) {
     .where(eq(spendRows.clientRef, clientRef));
   return row?.n ?? 0;
 }
+
+/** DELETE /api/file/delete as the holder of `token` (`{ fileId }`, or what a test sends). */
+export function deleteSpendFile(t: TestApp, token: string, payload: object) {
+  return t.app.inject({
+    method: 'DELETE',
+    url: '/api/file/delete',
+    headers: t.auth(token),
+    payload,
+  });
+}

@@ -298,6 +298,8 @@ export async function fixtureOrganisations(app: FastifyInstance, db: Db) {
   };
 }
 
+export type FixtureOrganisations = Awaited<ReturnType<typeof fixtureOrganisations>>;
+
 /** Every graph endpoint of the three dashboards (`POST /api/graph/<name>`), the spec's spelling. */
 export const GRAPHS = [
   'spendPerDiversity',

@@ -5,7 +5,7 @@ import { US_STATES } from '@spotzcity/shared/enums';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { importSpend } from '../../../test/imports.ts';
+import { deleteSpendFile, importSpend } from '../../../test/imports.ts';
 import { SPEND_HEADERS, xlsxBuffer } from '../../../test/xlsx.ts';
 import { spendRollups } from '../../db/schema/index.ts';
 import {
@@ -361,12 +361,7 @@ describe('the spend rollup', () => {
     expect(await rollupGroups(second)).toBeGreaterThan(0);
     expect(await figuresOf([])).toEqual(pick(expectedFigures([...FILE_ONE, ...FILE_TWO])));
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/file/delete',
-      headers: t.auth(admin.token),
-      payload: { fileId: first },
-    });
+    const deleted = await deleteSpendFile(t, admin.token, { fileId: first });
     expect(deleted.statusCode).toBe(200);
     expect(await rollupGroups(first)).toBe(0);
     expect(await rollupGroups(second)).toBeGreaterThan(0);

@@ -7,7 +7,12 @@ import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES, US_STATES } from '@spotzcity/sha
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
-import { importSpend, storedSpendRows, uploadSpend } from '../../../test/imports.ts';
+import {
+  deleteSpendFile,
+  importSpend,
+  storedSpendRows,
+  uploadSpend,
+} from '../../../test/imports.ts';
 import { multipart } from '../../../test/multipart.ts';
 import {
   SPEND_HEADERS,
@@ -669,12 +674,7 @@ describe('files: list and delete', () => {
     const keep = (await importFile(owner.token, two.buffer)).job!.fileId!;
 
     const stranger = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-    const foreign = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/file/delete',
-      headers: t.auth(stranger.token),
-      payload: { fileId },
-    });
+    const foreign = await deleteSpendFile(t, stranger.token, { fileId });
     expect(foreign.statusCode).toBe(404);
     expect(await storedSpendRows(t, owner.org.id)).toBe(50);
 
@@ -701,19 +701,9 @@ describe('files: list and delete', () => {
     const list = await post(owner.token, '/api/file/list');
     expect(list.json().data.map((f: { fileId: number }) => f.fileId)).toEqual([keep]);
 
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/file/delete',
-      headers: t.auth(owner.token),
-      payload: { id: fileId },
-    });
+    const again = await deleteSpendFile(t, owner.token, { id: fileId });
     expect(again.statusCode).toBe(404);
-    const missing = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/file/delete',
-      headers: t.auth(owner.token),
-      payload: {},
-    });
+    const missing = await deleteSpendFile(t, owner.token, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([{ field: 'fileId', message: 'Required' }]);
   });
