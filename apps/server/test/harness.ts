@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -28,7 +28,7 @@ export interface TestApp {
     method: 'POST' | 'PUT' | 'DELETE' | 'GET',
     url: string,
     payload?: object,
-  ): ReturnType<FastifyInstance['inject']>;
+  ): Promise<LightMyRequestResponse>;
   /** Closes the app and its database and opens them again on the same data, as a restart. */
   restart(): Promise<void>;
   close(): Promise<void>;
