@@ -22,6 +22,36 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** The screens the journey shows, each with what says it has loaded. */
+const SCREENS = {
+  'spend-home': {
+    url: '/home/supplierSpend',
+    ready: (page: Page) => page.getByTestId('match-rate-spend'),
+  },
+  certificates: {
+    url: '/home/verified/certificates',
+    ready: (page: Page) =>
+      page.getByTestId('certificates-table').getByTestId('certificate-status').first(),
+  },
+  matching: {
+    url: '/home/verified/matching',
+    ready: (page: Page) => page.getByTestId('matching-table').getByTestId('match-reason').first(),
+  },
+  dashboard: {
+    url: '/home/supplierSpend/report/spend',
+    ready: (page: Page) => page.getByTestId('counting-headline'),
+  },
+  'table-view': {
+    url: '/home/supplierSpend/table',
+    ready: (page: Page) => page.getByTestId('spend-rows').getByTestId('row-match-reason').first(),
+  },
+};
+
+async function openScreen(page: Page, name: keyof typeof SCREENS) {
+  await page.goto(SCREENS[name].url);
+  await SCREENS[name].ready(page).waitFor();
+}
+
 /** "$1,234,567" → cents. */
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
@@ -61,8 +91,7 @@ describe('verified diversity', () => {
       const token = await apiToken(baseURL, email, DEMO_PASSWORD);
 
       // The spend home shows the match rate.
-      await page.goto('/home/supplierSpend');
-      await page.getByTestId('match-rate-spend').waitFor();
+      await openScreen(page, 'spend-home');
       expect(await page.getByTestId('match-rate-spend').textContent()).toMatch(/% of spend/);
       await screenshot(page, 'verified-spend-home-1440');
 
@@ -133,12 +162,7 @@ describe('verified diversity', () => {
       await screenshot(page, 'verified-supplier-detail-1440');
 
       // The Certificates view lists it (latest expiry first after one click on the header).
-      await page.goto('/home/verified/certificates');
-      await page
-        .getByTestId('certificates-table')
-        .getByTestId('certificate-status')
-        .first()
-        .waitFor();
+      await openScreen(page, 'certificates');
       await screenshot(page, 'verified-certificates-1440');
       await page
         .getByTestId('certificates-table')
@@ -187,8 +211,7 @@ describe('verified diversity', () => {
       expect(text).toContain('E2E-WBE-1');
 
       // The Table View gives each row its vendor's match as the reason.
-      await page.goto('/home/supplierSpend/table');
-      await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
+      await openScreen(page, 'table-view');
       const reasons = await page
         .getByTestId('spend-rows')
         .getByTestId('row-match-reason')
@@ -205,25 +228,10 @@ describe('verified diversity', () => {
 
       // The same screens at phone width.
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto('/home/supplierSpend');
-      await page.getByTestId('match-rate-spend').waitFor();
-      await screenshot(page, 'verified-spend-home-390');
-      await page.goto('/home/verified/certificates');
-      await page
-        .getByTestId('certificates-table')
-        .getByTestId('certificate-status')
-        .first()
-        .waitFor();
-      await screenshot(page, 'verified-certificates-390');
-      await page.goto('/home/verified/matching');
-      await page.getByTestId('matching-table').getByTestId('match-reason').first().waitFor();
-      await screenshot(page, 'verified-matching-390');
-      await page.goto('/home/supplierSpend/report/spend');
-      await page.getByTestId('counting-headline').waitFor();
-      await screenshot(page, 'verified-dashboard-390');
-      await page.goto('/home/supplierSpend/table');
-      await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
-      await screenshot(page, 'verified-table-view-390');
+      for (const name of Object.keys(SCREENS) as (keyof typeof SCREENS)[]) {
+        await openScreen(page, name);
+        await screenshot(page, `verified-${name}-390`);
+      }
       await page.setViewportSize({ width: 1440, height: 900 });
     },
   );
@@ -285,12 +293,7 @@ describe('verified diversity', () => {
       await screenshot(page, 'verified-directory-certificate-1440');
 
       // … and in the Certificates view, filtered to the directory's.
-      await page.goto('/home/verified/certificates');
-      await page
-        .getByTestId('certificates-table')
-        .getByTestId('certificate-status')
-        .first()
-        .waitFor();
+      await openScreen(page, 'certificates');
       await chooseByTitle(page, 'filter-source', 'Supplier directory');
       await page
         .getByTestId('certificates-table')
@@ -328,12 +331,7 @@ describe('verified diversity', () => {
         .locator('tr', { hasText: 'E2E-DIR-1' })
         .waitFor();
       await screenshot(page, 'verified-directory-certificate-390');
-      await page.goto('/home/verified/certificates');
-      await page
-        .getByTestId('certificates-table')
-        .getByTestId('certificate-status')
-        .first()
-        .waitFor();
+      await openScreen(page, 'certificates');
       await screenshot(page, 'verified-certificates-directory-390');
       await page.setViewportSize({ width: 1440, height: 900 });
     },
