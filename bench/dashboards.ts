@@ -22,20 +22,14 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from './postgres.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { clients, users } from '../apps/server/src/db/schema/index.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { buildSpendRollup } from '../apps/server/src/platform/spend-rollups.ts';
 import { GRAPHS } from '../apps/server/src/modules/spend-dashboards/fixture.ts';
+import { benchApp, option, percentile, tokenFor } from './common.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at === -1 ? undefined : args[at + 1];
-};
 const scale = Number(option('scale') ?? '1');
 const runs = Number(option('runs') ?? '30');
 const ORGS = 50;
@@ -127,32 +121,14 @@ async function load() {
   return { database, databaseUrl, target };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
 async function measure(
   database: Awaited<ReturnType<typeof load>>['database'],
   databaseUrl: string,
   email: string,
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  const signin = await app.inject({
-    method: 'POST',
-    url: '/api/auth/signin',
-    payload: { usernameOrEmail: email, password: 'Bench#2020' },
-  });
-  const token = signin.json<{ accessToken: string }>().accessToken;
+  const app = await benchApp(database, dataDir, databaseUrl);
+  const token = await tokenFor(app, email, 'Bench#2020');
   const load = () =>
     loadavg()
       .map((l) => l.toFixed(2))

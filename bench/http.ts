@@ -22,12 +22,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freshDatabase } from './postgres.ts';
+import { option } from './common.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at === -1 ? undefined : args[at + 1];
-};
 const DURATION = Number(option('duration') ?? '10');
 const CONNECTIONS = Number(option('connections') ?? '50');
 const ONLY = option('only');

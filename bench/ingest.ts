@@ -29,12 +29,8 @@ import {
   writeSpendWorkbook,
 } from '../apps/server/src/db/seed/spend-generator.ts';
 import { SERVER_URL } from './postgres.ts';
+import { option } from './common.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at === -1 ? undefined : args[at + 1];
-};
 const sizes = (option('rows') ?? '100000,1000000').split(',').map(Number);
 const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
 const databaseUrl = SERVER_URL;

@@ -20,17 +20,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from './postgres.ts';
 import type { SupplierSearchFilter } from '@spotzcity/shared/search-supplier';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { searchConditions } from '../apps/server/src/modules/search-supplier/service.ts';
+import { benchApp, option, percentile, tokenFor } from './common.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const at = args.indexOf(`--${name}`);
-  return at === -1 ? undefined : args[at + 1];
-};
 const SUPPLIERS = Number(option('suppliers') ?? '100000');
 const RUNS = Number(option('runs') ?? '30');
 const ONLY = option('only');
@@ -310,8 +304,6 @@ const QUERIES: [string, SupplierSearchFilter][] = [
 ];
 
 const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed(1)} s`;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function load(database: Database) {
   const started = performance.now();
@@ -358,23 +350,9 @@ async function indexesUsed(database: Database, filter: SupplierSearchFilter) {
 }
 
 async function measure(kind: string, database: Database, dataDir: string, duns: string) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
+  const app = await benchApp(database, dataDir);
   try {
-    const signin = await app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { usernameOrEmail: ADMIN.email, password: ADMIN.password },
-    });
-    const token = signin.json<{ accessToken: string }>().accessToken;
+    const token = await tokenFor(app, ADMIN.email, ADMIN.password);
     console.log(
       `\n${kind}: POST /api/searchSupplier/list, first page, ${RUNS} runs each\n` +
         `${'query'.padEnd(28)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  indexes (page query, count)`,

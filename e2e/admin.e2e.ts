@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { confirmDelete } from './records.ts';
+import { alertSays, confirmDelete } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,14 +23,6 @@ const CLIENT = {
 };
 const NEW_USER = { name: 'Eli Brooks', email: 'eli.brooks@bluebird.example' };
 const PASSWORD = 'Bluebird#2026';
-
-async function alertSays(page: Page, text: string) {
-  const alert = page.getByTestId('alert-modal');
-  await alert.waitFor();
-  expect(await page.getByTestId('alert-message').textContent()).toContain(text);
-  await page.getByTestId('alert-ok').click();
-  await alert.waitFor({ state: 'hidden' });
-}
 
 async function pasteCode(page: Page, code: string) {
   await page.getByLabel('Digit 1').focus();

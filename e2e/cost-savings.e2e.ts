@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { alertSays, typeDate } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,21 +24,6 @@ async function choose(page: Page, label: string, ...options: string[]) {
       .click();
   }
   await page.keyboard.press('Escape');
-}
-
-async function typeDate(page: Page, label: string, date: string) {
-  const input = page.getByLabel(label, { exact: true });
-  await input.click();
-  await input.fill(date);
-  await input.press('Enter');
-}
-
-async function alertSays(page: Page, text: string) {
-  const alert = page.getByTestId('alert-modal');
-  await alert.waitFor();
-  expect(await page.getByTestId('alert-message').textContent()).toContain(text);
-  await page.getByTestId('alert-ok').click();
-  await alert.waitFor({ state: 'hidden' });
 }
 
 const YEARS = ['2026', '2027', '2028'];

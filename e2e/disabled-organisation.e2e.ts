@@ -3,6 +3,7 @@
  * next request lands on the sign-in page, which says why, and they cannot sign back in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall, apiPost, apiToken } from './api.ts';
 import { openBrowser, screenshot, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_LAPSING } from './fixtures.ts';
 
@@ -16,28 +17,16 @@ afterAll(() => browser?.close());
 
 /** What the Super User does on the Clients page, through the same API. */
 async function disableOrganisation(baseURL: string, clientId: string) {
-  const call = async (method: string, url: string, token: string | undefined, body: object) => {
-    const res = await fetch(`${baseURL}${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    expect(res.status, `${method} ${url}`).toBe(200);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  const { accessToken } = (await call('POST', '/api/auth/signin', undefined, {
-    usernameOrEmail: E2E_ADMIN.email,
-    password: E2E_ADMIN.password,
-  })) as { accessToken: string };
-  const { data } = (await call('POST', '/api/super_admin/clients', accessToken, {
-    pageSize: 100,
-  })) as { data: Record<string, unknown>[] };
+  const token = await apiToken(baseURL, E2E_ADMIN.email, E2E_ADMIN.password);
+  const { data } = await apiPost<{ data: Record<string, unknown>[] }>(
+    baseURL,
+    token,
+    '/api/super_admin/clients',
+    { pageSize: 100 },
+  );
   const client = data.find((c) => c.clientId === clientId)!;
   const { id, name, email, companyName, type, contractStartAt, contractEndAt } = client;
-  await call('PUT', '/api/super_admin/client', accessToken, {
+  await apiCall(baseURL, 'PUT', '/api/super_admin/client', token, {
     id,
     clientId,
     name,

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '@spotzcity/shared/diversity-events';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { clickUntil, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { uploadAccepted } from './uploads.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
@@ -193,17 +193,11 @@ describe('diversity events', () => {
       const filter = page.getByRole('dialog', { name: 'Filter Events' });
       await filter.waitFor();
       await filter.getByTestId('filter-eventName').fill(name);
-      // The dialog zooms in; an Apply click landing during the animation was lost (CI: the
-      // dialog stayed open). Applying the same filter twice is harmless: click until it closes.
-      for (let attempt = 1; ; attempt += 1) {
-        await filter.getByRole('button', { name: 'Apply' }).click();
-        try {
-          await filter.waitFor({ state: 'hidden', timeout: 5_000 });
-          break;
-        } catch (error) {
-          if (attempt === 3) throw error;
-        }
-      }
+      // Applying the same filter twice is harmless: click until the dialog closes.
+      await clickUntil(
+        () => filter.getByRole('button', { name: 'Apply' }).click(),
+        (timeout) => filter.waitFor({ state: 'hidden', timeout }),
+      );
     };
     await page.getByRole('tab', { name: 'Conference' }).click();
     await find('quillfeather');

@@ -2,9 +2,9 @@
  * The foundation journeys in Chromium: sign in → home → edit profile → reset password → log out
  * → sign in again; and forgot password → code from the outbox → new password → sign in.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, latestMailTo, signIn, type Browser } from './browser.ts';
+import { alertSays } from './records.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
 
 let browser: Browser;
@@ -19,14 +19,6 @@ async function profileStatus(baseURL: string, token: string | null) {
     headers: { authorization: `Bearer ${token}` },
   });
   return res.status;
-}
-
-async function alertSays(page: Page, text: string) {
-  const alert = page.getByTestId('alert-modal');
-  await alert.waitFor();
-  expect(await page.getByTestId('alert-message').textContent()).toContain(text);
-  await page.getByTestId('alert-ok').click();
-  await alert.waitFor({ state: 'hidden' });
 }
 
 describe('signing in and the profile', () => {

@@ -5,9 +5,8 @@
  * journeys running at the same time never see each other's changes. A journey reaches its
  * worker's server through `openBrowser()` (browser.baseURL) in browser.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { openStorage } from '../apps/server/src/platform/storage.ts';
+import { freePort, spawnBuiltServer, waitForHealth } from '../scripts/built-server.mjs';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_LAPSING, E2E_USERS } from './fixtures.ts';
 
 declare module 'vitest' {
@@ -28,34 +28,6 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
-  // Generous: two servers start at once, and a 2-core machine may be busy with other work.
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy:\n${log()}`);
-}
 
 export default async function setup(project: TestProject) {
   const server = path.join(ROOT, 'apps/server/dist/main.mjs');
@@ -83,9 +55,7 @@ export default async function setup(project: TestProject) {
 
   const ports: number[] = [];
   for (const _ of dataDirs) ports.push(await freePort());
-  const servers = dataDirs.map((dataDir, i) =>
-    startServer(server, ports[i]!, dataDir, databaseUrls[i]),
-  );
+  const servers = dataDirs.map((dataDir, i) => startServer(ports[i]!, dataDir, databaseUrls[i]));
   const teardown = async () => {
     await Promise.all(servers.map((s) => s.stop()));
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
@@ -165,35 +135,27 @@ async function seed(dataDir: string, databaseUrl: string | undefined) {
  * The server as `npm start` runs it: the bundle, under plain node, on a free port; `healthy`
  * settles once it answers (or fails with its output).
  */
-function startServer(
-  server: string,
-  port: number,
-  dataDir: string,
-  databaseUrl: string | undefined,
-) {
+function startServer(port: number, dataDir: string, databaseUrl: string | undefined) {
   let child: ChildProcess | undefined;
   const baseURL = `http://127.0.0.1:${port}`;
   const healthy = (async () => {
     let output = '';
-    child = spawn(process.execPath, [server], {
-      cwd: ROOT,
+    child = spawnBuiltServer({
+      port,
+      dataDir,
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl ?? '',
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (d) => (output += d));
     child.stderr?.on('data', (d) => (output += d));
-    await waitForHealth(baseURL, child, () => output);
+    // Generous: two servers start at once, and a 2-core machine may be busy with other work.
+    const health = await waitForHealth(baseURL, child, 240_000);
+    if (health === 'exited') throw new Error(`server exited early:\n${output}`);
+    if (health === 'late') throw new Error(`server did not become healthy:\n${output}`);
   })();
   return {
     healthy,

@@ -5,9 +5,9 @@
  * → Download PPT, PDF and Excel arrive named after it. Screenshots at 1440 and 390 px.
  */
 import { readFileSync } from 'node:fs';
-import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { dashboardDrawn, downloadFrom } from './dashboards.ts';
 import { alertSays } from './records.ts';
 
 let browser: Browser;
@@ -15,33 +15,6 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function downloaded(page: Page, testId: string): Promise<Download> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByTestId(testId).click(),
-  ]);
-  return download;
-}
-
-/** Waits until the Goals Dashboard has drawn its chart and its table. */
-async function dashboardDrawn(page: Page) {
-  await page.getByTestId('dashboard-goals').waitFor();
-  await page.waitForFunction(
-    () => {
-      const root = document.querySelector('[data-testid="dashboard-goals"]');
-      return (
-        !!root &&
-        root.querySelectorAll('.ant-skeleton').length === 0 &&
-        root.querySelectorAll('canvas').length > 0 &&
-        root.querySelectorAll('[data-testid="goals-table"] tbody tr.ant-table-row').length > 0
-      );
-    },
-    null,
-    { timeout: 30_000 },
-  );
-  await page.waitForTimeout(300);
-}
 
 describe('goals', () => {
   it('sets a goal, shows the dashboard and exports it', { timeout: 240_000 }, async () => {
@@ -81,7 +54,7 @@ describe('goals', () => {
 
     // The Goals Dashboard of that year: the new goal, the base in words, a row per target.
     await page.getByTestId('open-goals-dashboard').click();
-    await dashboardDrawn(page);
+    await dashboardDrawn(page, 'goals', 'goals-table');
     const base = await page.getByTestId('goals-base').textContent();
     expect(base).toContain('all spend except Telecommunications');
     expect(await page.getByTestId('goal-overall-card').textContent()).toContain('22.50%');
@@ -94,9 +67,9 @@ describe('goals', () => {
     expect(rows.every((r) => /On track|At risk|Off track/.test(r))).toBe(true);
     await screenshot(page, 'goals-dashboard');
 
-    const ppt = await downloaded(page, 'export-ppt');
+    const ppt = await downloadFrom(page, 'export-ppt');
     expect(ppt.suggestedFilename()).toBe(`Goals Dashboard FY${year} - All files.pptx`);
-    const pdf = await downloaded(page, 'export-pdf');
+    const pdf = await downloadFrom(page, 'export-pdf');
     expect(pdf.suggestedFilename()).toBe(`Goals Dashboard FY${year} - All files.pdf`);
     expect(
       readFileSync((await pdf.path())!)
@@ -106,7 +79,7 @@ describe('goals', () => {
     // Kept beside the screenshots, to be opened in LibreOffice and looked at.
     await ppt.saveAs(`${SCREENSHOTS}/goals-dashboard.pptx`);
     await pdf.saveAs(`${SCREENSHOTS}/goals-dashboard.pdf`);
-    const excel = await downloaded(page, 'export-excel');
+    const excel = await downloadFrom(page, 'export-excel');
     expect(excel.suggestedFilename()).toBe(`Goals Dashboard FY${year} - All files.xlsx`);
 
     // The counting rule (issue #21): 'verified' changes the figures and the words under them.
@@ -129,7 +102,7 @@ describe('goals', () => {
     await page.getByTestId('report-chooser').waitFor();
     await screenshot(page, 'goals-chooser');
     await page.getByTestId('choose-goals').click();
-    await dashboardDrawn(page);
+    await dashboardDrawn(page, 'goals', 'goals-table');
 
     // A phone's width.
     await page.setViewportSize({ width: 390, height: 844 });

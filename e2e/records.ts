@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Download, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { clickUntil } from './browser.ts';
 
 /**
  * Picks an option of the antd select with the given test id; `search` types the option first
@@ -27,26 +28,46 @@ export async function typeDate(page: Page, label: string, mmddyyyy: string) {
 }
 
 /**
- * Answers an open delete question with 'Delete'. The question pops up with an animation, and a
- * click that lands while it moves into place is lost (CI: the training journey waited 30 s for
- * the alert with the question still open, its buttons idle): while the question stays open and
- * is not working on the deletion (its button not loading), the button is clicked again.
+ * Answers an open delete question with 'Delete' (clicked again while the question, popping up,
+ * is not yet working on the deletion: its button not loading).
  */
 export async function confirmDelete(page: Page) {
   const ok = page.getByTestId('confirm-delete');
-  for (let attempt = 1; ; attempt += 1) {
-    await ok.click();
-    try {
-      await ok.waitFor({ state: 'hidden', timeout: 5_000 });
-      return;
-    } catch (error) {
-      const working = await ok
-        .evaluate((button) => button.classList.contains('ant-btn-loading'))
-        .catch(() => true);
-      if (working) return ok.waitFor({ state: 'hidden' });
-      if (attempt === 3) throw error;
-    }
-  }
+  await clickUntil(
+    () => ok.click(),
+    (timeout) => ok.waitFor({ state: 'hidden', timeout }),
+    {
+      busy: () =>
+        ok.evaluate((button) => button.classList.contains('ant-btn-loading')).catch(() => true),
+    },
+  );
+}
+
+/**
+ * Picks an option of a select by its title, typing it first where the select searches, until the
+ * select shows it. The open list is one that is not leaving: the previous select's list, still
+ * closing, was once taken for this one's (the agency left empty, 'Required').
+ */
+export async function chooseByTitle(page: Page, testId: string, option: string) {
+  const select = page.getByTestId(testId);
+  const list = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])')
+    .first();
+  await clickUntil(
+    async () => {
+      if (!(await list.isVisible())) await select.click();
+      // A select without search has a read-only input: its list is short, nothing to type.
+      const search = select.locator('input');
+      if (await search.isEditable()) await search.fill(option);
+      await list
+        .getByTitle(option, { exact: true })
+        .first()
+        .click({ timeout: 5_000 })
+        .catch(() => {});
+    },
+    (timeout) => select.getByTitle(option, { exact: true }).waitFor({ timeout }),
+    { attempts: 4, wait: 3_000 },
+  );
 }
 
 /** Waits for the result alert, checks its text and closes it with OK. */

@@ -6,12 +6,13 @@
  */
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_COLUMNS } from '@spotzcity/shared/search-supplier';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { chooseByTitle } from './records.ts';
 import { uploadAccepted } from './uploads.ts';
+import { apiPost, apiToken } from './api.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
 
 let browser: Browser;
@@ -19,31 +20,6 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-async function apiToken(baseURL: string, email: string, password: string) {
-  const res = await fetch(`${baseURL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usernameOrEmail: email, password }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
-async function apiPost<T>(baseURL: string, token: string, path: string, body: object) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown').getByTitle(option, { exact: true }).click();
-}
 
 describe('search supplier', () => {
   it('searches by state and certification, opens a detail and pages through its ratings', async () => {
@@ -88,8 +64,8 @@ describe('search supplier', () => {
     await page.getByText('Digits only', { exact: true }).waitFor({ state: 'detached' });
     await screenshot(page, 'supplier-search-form');
 
-    await choose(page, 'search-state', 'Texas');
-    await choose(page, 'search-certification', 'MBE');
+    await chooseByTitle(page, 'search-state', 'Texas');
+    await chooseByTitle(page, 'search-certification', 'MBE');
     await page.getByTestId('search-submit').click();
     const results = page.getByTestId('supplier-results');
     const rows = results.locator('tbody tr.ant-table-row');

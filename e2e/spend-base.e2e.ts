@@ -6,10 +6,11 @@
  * at 1440 and 390 px.
  */
 import { readFileSync } from 'node:fs';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../apps/server/test/reports.ts';
 import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { dashboardDrawn, downloadFrom } from './dashboards.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,34 +20,6 @@ afterAll(() => browser?.close());
 
 const ALL = 'Base: All spend, non-addressable categories included (Telecommunications)';
 const ADDRESSABLE = 'Base: Addressable spend, without Telecommunications';
-
-async function downloaded(page: Page, testId: string): Promise<Download> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByTestId(testId).click(),
-  ]);
-  return download;
-}
-
-/** Waits until every chart card of the dashboard has drawn (no skeleton left). */
-async function drawn(page: Page, kind: string) {
-  await page.getByTestId(`dashboard-${kind}`).waitFor();
-  await page.waitForFunction(
-    (k) => {
-      const root = document.querySelector(`[data-testid="dashboard-${k}"]`);
-      return (
-        !!root &&
-        root.querySelectorAll('.ant-skeleton').length === 0 &&
-        root.querySelectorAll('canvas').length > 0 &&
-        // Charts below the window are drawn once the page is idle (components/echart.tsx).
-        root.querySelectorAll('[data-chart-pending]').length === 0
-      );
-    },
-    kind,
-    { timeout: 30_000 },
-  );
-  await page.waitForTimeout(300);
-}
 
 const texts = (page: Page, testId: string) => page.getByTestId(testId).allTextContents();
 
@@ -58,7 +31,7 @@ describe('percentages of all or of addressable spend', () => {
       const { page } = browser;
       await signIn(page);
       await page.goto('/home/supplierSpend/report/spend');
-      await drawn(page, 'spend');
+      await dashboardDrawn(page, 'spend');
       const share = page.getByTestId('counting-share');
       await share.waitFor();
       const allShare = await share.textContent();
@@ -75,23 +48,23 @@ describe('percentages of all or of addressable spend', () => {
       for (const id of ['spend-base-years', 'spend-base-headline']) {
         await expect.poll(() => texts(page, id), { message: id }).toEqual([ADDRESSABLE]);
       }
-      await drawn(page, 'spend');
+      await dashboardDrawn(page, 'spend');
       await screenshot(page, 'spend-base-addressable-1440');
 
       // The base is in the URL: a reload (or a shared link) shows the same.
       const addressableShare = await share.textContent();
       await page.reload();
-      await drawn(page, 'spend');
+      await dashboardDrawn(page, 'spend');
       await expect.poll(() => page.getByTestId('spend-base').textContent()).toBe(ADDRESSABLE);
       await expect
         .poll(() => page.getByTestId('counting-share').textContent())
         .toBe(addressableShare);
 
-      const pdf = await downloaded(page, 'export-pdf');
+      const pdf = await downloadFrom(page, 'export-pdf');
       const text = (await pdfPages(readFileSync((await pdf.path())!))).join('\n');
       expect(text).toContain('Base: Addressable spend, without Telecommunications');
       await pdf.saveAs(`${SCREENSHOTS}/spend-base-addressable.pdf`);
-      const ppt = await downloaded(page, 'export-ppt');
+      const ppt = await downloadFrom(page, 'export-ppt');
       await ppt.saveAs(`${SCREENSHOTS}/spend-base-addressable.pptx`);
 
       // Back to all spend: the first share again, the URL without the base.
@@ -102,7 +75,7 @@ describe('percentages of all or of addressable spend', () => {
 
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/home/supplierSpend/report/spend?base=addressable');
-      await drawn(page, 'spend');
+      await dashboardDrawn(page, 'spend');
       await screenshot(page, 'spend-base-addressable-390');
       await page.setViewportSize({ width: 1440, height: 900 });
     },
@@ -114,7 +87,7 @@ describe('percentages of all or of addressable spend', () => {
     async () => {
       const { page } = browser;
       await page.goto('/home/supplierSpend/report/category?base=addressable');
-      await drawn(page, 'category');
+      await dashboardDrawn(page, 'category');
       await page.getByTestId('spend-base-pie').waitFor();
       for (const id of ['spend-base-pie', 'spend-base-top']) {
         await expect.poll(() => texts(page, id), { message: id }).toEqual([ADDRESSABLE]);
@@ -139,7 +112,7 @@ describe('percentages of all or of addressable spend', () => {
       await screenshot(page, 'category-base-addressable-1440');
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
-      await drawn(page, 'category');
+      await dashboardDrawn(page, 'category');
       await screenshot(page, 'category-base-addressable-390');
       await page.setViewportSize({ width: 1440, height: 900 });
     },

@@ -5,9 +5,9 @@
  * table view. Print prints the page itself through the print stylesheet.
  */
 import { readFileSync } from 'node:fs';
-import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { dashboardDrawn, downloadFrom } from './dashboards.ts';
 
 /** What the print stub (below) records in the window it runs in, and window.open in the opener. */
 interface PrintRecord {
@@ -39,35 +39,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function downloaded(page: Page, testId: string): Promise<Download> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 60_000 }),
-    page.getByTestId(testId).click(),
-  ]);
-  return download;
-}
-
-/** Waits until every chart card of the dashboard has drawn (no skeleton left). */
-async function rendered(page: Page, kind: string) {
-  const dashboard = page.getByTestId(`dashboard-${kind}`);
-  await dashboard.waitFor();
-  await page.waitForFunction(
-    (k) => {
-      const root = document.querySelector(`[data-testid="dashboard-${k}"]`);
-      return (
-        !!root &&
-        root.querySelectorAll('.ant-skeleton').length === 0 &&
-        root.querySelectorAll('canvas').length > 0 &&
-        // Charts below the window are drawn once the page is idle (components/echart.tsx).
-        root.querySelectorAll('[data-chart-pending]').length === 0
-      );
-    },
-    kind,
-    { timeout: 30_000 },
-  );
-  await page.waitForTimeout(300);
-}
-
 describe('spend dashboards', () => {
   it('opens each dashboard from the chooser and exports it', { timeout: 240_000 }, async () => {
     const { page } = browser;
@@ -81,7 +52,7 @@ describe('spend dashboards', () => {
 
     // Supplier Dashboard
     await page.getByTestId('choose-supplier').click();
-    await rendered(page, 'supplier');
+    await dashboardDrawn(page, 'supplier');
     expect(await page.getByTestId('state-table').locator('tbody tr').count()).toBeGreaterThan(0);
     const stateHeaders = await page
       .getByTestId('state-table')
@@ -89,40 +60,40 @@ describe('spend dashboards', () => {
       .allTextContents();
     expect(stateHeaders.join('|')).toContain('State|Diverse Suppliers|Diverse Spend');
     await screenshot(page, 'dashboards-supplier');
-    const supplierExcel = await downloaded(page, 'export-excel');
+    const supplierExcel = await downloadFrom(page, 'export-excel');
     expect(supplierExcel.suggestedFilename()).toBe('Supplier Dashboard - All files.xlsx');
-    const supplierPpt = await downloaded(page, 'export-ppt');
+    const supplierPpt = await downloadFrom(page, 'export-ppt');
     expect(supplierPpt.suggestedFilename()).toBe('Supplier Dashboard - All files.pptx');
 
     // Spend Dashboard, with all four exports' downloads
     await page.goto('/home/supplierSpend/report/spend');
-    await rendered(page, 'spend');
+    await dashboardDrawn(page, 'spend');
     expect(await page.getByTestId('analysis-box').textContent()).toContain('Spend Analysis');
     expect(await page.getByTestId('mom-totals').textContent()).toContain('12-Month Total');
     await page.getByTestId('analysis-box').locator('textarea').fill('Diverse spend is steady.');
     await page.getByTestId('analysis-save').click();
     await screenshot(page, 'dashboards-spend');
-    const ppt = await downloaded(page, 'export-ppt');
+    const ppt = await downloadFrom(page, 'export-ppt');
     expect(ppt.suggestedFilename()).toBe('Spend Dashboard - All files.pptx');
-    const pdf = await downloaded(page, 'export-pdf');
+    const pdf = await downloadFrom(page, 'export-pdf');
     expect(pdf.suggestedFilename()).toBe('Spend Dashboard - All files.pdf');
     // Built on the server: a real PDF carrying the analysis typed above.
     const pdfBytes = readFileSync((await pdf.path())!);
     expect(pdfBytes.subarray(0, 5).toString()).toBe('%PDF-');
-    const excel = await downloaded(page, 'export-excel');
+    const excel = await downloadFrom(page, 'export-excel');
     expect(excel.suggestedFilename()).toBe('Spend Dashboard - All files.xlsx');
 
     // Category Dashboard
     await page.goto('/home/supplierSpend/report/category');
-    await rendered(page, 'category');
+    await dashboardDrawn(page, 'category');
     const headers = await page.getByTestId('top-categories').locator('thead th').allTextContents();
     expect(headers.join('|')).toBe('Category|Total # Suppliers|% Of Suppliers|Spend|% Of Spend');
     expect(await page.getByTestId('category-max').textContent()).toContain('Maximum');
     expect(await page.getByTestId('category-min').textContent()).toContain('Minimum');
     await screenshot(page, 'dashboards-category');
-    const categoryExcel = await downloaded(page, 'export-excel');
+    const categoryExcel = await downloadFrom(page, 'export-excel');
     expect(categoryExcel.suggestedFilename()).toBe('Category Dashboard - All files.xlsx');
-    const categoryPdf = await downloaded(page, 'export-pdf');
+    const categoryPdf = await downloadFrom(page, 'export-pdf');
     expect(categoryPdf.suggestedFilename()).toBe('Category Dashboard - All files.pdf');
 
     // Narrow window: charts stack and shrink below 1000 px.
@@ -146,7 +117,7 @@ describe('Print', () => {
       const { page } = browser;
       await signIn(page);
       await page.goto('/home/supplierSpend/report/supplier');
-      await rendered(page, 'supplier');
+      await dashboardDrawn(page, 'supplier');
       const analysis = 'Printed analysis: diverse suppliers grew in Texas.';
       await page.getByTestId('analysis-box').locator('textarea').fill(analysis);
       // On screen the state table shows pages of 10.

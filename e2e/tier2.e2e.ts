@@ -8,6 +8,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestMailTo, open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { apiCall } from './api.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 
 let browser: Browser;
@@ -27,18 +28,8 @@ const DIRECT = { MBE: 31_250.4, WBE: 9_800 };
 /** "$1,234.56" → cents. */
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
-async function api<T>(method: string, path: string, token: string | null, body?: object) {
-  const res = await fetch(`${browser.baseURL}${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const api = <T>(method: string, path: string, token: string | null, body?: object) =>
+  apiCall<T>(browser.baseURL, method, path, token, body);
 
 async function template() {
   const workbook = new ExcelJS.Workbook();

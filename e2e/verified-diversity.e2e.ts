@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { pdfPages } from '../apps/server/test/reports.ts';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { apiPost, apiToken } from './api.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
+import { chooseByTitle } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,23 +22,34 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function apiToken(baseURL: string, email: string, password: string) {
-  const res = await fetch(`${baseURL}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ usernameOrEmail: email, password }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
+/** The screens the journey shows, each with what says it has loaded. */
+const SCREENS = {
+  'spend-home': {
+    url: '/home/supplierSpend',
+    ready: (page: Page) => page.getByTestId('match-rate-spend'),
+  },
+  certificates: {
+    url: '/home/verified/certificates',
+    ready: (page: Page) =>
+      page.getByTestId('certificates-table').getByTestId('certificate-status').first(),
+  },
+  matching: {
+    url: '/home/verified/matching',
+    ready: (page: Page) => page.getByTestId('matching-table').getByTestId('match-reason').first(),
+  },
+  dashboard: {
+    url: '/home/supplierSpend/report/spend',
+    ready: (page: Page) => page.getByTestId('counting-headline'),
+  },
+  'table-view': {
+    url: '/home/supplierSpend/table',
+    ready: (page: Page) => page.getByTestId('spend-rows').getByTestId('row-match-reason').first(),
+  },
+};
 
-async function apiPost<T>(baseURL: string, token: string, path: string, body: object) {
-  const res = await fetch(`${baseURL}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+async function openScreen(page: Page, name: keyof typeof SCREENS) {
+  await page.goto(SCREENS[name].url);
+  await SCREENS[name].ready(page).waitFor();
 }
 
 /** "$1,234,567" → cents. */
@@ -60,37 +73,6 @@ async function pickDate(page: Page, testId: string, usDate: string) {
   await input.press('Enter');
 }
 
-/**
- * Picks an option of a searchable select: type, then click the option in the open list, until the
- * select shows it. Two things were seen in CI: a click landing while the list filtered was lost
- * (the option stayed highlighted, the list open), and the previous select's list, still closing,
- * was taken for this one's (the agency left empty, 'Required'). So the open list is one that is
- * not leaving, and the proof is the select's own chosen value, not a list that closed.
- */
-async function choose(page: Page, testId: string, option: string) {
-  const select = page.getByTestId(testId);
-  const list = page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])')
-    .first();
-  for (let attempt = 1; ; attempt += 1) {
-    if (!(await list.isVisible())) await select.click();
-    // A select without search has a read-only input: its list is short, nothing to type.
-    const search = select.locator('input');
-    if (await search.isEditable()) await search.fill(option);
-    await list
-      .getByTitle(option, { exact: true })
-      .first()
-      .click({ timeout: 5_000 })
-      .catch(() => {});
-    try {
-      await select.getByTitle(option, { exact: true }).waitFor({ timeout: 3_000 });
-      return;
-    } catch (error) {
-      if (attempt === 4) throw error;
-    }
-  }
-}
-
 interface VendorToMatch {
   supplierKey: string;
   vendorName: string;
@@ -109,8 +91,7 @@ describe('verified diversity', () => {
       const token = await apiToken(baseURL, email, DEMO_PASSWORD);
 
       // The spend home shows the match rate.
-      await page.goto('/home/supplierSpend');
-      await page.getByTestId('match-rate-spend').waitFor();
+      await openScreen(page, 'spend-home');
       expect(await page.getByTestId('match-rate-spend').textContent()).toMatch(/% of spend/);
       await screenshot(page, 'verified-spend-home-1440');
 
@@ -155,8 +136,8 @@ describe('verified diversity', () => {
       await page.getByTestId('supplier-certificates').waitFor();
       await page.getByTestId('add-certificate').click();
       const form = page.getByTestId('certificate-form');
-      await choose(page, 'certificate-type', 'WBE');
-      await choose(page, 'certificate-agency', 'WBENC');
+      await chooseByTitle(page, 'certificate-type', 'WBE');
+      await chooseByTitle(page, 'certificate-agency', 'WBENC');
       await form.getByTestId('certificate-number').fill('E2E-WBE-1');
       await pickDate(page, 'certificate-issue', '01/01/2015');
       await pickDate(page, 'certificate-expiry', '12/31/2035');
@@ -181,12 +162,7 @@ describe('verified diversity', () => {
       await screenshot(page, 'verified-supplier-detail-1440');
 
       // The Certificates view lists it (latest expiry first after one click on the header).
-      await page.goto('/home/verified/certificates');
-      await page
-        .getByTestId('certificates-table')
-        .getByTestId('certificate-status')
-        .first()
-        .waitFor();
+      await openScreen(page, 'certificates');
       await screenshot(page, 'verified-certificates-1440');
       await page
         .getByTestId('certificates-table')
@@ -197,7 +173,7 @@ describe('verified diversity', () => {
         .locator('tbody tr', { hasText: 'E2E-WBE-1' })
         .waitFor();
       // Filters: expired certificates only.
-      await choose(page, 'filter-status', 'Expired');
+      await chooseByTitle(page, 'filter-status', 'Expired');
       await expect
         .poll(async () =>
           page
@@ -235,8 +211,7 @@ describe('verified diversity', () => {
       expect(text).toContain('E2E-WBE-1');
 
       // The Table View gives each row its vendor's match as the reason.
-      await page.goto('/home/supplierSpend/table');
-      await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
+      await openScreen(page, 'table-view');
       const reasons = await page
         .getByTestId('spend-rows')
         .getByTestId('row-match-reason')
@@ -253,25 +228,10 @@ describe('verified diversity', () => {
 
       // The same screens at phone width.
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto('/home/supplierSpend');
-      await page.getByTestId('match-rate-spend').waitFor();
-      await screenshot(page, 'verified-spend-home-390');
-      await page.goto('/home/verified/certificates');
-      await page
-        .getByTestId('certificates-table')
-        .getByTestId('certificate-status')
-        .first()
-        .waitFor();
-      await screenshot(page, 'verified-certificates-390');
-      await page.goto('/home/verified/matching');
-      await page.getByTestId('matching-table').getByTestId('match-reason').first().waitFor();
-      await screenshot(page, 'verified-matching-390');
-      await page.goto('/home/supplierSpend/report/spend');
-      await page.getByTestId('counting-headline').waitFor();
-      await screenshot(page, 'verified-dashboard-390');
-      await page.goto('/home/supplierSpend/table');
-      await page.getByTestId('spend-rows').getByTestId('row-match-reason').first().waitFor();
-      await screenshot(page, 'verified-table-view-390');
+      for (const name of Object.keys(SCREENS) as (keyof typeof SCREENS)[]) {
+        await openScreen(page, name);
+        await screenshot(page, `verified-${name}-390`);
+      }
       await page.setViewportSize({ width: 1440, height: 900 });
     },
   );
@@ -298,8 +258,8 @@ describe('verified diversity', () => {
       await page.goto(detail);
       await page.getByTestId('supplier-certificates').waitFor();
       await page.getByTestId('add-certificate').click();
-      await choose(page, 'certificate-type', 'VBE');
-      await choose(page, 'certificate-agency', 'NVBDC');
+      await chooseByTitle(page, 'certificate-type', 'VBE');
+      await chooseByTitle(page, 'certificate-agency', 'NVBDC');
       await page
         .getByTestId('certificate-form')
         .getByTestId('certificate-number')
@@ -333,13 +293,8 @@ describe('verified diversity', () => {
       await screenshot(page, 'verified-directory-certificate-1440');
 
       // … and in the Certificates view, filtered to the directory's.
-      await page.goto('/home/verified/certificates');
-      await page
-        .getByTestId('certificates-table')
-        .getByTestId('certificate-status')
-        .first()
-        .waitFor();
-      await choose(page, 'filter-source', 'Supplier directory');
+      await openScreen(page, 'certificates');
+      await chooseByTitle(page, 'filter-source', 'Supplier directory');
       await page
         .getByTestId('certificates-table')
         .locator('tbody tr', { hasText: 'E2E-DIR-1' })
@@ -376,12 +331,7 @@ describe('verified diversity', () => {
         .locator('tr', { hasText: 'E2E-DIR-1' })
         .waitFor();
       await screenshot(page, 'verified-directory-certificate-390');
-      await page.goto('/home/verified/certificates');
-      await page
-        .getByTestId('certificates-table')
-        .getByTestId('certificate-status')
-        .first()
-        .waitFor();
+      await openScreen(page, 'certificates');
       await screenshot(page, 'verified-certificates-directory-390');
       await page.setViewportSize({ width: 1440, height: 900 });
     },

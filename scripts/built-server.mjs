@@ -9,24 +9,28 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function freePort() {
+/** A port nobody listens on now (the system's pick). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
 
 /**
- * Starts the built server and waits until it answers `/api/health` (seeding the demo data takes
- * most of that). `webDist` serves another build of the web app (before/after comparisons).
+ * Spawns the built server (apps/server/dist/main.mjs) as `npm start` runs it, under plain node,
+ * on `port` with its data in `dataDir` and the demo data seeded; `env` adds to or overrides those
+ * settings. `stdio` as for child_process.spawn.
  */
-export async function startBuiltServer({ webDist, waitMinutes = 3 } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-measure-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.mjs')], {
+export function spawnBuiltServer({ port, dataDir, env = {}, stdio = 'ignore' }) {
+  return spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.mjs')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -37,24 +41,44 @@ export async function startBuiltServer({ webDist, waitMinutes = 3 } = {}) {
       DATABASE_URL: '',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      ...(webDist ? { WEB_DIST: webDist } : {}),
+      ...env,
     },
-    stdio: 'ignore',
+    stdio,
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + waitMinutes * 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server stopped; run `npm run build` first');
+}
+
+/**
+ * Asks `url`/api/health until it answers: 'healthy', or 'exited' when `child` stops first, or
+ * 'late' after `ms` milliseconds.
+ */
+export async function waitForHealth(url, child, ms) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) return 'exited';
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/health`)).ok) return 'healthy';
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error(`the server did not start in ${waitMinutes} minutes`);
-    }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return 'late';
+}
+
+/**
+ * Starts the built server and waits until it answers `/api/health` (seeding the demo data takes
+ * most of that). `webDist` serves another build of the web app (before/after comparisons).
+ */
+export async function startBuiltServer({ webDist, waitMinutes = 3 } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-measure-'));
+  const port = await freePort();
+  const child = spawnBuiltServer({ port, dataDir, env: webDist ? { WEB_DIST: webDist } : {} });
+  const url = `http://127.0.0.1:${port}`;
+  const health = await waitForHealth(url, child, waitMinutes * 60_000);
+  if (health === 'exited') throw new Error('the server stopped; run `npm run build` first');
+  if (health === 'late') {
+    child.kill('SIGTERM');
+    throw new Error(`the server did not start in ${waitMinutes} minutes`);
   }
   return {
     url,

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -22,6 +22,13 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   auth(token: string): { authorization: string };
+  /** A request as the holder of `token`. */
+  call(
+    token: string,
+    method: 'POST' | 'PUT' | 'DELETE' | 'GET',
+    url: string,
+    payload?: object,
+  ): Promise<LightMyRequestResponse>;
   /** Closes the app and its database and opens them again on the same data, as a restart. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -89,6 +96,8 @@ export async function createTestApp(
     config,
     dataDir,
     auth: (token) => ({ authorization: `Bearer ${token}` }),
+    call: (token, method, url, payload) =>
+      app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } }),
     async restart() {
       await app.close();
       await database.close();

@@ -5,7 +5,9 @@
  *   const { job } = await importSpend(t, token, buffer, 'AP.xlsx');
  *   expect(job?.status).toBe('done');
  */
+import { count, eq } from 'drizzle-orm';
 import type { ImportJob, ImportJobDetail } from '@spotzcity/shared/spend-imports';
+import { spendRows } from '../src/db/schema/index.ts';
 import type { TestApp } from './harness.ts';
 import { multipart } from './multipart.ts';
 import { XLSX_TYPE } from './xlsx.ts';
@@ -64,4 +66,23 @@ export async function importSpend(
     return { statusCode: res.statusCode, body, states: [], job: undefined };
   const states = await followImport(t, token, body.data.id);
   return { statusCode: res.statusCode, body, states, job: states.at(-1) };
+}
+
+/** How many spend rows the organisation holds, over all its files. */
+export async function storedSpendRows(t: TestApp, clientRef: number) {
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(spendRows)
+    .where(eq(spendRows.clientRef, clientRef));
+  return row?.n ?? 0;
+}
+
+/** DELETE /api/file/delete as the holder of `token` (`{ fileId }`, or what a test sends). */
+export function deleteSpendFile(t: TestApp, token: string, payload: object) {
+  return t.app.inject({
+    method: 'DELETE',
+    url: '/api/file/delete',
+    headers: t.auth(token),
+    payload,
+  });
 }

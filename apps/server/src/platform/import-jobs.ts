@@ -69,6 +69,16 @@ export const jobFileKey = (storageId: string, file: 'xlsx' | 'rows' | 'keys') =>
 
 export type ImportJobRow = typeof importJobs.$inferSelect;
 
+/** A new job: whose upload of which file (by its content hash and file id), for which kind. */
+interface NewJob {
+  clientRef: number;
+  kind: string;
+  fileName: string;
+  uploadedBy: number | null;
+  contentHash: string;
+  fileId: number;
+}
+
 /** The part of a job's state that changes while it runs. */
 export interface JobPatch {
   status?: ImportStatus;
@@ -183,18 +193,7 @@ export class ImportJobs {
    * (they must be there already); a process that runs imports claims it (this one at once, if
    * it does).
    */
-  async enqueue(
-    db: DbOrTx,
-    values: {
-      clientRef: number;
-      kind: string;
-      fileName: string;
-      uploadedBy: number | null;
-      contentHash: string;
-      fileId: number;
-      storageId: string;
-    },
-  ): Promise<ImportJobRow> {
+  async enqueue(db: DbOrTx, values: NewJob & { storageId: string }): Promise<ImportJobRow> {
     const [row] = await db
       .insert(importJobs)
       .values({ ...values, status: 'queued', phase: 'checking', workDir: '' })
@@ -244,17 +243,7 @@ export class ImportJobs {
   }
 
   /** Records a new job (queued, checking) with its own working folder, made here. */
-  async create(
-    db: DbOrTx,
-    values: {
-      clientRef: number;
-      kind: string;
-      fileName: string;
-      uploadedBy: number | null;
-      contentHash: string;
-      fileId: number;
-    },
-  ): Promise<ImportJobRow> {
+  async create(db: DbOrTx, values: NewJob): Promise<ImportJobRow> {
     const workDir = path.join(importsDir(this.dataDir), randomUUID());
     await mkdir(workDir, { recursive: true });
     const [row] = await db

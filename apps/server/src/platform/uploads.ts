@@ -4,7 +4,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
-import type { MultipartFile, MultipartValue } from '@fastify/multipart';
+import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import {
   AppError,
@@ -192,6 +192,14 @@ export interface StreamedUpload {
   file: StreamedFile;
 }
 
+/** Keeps a form field's value in `fields`; answers the part when it is a file. */
+function fileOrField(part: Multipart, fields: Record<string, string>) {
+  if (part.type === 'file') return part as MultipartFile;
+  const value = (part as MultipartValue<unknown>).value;
+  fields[part.fieldname] = typeof value === 'string' ? value : String(value);
+  return undefined;
+}
+
 const INTERRUPTED = 'The upload was interrupted. Please try again.';
 
 /**
@@ -215,12 +223,8 @@ export async function receiveUpload(
       limits: { fileSize: options.maxBytes, files: 1, fields: 20, parts: 21 },
     });
     for await (const part of parts) {
-      if (part.type !== 'file') {
-        const value = (part as MultipartValue<unknown>).value;
-        fields[part.fieldname] = typeof value === 'string' ? value : String(value);
-        continue;
-      }
-      const upload = part as MultipartFile;
+      const upload = fileOrField(part, fields);
+      if (!upload) continue;
       if (upload.fieldname !== fileField || file || !upload.filename) {
         upload.file.resume();
         continue;
@@ -317,12 +321,8 @@ export async function receiveFileToDisk(
       limits: { fileSize: options.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
     });
     for await (const part of parts) {
-      if (part.type !== 'file') {
-        const value = (part as MultipartValue<unknown>).value;
-        fields[part.fieldname] = typeof value === 'string' ? value : String(value);
-        continue;
-      }
-      const upload = part as MultipartFile;
+      const upload = fileOrField(part, fields);
+      if (!upload) continue;
       if (upload.fieldname !== options.field || received || !upload.filename) {
         upload.file.resume();
         continue;

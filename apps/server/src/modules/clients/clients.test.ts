@@ -37,13 +37,6 @@ const clientBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const call = (
-  token: string,
-  method: 'POST' | 'PUT' | 'DELETE' | 'GET',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, payload, headers: t.auth(token) });
-
 const usersOf = (clientRef: number) =>
   t.database.db.select().from(users).where(eq(users.clientRef, clientRef));
 
@@ -59,7 +52,7 @@ describe('POST /api/super_admin/clients', () => {
     const older = await createOrg(t.database.db);
     const newer = await createOrg(t.database.db);
     const gone = await createOrg(t.database.db, { deletedAt: new Date() });
-    const res = await call(superUser, 'POST', '/api/super_admin/clients', {
+    const res = await t.call(superUser, 'POST', '/api/super_admin/clients', {
       pageNumber: 0,
       pageSize: 100,
     });
@@ -88,7 +81,7 @@ describe('POST /api/super_admin/clients', () => {
       createdAt: older.createdAt.toISOString(),
     });
 
-    const second = await call(superUser, 'POST', '/api/super_admin/clients', {
+    const second = await t.call(superUser, 'POST', '/api/super_admin/clients', {
       pageNumber: 1,
       pageSize: 1,
     });
@@ -99,22 +92,22 @@ describe('POST /api/super_admin/clients', () => {
 describe('GET /api/super_admin/clients/all', () => {
   it('maps every live client id to value and label', async () => {
     const org = await createOrg(t.database.db);
-    const res = await call(superUser, 'GET', '/api/super_admin/clients/all');
+    const res = await t.call(superUser, 'GET', '/api/super_admin/clients/all');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toContainEqual({ value: org.clientId, label: org.clientId });
   });
 
   it('leaves SpotzCity admins out for a Super Admin, who may not add users there', async () => {
     const admin = await createOrg(t.database.db, { type: 'SUPER_ADMIN' });
-    const options = (await call(superAdmin, 'GET', '/api/super_admin/clients/all')).json().data;
+    const options = (await t.call(superAdmin, 'GET', '/api/super_admin/clients/all')).json().data;
     expect(options).not.toContainEqual({ value: admin.clientId, label: admin.clientId });
-    const all = (await call(superUser, 'GET', '/api/super_admin/clients/all')).json().data;
+    const all = (await t.call(superUser, 'GET', '/api/super_admin/clients/all')).json().data;
     expect(all).toContainEqual({ value: admin.clientId, label: admin.clientId });
   });
 
   it("answers a Buyer Admin only their own client's id", async () => {
     const buyer = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-    const res = await call(buyer.token, 'GET', '/api/super_admin/clients/all');
+    const res = await t.call(buyer.token, 'GET', '/api/super_admin/clients/all');
     expect(res.json().data).toEqual([{ value: buyer.org.clientId, label: buyer.org.clientId }]);
   });
 });
@@ -122,7 +115,7 @@ describe('GET /api/super_admin/clients/all', () => {
 describe('POST /api/super_admin/client', () => {
   it('adds a buyer and invites its Buyer Admin, who sets a password and signs in', async () => {
     const body = clientBody({ email: `Mixed.Case-${unique()}@Example.com` });
-    const res = await call(superUser, 'POST', '/api/super_admin/client', body);
+    const res = await t.call(superUser, 'POST', '/api/super_admin/client', body);
     expect(res.statusCode).toBe(200);
     const email = body.email.toLowerCase();
     expect(res.json().message).toBe(
@@ -160,13 +153,13 @@ describe('POST /api/super_admin/client', () => {
 
     await acceptInvitation(t.app, t.database.db, email, NEW_PASSWORD);
     const token = await signIn(t.app, email, NEW_PASSWORD);
-    const profile = (await call(token, 'GET', '/api/users/profile')).json().data;
+    const profile = (await t.call(token, 'GET', '/api/users/profile')).json().data;
     expect(profile.role).toBe('ROLE_BUYER_ADMIN');
     expect(profile.features).toEqual(deriveFeatures(DEFAULT_ROLE_PERMISSIONS.ROLE_BUYER_ADMIN));
   });
 
   it('invites a Supplier as the first user of a supplier client', async () => {
-    const res = await call(
+    const res = await t.call(
       superAdmin,
       'POST',
       '/api/super_admin/client',
@@ -179,7 +172,7 @@ describe('POST /api/super_admin/client', () => {
 
   it('reads a picked instant in the sender’s time zone and ends the contract a year later', async () => {
     // 04:30 UTC on 1 March is still 28 February five hours west of Greenwich (offset 300).
-    const res = await call(
+    const res = await t.call(
       superUser,
       'POST',
       '/api/super_admin/client',
@@ -192,7 +185,7 @@ describe('POST /api/super_admin/client', () => {
   });
 
   it('answers each validation message of the form', async () => {
-    const empty = await call(superUser, 'POST', '/api/super_admin/client', {});
+    const empty = await t.call(superUser, 'POST', '/api/super_admin/client', {});
     expect(empty.statusCode).toBe(400);
     const fields = Object.fromEntries(
       empty.json().errors.map((e: { field: string; message: string }) => [e.field, e.message]),
@@ -220,7 +213,7 @@ describe('POST /api/super_admin/client', () => {
       [{ offset: 2000 }, 'offset', CLIENT_MESSAGES.offset],
     ];
     for (const [overrides, field, message] of cases) {
-      const res = await call(superUser, 'POST', '/api/super_admin/client', clientBody(overrides));
+      const res = await t.call(superUser, 'POST', '/api/super_admin/client', clientBody(overrides));
       expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(res.json()).toEqual({ message, errors: [{ field, message }] });
     }
@@ -228,7 +221,7 @@ describe('POST /api/super_admin/client', () => {
 
   it('refuses a client id already taken, whatever its case, and a taken e-mail, leaving nothing behind', async () => {
     const existing = await createOrg(t.database.db);
-    const dupId = await call(
+    const dupId = await t.call(
       superUser,
       'POST',
       '/api/super_admin/client',
@@ -239,7 +232,7 @@ describe('POST /api/super_admin/client', () => {
 
     const member = await createUser(t.database.db, { clientRef: existing.id });
     const body = clientBody({ email: member.email.toUpperCase() });
-    const dupEmail = await call(superUser, 'POST', '/api/super_admin/client', body);
+    const dupEmail = await t.call(superUser, 'POST', '/api/super_admin/client', body);
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.json().message).toBe(ACCOUNT_MESSAGES.emailTaken);
     // The transaction rolled back: no client, no audit row, no second mail.
@@ -254,9 +247,10 @@ describe('POST /api/super_admin/client', () => {
 
 describe('PUT /api/super_admin/client', () => {
   it('updates the client and writes what changed to the audit log', async () => {
-    const created = (await call(superUser, 'POST', '/api/super_admin/client', clientBody())).json()
-      .data;
-    const res = await call(superUser, 'PUT', '/api/super_admin/client', {
+    const created = (
+      await t.call(superUser, 'POST', '/api/super_admin/client', clientBody())
+    ).json().data;
+    const res = await t.call(superUser, 'PUT', '/api/super_admin/client', {
       ...clientBody({ clientId: created.clientId, email: created.email }),
       id: created.id,
       companyName: 'Blake Foods International',
@@ -277,7 +271,7 @@ describe('PUT /api/super_admin/client', () => {
 
   it('keeps the type of a client and answers 404 for a missing or deleted one', async () => {
     const org = await createOrg(t.database.db);
-    const typed = await call(superUser, 'PUT', '/api/super_admin/client', {
+    const typed = await t.call(superUser, 'PUT', '/api/super_admin/client', {
       ...clientBody({ type: 'SUPPLIER' }),
       id: org.id,
     });
@@ -286,7 +280,10 @@ describe('PUT /api/super_admin/client', () => {
 
     const gone = await createOrg(t.database.db, { deletedAt: new Date() });
     for (const id of [gone.id, 999_999]) {
-      const res = await call(superUser, 'PUT', '/api/super_admin/client', { ...clientBody(), id });
+      const res = await t.call(superUser, 'PUT', '/api/super_admin/client', {
+        ...clientBody(),
+        id,
+      });
       expect(res.statusCode).toBe(404);
     }
   });
@@ -300,7 +297,7 @@ describe('PUT /api/super_admin/client', () => {
       id: org.id,
       status: 'DISABLE',
     };
-    expect((await call(superUser, 'PUT', '/api/super_admin/client', body)).statusCode).toBe(200);
+    expect((await t.call(superUser, 'PUT', '/api/super_admin/client', body)).statusCode).toBe(200);
 
     const refused = await t.app.inject({
       method: 'POST',
@@ -309,16 +306,16 @@ describe('PUT /api/super_admin/client', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Your organisation’s access has been disabled.');
-    expect((await call(token, 'GET', '/api/users/profile')).statusCode).toBe(401);
+    expect((await t.call(token, 'GET', '/api/users/profile')).statusCode).toBe(401);
 
-    await call(superUser, 'PUT', '/api/super_admin/client', { ...body, status: 'ENABLE' });
+    await t.call(superUser, 'PUT', '/api/super_admin/client', { ...body, status: 'ENABLE' });
     expect(await signIn(t.app, member.email)).toBeTruthy();
   });
 
   it('tells the users of a client whose contract has ended why they cannot sign in', async () => {
     const org = await createOrg(t.database.db);
     const member = await createUser(t.database.db, { clientRef: org.id });
-    await call(superUser, 'PUT', '/api/super_admin/client', {
+    await t.call(superUser, 'PUT', '/api/super_admin/client', {
       ...clientBody({ clientId: org.clientId, email: org.email }),
       id: org.id,
       contractStartAt: '2020-01-01',
@@ -337,7 +334,7 @@ describe('PUT /api/super_admin/client', () => {
 
   it('refuses to disable or end the contract of one’s own organisation', async () => {
     const [own] = await t.database.db.select().from(clients).where(eq(clients.id, superUserOrg));
-    const res = await call(superUser, 'PUT', '/api/super_admin/client', {
+    const res = await t.call(superUser, 'PUT', '/api/super_admin/client', {
       clientId: own!.clientId,
       name: own!.name,
       email: own!.email,
@@ -355,7 +352,7 @@ describe('PUT /api/super_admin/client', () => {
 describe('/api/super_admin/admin', () => {
   it('adds a SpotzCity admin: a SUPER_ADMIN client whose first user is a Super Admin', async () => {
     const email = `admin-${unique()}@spotzcity.example`;
-    const res = await call(superUser, 'POST', '/api/super_admin/admin', {
+    const res = await t.call(superUser, 'POST', '/api/super_admin/admin', {
       clientId: `ADM-${unique()}`,
       name: 'Riley Chen',
       email,
@@ -371,7 +368,7 @@ describe('/api/super_admin/admin', () => {
     expect(first).toMatchObject({ email, roleCode: 'ROLE_SUPER_ADMIN', passwordHash: null });
     expect(await mailsTo(t.database.db, email)).toHaveLength(1);
 
-    const renamed = await call(superUser, 'PUT', '/api/super_admin/admin', {
+    const renamed = await t.call(superUser, 'PUT', '/api/super_admin/admin', {
       id: admin.id,
       clientId: admin.clientId,
       name: 'Riley Chen-Park',
@@ -382,14 +379,14 @@ describe('/api/super_admin/admin', () => {
   });
 
   it('validates the admin form and edits only SpotzCity admins', async () => {
-    const empty = await call(superUser, 'POST', '/api/super_admin/admin', { email: 'nope' });
+    const empty = await t.call(superUser, 'POST', '/api/super_admin/admin', { email: 'nope' });
     expect(empty.json().errors).toEqual([
       { field: 'clientId', message: 'Required' },
       { field: 'name', message: 'Required' },
       { field: 'email', message: 'Invalid email address' },
     ]);
     const buyer = await createOrg(t.database.db);
-    const res = await call(superUser, 'PUT', '/api/super_admin/admin', {
+    const res = await t.call(superUser, 'PUT', '/api/super_admin/admin', {
       id: buyer.id,
       clientId: buyer.clientId,
       name: 'x',
@@ -406,7 +403,7 @@ describe('DELETE /api/super_admin/delete', () => {
     const member = await createUser(t.database.db, { clientRef: org.id });
     const token = await signIn(t.app, member.email);
 
-    const res = await call(superAdmin, 'DELETE', '/api/super_admin/delete', { id: org.id });
+    const res = await t.call(superAdmin, 'DELETE', '/api/super_admin/delete', { id: org.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Deleted Successfully' });
 
@@ -414,7 +411,7 @@ describe('DELETE /api/super_admin/delete', () => {
     expect(kept?.deletedAt).toBeInstanceOf(Date);
     const [user] = await usersOf(org.id);
     expect(user?.deletedAt).toBeNull();
-    expect((await call(token, 'GET', '/api/users/profile')).statusCode).toBe(401);
+    expect((await t.call(token, 'GET', '/api/users/profile')).statusCode).toBe(401);
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signin',
@@ -431,15 +428,15 @@ describe('DELETE /api/super_admin/delete', () => {
       after: { deletedAt: kept!.deletedAt!.toISOString() },
     });
 
-    const again = await call(superUser, 'DELETE', `/api/super_admin/delete?id=${org.id}`);
+    const again = await t.call(superUser, 'DELETE', `/api/super_admin/delete?id=${org.id}`);
     expect(again.statusCode).toBe(404);
   });
 
   it('refuses to delete one’s own organisation and asks for an id', async () => {
-    const own = await call(superUser, 'DELETE', '/api/super_admin/delete', { id: superUserOrg });
+    const own = await t.call(superUser, 'DELETE', '/api/super_admin/delete', { id: superUserOrg });
     expect(own.statusCode).toBe(400);
     expect(own.json().message).toBe(CLIENT_ERRORS.deleteOwn);
-    const missing = await call(superUser, 'DELETE', '/api/super_admin/delete');
+    const missing = await t.call(superUser, 'DELETE', '/api/super_admin/delete');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([{ field: 'id', message: 'Required' }]);
   });
@@ -447,9 +444,10 @@ describe('DELETE /api/super_admin/delete', () => {
 
 describe('GET /api/audit', () => {
   it('lets a Super User read who created which client, newest first, filtered by entity', async () => {
-    const created = (await call(superUser, 'POST', '/api/super_admin/client', clientBody())).json()
-      .data;
-    const res = await call(superUser, 'GET', `/api/audit?entity=client&entityId=${created.id}`);
+    const created = (
+      await t.call(superUser, 'POST', '/api/super_admin/client', clientBody())
+    ).json().data;
+    const res = await t.call(superUser, 'GET', `/api/audit?entity=client&entityId=${created.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalCount: 1, length: 1, pageNumber: 0, pageSize: 20 });
     const [entry] = res.json().data;
@@ -465,7 +463,7 @@ describe('GET /api/audit', () => {
 
     const invitee = (await usersOf(created.id))[0]!;
     const userTrail = (
-      await call(superUser, 'GET', `/api/audit?entity=user&entityId=${invitee.id}`)
+      await t.call(superUser, 'GET', `/api/audit?entity=user&entityId=${invitee.id}`)
     ).json().data;
     expect(userTrail).toHaveLength(1);
     expect(userTrail[0].after).toEqual({

@@ -2,11 +2,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '@spotzcity/shared/diversity-events';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import type { Role } from '@spotzcity/shared/permissions';
-import { createOrg, createUser, signIn, signedInUser } from '../../../test/factories.ts';
+import { actorWith, signedInUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
-import { diversityEvents, rolePermissions, roles } from '../../db/schema/index.ts';
+import { diversityEvents } from '../../db/schema/index.ts';
 
 let t: TestApp;
 let admin: string; // SUPER_USER: may upload
@@ -212,16 +211,8 @@ describe('POST /api/diversity_events/list', () => {
 
   it('answers 401 without a token and 403 without an events permission', async () => {
     expect((await list('nope')).statusCode).toBe(401);
-    await t.database.db.insert(roles).values({ code: 'ROLE_AUDITOR', label: 'Auditor' });
-    await t.database.db
-      .insert(rolePermissions)
-      .values({ roleCode: 'ROLE_AUDITOR', permissionCode: 'PASSWORD_RESET' });
-    const org = await createOrg(t.database.db);
-    const auditor = await createUser(t.database.db, {
-      clientRef: org.id,
-      role: 'ROLE_AUDITOR' as Role,
-    });
-    expect((await list(await signIn(t.app, auditor.email))).statusCode).toBe(403);
+    const { token: outsider } = await actorWith(t.app, t.database.db, ['PASSWORD_RESET']);
+    expect((await list(outsider)).statusCode).toBe(403);
     const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
     // A buyer user holds DIVERSITY_EVENTS_VIEW by default, so it may read.
     expect((await list(token)).statusCode).toBe(200);

@@ -1,32 +1,21 @@
 /** The events-list template behind the upload dialog's 'HERE' link (DESIGN.md §5). */
-import ExcelJS from 'exceljs';
 import {
   EVENT_COLUMNS,
   EVENT_TEMPLATE_EXAMPLE,
   EVENT_TYPES,
 } from '@spotzcity/shared/diversity-events';
+import { addTemplateSheet, templateDate, templateWorkbook } from '../../platform/templates.ts';
 
 export const EVENT_TEMPLATE_FILE_NAME = 'SpotzCity Diversity Events Template.xlsx';
 
 export async function eventsTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'SpotzCity';
-  const sheet = workbook.addWorksheet('Events', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = EVENT_COLUMNS.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.key === 'description' ? 60 : Math.max(14, c.header.length + 6),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
-  EVENT_COLUMNS.forEach((c, i) => {
-    if ('required' in c && c.required) sheet.getCell(1, i + 1).note = 'Required';
+  const workbook = templateWorkbook();
+  const sheet = addTemplateSheet(workbook, 'Events', EVENT_COLUMNS, {
+    width: (c) => (c.key === 'description' ? 60 : Math.max(14, c.header.length + 6)),
   });
-  const [month, day, year] = String(EVENT_TEMPLATE_EXAMPLE.startDate).split('/').map(Number);
   sheet.addRow({
     ...EVENT_TEMPLATE_EXAMPLE,
-    startDate: new Date(Date.UTC(year!, month! - 1, day!)),
+    startDate: templateDate(String(EVENT_TEMPLATE_EXAMPLE.startDate)),
   });
   sheet.getColumn('startDate').numFmt = 'mm/dd/yyyy';
   const notes = workbook.addWorksheet('Allowed Values');

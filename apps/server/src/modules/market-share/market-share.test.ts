@@ -44,6 +44,18 @@ const row = (
   date,
 });
 
+/** A non-diverse supplier's payments, one place and category. */
+const goldenGate = (spend: string, date: string) =>
+  row(
+    'Golden Gate Labs',
+    '222222222',
+    ['San Francisco', 'CA', '94105'],
+    'IT Services',
+    ['NON_DIVERSE'],
+    spend,
+    date,
+  );
+
 const FIXTURE: FixtureRow[] = [
   row(
     'Lone Star Freight',
@@ -72,24 +84,8 @@ const FIXTURE: FixtureRow[] = [
     '10.00',
     '2025-04-01',
   ),
-  row(
-    'Golden Gate Labs',
-    '222222222',
-    ['San Francisco', 'CA', '94105'],
-    'IT Services',
-    ['NON_DIVERSE'],
-    '7000.33',
-    '2025-02-10',
-  ),
-  row(
-    'Golden Gate Labs',
-    '222222222',
-    ['San Francisco', 'CA', '94105'],
-    'IT Services',
-    ['NON_DIVERSE'],
-    '-500.00',
-    '2025-02-20',
-  ),
+  goldenGate('7000.33', '2025-02-10'),
+  goldenGate('-500.00', '2025-02-20'),
   row(
     'Empire Office',
     null,

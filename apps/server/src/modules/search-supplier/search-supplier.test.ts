@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Role } from '@spotzcity/shared/permissions';
 import {
   CERTIFICATION_TYPES,
   SUPPLIER_COLUMNS,
   SUPPLIER_TEMPLATE_EXAMPLE,
 } from '@spotzcity/shared/search-supplier';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createOrg, createUser, signIn, signedInUser } from '../../../test/factories.ts';
+import { actorWith, signedInUser } from '../../../test/factories.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
-import {
-  rolePermissions,
-  roles,
-  supplierDirectory,
-  supplierRatings,
-} from '../../db/schema/index.ts';
+import { supplierDirectory, supplierRatings } from '../../db/schema/index.ts';
 import { DEMO_SUPPLIERS, DEMO_SUPPLIER_SEED } from '../../db/seed/demo.ts';
 import { generateSuppliers } from '../../db/seed/spend-generator.ts';
 import { generateDirectory, seedDirectory } from '../../db/seed/supplier-directory.ts';
@@ -32,16 +26,7 @@ beforeAll(async () => {
   admin = (await signedInUser(t.app, t.database.db, 'ROLE_SUPER_USER')).token;
   buyer = (await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER')).token;
   supplier = (await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER')).token;
-  await t.database.db.insert(roles).values({ code: 'ROLE_AUDITOR', label: 'Auditor' });
-  await t.database.db
-    .insert(rolePermissions)
-    .values({ roleCode: 'ROLE_AUDITOR', permissionCode: 'PASSWORD_RESET' });
-  const org = await createOrg(t.database.db);
-  const auditor = await createUser(t.database.db, {
-    clientRef: org.id,
-    role: 'ROLE_AUDITOR' as Role,
-  });
-  outsider = await signIn(t.app, auditor.email);
+  outsider = (await actorWith(t.app, t.database.db, ['PASSWORD_RESET'])).token;
 });
 afterAll(() => t.close());
 beforeEach(async () => {

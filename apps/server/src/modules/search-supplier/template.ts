@@ -1,5 +1,4 @@
 /** The supplier-list template behind the upload dialog's 'HERE' link (DESIGN.md §5). */
-import ExcelJS from 'exceljs';
 import { US_STATES } from '@spotzcity/shared/enums';
 import {
   CERTIFICATION_TYPES,
@@ -7,32 +6,17 @@ import {
   SUPPLIER_TEMPLATE_EXAMPLE,
 } from '@spotzcity/shared/search-supplier';
 import { BUILT_IN_AGENCIES } from '@spotzcity/shared/verified-diversity';
+import { addTemplateSheet, templateDate, templateWorkbook } from '../../platform/templates.ts';
 
 export const SUPPLIER_TEMPLATE_FILE_NAME = 'SpotzCity Suppliers List Template.xlsx';
 
 export async function suppliersTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'SpotzCity';
-  const sheet = workbook.addWorksheet('Suppliers', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = SUPPLIER_COLUMNS.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: Math.max(14, c.header.length + 6),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
-  SUPPLIER_COLUMNS.forEach((c, i) => {
-    if ('required' in c && c.required) sheet.getCell(1, i + 1).note = 'Required';
-  });
-  const usDate = (text: string) => {
-    const [month, day, year] = text.split('/').map(Number);
-    return new Date(Date.UTC(year!, month! - 1, day!));
-  };
+  const workbook = templateWorkbook();
+  const sheet = addTemplateSheet(workbook, 'Suppliers', SUPPLIER_COLUMNS);
   const dates = ['businessStartDate', 'certificateIssueDate', 'certificateExpiryDate'] as const;
   sheet.addRow({
     ...SUPPLIER_TEMPLATE_EXAMPLE,
-    ...Object.fromEntries(dates.map((key) => [key, usDate(SUPPLIER_TEMPLATE_EXAMPLE[key])])),
+    ...Object.fromEntries(dates.map((key) => [key, templateDate(SUPPLIER_TEMPLATE_EXAMPLE[key])])),
   });
   for (const key of dates) sheet.getColumn(key).numFmt = 'mm/dd/yyyy';
   // Identifiers stay text so Excel keeps their leading zeros.

@@ -4,6 +4,8 @@
  */
 import { DIVERSITY_TYPES, US_STATES } from '@spotzcity/shared/enums';
 import { supplierKey } from '@spotzcity/shared/suppliers';
+import type { FastifyInstance } from 'fastify';
+import { signedInUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/client.ts';
 import { spendFiles, spendRows } from '../../db/schema/index.ts';
 import { buildSpendRollup } from '../../platform/spend-rollups.ts';
@@ -275,6 +277,28 @@ export async function insertFixtureFile(
   await buildSpendRollup(db, clientRef, file!.id);
   return file!.id;
 }
+
+/**
+ * The dashboard tests' organisations: a buyer (a Buyer User) with FILE_ONE and FILE_TWO, another
+ * buyer organisation (its Buyer Admin) with OTHER_ORG, and a supplier's token.
+ */
+export async function fixtureOrganisations(app: FastifyInstance, db: Db) {
+  const a = await signedInUser(app, db, 'ROLE_BUYER_USER');
+  const b = await signedInUser(app, db, 'ROLE_BUYER_ADMIN');
+  const supplierToken = (await signedInUser(app, db, 'ROLE_SUPPLIER')).token;
+  const buyer = { token: a.token, orgId: a.org.id };
+  const other = { token: b.token, orgId: b.org.id };
+  return {
+    buyer,
+    other,
+    supplierToken,
+    fileOne: await insertFixtureFile(db, buyer.orgId, 'spend-one.xlsx', FILE_ONE),
+    fileTwo: await insertFixtureFile(db, buyer.orgId, 'spend-two.xlsx', FILE_TWO),
+    otherFile: await insertFixtureFile(db, other.orgId, 'other.xlsx', OTHER_ORG),
+  };
+}
+
+export type FixtureOrganisations = Awaited<ReturnType<typeof fixtureOrganisations>>;
 
 /** Every graph endpoint of the three dashboards (`POST /api/graph/<name>`), the spec's spelling. */
 export const GRAPHS = [

@@ -1,27 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@spotzcity/shared/format';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { signedInUser } from '../../../test/factories.ts';
 import { keepReport, pdfPages, pptxCharts, pptxSlides, pptxTables } from '../../../test/reports.ts';
-import { FILE_ONE, FILE_TWO, OTHER_ORG, insertFixtureFile } from './fixture.ts';
+import { fixtureOrganisations, type FixtureOrganisations } from './fixture.ts';
 
 let t: TestApp;
-let token: string;
-let supplierToken: string;
-let fileOne: number;
-let fileTwo: number;
-let otherFile: number;
+/** The buyer's files and token, another organisation's file, a supplier's token. */
+let orgs: FixtureOrganisations;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const buyer = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
-  const other = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-  supplierToken = (await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER')).token;
-  token = buyer.token;
-  const db = t.database.db;
-  fileOne = await insertFixtureFile(db, buyer.org.id, 'spend-one.xlsx', FILE_ONE);
-  fileTwo = await insertFixtureFile(db, buyer.org.id, 'spend-two.xlsx', FILE_TWO);
-  otherFile = await insertFixtureFile(db, other.org.id, 'other.xlsx', OTHER_ORG);
+  orgs = await fixtureOrganisations(t.app, t.database.db);
 });
 afterAll(() => t?.close());
 
@@ -30,14 +19,14 @@ async function api<T>(name: string, selectedIds: number[]): Promise<T> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/graph/${name}`,
-    headers: t.auth(token),
+    headers: t.auth(orgs.buyer.token),
     payload: { selectedIds },
   });
   expect(res.statusCode).toBe(200);
   return res.json().data as T;
 }
 
-async function report(kind: string, format: 'pptx' | 'pdf', body: object, auth = token) {
+async function report(kind: string, format: 'pptx' | 'pdf', body: object, auth = orgs.buyer.token) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/report/${kind}/${format}`,
@@ -52,7 +41,7 @@ const dollars = (cells: string[][]) => cells.map((row) => row.join(' | '));
 
 describe('Spend Dashboard report', () => {
   it('is a PPTX whose native charts hold the dashboard API’s figures', async () => {
-    const res = await report('spend', 'pptx', { selectedIds: [fileOne] });
+    const res = await report('spend', 'pptx', { selectedIds: [orgs.fileOne] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('presentationml');
     expect(res.headers['content-disposition']).toContain(
@@ -60,15 +49,15 @@ describe('Spend Dashboard report', () => {
     );
     const perType = await api<{ types: { diversity: string; percentage: number }[] }>(
       'spendPerDiversity',
-      [fileOne],
+      [orgs.fileOne],
     );
     const mom = await api<{
       months: string[];
       series: { diversity: string; values: number[] }[];
-    }>('spendPerDiversityMom', [fileOne]);
+    }>('spendPerDiversityMom', [orgs.fileOne]);
     const years = await api<{ year: number; diverse: number; nonDiverse: number }[]>(
       'spendDiversityOverNonDiversity',
-      [fileOne],
+      [orgs.fileOne],
     );
     const charts = await pptxCharts(res.rawPayload);
     expect(charts[0]![0]!.values).toEqual(perType.types.map((t) => t.percentage));
@@ -110,18 +99,18 @@ describe('Spend Dashboard report', () => {
 
 describe('Supplier Dashboard report', () => {
   it('has every state in its tables beside the map, and the API’s counts in its charts', async () => {
-    const res = await report('supplier', 'pptx', { selectedIds: [fileOne, fileTwo] });
+    const res = await report('supplier', 'pptx', { selectedIds: [orgs.fileOne, orgs.fileTwo] });
     expect(res.statusCode, res.body).toBe(200);
     const states = await api<
       { stateName: string; diverseSuppliers: number; diverseSpend: number }[]
-    >('supplierLocationData', [fileOne, fileTwo]);
+    >('supplierLocationData', [orgs.fileOne, orgs.fileTwo]);
     const quarters = await api<{ diverseSuppliers: number }[]>('supplierDataPerQuater', [
-      fileOne,
-      fileTwo,
+      orgs.fileOne,
+      orgs.fileTwo,
     ]);
     const count = await api<{ months: { diverseSuppliers: number }[] }>('supplierCount', [
-      fileOne,
-      fileTwo,
+      orgs.fileOne,
+      orgs.fileTwo,
     ]);
     const charts = await pptxCharts(res.rawPayload);
     expect(charts[0]![0]!.values).toEqual(quarters.map((q) => q.diverseSuppliers));
@@ -138,13 +127,15 @@ describe('Supplier Dashboard report', () => {
   });
 
   it('answers 404 for another organisation’s file, 403 without the report permission, 401 without a token', async () => {
-    expect((await report('supplier', 'pdf', { selectedIds: [otherFile] })).statusCode).toBe(404);
-    expect(
-      (await report('supplier', 'pdf', { selectedIds: [fileOne, otherFile] })).statusCode,
-    ).toBe(404);
-    expect((await report('supplier', 'pdf', { selectedIds: [] }, supplierToken)).statusCode).toBe(
-      403,
+    expect((await report('supplier', 'pdf', { selectedIds: [orgs.otherFile] })).statusCode).toBe(
+      404,
     );
+    expect(
+      (await report('supplier', 'pdf', { selectedIds: [orgs.fileOne, orgs.otherFile] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await report('supplier', 'pdf', { selectedIds: [] }, orgs.supplierToken)).statusCode,
+    ).toBe(403);
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/report/supplier/pdf',

@@ -5,7 +5,7 @@ import { US_STATES } from '@spotzcity/shared/enums';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
-import { importSpend } from '../../../test/imports.ts';
+import { deleteSpendFile, importSpend } from '../../../test/imports.ts';
 import { SPEND_HEADERS, xlsxBuffer } from '../../../test/xlsx.ts';
 import { spendRollups } from '../../db/schema/index.ts';
 import {
@@ -15,7 +15,7 @@ import {
   FORMULA_NAME,
   OTHER_ORG,
   expectedFigures,
-  insertFixtureFile,
+  fixtureOrganisations,
   type FixtureRow,
   GRAPHS,
 } from './fixture.ts';
@@ -30,15 +30,10 @@ let otherFile: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_USER');
-  const b = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-  supplierToken = (await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER')).token;
-  buyer = { token: a.token, orgId: a.org.id };
-  other = { token: b.token, orgId: b.org.id };
-  const db = t.database.db;
-  fileOne = await insertFixtureFile(db, buyer.orgId, 'spend-one.xlsx', FILE_ONE);
-  fileTwo = await insertFixtureFile(db, buyer.orgId, 'spend-two.xlsx', FILE_TWO);
-  otherFile = await insertFixtureFile(db, other.orgId, 'other.xlsx', OTHER_ORG);
+  ({ buyer, other, supplierToken, fileOne, fileTwo, otherFile } = await fixtureOrganisations(
+    t.app,
+    t.database.db,
+  ));
 });
 afterAll(() => t?.close());
 
@@ -366,12 +361,7 @@ describe('the spend rollup', () => {
     expect(await rollupGroups(second)).toBeGreaterThan(0);
     expect(await figuresOf([])).toEqual(pick(expectedFigures([...FILE_ONE, ...FILE_TWO])));
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/file/delete',
-      headers: t.auth(admin.token),
-      payload: { fileId: first },
-    });
+    const deleted = await deleteSpendFile(t, admin.token, { fileId: first });
     expect(deleted.statusCode).toBe(200);
     expect(await rollupGroups(first)).toBe(0);
     expect(await rollupGroups(second)).toBeGreaterThan(0);

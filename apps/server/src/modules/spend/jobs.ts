@@ -128,20 +128,20 @@ export async function startSpendImport(
     .limit(1);
   if (running) throw new Conflict(IMPORT_MESSAGES.beingImported(running.fileName));
 
+  const newJob = {
+    clientRef,
+    kind: SPEND_JOB,
+    fileName: input.upload.fileName,
+    uploadedBy: input.uploadedBy.id,
+    contentHash,
+    fileId: await reserveFileId(db),
+  };
   if (jobs.shared) {
     // The workbook first, then the job that points at it: a claimed job always finds it.
     const storageId = randomUUID();
     await storeFile(deps, storageId, 'xlsx', input.upload.path);
     try {
-      const job = await jobs.enqueue(db, {
-        clientRef,
-        kind: SPEND_JOB,
-        fileName: input.upload.fileName,
-        uploadedBy: input.uploadedBy.id,
-        contentHash,
-        fileId: await reserveFileId(db),
-        storageId,
-      });
+      const job = await jobs.enqueue(db, { ...newJob, storageId });
       jobs.nameUploader(job.id, input.uploadedBy.name);
       return job;
     } catch (error) {
@@ -150,14 +150,7 @@ export async function startSpendImport(
     }
   }
 
-  const job = await jobs.create(db, {
-    clientRef,
-    kind: SPEND_JOB,
-    fileName: input.upload.fileName,
-    uploadedBy: input.uploadedBy.id,
-    contentHash,
-    fileId: await reserveFileId(db),
-  });
+  const job = await jobs.create(db, newJob);
   await moveInto(input.upload.path, path.join(job.workDir, UPLOAD));
   jobs.nameUploader(job.id, input.uploadedBy.name);
   jobs.run(

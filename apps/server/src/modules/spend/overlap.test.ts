@@ -8,10 +8,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
-import { followImport, importSpend } from '../../../test/imports.ts';
+import { followImport, importSpend, storedSpendRows } from '../../../test/imports.ts';
 import { SPEND_HEADERS, asCells, spendFixture, xlsxBuffer } from '../../../test/xlsx.ts';
 import type { GeneratedRow } from '../../db/seed/spend-generator.ts';
-import { importJobs, spendFileKeys, spendFiles, spendRows } from '../../db/schema/index.ts';
+import { importJobs, spendFileKeys, spendFiles } from '../../db/schema/index.ts';
 import { jobFileKey } from '../../platform/import-jobs.ts';
 
 let t: TestApp;
@@ -53,14 +53,6 @@ const decide = (token: string, id: number, choice: string) =>
     headers: t.auth(token),
     payload: { choice },
   });
-
-async function storedRows(clientRef: number) {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(spendRows)
-    .where(eq(spendRows.clientRef, clientRef));
-  return row?.n ?? 0;
-}
 
 describe('a file overlapping an earlier one', () => {
   it('is held with how many rows and how much spend overlap, per earlier file', async () => {
@@ -164,7 +156,7 @@ describe('a file overlapping an earlier one', () => {
       data: { status: 'cancelled' },
     });
     expect(await kept()).toBe(false);
-    expect(await storedRows(org.id)).toBe(100);
+    expect(await storedSpendRows(t, org.id)).toBe(100);
     const list = await t.app.inject({ url: '/api/file/imports', headers: t.auth(token) });
     expect(list.json().data).toEqual([]);
   });

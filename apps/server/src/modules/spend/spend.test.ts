@@ -7,7 +7,12 @@ import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES, US_STATES } from '@spotzcity/sha
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
-import { importSpend, uploadSpend } from '../../../test/imports.ts';
+import {
+  deleteSpendFile,
+  importSpend,
+  storedSpendRows,
+  uploadSpend,
+} from '../../../test/imports.ts';
 import { multipart } from '../../../test/multipart.ts';
 import {
   SPEND_HEADERS,
@@ -57,14 +62,6 @@ const workFiles = () => {
   return existsSync(dir) ? readdirSync(dir) : [];
 };
 
-async function storedRows(clientRef: number) {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(spendRows)
-    .where(eq(spendRows.clientRef, clientRef));
-  return row?.n ?? 0;
-}
-
 describe('GET /api/file/template', () => {
   it('answers 401 without a token', async () => {
     const res = await t.app.inject({ url: '/api/file/template' });
@@ -103,7 +100,7 @@ describe('GET /api/file/template', () => {
     const { job } = await importFile(token, template.rawPayload);
     expect(job?.status).toBe('failed');
     expect(job?.message).toBe('The file has a header row but no data rows.');
-    expect(await storedRows(org.id)).toBe(0);
+    expect(await storedSpendRows(t, org.id)).toBe(0);
   });
 
   it('refuses the template’s example row pasted among real rows, naming its row', async () => {
@@ -131,7 +128,7 @@ describe('GET /api/file/template', () => {
         value: 'Harbor Point Logistics LLC',
       },
     ]);
-    expect(await storedRows(org.id)).toBe(0);
+    expect(await storedSpendRows(t, org.id)).toBe(0);
   });
 });
 
@@ -211,7 +208,7 @@ describe('POST /api/file/upload', () => {
     const totals = (await post(token, '/api/supplier/spends')).json().data;
     const expectedCents = rows.reduce((sum, r) => sum + cents(r.spend as number), 0);
     expect(totals).toMatchObject({ fileCount: 1, rowCount: 40, totalSpends: expectedCents / 100 });
-    expect(await storedRows(org.id)).toBe(40);
+    expect(await storedSpendRows(t, org.id)).toBe(40);
     expect(workFiles()).toEqual([]);
 
     // Another organisation's copy of the same bytes is its own first upload.
@@ -359,7 +356,7 @@ describe('POST /api/file/upload', () => {
         { row: bad + 2, column: 'Spend', message: 'Must be a number', value: 'twelve dollars' },
       ],
     });
-    expect(await storedRows(org.id)).toBe(0);
+    expect(await storedSpendRows(t, org.id)).toBe(0);
     const files = await t.database.db
       .select()
       .from(spendFiles)
@@ -404,7 +401,7 @@ describe('POST /api/file/upload', () => {
     expect(body.message).toBe(
       'The file was not imported: 156 problems in 151 rows. Nothing was saved.',
     );
-    expect(await storedRows(org.id)).toBe(0);
+    expect(await storedSpendRows(t, org.id)).toBe(0);
   });
 
   it('names a missing required column', async () => {
@@ -490,7 +487,7 @@ describe('POST /api/file/upload', () => {
     );
     const { job } = await importFile(token, buffer);
     expect(job?.status, job?.message ?? '').toBe('done');
-    expect(await storedRows(org.id)).toBe(1);
+    expect(await storedSpendRows(t, org.id)).toBe(1);
   });
 });
 
@@ -677,14 +674,9 @@ describe('files: list and delete', () => {
     const keep = (await importFile(owner.token, two.buffer)).job!.fileId!;
 
     const stranger = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-    const foreign = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/file/delete',
-      headers: t.auth(stranger.token),
-      payload: { fileId },
-    });
+    const foreign = await deleteSpendFile(t, stranger.token, { fileId });
     expect(foreign.statusCode).toBe(404);
-    expect(await storedRows(owner.org.id)).toBe(50);
+    expect(await storedSpendRows(t, owner.org.id)).toBe(50);
 
     const buyerUser = await createUser(t.database.db, {
       clientRef: owner.org.id,
@@ -705,23 +697,13 @@ describe('files: list and delete', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: 'File Deleted Successfully', data: { fileId } });
-    expect(await storedRows(owner.org.id)).toBe(25);
+    expect(await storedSpendRows(t, owner.org.id)).toBe(25);
     const list = await post(owner.token, '/api/file/list');
     expect(list.json().data.map((f: { fileId: number }) => f.fileId)).toEqual([keep]);
 
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/file/delete',
-      headers: t.auth(owner.token),
-      payload: { id: fileId },
-    });
+    const again = await deleteSpendFile(t, owner.token, { id: fileId });
     expect(again.statusCode).toBe(404);
-    const missing = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/file/delete',
-      headers: t.auth(owner.token),
-      payload: {},
-    });
+    const missing = await deleteSpendFile(t, owner.token, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual([{ field: 'fileId', message: 'Required' }]);
   });

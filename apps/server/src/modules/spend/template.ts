@@ -5,30 +5,25 @@
  * example used to sit under the headers and was imported as a payment whenever the template
  * came back unchanged (issue #16); the import also refuses that row wherever it is pasted.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES, US_STATES } from '@spotzcity/shared/enums';
 import { DIVERSITY_LEGEND, ETHNICITY_LEGEND } from '@spotzcity/shared/spend';
 import { SPEND_COLUMNS, SPEND_TEMPLATE_EXAMPLE } from '@spotzcity/shared/spend-file';
+import {
+  addTemplateSheet,
+  styleHeaderRow,
+  templateDate,
+  templateWorkbook,
+} from '../../platform/templates.ts';
 
 export const TEMPLATE_FILE_NAME = 'SpotzCity Spend Template.xlsx';
 
-const HEADER_FILL: ExcelJS.Fill = {
-  type: 'pattern',
-  pattern: 'solid',
-  fgColor: { argb: 'FF1F4E79' },
-};
-
-/** A sheet with the spend columns as its header row, formatted as the import reads them. */
-function addSpendSheet(workbook: ExcelJS.Workbook, name: string) {
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = SPEND_COLUMNS.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: Math.max(14, c.header.length + 6),
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = HEADER_FILL;
+/**
+ * A sheet with the spend columns as its header row, formatted as the import reads them; the
+ * sheet the import reads notes the required columns.
+ */
+function addSpendSheet(workbook: ExcelJS.Workbook, name: string, requiredNotes = false) {
+  const sheet = addTemplateSheet(workbook, name, SPEND_COLUMNS, { requiredNotes });
   sheet.getColumn('spend').numFmt = '#,##0.00';
   sheet.getColumn('paymentDate').numFmt = 'mm/dd/yyyy';
   // Identifiers stay text so Excel keeps their leading zeros.
@@ -37,21 +32,13 @@ function addSpendSheet(workbook: ExcelJS.Workbook, name: string) {
 }
 
 export async function spendTemplate(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'SpotzCity';
-
-  const sheet = addSpendSheet(workbook, 'Spend');
-  SPEND_COLUMNS.forEach((c, i) => {
-    if ('required' in c && c.required) {
-      sheet.getCell(1, i + 1).note = 'Required';
-    }
-  });
+  const workbook = templateWorkbook();
+  addSpendSheet(workbook, 'Spend', true);
 
   const example = addSpendSheet(workbook, 'Example');
-  const [month, day, year] = String(SPEND_TEMPLATE_EXAMPLE.paymentDate).split('/').map(Number);
   example.addRow({
     ...SPEND_TEMPLATE_EXAMPLE,
-    paymentDate: new Date(Date.UTC(year!, month! - 1, day!)),
+    paymentDate: templateDate(String(SPEND_TEMPLATE_EXAMPLE.paymentDate)),
   });
   example.addRow([]);
   example.addRow([
@@ -80,8 +67,7 @@ export async function spendTemplate(): Promise<Buffer> {
     'State',
     'Name',
   ]);
-  values.getRow(1).font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  values.getRow(1).fill = HEADER_FILL;
+  styleHeaderRow(values.getRow(1));
   const rows = Math.max(DIVERSITY_TYPES.length, ETHNICITY_CATEGORIES.length, US_STATES.length + 1);
   const states: (readonly [string, string])[] = [...US_STATES, ['DC', 'District of Columbia']];
   for (let i = 0; i < rows; i += 1) {

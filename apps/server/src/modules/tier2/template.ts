@@ -1,5 +1,4 @@
 /** The Tier 2 report template (issue #23): one sheet of lines, and how to fill it in. */
-import ExcelJS from 'exceljs';
 import {
   TIER2_COLUMNS,
   TIER2_LINE_TYPES,
@@ -8,6 +7,7 @@ import {
   type Tier2Breakdown,
 } from '@spotzcity/shared/tier2';
 import { DIVERSE_TYPES, DIVERSITY_NAMES } from '@spotzcity/shared/diversity';
+import { addTemplateSheet, templateWorkbook } from '../../platform/templates.ts';
 
 export const TIER2_TEMPLATE_FILE_NAME = 'SpotzCity Tier 2 Report Template.xlsx';
 
@@ -16,17 +16,11 @@ export async function tier2Template(
   buyerName: string,
 ): Promise<Buffer> {
   const { breakdown, segments } = ask;
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'SpotzCity';
-  const sheet = workbook.addWorksheet('Tier 2 Report', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = TIER2_COLUMNS.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.key === 'amount' ? 18 : 26,
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1F4E79' } };
+  const workbook = templateWorkbook();
+  const sheet = addTemplateSheet(workbook, 'Tier 2 Report', TIER2_COLUMNS, {
+    width: (c) => (c.key === 'amount' ? 18 : 26),
+    requiredNotes: false,
+  });
   for (const row of tier2TemplateRows(breakdown, segments)) sheet.addRow(row);
   sheet.getColumn('amount').numFmt = '#,##0.00';
   const notes = workbook.addWorksheet('How To Fill In');

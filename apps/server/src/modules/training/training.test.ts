@@ -2,12 +2,11 @@ import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@spotzcity/shared/permissions';
 import type { TrainingGroup, TrainingItem } from '@spotzcity/shared/training';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createOrg, createUser, signIn, signedInUser } from '../../../test/factories.ts';
+import { actorWith, signedInUser } from '../../../test/factories.ts';
 import { TINY_PNG, multipart } from '../../../test/multipart.ts';
-import { rolePermissions, roles, trainingItems, users } from '../../db/schema/index.ts';
+import { rolePermissions, trainingItems, users } from '../../db/schema/index.ts';
 import { DEMO_TRAINING, seedTraining, simplePdf } from '../../db/seed/training.ts';
 import { FILE_TYPES } from '../../platform/file-types.ts';
 
@@ -23,16 +22,7 @@ beforeAll(async () => {
   t = await createTestApp({ UPLOAD_MAX_MODULE_MB: String(50 / 1024), UPLOAD_MAX_VIDEO_MB: '3' });
   uploader = (await signedInUser(t.app, t.database.db, 'ROLE_SUPER_ADMIN')).token;
   viewer = (await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN')).token;
-  await t.database.db.insert(roles).values({ code: 'ROLE_AUDITOR', label: 'Auditor' });
-  await t.database.db
-    .insert(rolePermissions)
-    .values({ roleCode: 'ROLE_AUDITOR', permissionCode: 'PASSWORD_RESET' });
-  const org = await createOrg(t.database.db);
-  const auditor = await createUser(t.database.db, {
-    clientRef: org.id,
-    role: 'ROLE_AUDITOR' as Role,
-  });
-  outsider = await signIn(t.app, auditor.email);
+  outsider = (await actorWith(t.app, t.database.db, ['PASSWORD_RESET'])).token;
 });
 afterAll(() => t.close());
 

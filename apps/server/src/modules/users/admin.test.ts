@@ -21,12 +21,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const newEmail = () => `person-${randomBytes(4).toString('hex')}@example.com`;
-const call = (
-  token: string,
-  method: 'POST' | 'PUT' | 'DELETE' | 'GET',
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, payload, headers: t.auth(token) });
 const userRow = async (id: number) =>
   (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!;
 const membersOf = async (clientRef: number) =>
@@ -46,7 +40,7 @@ describe('POST /api/users/list', () => {
   it("shows a Buyer Admin only their own organisation's users, with the spec's columns", async () => {
     const { a, aUser, bUser } = await twoOrganisations();
     const gone = await createUser(t.database.db, { clientRef: a.org.id, deletedAt: new Date() });
-    const res = await call(a.token, 'POST', '/api/users/list', { pageNumber: 0 });
+    const res = await t.call(a.token, 'POST', '/api/users/list', { pageNumber: 0 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ totalCount: 2, length: 2, pageNumber: 0, pageSize: 20 });
@@ -72,14 +66,14 @@ describe('POST /api/users/list', () => {
   it('says DISABLED of the users of a disabled organisation', async () => {
     const { a, aUser } = await twoOrganisations();
     await t.database.db.update(clients).set({ status: 'DISABLE' }).where(eq(clients.id, a.org.id));
-    const res = await call(superUser.token, 'GET', `/api/users/${aUser.id}`);
+    const res = await t.call(superUser.token, 'GET', `/api/users/${aUser.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'DISABLED', invitationPending: false });
   });
 
   it('ignores the client filter of a Buyer Admin pointing at another organisation', async () => {
     const { a, b } = await twoOrganisations();
-    const res = await call(a.token, 'POST', '/api/users/list', { clientId: b.org.clientId });
+    const res = await t.call(a.token, 'POST', '/api/users/list', { clientId: b.org.clientId });
     expect(res.json().data.every((u: { clientId: string }) => u.clientId === a.org.clientId)).toBe(
       true,
     );
@@ -89,13 +83,13 @@ describe('POST /api/users/list', () => {
     const { a, b } = await twoOrganisations();
     const deletedOrg = await createOrg(t.database.db, { deletedAt: new Date() });
     const hidden = await createUser(t.database.db, { clientRef: deletedOrg.id });
-    const all = await call(superUser.token, 'POST', '/api/users/list', { pageSize: 100 });
+    const all = await t.call(superUser.token, 'POST', '/api/users/list', { pageSize: 100 });
     const clientIds = new Set(all.json().data.map((u: { clientId: string }) => u.clientId));
     expect(clientIds).toContain(a.org.clientId);
     expect(clientIds).toContain(b.org.clientId);
     expect(all.json().data.map((u: { id: number }) => u.id)).not.toContain(hidden.id);
 
-    const onlyB = await call(superAdmin.token, 'POST', '/api/users/list', {
+    const onlyB = await t.call(superAdmin.token, 'POST', '/api/users/list', {
       clientId: b.org.clientId.toLowerCase(),
     });
     expect(onlyB.json().totalCount).toBe(2);
@@ -110,15 +104,15 @@ describe('tenant isolation', () => {
     const { a, bUser } = await twoOrganisations();
     const before = await userRow(bUser.id);
 
-    const read = await call(a.token, 'GET', `/api/users/${bUser.id}`);
-    const update = await call(a.token, 'PUT', '/api/users/add', {
+    const read = await t.call(a.token, 'GET', `/api/users/${bUser.id}`);
+    const update = await t.call(a.token, 'PUT', '/api/users/add', {
       id: bUser.id,
       name: 'Hijacked',
       email: newEmail(),
       role: 'ROLE_BUYER_ADMIN',
     });
-    const removeBody = await call(a.token, 'DELETE', '/api/users/delete', { id: bUser.id });
-    const removeQuery = await call(a.token, 'DELETE', `/api/users/delete?id=${bUser.id}`);
+    const removeBody = await t.call(a.token, 'DELETE', '/api/users/delete', { id: bUser.id });
+    const removeQuery = await t.call(a.token, 'DELETE', `/api/users/delete?id=${bUser.id}`);
     for (const res of [read, update, removeBody, removeQuery]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: USER_ADMIN_ERRORS.notFound });
@@ -135,7 +129,7 @@ describe('tenant isolation', () => {
     const { a, b } = await twoOrganisations();
     const bMembers = await membersOf(b.org.id);
     const email = newEmail();
-    const res = await call(a.token, 'POST', '/api/users/add', {
+    const res = await t.call(a.token, 'POST', '/api/users/add', {
       clientId: b.org.clientId,
       name: 'Casey Park',
       email,
@@ -149,8 +143,8 @@ describe('tenant isolation', () => {
 
   it('does not let a Buyer Admin read a user of their own organisation once it is deleted', async () => {
     const { a, aUser } = await twoOrganisations();
-    await call(a.token, 'DELETE', '/api/users/delete', { id: aUser.id });
-    expect((await call(a.token, 'GET', `/api/users/${aUser.id}`)).statusCode).toBe(404);
+    await t.call(a.token, 'DELETE', '/api/users/delete', { id: aUser.id });
+    expect((await t.call(a.token, 'GET', `/api/users/${aUser.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -158,7 +152,7 @@ describe('POST /api/users/add', () => {
   it('invites the new user, whose role follows the organisation type', async () => {
     const supplierOrg = await createOrg(t.database.db, { type: 'SUPPLIER' });
     const email = newEmail();
-    const res = await call(superUser.token, 'POST', '/api/users/add', {
+    const res = await t.call(superUser.token, 'POST', '/api/users/add', {
       clientId: supplierOrg.clientId,
       name: 'Quinn Rivera',
       email: email.toUpperCase(),
@@ -177,16 +171,16 @@ describe('POST /api/users/add', () => {
 
     await acceptInvitation(t.app, t.database.db, email, 'Quinn#Rivera1');
     const token = await signIn(t.app, email, 'Quinn#Rivera1');
-    const listed = await call(superUser.token, 'GET', `/api/users/${res.json().data.id}`);
+    const listed = await t.call(superUser.token, 'GET', `/api/users/${res.json().data.id}`);
     expect(listed.json().data).toMatchObject({ invitationPending: false, status: 'ACTIVE' });
     expect(token).toBeTruthy();
   });
 
   it('makes a Buyer Admin’s new user a Buyer User, or a Buyer Admin when asked', async () => {
     const { a } = await twoOrganisations();
-    const plain = await call(a.token, 'POST', '/api/users/add', { name: 'A', email: newEmail() });
+    const plain = await t.call(a.token, 'POST', '/api/users/add', { name: 'A', email: newEmail() });
     expect(plain.json().data.role).toBe('ROLE_BUYER_USER');
-    const admin = await call(a.token, 'POST', '/api/users/add', {
+    const admin = await t.call(a.token, 'POST', '/api/users/add', {
       name: 'B',
       email: newEmail(),
       role: 'ROLE_BUYER_ADMIN',
@@ -196,7 +190,7 @@ describe('POST /api/users/add', () => {
 
   it('answers the validation messages of the form', async () => {
     const { a } = await twoOrganisations();
-    const empty = await call(a.token, 'POST', '/api/users/add', {});
+    const empty = await t.call(a.token, 'POST', '/api/users/add', {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual([
       { field: 'name', message: 'Required' },
@@ -210,7 +204,7 @@ describe('POST /api/users/add', () => {
       [{ role: 'ROLE_SUPPLIER' }, 'role', USER_ADMIN_MESSAGES.roleNotAllowed],
     ];
     for (const [overrides, field, message] of cases) {
-      const res = await call(a.token, 'POST', '/api/users/add', {
+      const res = await t.call(a.token, 'POST', '/api/users/add', {
         name: 'Valid Name',
         email: newEmail(),
         ...overrides,
@@ -221,12 +215,12 @@ describe('POST /api/users/add', () => {
   });
 
   it('asks a Super User for a client id that exists', async () => {
-    const none = await call(superUser.token, 'POST', '/api/users/add', {
+    const none = await t.call(superUser.token, 'POST', '/api/users/add', {
       name: 'N',
       email: newEmail(),
     });
     expect(none.json().errors).toEqual([{ field: 'clientId', message: 'Required' }]);
-    const unknown = await call(superUser.token, 'POST', '/api/users/add', {
+    const unknown = await t.call(superUser.token, 'POST', '/api/users/add', {
       clientId: 'NO-SUCH-CLIENT',
       name: 'N',
       email: newEmail(),
@@ -239,14 +233,14 @@ describe('POST /api/users/add', () => {
 
   it('refuses an e-mail that another user of the organisation has, whatever its case', async () => {
     const { a, aUser, bUser } = await twoOrganisations();
-    const res = await call(a.token, 'POST', '/api/users/add', {
+    const res = await t.call(a.token, 'POST', '/api/users/add', {
       name: 'Copy',
       email: aUser.email.toUpperCase(),
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(ACCOUNT_MESSAGES.emailTaken);
     // A Super User sees every organisation: for them an address in use anywhere is a 409.
-    const across = await call(superUser.token, 'POST', '/api/users/add', {
+    const across = await t.call(superUser.token, 'POST', '/api/users/add', {
       clientId: a.org.clientId,
       name: 'Copy',
       email: bUser.email,
@@ -257,8 +251,8 @@ describe('POST /api/users/add', () => {
   it('does not tell an organisation admin that an address belongs to another organisation', async () => {
     const { a, bUser } = await twoOrganisations();
     const fresh = newEmail();
-    const free = await call(a.token, 'POST', '/api/users/add', { name: 'Fresh', email: fresh });
-    const taken = await call(a.token, 'POST', '/api/users/add', {
+    const free = await t.call(a.token, 'POST', '/api/users/add', { name: 'Fresh', email: fresh });
+    const taken = await t.call(a.token, 'POST', '/api/users/add', {
       name: 'Copy',
       email: bUser.email,
     });
@@ -270,7 +264,7 @@ describe('POST /api/users/add', () => {
       return rest;
     };
     expect(shapeOf(taken.json().data)).toEqual(shapeOf(free.json().data));
-    const list = await call(a.token, 'POST', '/api/users/list', { pageNumber: 0 });
+    const list = await t.call(a.token, 'POST', '/api/users/list', { pageNumber: 0 });
     const listed = list.json().data.find((u: { email: string }) => u.email === bUser.email);
     expect(listed).toMatchObject({ invitationPending: true, companyName: a.org.companyName });
 
@@ -282,7 +276,7 @@ describe('POST /api/users/add', () => {
     const row = await userRow(taken.json().data.id);
     expect(row.addressInUse).toBe(true);
     // A second try in the same organisation is a duplicate its admin can see.
-    const again = await call(a.token, 'POST', '/api/users/add', {
+    const again = await t.call(a.token, 'POST', '/api/users/add', {
       name: 'Copy',
       email: bUser.email,
     });
@@ -292,8 +286,8 @@ describe('POST /api/users/add', () => {
   it('lets only a holder of SPORTZCITY_ADMIN_CREATION add users to a SpotzCity admin', async () => {
     const adminOrg = await createOrg(t.database.db, { type: 'SUPER_ADMIN' });
     const body = { clientId: adminOrg.clientId, name: 'Ops', email: newEmail() };
-    expect((await call(superAdmin.token, 'POST', '/api/users/add', body)).statusCode).toBe(403);
-    const res = await call(superUser.token, 'POST', '/api/users/add', body);
+    expect((await t.call(superAdmin.token, 'POST', '/api/users/add', body)).statusCode).toBe(403);
+    const res = await t.call(superUser.token, 'POST', '/api/users/add', body);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.role).toBe('ROLE_SUPER_ADMIN');
   });
@@ -302,7 +296,7 @@ describe('POST /api/users/add', () => {
 describe('PUT /api/users/add', () => {
   it('lets a Buyer Admin promote and demote a user of their organisation, audited', async () => {
     const { a, aUser } = await twoOrganisations();
-    const promoted = await call(a.token, 'PUT', '/api/users/add', {
+    const promoted = await t.call(a.token, 'PUT', '/api/users/add', {
       id: aUser.id,
       name: 'Promoted Person',
       email: aUser.email,
@@ -313,7 +307,7 @@ describe('PUT /api/users/add', () => {
       message: 'Updated Successfully',
       data: { role: 'ROLE_BUYER_ADMIN', name: 'Promoted Person' },
     });
-    const demoted = await call(a.token, 'PUT', '/api/users/add', {
+    const demoted = await t.call(a.token, 'PUT', '/api/users/add', {
       id: aUser.id,
       name: 'Promoted Person',
       email: aUser.email,
@@ -339,7 +333,7 @@ describe('PUT /api/users/add', () => {
 
   it('keeps a user in their organisation and refuses a change of one’s own role', async () => {
     const { a, b, aUser } = await twoOrganisations();
-    const moved = await call(superUser.token, 'PUT', '/api/users/add', {
+    const moved = await t.call(superUser.token, 'PUT', '/api/users/add', {
       id: aUser.id,
       clientId: b.org.clientId,
       name: aUser.name,
@@ -348,7 +342,7 @@ describe('PUT /api/users/add', () => {
     expect(moved.statusCode).toBe(200);
     expect((await userRow(aUser.id)).clientRef).toBe(a.org.id);
 
-    const own = await call(a.token, 'PUT', '/api/users/add', {
+    const own = await t.call(a.token, 'PUT', '/api/users/add', {
       id: a.user.id,
       name: a.user.name,
       email: a.user.email,
@@ -361,16 +355,19 @@ describe('PUT /api/users/add', () => {
   it('refuses a taken e-mail, a role foreign to the organisation, and a missing id', async () => {
     const { a, aUser, bUser } = await twoOrganisations();
     const base = { id: aUser.id, name: aUser.name, email: aUser.email };
-    const taken = await call(a.token, 'PUT', '/api/users/add', { ...base, email: a.user.email });
+    const taken = await t.call(a.token, 'PUT', '/api/users/add', { ...base, email: a.user.email });
     expect(taken.statusCode).toBe(409);
     // Another organisation's address is not refused (that would tell): the row can no longer
     // sign in, and the address's owner is told.
-    const elsewhere = await call(a.token, 'PUT', '/api/users/add', { ...base, email: bUser.email });
+    const elsewhere = await t.call(a.token, 'PUT', '/api/users/add', {
+      ...base,
+      email: bUser.email,
+    });
     expect(elsewhere.statusCode).toBe(200);
     expect((await userRow(aUser.id)).addressInUse).toBe(true);
     expect((await mailsTo(t.database.db, bUser.email))[0]?.body).toMatch(/already belongs/);
     expect(await signIn(t.app, bUser.email)).toBeTruthy();
-    const foreign = await call(superUser.token, 'PUT', '/api/users/add', {
+    const foreign = await t.call(superUser.token, 'PUT', '/api/users/add', {
       ...base,
       role: 'ROLE_SUPER_USER',
     });
@@ -378,13 +375,13 @@ describe('PUT /api/users/add', () => {
     expect(foreign.json().errors).toEqual([
       { field: 'role', message: USER_ADMIN_MESSAGES.roleNotAllowed },
     ]);
-    const noId = await call(a.token, 'PUT', '/api/users/add', { name: 'x', email: newEmail() });
+    const noId = await t.call(a.token, 'PUT', '/api/users/add', { name: 'x', email: newEmail() });
     expect(noId.json().errors).toEqual([{ field: 'id', message: 'Required' }]);
   });
 
   it('does not let a Super Admin change a Super User', async () => {
     const target = await actor(t.app, t.database.db, 'ROLE_SUPER_USER');
-    const res = await call(superAdmin.token, 'PUT', '/api/users/add', {
+    const res = await t.call(superAdmin.token, 'PUT', '/api/users/add', {
       id: target.user.id,
       name: 'Renamed',
       email: target.user.email,
@@ -397,13 +394,13 @@ describe('DELETE /api/users/delete', () => {
   it('soft-deletes: the row stays, access goes, the audit keeps before and after', async () => {
     const { a, aUser } = await twoOrganisations();
     const token = await signIn(t.app, aUser.email);
-    const res = await call(a.token, 'DELETE', '/api/users/delete', { id: aUser.id });
+    const res = await t.call(a.token, 'DELETE', '/api/users/delete', { id: aUser.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Deleted Successfully' });
 
     const kept = await userRow(aUser.id);
     expect(kept.deletedAt).toBeInstanceOf(Date);
-    expect((await call(token, 'GET', '/api/users/profile')).statusCode).toBe(401);
+    expect((await t.call(token, 'GET', '/api/users/profile')).statusCode).toBe(401);
     await expect(signIn(t.app, aUser.email, PASSWORD)).rejects.toThrow(/400/);
 
     const [entry] = await t.database.db
@@ -419,7 +416,7 @@ describe('DELETE /api/users/delete', () => {
       after: { email: aUser.email, deletedAt: kept.deletedAt!.toISOString() },
     });
     // The e-mail is free again for a new account.
-    const reused = await call(a.token, 'POST', '/api/users/add', {
+    const reused = await t.call(a.token, 'POST', '/api/users/add', {
       name: 'New',
       email: aUser.email,
     });
@@ -427,7 +424,11 @@ describe('DELETE /api/users/delete', () => {
   });
 
   it('refuses to delete oneself', async () => {
-    const res = await call(superUser.token, 'DELETE', `/api/users/delete?id=${superUser.user.id}`);
+    const res = await t.call(
+      superUser.token,
+      'DELETE',
+      `/api/users/delete?id=${superUser.user.id}`,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(USER_ADMIN_ERRORS.deleteSelf);
     expect((await userRow(superUser.user.id)).deletedAt).toBeNull();
@@ -436,7 +437,7 @@ describe('DELETE /api/users/delete', () => {
   it('does not let a Super Admin delete a Super User or another Super Admin', async () => {
     for (const role of ['ROLE_SUPER_USER', 'ROLE_SUPER_ADMIN'] as const) {
       const target = await actor(t.app, t.database.db, role);
-      const res = await call(superAdmin.token, 'DELETE', '/api/users/delete', {
+      const res = await t.call(superAdmin.token, 'DELETE', '/api/users/delete', {
         id: target.user.id,
       });
       expect(res.statusCode).toBe(403);

@@ -1,0 +1,47 @@
+/**
+ * What the benchmarks share: their `--name value` options, the real app over a benchmark
+ * database (production settings, no demo data) and a token for it, and percentiles.
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
+
+const args = process.argv.slice(2);
+
+/** The value after `--name` on the command line, if given. */
+export const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at === -1 ? undefined : args[at + 1];
+};
+
+/** The app over `database` (on PostgreSQL, `databaseUrl` names it), ready for app.inject. */
+export async function benchApp(database: Database, dataDir: string, databaseUrl?: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return app;
+}
+
+/** Signs in through the app; the access token. */
+export async function tokenFor(app: FastifyInstance, email: string, password: string) {
+  const signin = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { usernameOrEmail: email, password },
+  });
+  return signin.json<{ accessToken: string }>().accessToken;
+}
+
+/** The p-th percentile of sorted timings (nearest rank). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
