@@ -117,14 +117,21 @@ async function attempt(context: CheckContext, threads: number): Promise<'again' 
     }
     const { merge } = pool;
     pool.progress(true);
+    const threadsUsed = pool.started;
     if (merge.keys) {
       const keys = merge.keys.take();
       const cents = merge.cents?.take();
       post(
-        { type: 'done', rowCount: outcome.rowCount, keys, ...(cents ? { cents } : {}) },
+        {
+          type: 'done',
+          rowCount: outcome.rowCount,
+          threads: threadsUsed,
+          keys,
+          ...(cents ? { cents } : {}),
+        },
         cents ? [keys, cents] : [keys],
       );
-    } else post({ type: 'done', rowCount: outcome.rowCount });
+    } else post({ type: 'done', rowCount: outcome.rowCount, threads: threadsUsed });
     return 'posted';
   } finally {
     await pool.close();
@@ -217,6 +224,10 @@ class Pool {
   totalBytes = 0;
   lastRow: number | null = null;
   private workers: Worker[] = [];
+  /** How many checking threads were started. */
+  get started() {
+    return this.workers.length;
+  }
   private load: number[] = [];
   private waiting = new Map<number, { result: ChunkResult; last: boolean }>();
   private lastIndex = -1;

@@ -88,6 +88,8 @@ export type WorkerMessage =
       /** With `keys`: each row's key and cents, in row order (Float64Array buffers). */
       keys?: ArrayBuffer;
       cents?: ArrayBuffer;
+      /** With copyFile: the checking threads that read pieces (0: read in one pass). */
+      threads?: number;
     }
   | {
       type: 'rejected';

@@ -318,6 +318,8 @@ const CHECK_THREADS = Math.min(4, availableParallelism());
 
 export interface CheckedSheet {
   rowCount: number;
+  /** The checking threads that read the sheet's pieces (0: it was read in one pass). */
+  threads: number;
   /** With `keys`: every row's key and cents, in row order. */
   keys?: Float64Array;
   cents?: Float64Array;
@@ -365,6 +367,7 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
           if (event.rowCount === 0) throw new FileRejected(XLSX_MESSAGES.noDataRows);
           return {
             rowCount: event.rowCount,
+            threads: event.threads ?? 0,
             ...(event.keys ? { keys: new Float64Array(event.keys) } : {}),
             ...(event.cents ? { cents: new Float64Array(event.cents) } : {}),
           };
