@@ -1,8 +1,10 @@
 /**
  * The spreadsheet reader's worker (see sheet.ts): checks the zip, then streams the first worksheet
  * (reader.ts) and posts its rows to the parent in batches, as plain cells in the order of the
- * requested columns, or checked by a row module. It runs under resource limits, off the request
- * thread. sheet.ts bundles it with its row module into one script (`runWorker(rowModule)`).
+ * requested columns, or checked by a row module. Check-then-write (a COPY file) goes to
+ * parallel-check.ts instead, which starts checking threads from the same script. It runs under
+ * resource limits, off the request thread. sheet.ts bundles it with its row module into one
+ * script (`runWorker(rowModule)`).
  */
 import { closeSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
