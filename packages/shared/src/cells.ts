@@ -31,7 +31,18 @@ const DAY_MS = 86_400_000;
 const EPOCH_1900 = Date.UTC(1899, 11, 30);
 const EPOCH_1904 = Date.UTC(1904, 0, 1);
 
-const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** Dates already written out: a file's payments fall on a few hundred days. */
+const isoDates = new Map<number, string>();
+
+function iso(ms: number): string {
+  let text = isoDates.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString().slice(0, 10);
+    if (isoDates.size >= 50_000) isoDates.clear();
+    isoDates.set(ms, text);
+  }
+  return text;
+}
 
 /**
  * The calendar date of an Excel serial number. The 1900 system counts the non-existent
@@ -98,6 +109,10 @@ export function cellMoney(cell: Cell): string | null | undefined {
     digits += '0'.repeat(-scale);
     scale = 0;
   }
+  // Up to 15 digits (a number cell's toPrecision(15) always is), whole numbers are exact doubles.
+  if (digits.length + (scale < 2 ? 2 - scale : 0) <= 15 && scale <= 24) {
+    return smallMoney(match[1] === '-', Number(digits), scale);
+  }
   // Rescale to hundredths of a cent-free integer, rounding half away from zero.
   let units = BigInt(digits);
   if (scale > 2) {
@@ -112,4 +127,26 @@ export function cellMoney(cell: Cell): string | null | undefined {
   const whole = abs / 100n;
   const frac = (abs % 100n).toString().padStart(2, '0');
   return `${cents < 0n ? '-' : ''}${whole}.${frac}`;
+}
+
+/** 10^0 … 10^22, every one an exact double. */
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => {
+  let value = 1;
+  for (let i = 0; i < k; i += 1) value *= 10;
+  return value;
+});
+
+/** cellMoney's rounding for `digits` × 10^-scale when every step stays under 2^53 (exact). */
+function smallMoney(negative: boolean, digits: number, scale: number): string {
+  let units = digits;
+  if (scale > 2) {
+    const divisor = POWERS_OF_TEN[scale - 2]!;
+    const rest = units % divisor;
+    units = (units - rest) / divisor + (rest * 2 >= divisor ? 1 : 0);
+  } else {
+    units *= POWERS_OF_TEN[2 - scale]!;
+  }
+  const cents = units % 100;
+  const whole = (units - cents) / 100;
+  return `${negative && units !== 0 ? '-' : ''}${whole}.${cents < 10 ? '0' : ''}${cents}`;
 }

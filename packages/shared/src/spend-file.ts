@@ -132,8 +132,27 @@ export const SPEND_FILE_MESSAGES = {
 
 const squash = (value: string) => value.toUpperCase().replace(/[^A-Z0-9]+/g, '');
 
+/**
+ * A pure function of a cell's text, remembered: a file of a million rows writes a few thousand
+ * suppliers, states and categories over and over, and each lookup here is regular expressions.
+ * Bounded, so a file of all-different values costs a cleared map now and then.
+ */
+function remembered<T>(compute: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined && !known.has(text)) {
+      value = compute(text);
+      if (known.size >= 20_000) known.clear();
+      known.set(text, value);
+    }
+    return value as T;
+  };
+}
+
 const US_COUNTRY = new Set(['US', 'USA', 'UNITEDSTATES', 'UNITEDSTATESOFAMERICA', 'AMERICA']);
-export const isUsCountry = (country: string | null) => !country || US_COUNTRY.has(squash(country));
+const isUsCountryName = remembered((country) => US_COUNTRY.has(squash(country)));
+export const isUsCountry = (country: string | null) => !country || isUsCountryName(country);
 
 const STATE_CODES = new Map<string, string>([
   ...US_STATES.flatMap(([code, name]) => [[code, code] as const, [squash(name), code] as const]),
@@ -148,6 +167,17 @@ const DIVERSITY_BY_KEY = new Map<string, DiversityType>([
   ...DIVERSITY_TYPES.map((d) => [squash(d), d] as const),
   ['NONDIVERSE', 'NON_DIVERSE'],
 ]);
+
+const stateCode = remembered((state) => STATE_CODES.get(squash(state)) ?? null);
+const ethnicityOf = remembered((text) => ETHNICITY_BY_KEY.get(squash(text)) ?? null);
+/** Shared results: parseSpendRow's callers never change a row's diversity array. */
+const diversityOf = remembered((text) => parseDiversity(text));
+const supplierKeyOfName = remembered((name) => supplierKey(null, name));
+const dunsOf = remembered((text) => normaliseDuns(text));
+const ueiOf = remembered((text) => normaliseUei(text));
+const feinOf = remembered((digits) =>
+  /^\d{9}$/.test(digits) ? `${digits.slice(0, 2)}-${digits.slice(2)}` : null,
+);
 
 /** One or more diversity types written "MBE, WBE" (commas, semicolons, slashes or pipes). */
 export function parseDiversity(
@@ -235,14 +265,14 @@ export function parseSpendRow(
   if (dunsText !== null) {
     // A DUNS typed into a number cell loses its leading zeros.
     const padded = typeof cells.duns === 'number' ? dunsText.padStart(9, '0') : dunsText;
-    duns = normaliseDuns(padded);
+    duns = dunsOf(padded);
     if (duns === null) problems.push({ column: 'duns', message: SPEND_FILE_MESSAGES.duns });
   }
 
   const ueiText = cellText(cells.uei ?? null);
   let uei: string | null = null;
   if (ueiText !== null) {
-    uei = normaliseUei(ueiText);
+    uei = ueiOf(ueiText);
     if (uei === null) problems.push({ column: 'uei', message: SPEND_FILE_MESSAGES.uei });
   }
 
@@ -264,7 +294,7 @@ export function parseSpendRow(
 
   let state = textOf(cells, 'state', problems);
   if (state !== null && us) {
-    const code = STATE_CODES.get(squash(state));
+    const code = stateCode(state);
     if (code) state = code;
     else problems.push({ column: 'state', message: SPEND_FILE_MESSAGES.state });
   }
@@ -279,20 +309,20 @@ export function parseSpendRow(
   let fein: string | null = null;
   if (feinText !== null) {
     const digits = feinText.replace(/[\s-]+/g, '');
-    const padded = typeof cells.fein === 'number' ? digits.padStart(9, '0') : digits;
-    if (/^\d{9}$/.test(padded)) fein = `${padded.slice(0, 2)}-${padded.slice(2)}`;
-    else problems.push({ column: 'fein', message: SPEND_FILE_MESSAGES.fein });
+    fein = feinOf(typeof cells.fein === 'number' ? digits.padStart(9, '0') : digits);
+    if (fein === null) problems.push({ column: 'fein', message: SPEND_FILE_MESSAGES.fein });
   }
 
   const ethnicityText = cellText(cells.ethnicityCategory ?? null);
   let ethnicityCategory: EthnicityCategory | null = null;
   if (ethnicityText !== null) {
-    ethnicityCategory = ETHNICITY_BY_KEY.get(squash(ethnicityText)) ?? null;
+    ethnicityCategory = ethnicityOf(ethnicityText);
     if (!ethnicityCategory)
       problems.push({ column: 'ethnicityCategory', message: SPEND_FILE_MESSAGES.ethnicity });
   }
 
-  const diversity = parseDiversity(cellText(cells.diversityCategory ?? null));
+  const diversityText = cellText(cells.diversityCategory ?? null);
+  const diversity = diversityText === null ? parseDiversity(null) : diversityOf(diversityText);
   if ('error' in diversity)
     problems.push({ column: 'diversityCategory', message: diversity.error });
 
@@ -327,7 +357,7 @@ export function parseSpendRow(
       vendorName,
       duns,
       uei,
-      supplierKey: supplierKey(duns, vendorName),
+      supplierKey: duns ? `duns:${duns}` : supplierKeyOfName(vendorName),
       spend,
       addressLine1,
       addressLine2,

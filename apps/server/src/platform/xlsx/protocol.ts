@@ -42,6 +42,15 @@ export interface WorkerInput {
   copyFile?: string;
   /** With copyFile: collect each row's rowKey and rowCents (see RowModule). */
   keys?: boolean;
+  /**
+   * With copyFile: how many checking threads read the sheet's pieces (parallel-check.ts; fewer
+   * than 2 reads it in one pass), the worker's own script to start them with, their heap, and
+   * the pieces' size (bytes of XML; tests make it small).
+   */
+  threads?: number;
+  script?: string;
+  workerMemoryMb?: number;
+  pieceBytes?: number;
   /** Problems listed before reading stops (the file is refused either way). */
   maxProblems: number;
   limits: ZipLimits;
@@ -79,6 +88,8 @@ export type WorkerMessage =
       /** With `keys`: each row's key and cents, in row order (Float64Array buffers). */
       keys?: ArrayBuffer;
       cents?: ArrayBuffer;
+      /** With copyFile: the checking threads that read pieces (0: read in one pass). */
+      threads?: number;
     }
   | {
       type: 'rejected';

@@ -15,19 +15,14 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import type { Cell } from '@spotzcity/shared/cells';
+import { SharedStrings, SheetParser, appendText, type SheetRow } from './sheet-parser.ts';
 import { XmlScanner, attribute, type XmlHandler } from './xml-scanner.ts';
-import { CrcCheck, MAX_CELL_TEXT, ZIP_MESSAGES, ZipProblem, sizeProblem } from './zip-guard.ts';
+import { CrcCheck, sizeProblem } from './zip-guard.ts';
+
+export type { SheetRow } from './sheet-parser.ts';
 
 /** Worksheet parts: zip-guard.ts leaves their inflating to this reader. */
 export const isWorksheetPart = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
-
-export interface SheetRow {
-  /** The row's number in the sheet. */
-  number: number;
-  /** Cells by column number (1 = A); holes where a cell is empty. */
-  cells: Cell[];
-}
 
 interface Part {
   zip: ZipFile;
@@ -62,13 +57,6 @@ async function* inflated(stream: Readable, entry: Entry): AsyncGenerator<Buffer>
   } catch (error) {
     throw sizeProblem(error) ?? error;
   }
-}
-
-/** Text of one cell or shared string, refused as soon as it passes Excel's own limit. */
-function appendText(text: string | null, more: string): string {
-  const joined = text === null ? more : text + more;
-  if (joined.length > MAX_CELL_TEXT) throw new ZipProblem('too-large', ZIP_MESSAGES.textTooLong);
-  return joined;
 }
 
 /** Scans one part through `handler`; nothing when the part is absent. */
@@ -138,48 +126,6 @@ async function locateParts(part: Part) {
   };
 }
 
-/**
- * The shared string table, packed: every string in one, and where each ends. A million-row
- * spend file has ~520,000 shared strings; as separate strings they held ~37 MB of the worker's
- * heap. A cell's text is a slice of the one string.
- */
-class SharedStrings {
-  private chunks: string[] = [];
-  private pending: string[] = [];
-  private length = 0;
-  /** End offset of each string, or -1 - end for an item with no text. */
-  private ends: number[] = [];
-  private all = '';
-  private packedEnds = new Int32Array(0);
-
-  add(text: string | null) {
-    if (text !== null) {
-      this.pending.push(text);
-      this.length += text.length;
-    }
-    this.ends.push(text === null ? -1 - this.length : this.length);
-    if (this.pending.length >= 10_000) this.chunks.push(this.pending.splice(0).join(''));
-  }
-
-  finish() {
-    this.chunks.push(this.pending.splice(0).join(''));
-    this.all = this.chunks.join('');
-    this.chunks = [];
-    this.packedEnds = Int32Array.from(this.ends);
-    this.ends = [];
-    return this;
-  }
-
-  /** The string at `index`: null for an item with no text, undefined past the end. */
-  get(index: number): string | null | undefined {
-    if (!(index >= 0 && index < this.packedEnds.length)) return undefined;
-    const end = this.packedEnds[index]!;
-    if (end < 0) return null;
-    const before = index === 0 ? 0 : this.packedEnds[index - 1]!;
-    return this.all.slice(before < 0 ? -1 - before : before, end);
-  }
-}
-
 /** The shared string table: plain or rich text (runs joined), phonetic guides left out. */
 async function readSharedStrings(part: Part, name: string): Promise<SharedStrings> {
   const strings = new SharedStrings();
@@ -205,43 +151,6 @@ async function readSharedStrings(part: Part, name: string): Promise<SharedString
   return strings.finish();
 }
 
-function columnOf(ref: string): number {
-  let col = 0;
-  for (let i = 0; i < ref.length; i += 1) {
-    const c = ref.charCodeAt(i);
-    if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
-    else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
-    else break;
-  }
-  return col;
-}
-
-function cellValue(
-  type: string | undefined,
-  value: string | null,
-  formula: boolean,
-  strings: SharedStrings,
-): Cell {
-  if (value === null) return null;
-  switch (type) {
-    case 's': {
-      const s = strings.get(parseInt(value, 10));
-      return s === undefined ? null : s;
-    }
-    case 'str':
-    case 'inlineStr':
-    case 'e':
-      return value;
-    case 'b':
-      return parseInt(value, 10) !== 0;
-    default: {
-      if (!formula && value === '') return null;
-      const n = parseFloat(value);
-      return Number.isNaN(n) ? null : n;
-    }
-  }
-}
-
 /** What a reader may want to know on the way, to show how far it has got. */
 export interface SheetProgress {
   /** The sheet part's uncompressed size (its XML, bytes), once it is opened. */
@@ -252,6 +161,41 @@ export interface SheetProgress {
   onInflated?(bytes: number): void;
 }
 
+/** The first worksheet of a workbook, opened: its zip entry and its shared strings read. */
+export interface OpenWorksheet {
+  /** The sheet part, or undefined when the workbook has none. */
+  sheet: Entry | undefined;
+  strings: SharedStrings;
+  /** The sheet's inflated bytes, checked against its declared size and CRC-32. */
+  bytes(): AsyncGenerator<Buffer>;
+  close(): void;
+}
+
+export async function openFirstWorksheet(path: string): Promise<OpenWorksheet> {
+  const part = await openZip(path);
+  try {
+    const { sheet, sharedStrings } = await locateParts(part);
+    const strings = sheet ? await readSharedStrings(part, sharedStrings) : new SharedStrings();
+    const entry = sheet ? part.entries.get(sheet) : undefined;
+    return {
+      sheet: entry,
+      strings,
+      async *bytes() {
+        const stream: Readable = await part.zip.openReadStreamPromise(entry!);
+        try {
+          yield* inflated(stream, entry!);
+        } finally {
+          stream.destroy();
+        }
+      },
+      close: () => part.zip.close(),
+    };
+  } catch (error) {
+    part.zip.close();
+    throw error;
+  }
+}
+
 /**
  * The first worksheet's rows, in batches (one per inflated chunk or so). Rows without cells are
  * yielded too, with no cells. Throws MalformedXml / ZipProblem on a damaged or refused part.
@@ -260,107 +204,30 @@ export async function* readFirstWorksheet(
   path: string,
   progress: SheetProgress = {},
 ): AsyncGenerator<SheetRow[], void> {
-  const part = await openZip(path);
+  const sheet = await openFirstWorksheet(path);
   try {
-    const { sheet, sharedStrings } = await locateParts(part);
-    if (!sheet) return;
-    const strings = await readSharedStrings(part, sharedStrings);
-
-    let batch: SheetRow[] = [];
-    let inSheetData = false;
-    let row: SheetRow | null = null;
-    let lastRow = 0;
-    let lastCol = 0;
-    let inCell = false;
-    let col = 0;
-    let type: string | undefined;
-    let formula = false;
-    let value: string | null = null;
-    let inInline = false;
-    let phonetic = 0;
-
-    const handler: XmlHandler = {
-      wantsText: false,
-      open(name, tag, from, to) {
-        if (inCell) {
-          if (name === 'v') {
-            value = '';
-            handler.wantsText = true;
-          } else if (name === 'f') formula = true;
-          else if (name === 'is') {
-            inInline = true;
-            value = '';
-          } else if (name === 'rPh') phonetic += 1;
-          else if (name === 't' && inInline && phonetic === 0) handler.wantsText = true;
-        } else if (name === 'c') {
-          if (!row) return;
-          inCell = true;
-          const ref = attribute(tag, from, to, 'r');
-          col = ref ? columnOf(ref) : lastCol + 1;
-          lastCol = col;
-          type = attribute(tag, from, to, 't');
-          formula = false;
-          value = null;
-          inInline = false;
-          phonetic = 0;
-        } else if (name === 'row') {
-          if (!inSheetData) return;
-          const r = attribute(tag, from, to, 'r');
-          const number = r ? parseInt(r, 10) : lastRow + 1;
-          lastRow = number;
-          lastCol = 0;
-          row = { number, cells: [] };
-        } else if (name === 'sheetData') inSheetData = true;
-        else if (name === 'dimension' && progress.onDimension) {
-          const last = /(\d+)$/.exec(attribute(tag, from, to, 'ref') ?? '');
-          if (last) progress.onDimension(parseInt(last[1]!, 10));
-        }
-      },
-      close(name) {
-        if (inCell) {
-          if (name === 'v' || name === 't') handler.wantsText = false;
-          else if (name === 'is') inInline = false;
-          else if (name === 'rPh') phonetic -= 1;
-          else if (name === 'c') {
-            inCell = false;
-            handler.wantsText = false;
-            const cell = cellValue(type, value, formula, strings);
-            if (cell !== null) row!.cells[col] = cell;
-          }
-        } else if (name === 'row') {
-          if (row) batch.push(row);
-          row = null;
-        } else if (name === 'sheetData') inSheetData = false;
-      },
-      text(chunk) {
-        value = appendText(value, chunk);
-      },
-    };
-
-    const entry = part.entries.get(sheet)!;
-    progress.onSheet?.({ bytes: entry.uncompressedSize });
-    const stream: Readable = await part.zip.openReadStreamPromise(entry);
-    const scanner = new XmlScanner(handler);
+    if (!sheet.sheet) return;
+    const parser = new SheetParser({
+      strings: sheet.strings,
+      ...(progress.onDimension ? { onDimension: progress.onDimension } : {}),
+    });
+    progress.onSheet?.({ bytes: sheet.sheet.uncompressedSize });
     const decoder = new TextDecoder('utf-8');
     let inflatedBytes = 0;
-    try {
-      for await (const chunk of inflated(stream, entry)) {
-        inflatedBytes += chunk.length;
-        progress.onInflated?.(inflatedBytes);
-        scanner.write(decoder.decode(chunk, { stream: true }));
-        if (batch.length > 0) {
-          const out = batch;
-          batch = [];
-          yield out;
-        }
+    for await (const chunk of sheet.bytes()) {
+      inflatedBytes += chunk.length;
+      progress.onInflated?.(inflatedBytes);
+      parser.write(decoder.decode(chunk, { stream: true }));
+      if (parser.rows.length > 0) {
+        const out = parser.rows;
+        parser.rows = [];
+        yield out;
       }
-      scanner.write(decoder.decode());
-      scanner.end();
-      if (batch.length > 0) yield batch;
-    } finally {
-      stream.destroy();
     }
+    parser.write(decoder.decode());
+    parser.end();
+    if (parser.rows.length > 0) yield parser.rows;
   } finally {
-    part.zip.close();
+    sheet.close();
   }
 }

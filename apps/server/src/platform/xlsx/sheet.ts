@@ -11,6 +11,7 @@
  *
  * A refused file throws FileRejected (400, or 413 when it is too large to read).
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -306,10 +307,19 @@ export interface CheckSheetOptions extends Omit<ReadSheetOptions, 'copyPrefix' |
   /** Stops the read: it throws the signal's reason. */
   signal?: AbortSignal;
   onProgress?: (progress: CheckProgress) => void;
+  /** Bytes of XML per piece checked by one thread (parallel-check.ts); tests make it small. */
+  pieceBytes?: number;
+  /** Checking threads (one per core, at most 4, unless told); fewer than 2 reads in one pass. */
+  threads?: number;
 }
+
+/** Checking threads of one check: one per core, at most four. */
+const CHECK_THREADS = Math.min(4, availableParallelism());
 
 export interface CheckedSheet {
   rowCount: number;
+  /** The checking threads that read the sheet's pieces (0: it was read in one pass). */
+  threads: number;
   /** With `keys`: every row's key and cents, in row order. */
   keys?: Float64Array;
   cents?: Float64Array;
@@ -328,6 +338,10 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
     copyPrefix: options.copyPrefix,
     copyFile: options.copyFile,
     ...(options.keys ? { keys: true } : {}),
+    threads: options.threads ?? CHECK_THREADS,
+    script,
+    workerMemoryMb: options.limits.workerMemoryMb,
+    ...(options.pieceBytes ? { pieceBytes: options.pieceBytes } : {}),
   };
   options.signal?.throwIfAborted();
   const worker = await startWorker(script, input, options.limits);
@@ -353,6 +367,7 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
           if (event.rowCount === 0) throw new FileRejected(XLSX_MESSAGES.noDataRows);
           return {
             rowCount: event.rowCount,
+            threads: event.threads ?? 0,
             ...(event.keys ? { keys: new Float64Array(event.keys) } : {}),
             ...(event.cents ? { cents: new Float64Array(event.cents) } : {}),
           };

@@ -1,13 +1,16 @@
 /**
  * The spreadsheet reader's worker (see sheet.ts): checks the zip, then streams the first worksheet
  * (reader.ts) and posts its rows to the parent in batches, as plain cells in the order of the
- * requested columns, or checked by a row module. It runs under resource limits, off the request
- * thread. sheet.ts bundles it with its row module into one script (`runWorker(rowModule)`).
+ * requested columns, or checked by a row module. Check-then-write (a COPY file) goes to
+ * parallel-check.ts instead, which starts checking threads from the same script. It runs under
+ * resource limits, off the request thread. sheet.ts bundles it with its row module into one
+ * script (`runWorker(rowModule)`).
  */
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Cell } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
+import { OutOfMemory, checkToCopyFile, isCheckerThread, runChecker } from './parallel-check.ts';
 import { isWorksheetPart, readFirstWorksheet } from './reader.ts';
 import { ZipProblem, inspectXlsx } from './zip-guard.ts';
 import {
@@ -55,27 +58,6 @@ async function waitForCredit() {
   credit -= 1;
 }
 
-/** How often a check-then-write read tells the parent how far it has got. */
-const PROGRESS_MS = 200;
-
-/** A Float64Array that grows as values are pushed (row keys and amounts of a whole file). */
-class Doubles {
-  values = new Float64Array(1 << 16);
-  length = 0;
-  push(value: number) {
-    if (this.length === this.values.length) {
-      const bigger = new Float64Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
-    }
-    this.values[this.length++] = value;
-  }
-  /** The pushed values in a buffer of their own, to transfer. */
-  take(): ArrayBuffer {
-    return this.values.slice(0, this.length).buffer;
-  }
-}
-
 /** A cell as text for an error report: what the user typed, at most 1,000 characters. */
 function cellForReport(cell: Cell | undefined): string | undefined {
   if (cell === null || cell === undefined) return undefined;
@@ -86,30 +68,28 @@ function cellForReport(cell: Cell | undefined): string | undefined {
 
 async function run(rowModule: RowModule | undefined) {
   const inspection = await inspectXlsx(input.path, input.limits, { streamed: isWorksheetPart });
-  const toFile = input.copyFile !== undefined && rowModule?.copyLine !== undefined;
-  const fd = toFile ? openSync(input.copyFile!, 'wx') : undefined;
-  try {
-    await read(rowModule, inspection.date1904, fd);
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+  if (input.copyFile !== undefined && rowModule?.copyLine !== undefined) {
+    // Check-then-write: the rows checked on every core into the COPY file (parallel-check.ts).
+    const fd = openSync(input.copyFile, 'wx');
+    try {
+      await checkToCopyFile({
+        input,
+        rowModule,
+        date1904: inspection.date1904,
+        fd,
+        post: (message, transfer) => port.postMessage(message, transfer ?? []),
+      });
+    } finally {
+      closeSync(fd);
+    }
+    return;
   }
+  await read(rowModule, inspection.date1904);
 }
 
-async function read(rowModule: RowModule | undefined, date1904: boolean, fd: number | undefined) {
+/** The rows to the parent in batches, as they are read (uploads saved batch by batch). */
+async function read(rowModule: RowModule | undefined, date1904: boolean) {
   const inspection = { date1904 };
-  const rowKey = input.keys && fd !== undefined ? rowModule?.rowKey : undefined;
-  const rowCents = rowKey ? rowModule?.rowCents : undefined;
-  const rowKeys = rowKey ? new Doubles() : undefined;
-  const rowAmounts = rowCents ? new Doubles() : undefined;
-  const progress = { bytes: 0, totalBytes: 0, lastRow: null as number | null };
-  let progressAt = 0;
-  const postProgress = (force = false) => {
-    if (fd === undefined) return;
-    const now = Date.now();
-    if (!force && now - progressAt < PROGRESS_MS) return;
-    progressAt = now;
-    post({ type: 'progress', rows: rowCount, ...progress });
-  };
 
   const wanted = new Map<string, number>();
   // Header names and aliases, squashed; the first column to claim a name keeps it.
@@ -137,14 +117,6 @@ async function read(rowModule: RowModule | undefined, date1904: boolean, fd: num
   let copyText = '';
   const flush = async () => {
     if (lines.length === 0 || badRows > 0) return;
-    if (fd !== undefined) {
-      const bytes = Buffer.from(copyText);
-      for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at);
-      lines = [];
-      copyText = '';
-      postProgress();
-      return;
-    }
     await waitForCredit();
     if (stopped) return;
     if (copyLine) {
@@ -159,12 +131,7 @@ async function read(rowModule: RowModule | undefined, date1904: boolean, fd: num
     copyText = '';
   };
 
-  const sheetProgress = {
-    onSheet: (info: { bytes: number }) => (progress.totalBytes = info.bytes),
-    onDimension: (lastRow: number) => (progress.lastRow = lastRow),
-    onInflated: (bytes: number) => (progress.bytes = bytes),
-  };
-  sheet: for await (const sheetRows of readFirstWorksheet(input.path, sheetProgress)) {
+  sheet: for await (const sheetRows of readFirstWorksheet(input.path)) {
     for (const row of sheetRows) {
       const values = row.cells;
       if (!mapping) {
@@ -214,8 +181,6 @@ async function read(rowModule: RowModule | undefined, date1904: boolean, fd: num
           // After the first bad row nothing will be saved: stop collecting good ones.
           if (badRows === 0) {
             lines.push(row.number);
-            if (rowKeys) rowKeys.push(rowKey!(result.row));
-            if (rowAmounts) rowAmounts.push(rowCents!(result.row));
             if (copyLine) copyText += `${copyPrefix}${row.number}\t${copyLine(result.row)}\n`;
             else for (const key in result.row) (columns[key] ??= []).push(result.row[key]);
           }
@@ -260,20 +225,7 @@ async function read(rowModule: RowModule | undefined, date1904: boolean, fd: num
   }
   await flush();
   if (stopped) return;
-  postProgress(true);
-  if (rowKeys) {
-    const keyBuffer = rowKeys.take();
-    const centBuffer = rowAmounts?.take();
-    port.postMessage(
-      {
-        type: 'done',
-        rowCount,
-        keys: keyBuffer,
-        ...(centBuffer ? { cents: centBuffer } : {}),
-      } satisfies WorkerMessage,
-      centBuffer ? [keyBuffer, centBuffer] : [keyBuffer],
-    );
-  } else post({ type: 'done', rowCount });
+  post({ type: 'done', rowCount });
 }
 
 function cellHeader(cell: Cell | undefined): string {
@@ -282,10 +234,15 @@ function cellHeader(cell: Cell | undefined): string {
 
 /** Reads the workbook of `workerData`, checking rows with `rowModule` when there is one. */
 export function runWorker(rowModule: RowModule | undefined) {
-  run(rowModule).catch(refuse);
+  if (isCheckerThread()) runChecker(rowModule!);
+  else run(rowModule).catch(refuse);
 }
 
 function refuse(error: unknown) {
+  if (error instanceof OutOfMemory) {
+    post({ type: 'rejected', status: 413, message: XLSX_MESSAGES.tooMuchMemory });
+    return;
+  }
   if (error instanceof ZipProblem) {
     post({
       type: 'rejected',

@@ -84,9 +84,17 @@ export function attribute(tag: string, from: number, to: number, name: string): 
 
 export class XmlScanner {
   private rest = '';
-  private started = false;
 
-  constructor(private readonly handler: XmlHandler) {}
+  /** `started`: the text fed is a piece of a part whose root element is already open. */
+  constructor(
+    private readonly handler: XmlHandler,
+    private started = false,
+  ) {}
+
+  /** Whether all the text written so far was scanned (no construct waits for more). */
+  idle(): boolean {
+    return this.rest === '';
+  }
 
   /** Scans what it can of `chunk` (after what the previous chunk left). */
   write(chunk: string) {
