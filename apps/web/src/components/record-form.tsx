@@ -5,10 +5,11 @@
  * Test ids: `${module}-form`, `-cancel`, `-submit`.
  */
 import type { ReactNode } from 'react';
-import { Button, Col, Form, type FormInstance, type FormItemProps, type FormProps } from 'antd';
+import { Col, Form, type FormInstance, type FormItemProps, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DatePickerWithYear } from './date-picker-with-year.tsx';
+import { FormFooter } from './form-footer.tsx';
 import { zodFieldRule, type FieldPath } from './form-rules.ts';
 import './records.css';
 
@@ -53,14 +54,13 @@ export function RecordForm<Values>({
       data-testid={`${module}-form`}
     >
       {children}
-      <div className="record-form-footer">
-        <Button onClick={onCancel} data-testid={`${module}-cancel`}>
-          {t('records.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid={`${module}-submit`}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormFooter
+        className="record-form-footer"
+        saving={saving}
+        submitLabel={submitLabel}
+        submitTestId={`${module}-submit`}
+        cancel={{ label: t('records.cancel'), onClick: onCancel, testId: `${module}-cancel` }}
+      />
     </Form>
   );
 }

@@ -36,6 +36,7 @@ import {
 } from '@spotzcity/shared/goals';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { SubmitButton } from '../../components/form-footer.tsx';
 import { useSaveResult, zodFieldRule } from '../../components/form-rules.ts';
 import { goalHistoryQuery, goalYearsQuery, useSaveGoals, yearGoalsQuery } from './api/goals.ts';
 import { programCategoriesQuery } from './api/program-categories.ts';
@@ -99,14 +100,9 @@ function SettingsCard({ canEdit }: { canEdit: boolean }) {
             />
           </Form.Item>
           {canEdit && (
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={save.isPending}
-              data-testid="save-settings"
-            >
+            <SubmitButton saving={save.isPending} data-testid="save-settings">
               {t('goals.saveSettings')}
-            </Button>
+            </SubmitButton>
           )}
         </Form>
       )}
@@ -336,14 +332,9 @@ function GoalsCard({
             </Typography.Paragraph>
           )}
           {canEdit && (
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={save.isPending}
-              data-testid="save-goals"
-            >
+            <SubmitButton saving={save.isPending} data-testid="save-goals">
               {t('goals.saveGoals')}
-            </Button>
+            </SubmitButton>
           )}
         </Form>
       )}

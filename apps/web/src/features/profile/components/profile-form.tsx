@@ -9,6 +9,7 @@ import { digitsOnly } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import { applyFieldErrors, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import type { PictureChange } from './avatar-picker.tsx';
@@ -176,7 +177,12 @@ export function ProfileForm({
           </Form.Item>
         </Col>
       </Row>
-      <div className="form-actions">
+      <FormFooter
+        className="form-actions"
+        saving={update.isPending}
+        submitLabel={t('profile.save')}
+        submitTestId="profile-save"
+      >
         <Button
           type="link"
           icon={<KeyOutlined />}
@@ -186,15 +192,7 @@ export function ProfileForm({
         >
           {t('profile.resetPasswordLink')}
         </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={update.isPending}
-          data-testid="profile-save"
-        >
-          {t('profile.save')}
-        </Button>
-      </div>
+      </FormFooter>
     </Form>
   );
 }
