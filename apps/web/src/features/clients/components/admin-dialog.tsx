@@ -41,10 +41,9 @@ export function AdminDialog({ admin, onClose }: AdminDialogProps) {
     <FormDialog
       name="admin"
       form={form}
-      title={admin ? t('clients.editAdminTitle') : t('clients.addAdminTitle')}
-      okText={t('clients.save')}
-      cancelText={t('clients.cancel')}
-      hint={admin ? undefined : t('clients.adminInvitationHint')}
+      editing={Boolean(admin)}
+      titles={{ add: t('clients.addAdminTitle'), edit: t('clients.editAdminTitle') }}
+      addHint={t('clients.adminInvitationHint')}
       saving={save.isPending}
       initialValues={{
         clientId: admin?.clientId ?? '',

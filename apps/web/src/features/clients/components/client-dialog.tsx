@@ -92,10 +92,9 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
     <FormDialog
       name="client"
       form={form}
-      title={editing ? t('clients.editClientTitle') : t('clients.addClientTitle')}
-      okText={t('clients.save')}
-      cancelText={t('clients.cancel')}
-      hint={editing ? undefined : t('clients.invitationHint')}
+      editing={editing}
+      titles={{ add: t('clients.addClientTitle'), edit: t('clients.editClientTitle') }}
+      addHint={t('clients.invitationHint')}
       saving={save.isPending}
       width={640}
       initialValues={initialValues}
