@@ -36,9 +36,10 @@ import {
 } from '@spotzcity/shared/goals';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { goalYearsQuery } from '../../api/goal-years.ts';
 import { SubmitButton } from '../../components/form-footer.tsx';
 import { useSaveResult, zodFieldRule } from '../../components/form-rules.ts';
-import { goalHistoryQuery, goalYearsQuery, useSaveGoals, yearGoalsQuery } from './api/goals.ts';
+import { goalHistoryQuery, useSaveGoals, yearGoalsQuery } from './api/goals.ts';
 import { programCategoriesQuery } from './api/program-categories.ts';
 import { settingsQuery, useSaveSettings } from './api/settings.ts';
 import css from './goals-page.module.css';
