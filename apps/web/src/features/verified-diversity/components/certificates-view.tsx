@@ -17,6 +17,7 @@ import {
   CERTIFICATE_TYPES,
   type Certificate,
 } from '@spotzcity/shared/verified-diversity';
+import { agenciesQuery } from '../../../api/certificate-agencies.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import {
   CertificateSourceTag,
@@ -24,12 +25,7 @@ import {
 } from '../../../components/certificate-status.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { SupplierLink } from '../../../components/supplier-link.tsx';
-import {
-  agenciesQuery,
-  fetchCertificates,
-  verifiedKeys,
-  type CertificateFilter,
-} from '../api/certificates.ts';
+import { fetchCertificates, verifiedKeys, type CertificateFilter } from '../api/certificates.ts';
 import { PolicyCard } from './policy-card.tsx';
 import { ModuleHeader } from '../../../components/module-header.tsx';
 
