@@ -19,6 +19,7 @@ import {
 } from '../../../components/form-rules.ts';
 import { useSaveClient, type ClientValues } from '../api/save-client.ts';
 import { endAfterStartChange } from '../contract-term.ts';
+import { ClientField } from './client-field.tsx';
 
 interface ClientDialogProps {
   /** The row being edited; none to add a client. */
@@ -104,14 +105,9 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
     >
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="clientId"
-            label={t('clients.clientId')}
-            required
-            rules={[zodRule(clientFields.clientId)]}
-          >
+          <ClientField name="clientId">
             <Input autoFocus data-testid="client-clientId" />
-          </Form.Item>
+          </ClientField>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -124,34 +120,19 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('clients.name')}
-            required
-            rules={[zodRule(clientFields.name)]}
-          >
+          <ClientField name="name">
             <Input autoComplete="name" data-testid="client-name" />
-          </Form.Item>
+          </ClientField>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="email"
-            label={t('clients.email')}
-            required
-            rules={[zodRule(clientFields.email)]}
-          >
+          <ClientField name="email">
             <Input inputMode="email" autoComplete="email" data-testid="client-email" />
-          </Form.Item>
+          </ClientField>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="companyName"
-            label={t('clients.companyName')}
-            required
-            rules={[zodRule(clientFields.companyName)]}
-          >
+          <ClientField name="companyName">
             <Input autoComplete="organization" data-testid="client-companyName" />
-          </Form.Item>
+          </ClientField>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="status" label={t('clients.status')} required>
