@@ -69,16 +69,25 @@ export interface DateItemProps {
   name: string;
   label: string;
   rules: FormItemProps['rules'];
+  /** Fields whose change checks this one again (the start of a period, for its end). */
+  dependencies?: string[];
   'data-testid': string;
 }
 
-/** A required day of a record form, checked on change too: a picker has no typing to blur. */
-export function DateItem({ name, label, rules, 'data-testid': testId }: DateItemProps) {
+/** A required day of a form, checked on change too: a picker has no typing to blur. */
+export function DateItem({
+  name,
+  label,
+  rules,
+  dependencies,
+  'data-testid': testId,
+}: DateItemProps) {
   return (
     <Form.Item
       name={name}
       label={label}
       required
+      dependencies={dependencies}
       rules={rules}
       validateTrigger={['onBlur', 'onChange']}
     >

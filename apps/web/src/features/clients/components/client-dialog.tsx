@@ -11,6 +11,7 @@ import { CLIENT_TYPES, type ClientType } from '@spotzcity/shared/enums';
 import { todayIso } from '@spotzcity/shared/validation';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { DateItem } from '../../../components/record-form.tsx';
 import {
   useRevalidateInvalid,
   useSaveResult,
@@ -143,15 +144,12 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
+          <DateItem
             name="contractStartAt"
             label={t('clients.contractStartAt')}
-            required
             rules={[zodRule(clientFields.contractStartAt)]}
-            validateTrigger={['onBlur', 'onChange']}
-          >
-            <DatePickerWithYear data-testid="client-contractStartAt" />
-          </Form.Item>
+            data-testid="client-contractStartAt"
+          />
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item

@@ -18,7 +18,6 @@ import { ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
-import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DiversitySelect } from '../../../components/diversity.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { DateItem } from '../../../components/record-form.tsx';
@@ -263,16 +262,13 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
             />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
+            <DateItem
               name="endDate"
               label={t('costSaving.fields.endDate')}
-              required
               dependencies={['startDate']}
               rules={[zodRule(rules.endDate), endNotBeforeStart]}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="end-date" />
-            </Form.Item>
+              data-testid="end-date"
+            />
           </Col>
         </Row>
       </Card>
