@@ -115,10 +115,11 @@ export const clientUpdateSchema = clientObject
 export type ClientUpdateInput = z.output<typeof clientUpdateSchema>;
 
 /** `POST /api/super_admin/admin`: a SpotzCity admin (spec: clientId, name, email). */
+/** A SpotzCity admin: the client's own rules for its id, name and e-mail. */
 export const adminCreateSchema = z.object({
-  clientId: clientIdField(),
-  name: requiredText(LIMITS.nameMax),
-  email: email(),
+  clientId: clientFields.clientId,
+  name: clientFields.name,
+  email: clientFields.email,
 });
 export type AdminCreateInput = z.output<typeof adminCreateSchema>;
 

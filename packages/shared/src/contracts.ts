@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
-import { ANALYSIS_MAX } from './reports.ts';
+import { excelDataSchema } from './reports.ts';
 import { diversityCategories, optionalEthnicity } from './diversity.ts';
 import { MONTHS } from './enums.ts';
 import {
@@ -196,13 +196,6 @@ export type ContractMonth = z.infer<typeof contractMonthSchema>;
 export const contractMonthsSchema = z.array(contractMonthSchema);
 
 /** `spendData` of `POST /api/excel/contract`: the year and the analysis text (figures ignored). */
-export const contractExcelDataSchema = z.preprocess(
-  (raw) => {
-    if (raw === null || typeof raw !== 'object') return raw;
-    const { period } = raw as { period?: unknown };
-    return period && typeof period === 'object' ? { ...period, ...raw } : raw;
-  },
-  contractYearSchema.extend({ analysis: optionalText(ANALYSIS_MAX) }),
-);
+export const contractExcelDataSchema = excelDataSchema(contractYearSchema);
 
 export const contractDashboardTitle = (year: number) => `Contracts Dashboard ${year}`;

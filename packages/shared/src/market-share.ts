@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
+import { supplierPlaceShape } from './suppliers.ts';
 import { MESSAGES, ISO_DATE } from './validation.ts';
 
 export const SPANS = ['city', 'state', 'zip'] as const;
@@ -120,10 +121,7 @@ export const marketShareRecordSchema = z.object({
   id: z.string(),
   duns: z.string().nullable(),
   name: z.string(),
-  city: z.string().nullable(),
-  stateOrProvince: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
+  ...supplierPlaceShape,
   category: z.string(),
   diversityCategory: z.array(z.string()),
   /** Total spend with this supplier (dollars; the list shows it truncated). */

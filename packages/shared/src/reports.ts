@@ -23,6 +23,20 @@ export const excelRequestSchema = z.object({
   spendData: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * `spendData` of a dashboard's Excel download: its selection (at the top or under `period`) and
+ * the analysis text. Any figures the browser sends along are ignored: the server recomputes them.
+ */
+export const excelDataSchema = <Shape extends z.ZodRawShape>(selection: z.ZodObject<Shape>) =>
+  z.preprocess(
+    (raw) => {
+      if (raw === null || typeof raw !== 'object') return raw;
+      const { period } = raw as { period?: unknown };
+      return period && typeof period === 'object' ? { ...period, ...raw } : raw;
+    },
+    selection.extend({ analysis: optionalText(ANALYSIS_MAX) }),
+  );
+
 export const analysisKeySchema = z.object({ reportKey: requiredText(200) });
 export const analysisSaveSchema = z.object({
   reportKey: requiredText(200),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
-import { ANALYSIS_MAX } from './reports.ts';
+import { excelDataSchema } from './reports.ts';
 import { diversityCategories, optionalEthnicity } from './diversity.ts';
 import { DIVERSITY_TYPES, QUARTERS } from './enums.ts';
 import {
@@ -249,15 +249,5 @@ export const sourcingSchema = z.object({
 });
 export type Sourcing = z.infer<typeof sourcingSchema>;
 
-/**
- * `spendData` of `POST /api/excel/rfx`: the period (at the top or under `period`) and the analysis
- * text. Any figures the browser sends along are ignored: the server recomputes them.
- */
-export const rfxExcelDataSchema = z.preprocess(
-  (raw) => {
-    if (raw === null || typeof raw !== 'object') return raw;
-    const { period } = raw as { period?: unknown };
-    return period && typeof period === 'object' ? { ...period, ...raw } : raw;
-  },
-  rfxPeriodSchema.extend({ analysis: optionalText(ANALYSIS_MAX) }),
-);
+/** `spendData` of `POST /api/excel/rfx`: the period and the analysis text (figures ignored). */
+export const rfxExcelDataSchema = excelDataSchema(rfxPeriodSchema);

@@ -8,7 +8,7 @@ import { cellDate, cellMoney, cellText, type Cell, type FileColumn } from './cel
 import { DIVERSITY_TYPES, US_STATES, type DiversityType } from './enums.ts';
 import { ratingCountSchema } from './ratings.ts';
 import { supplierRatingBoSchema } from './spend.ts';
-import { normaliseDuns } from './suppliers.ts';
+import { normaliseDuns, supplierAddressShape } from './suppliers.ts';
 import { VERIFIED_MESSAGES, normaliseFein, normaliseUei } from './verified-diversity.ts';
 import {
   EMAIL_PATTERN,
@@ -107,12 +107,7 @@ export const supplierDetailSchema = z.object({
   name: z.string(),
   duns: z.string(),
   supplierDbaName: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  city: z.string().nullable(),
-  stateOrProvince: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
+  ...supplierAddressShape,
   /** YYYY-MM-DD */
   businessStartDate: z.string().nullable(),
   websiteUrl: z.string().nullable(),

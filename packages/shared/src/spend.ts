@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { recordId } from './validation.ts';
 import { pageRequestSchema } from './api.ts';
 import { SORT_ORDERS, type DiversityType, type EthnicityCategory } from './enums.ts';
+import { supplierAddressShape } from './suppliers.ts';
 import { MATCH_RULES } from './verified-diversity.ts';
 
 export const SPEND_MESSAGES = {
@@ -143,12 +144,7 @@ export const spendRowSchema = z.object({
   name: z.string(),
   duns: z.string().nullable(),
   spend: z.number(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  city: z.string().nullable(),
-  stateOrProvince: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
+  ...supplierAddressShape,
   fein: z.string().nullable(),
   ethnicityCategory: z.string().nullable(),
   diversityCategory: z.string(),

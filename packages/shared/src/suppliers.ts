@@ -1,7 +1,8 @@
 /**
  * How a supplier is identified across files, organisations and ratings (DESIGN.md §6): by DUNS, or
- * by its normalised name when the DUNS is empty.
+ * by its normalised name when the DUNS is empty; and where it is, as the replies give it.
  */
+import { z } from 'zod';
 
 /** Legal-form words that do not tell two suppliers apart ("Acme Inc." is "ACME"). */
 const LEGAL_SUFFIXES = new Set([
@@ -48,3 +49,18 @@ export function supplierKey(duns: string | null | undefined, name: string): stri
   const d = normaliseDuns(duns ?? null);
   return d ? `duns:${d}` : `name:${normaliseSupplierName(name)}`;
 }
+
+/** Where a supplier is, as a spend file or the directory gives it: any part may be missing. */
+export const supplierPlaceShape = {
+  city: z.string().nullable(),
+  stateOrProvince: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+};
+
+/** A supplier's postal address: its street lines, then its place. */
+export const supplierAddressShape = {
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  ...supplierPlaceShape,
+};

@@ -6,9 +6,28 @@ import {
   quarterStatus,
   revenueSharePercent,
   tier2InviteSchema,
+  tier2NoteFor,
 } from './tier2.ts';
 
 describe('Tier 2 rules', () => {
+  it('counts in the note only the invited primes that reported a quarter of the year', () => {
+    const prime = (id: number, quartersReported: number) => ({
+      id,
+      companyName: `Prime ${id}`,
+      quartersReported,
+      direct: '0.00',
+      indirect: '0.00',
+    });
+    const note = tier2NoteFor({
+      primes: [prime(1, 2), prime(2, 0), prime(3, 1)],
+      primesInvited: 4,
+    });
+    expect(note).toContain('Tier 2 is what 2 of 4 invited prime suppliers reported');
+    expect(tier2NoteFor({ primes: [prime(1, 4)], primesInvited: 1 })).toContain(
+      'what 1 of 1 invited prime supplier reported',
+    );
+  });
+
   it('allocates indirect spend as revenue share × the prime’s diverse spend, to the cent', () => {
     // 2,500,000 of 10,000,000 = 25 %; 25 % of 400,000 = 100,000.
     expect(allocateIndirect(2_500_000, 10_000_000, 400_000)).toBe(100_000);

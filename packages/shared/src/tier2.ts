@@ -388,6 +388,13 @@ export const tier2FiguresSchema = z.object({
   primesInvited: z.number().int(),
 });
 export type Tier2Figures = z.infer<typeof tier2FiguresSchema>;
+
+/** The note under a year's Tier 2 figures: the invited primes that reported any quarter of it. */
+export const tier2NoteFor = (figures: Pick<Tier2Figures, 'primes' | 'primesInvited'>) =>
+  TIER2_DASHBOARD_NOTE(
+    figures.primes.filter((p) => p.quartersReported > 0).length,
+    figures.primesInvited,
+  );
 export const tier2FiguresRequestSchema = z.object({
   year: yearNumber().optional(),
   selectedIds: z.array(recordId()).max(1000).default([]),

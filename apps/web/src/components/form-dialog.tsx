@@ -1,21 +1,23 @@
 /**
- * The add/edit dialog of the administration screens (clients, SpotzCity admins, users): a
- * vertical form validated on blur and disabled while saving, an information hint above it (who
- * is invited, when adding), Save submits the form, and a click outside does not close it.
+ * The add/edit dialog of the administration screens (clients, SpotzCity admins, users): titled
+ * for adding or editing, a vertical form validated on blur and disabled while saving, an
+ * information hint above it when adding (who is invited), Save submits the form, and a click
+ * outside does not close it.
  * Test ids: `${name}-dialog` (the form) and `${name}-save`.
  */
 import type { ReactNode } from 'react';
 import { Alert, Form, Modal, type FormInstance, type FormProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 export interface FormDialogProps<Values> {
   /** The form's name, which also names its test ids. */
   name: string;
   form: FormInstance<Values>;
-  title: string;
-  okText: string;
-  cancelText: string;
-  /** Shown above the fields; none for no hint. */
-  hint?: string | undefined;
+  /** Whether an existing row is being edited rather than a new one added. */
+  editing: boolean;
+  titles: { add: string; edit: string };
+  /** Shown above the fields when adding. */
+  addHint: string;
   saving: boolean;
   width?: number;
   initialValues: FormProps<Values>['initialValues'];
@@ -28,10 +30,9 @@ export interface FormDialogProps<Values> {
 export function FormDialog<Values>({
   name,
   form,
-  title,
-  okText,
-  cancelText,
-  hint,
+  editing,
+  titles,
+  addHint,
   saving,
   width,
   initialValues,
@@ -40,20 +41,21 @@ export function FormDialog<Values>({
   onClose,
   children,
 }: FormDialogProps<Values>) {
+  const { t } = useTranslation();
   return (
     <Modal
       open
-      title={title}
+      title={editing ? titles.edit : titles.add}
       onCancel={onClose}
-      okText={okText}
-      cancelText={cancelText}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       onOk={() => form.submit()}
       confirmLoading={saving}
       okButtonProps={{ ...{ 'data-testid': `${name}-save` } }}
       width={width}
       maskClosable={false}
     >
-      {hint && <Alert type="info" showIcon title={hint} className="dialog-hint" />}
+      {!editing && <Alert type="info" showIcon title={addHint} className="dialog-hint" />}
       <Form<Values>
         form={form}
         name={name}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -35,7 +36,12 @@ function page(pageNumber: number, total = TOTAL): Paged<Row> {
   };
 }
 
-function renderTable(fetchPage: (n: number) => Promise<Paged<Row>>, endText?: string) {
+/** The table on `fetchPage`, and `besides` it (controls that reach the list's query client). */
+function renderTable(
+  fetchPage: (n: number) => Promise<Paged<Row>>,
+  endText?: string,
+  besides?: ReactNode,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <I18nextProvider i18n={i18n}>
@@ -47,6 +53,7 @@ function renderTable(fetchPage: (n: number) => Promise<Paged<Row>>, endText?: st
           rowKey="id"
           endText={endText}
         />
+        {besides}
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -134,7 +141,6 @@ describe('InfiniteTable', () => {
   it('after a delete, refetches the loaded pages from page 0 and steps back a page it emptied', async () => {
     let total = 21;
     const fetchPage = vi.fn(async (n: number) => page(n, total));
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     function Reload({ keepLoadedPages }: { keepLoadedPages: boolean }) {
       const reload = useReloadList();
       return (
@@ -143,19 +149,13 @@ describe('InfiniteTable', () => {
         </button>
       );
     }
-    render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <InfiniteTable<Row>
-            queryKey={['rows']}
-            fetchPage={(n) => fetchPage(n)}
-            columns={[{ title: 'Name', dataIndex: 'name', key: 'name' }]}
-            rowKey="id"
-          />
-          <Reload keepLoadedPages />
-          <Reload keepLoadedPages={false} />
-        </QueryClientProvider>
-      </I18nextProvider>,
+    renderTable(
+      fetchPage,
+      undefined,
+      <>
+        <Reload keepLoadedPages />
+        <Reload keepLoadedPages={false} />
+      </>,
     );
     expect(await screen.findByText('Row 0')).toBeTruthy();
     scrollTop = 480;

@@ -5,10 +5,11 @@
  * Test ids: `${module}-form`, `-cancel`, `-submit`.
  */
 import type { ReactNode } from 'react';
-import { Button, Col, Form, type FormInstance, type FormItemProps, type FormProps } from 'antd';
+import { Col, Form, type FormInstance, type FormItemProps, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DatePickerWithYear } from './date-picker-with-year.tsx';
+import { FormFooter } from './form-footer.tsx';
 import { zodFieldRule, type FieldPath } from './form-rules.ts';
 import './records.css';
 import css from './record-form.module.css';
@@ -54,14 +55,13 @@ export function RecordForm<Values>({
       data-testid={`${module}-form`}
     >
       {children}
-      <div className={css.recordFormFooter}>
-        <Button onClick={onCancel} data-testid={`${module}-cancel`}>
-          {t('records.cancel')}
-        </Button>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid={`${module}-submit`}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormFooter
+        className={css.recordFormFooter}
+        saving={saving}
+        submitLabel={submitLabel}
+        submitTestId={`${module}-submit`}
+        cancel={{ label: t('records.cancel'), onClick: onCancel, testId: `${module}-cancel` }}
+      />
     </Form>
   );
 }
@@ -70,16 +70,25 @@ export interface DateItemProps {
   name: string;
   label: string;
   rules: FormItemProps['rules'];
+  /** Fields whose change checks this one again (the start of a period, for its end). */
+  dependencies?: string[];
   'data-testid': string;
 }
 
-/** A required day of a record form, checked on change too: a picker has no typing to blur. */
-export function DateItem({ name, label, rules, 'data-testid': testId }: DateItemProps) {
+/** A required day of a form, checked on change too: a picker has no typing to blur. */
+export function DateItem({
+  name,
+  label,
+  rules,
+  dependencies,
+  'data-testid': testId,
+}: DateItemProps) {
   return (
     <Form.Item
       name={name}
       label={label}
       required
+      dependencies={dependencies}
       rules={rules}
       validateTrigger={['onBlur', 'onChange']}
     >

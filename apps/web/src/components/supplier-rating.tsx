@@ -18,6 +18,7 @@ import { COMMENT_MAX, RATING_MESSAGES, type Rating } from '@spotzcity/shared/rat
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { api } from '../api/client.ts';
 import { useAlert } from './alert-modal.tsx';
+import { SubmitButton } from './form-footer.tsx';
 
 export interface RatedSupplier {
   name: string;
@@ -143,9 +144,9 @@ export function RatingModal({
             <Button onClick={onClose} data-testid="rating-cancel">
               {t('rating.cancel')}
             </Button>
-            <Button type="primary" htmlType="submit" loading={saving} data-testid="rating-submit">
+            <SubmitButton saving={saving} data-testid="rating-submit">
               {t('rating.submit')}
-            </Button>
+            </SubmitButton>
           </Flex>
         </Form>
       </div>

@@ -147,6 +147,7 @@ export const en = {
     noMoreResults: 'No More Results To Show',
     loadedOf: 'Showing {{loaded}} of {{total}}',
     delete: 'Delete',
+    save: 'Save',
     cancel: 'Cancel',
     deleteLabel: 'Delete {{label}}',
     deleteTitle: 'Delete this {{label}}?',
@@ -194,8 +195,6 @@ export const en = {
       'The first user of the client is invited at this email and chooses their own password.',
     adminInvitationHint: 'The admin is invited at this email and chooses their own password.',
     typeLocked: 'The type of an existing client cannot be changed.',
-    save: 'Save',
-    cancel: 'Cancel',
     types: { BUYER: 'Buyer', SUPPLIER: 'Supplier', SUPER_ADMIN: 'SpotzCity Admin' },
   },
   users: {
@@ -223,8 +222,6 @@ export const en = {
     clientIdForced: 'Users you add join your own organisation.',
     invitationHint: 'The user is invited at this email and chooses their own password.',
     chooseClient: 'Choose a client ID',
-    save: 'Save',
-    cancel: 'Cancel',
   },
   audit: {
     title: 'Audit Log',

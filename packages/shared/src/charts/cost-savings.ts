@@ -91,26 +91,16 @@ export function savingsByDiversityOption(
       axisLabel: { formatter: '{value}%' },
       splitLine: { lineStyle: { type: 'dashed' } },
     },
-    series: [
-      {
-        name: words.direct,
-        type: 'bar',
-        stack: 'share',
-        barMaxWidth: 22,
-        data: data.map((d) => d.data.Direct),
-        itemStyle: { color: CHART_COLORS[0] },
-        label,
-      },
-      {
-        name: words.indirect,
-        type: 'bar',
-        stack: 'share',
-        barMaxWidth: 22,
-        data: data.map((d) => d.data.Indirect),
-        itemStyle: { color: CHART_COLORS[1] },
-        label,
-      },
-    ],
+    // Direct and indirect shares of one bar, each in its own colour.
+    series: (['Direct', 'Indirect'] as const).map((part, i) => ({
+      name: part === 'Direct' ? words.direct : words.indirect,
+      type: 'bar',
+      stack: 'share',
+      barMaxWidth: 22,
+      data: data.map((d) => d.data[part]),
+      itemStyle: { color: CHART_COLORS[i] },
+      label,
+    })),
   };
 }
 

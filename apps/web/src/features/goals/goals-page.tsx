@@ -36,8 +36,10 @@ import {
 } from '@spotzcity/shared/goals';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { goalYearsQuery } from '../../api/goal-years.ts';
+import { SubmitButton } from '../../components/form-footer.tsx';
 import { useSaveResult, zodFieldRule } from '../../components/form-rules.ts';
-import { goalHistoryQuery, goalYearsQuery, useSaveGoals, yearGoalsQuery } from './api/goals.ts';
+import { goalHistoryQuery, useSaveGoals, yearGoalsQuery } from './api/goals.ts';
 import { programCategoriesQuery } from './api/program-categories.ts';
 import { settingsQuery, useSaveSettings } from './api/settings.ts';
 import css from './goals-page.module.css';
@@ -99,14 +101,9 @@ function SettingsCard({ canEdit }: { canEdit: boolean }) {
             />
           </Form.Item>
           {canEdit && (
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={save.isPending}
-              data-testid="save-settings"
-            >
+            <SubmitButton saving={save.isPending} data-testid="save-settings">
               {t('goals.saveSettings')}
-            </Button>
+            </SubmitButton>
           )}
         </Form>
       )}
@@ -336,14 +333,9 @@ function GoalsCard({
             </Typography.Paragraph>
           )}
           {canEdit && (
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={save.isPending}
-              data-testid="save-goals"
-            >
+            <SubmitButton saving={save.isPending} data-testid="save-goals">
               {t('goals.saveGoals')}
-            </Button>
+            </SubmitButton>
           )}
         </Form>
       )}

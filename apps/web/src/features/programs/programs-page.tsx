@@ -44,6 +44,7 @@ import {
 } from '@spotzcity/shared/programs';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { useAlert } from '../../components/alert-modal.tsx';
+import { SubmitButton } from '../../components/form-footer.tsx';
 import {
   categoriesQuery,
   markedQuery,
@@ -395,15 +396,13 @@ function AddCategory() {
             />
           </Form.Item>
         )}
-        <Button
-          type="primary"
-          htmlType="submit"
+        <SubmitButton
+          saving={create.isPending}
           icon={<PlusOutlined />}
-          loading={create.isPending}
           data-testid="category-create"
         >
           {t('programs.add')}
-        </Button>
+        </SubmitButton>
       </Form>
     </Card>
   );

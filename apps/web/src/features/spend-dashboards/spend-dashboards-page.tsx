@@ -20,10 +20,11 @@ import {
   DASHBOARD_TITLES,
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
+import { goalYearsQuery } from '../../api/goal-years.ts';
 import { AnalysisBox, useAnalysis } from '../../components/analysis-box.tsx';
 import { ExportBar } from '../../components/export-bar.tsx';
 import { downloadDashboardExcel } from './api/download-excel.ts';
-import { downloadGoalsExcel, goalYearsQuery, goalsGraphQuery } from './api/goals.ts';
+import { downloadGoalsExcel, goalsGraphQuery } from './api/goals.ts';
 import { CategoryDashboard } from './components/category-dashboard.tsx';
 import { GOALS_SETTINGS_PATH, GoalsDashboard } from './components/goals-dashboard.tsx';
 import { ReportChooser } from './components/report-chooser.tsx';

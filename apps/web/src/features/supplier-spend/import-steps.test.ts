@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportJob } from '@spotzcity/shared/spend-imports';
+import { importJob } from '../../test/import-jobs.ts';
 import { importSteps } from './import-steps.ts';
-
-const job = (values: Partial<ImportJob>): ImportJob => ({
-  id: 1,
-  fileName: 'Year.xlsx',
-  status: 'running',
-  phase: 'checking',
-  progress: { done: 0, total: 0 },
-  rowsChecked: 0,
-  rowsExpected: null,
-  rowCount: null,
-  message: null,
-  errorCount: 0,
-  overlap: null,
-  fileId: null,
-  uploadedBy: 'Alex Morgan',
-  createdOn: '2026-11-23T10:00:00.000Z',
-  finishedOn: null,
-  ...values,
-});
 
 const summary = (steps: ReturnType<typeof importSteps>) =>
   steps.map((s) => `${s.key}:${s.status}:${s.percent ?? '-'}`);
@@ -37,7 +18,7 @@ describe('the import dialog’s steps', () => {
   it('show checking rows n of N, its bar from the bytes of the sheet read', () => {
     const steps = importSteps(
       null,
-      job({ progress: { done: 250, total: 1000 }, rowsChecked: 5000, rowsExpected: 20_000 }),
+      importJob({ progress: { done: 250, total: 1000 }, rowsChecked: 5000, rowsExpected: 20_000 }),
     );
     expect(summary(steps)).toEqual([
       'uploading:finish:100',
@@ -51,7 +32,7 @@ describe('the import dialog’s steps', () => {
   it('estimate N from the bytes read when the sheet does not declare its rows', () => {
     const steps = importSteps(
       null,
-      job({ progress: { done: 2_500_000, total: 10_000_000 }, rowsChecked: 15_210 }),
+      importJob({ progress: { done: 2_500_000, total: 10_000_000 }, rowsChecked: 15_210 }),
     );
     expect(steps[1]!.counts).toEqual({ done: 15_210, total: 61_000, unit: 'rows', about: true });
   });
@@ -59,7 +40,7 @@ describe('the import dialog’s steps', () => {
   it('show saving as rows of the file from the bytes saved, then the dashboards built', () => {
     const saving = importSteps(
       null,
-      job({ phase: 'saving', progress: { done: 300, total: 1200 }, rowCount: 20_000 }),
+      importJob({ phase: 'saving', progress: { done: 300, total: 1200 }, rowCount: 20_000 }),
     );
     expect(summary(saving).slice(1)).toEqual([
       'checking:finish:100',
@@ -69,13 +50,13 @@ describe('the import dialog’s steps', () => {
     expect(saving[2]!.counts).toEqual({ done: 5000, total: 20_000, unit: 'rows' });
     const building = importSteps(
       null,
-      job({ phase: 'building', progress: { done: 3, total: 4 }, rowCount: 20_000 }),
+      importJob({ phase: 'building', progress: { done: 3, total: 4 }, rowCount: 20_000 }),
     );
     expect(summary(building).slice(2)).toEqual(['saving:finish:100', 'building:process:75']);
   });
 
   it('mark every step done once saved, and the step that failed', () => {
-    expect(summary(importSteps(null, job({ status: 'done', phase: 'building' })))).toEqual([
+    expect(summary(importSteps(null, importJob({ status: 'done', phase: 'building' })))).toEqual([
       'uploading:finish:100',
       'checking:finish:100',
       'saving:finish:100',
@@ -83,7 +64,7 @@ describe('the import dialog’s steps', () => {
     ]);
     const failed = importSteps(
       null,
-      job({ status: 'failed', progress: { done: 10, total: 40 }, rowsChecked: 12 }),
+      importJob({ status: 'failed', progress: { done: 10, total: 40 }, rowsChecked: 12 }),
     );
     expect(summary(failed).slice(1)).toEqual([
       'checking:error:25',
@@ -93,7 +74,7 @@ describe('the import dialog’s steps', () => {
   });
 
   it('wait at checking while queued behind other imports', () => {
-    expect(summary(importSteps(null, job({ status: 'queued' }))).slice(1, 2)).toEqual([
+    expect(summary(importSteps(null, importJob({ status: 'queued' }))).slice(1, 2)).toEqual([
       'checking:wait:-',
     ]);
   });

@@ -14,7 +14,6 @@ import { formatMoney } from '@spotzcity/shared/format';
 import {
   TIER2_BREAKDOWNS,
   TIER2_BREAKDOWN_LABELS,
-  TIER2_DASHBOARD_NOTE,
   TIER2_MAX_SEGMENTS,
   TIER2_MESSAGES,
   TIER2_TITLE,
@@ -25,6 +24,7 @@ import {
   segmentLabel,
   tier2BreakdownSchema,
   tier2InviteSchema,
+  tier2NoteFor,
   type Quarter,
   type Tier2Breakdown,
   type Tier2Figures,
@@ -313,10 +313,7 @@ function FiguresCard() {
             }
           />
           <Typography.Paragraph type="secondary" className={css.tier2Note}>
-            {TIER2_DASHBOARD_NOTE(
-              d.primes.filter((p) => p.quartersReported > 0).length,
-              d.primesInvited,
-            )}
+            {tier2NoteFor(d)}
           </Typography.Paragraph>
         </>
       )}

@@ -1,21 +1,16 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  adminCreateSchema,
-  type AdminCreateInput,
-  type ClientItem,
-} from '@spotzcity/shared/clients';
+import type { AdminCreateInput, ClientItem } from '@spotzcity/shared/clients';
 import { FormDialog } from '../../../components/form-dialog.tsx';
-import { useRevalidateInvalid, useSaveResult, zodRule } from '../../../components/form-rules.ts';
+import { useRevalidateInvalid, useSaveResult } from '../../../components/form-rules.ts';
 import { useSaveAdmin } from '../api/save-admin.ts';
+import { ClientField } from './client-field.tsx';
 
 interface AdminDialogProps {
   /** The SUPER_ADMIN row being edited; none to add an admin. */
   admin?: ClientItem;
   onClose: () => void;
 }
-
-const rules = adminCreateSchema.shape;
 
 /** Add or edit a SpotzCity admin: client id, name and e-mail (spec 01 point 3). */
 export function AdminDialog({ admin, onClose }: AdminDialogProps) {
@@ -41,10 +36,9 @@ export function AdminDialog({ admin, onClose }: AdminDialogProps) {
     <FormDialog
       name="admin"
       form={form}
-      title={admin ? t('clients.editAdminTitle') : t('clients.addAdminTitle')}
-      okText={t('clients.save')}
-      cancelText={t('clients.cancel')}
-      hint={admin ? undefined : t('clients.adminInvitationHint')}
+      editing={Boolean(admin)}
+      titles={{ add: t('clients.addAdminTitle'), edit: t('clients.editAdminTitle') }}
+      addHint={t('clients.adminInvitationHint')}
       saving={save.isPending}
       initialValues={{
         clientId: admin?.clientId ?? '',
@@ -55,20 +49,15 @@ export function AdminDialog({ admin, onClose }: AdminDialogProps) {
       onFinish={submit}
       onClose={onClose}
     >
-      <Form.Item
-        name="clientId"
-        label={t('clients.clientId')}
-        required
-        rules={[zodRule(rules.clientId)]}
-      >
+      <ClientField name="clientId">
         <Input autoFocus data-testid="admin-clientId" />
-      </Form.Item>
-      <Form.Item name="name" label={t('clients.name')} required rules={[zodRule(rules.name)]}>
+      </ClientField>
+      <ClientField name="name">
         <Input autoComplete="name" data-testid="admin-name" />
-      </Form.Item>
-      <Form.Item name="email" label={t('clients.email')} required rules={[zodRule(rules.email)]}>
+      </ClientField>
+      <ClientField name="email">
         <Input inputMode="email" autoComplete="email" data-testid="admin-email" />
-      </Form.Item>
+      </ClientField>
     </FormDialog>
   );
 }

@@ -11,6 +11,7 @@ import { CLIENT_TYPES, type ClientType } from '@spotzcity/shared/enums';
 import { todayIso } from '@spotzcity/shared/validation';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { DateItem } from '../../../components/record-form.tsx';
 import {
   useRevalidateInvalid,
   useSaveResult,
@@ -19,6 +20,7 @@ import {
 } from '../../../components/form-rules.ts';
 import { useSaveClient, type ClientValues } from '../api/save-client.ts';
 import { endAfterStartChange } from '../contract-term.ts';
+import { ClientField } from './client-field.tsx';
 
 interface ClientDialogProps {
   /** The row being edited; none to add a client. */
@@ -92,10 +94,9 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
     <FormDialog
       name="client"
       form={form}
-      title={editing ? t('clients.editClientTitle') : t('clients.addClientTitle')}
-      okText={t('clients.save')}
-      cancelText={t('clients.cancel')}
-      hint={editing ? undefined : t('clients.invitationHint')}
+      editing={editing}
+      titles={{ add: t('clients.addClientTitle'), edit: t('clients.editClientTitle') }}
+      addHint={t('clients.invitationHint')}
       saving={save.isPending}
       width={640}
       initialValues={initialValues}
@@ -105,14 +106,9 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
     >
       <Row gutter={16}>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="clientId"
-            label={t('clients.clientId')}
-            required
-            rules={[zodRule(clientFields.clientId)]}
-          >
+          <ClientField name="clientId">
             <Input autoFocus data-testid="client-clientId" />
-          </Form.Item>
+          </ClientField>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item
@@ -125,34 +121,19 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="name"
-            label={t('clients.name')}
-            required
-            rules={[zodRule(clientFields.name)]}
-          >
+          <ClientField name="name">
             <Input autoComplete="name" data-testid="client-name" />
-          </Form.Item>
+          </ClientField>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="email"
-            label={t('clients.email')}
-            required
-            rules={[zodRule(clientFields.email)]}
-          >
+          <ClientField name="email">
             <Input inputMode="email" autoComplete="email" data-testid="client-email" />
-          </Form.Item>
+          </ClientField>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
-            name="companyName"
-            label={t('clients.companyName')}
-            required
-            rules={[zodRule(clientFields.companyName)]}
-          >
+          <ClientField name="companyName">
             <Input autoComplete="organization" data-testid="client-companyName" />
-          </Form.Item>
+          </ClientField>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="status" label={t('clients.status')} required>
@@ -163,15 +144,12 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
+          <DateItem
             name="contractStartAt"
             label={t('clients.contractStartAt')}
-            required
             rules={[zodRule(clientFields.contractStartAt)]}
-            validateTrigger={['onBlur', 'onChange']}
-          >
-            <DatePickerWithYear data-testid="client-contractStartAt" />
-          </Form.Item>
+            data-testid="client-contractStartAt"
+          />
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item

@@ -3,7 +3,7 @@
  * years of contract drive one savings input per year. After the result alert, OK returns to the
  * list on success and stays on the form on error.
  */
-import { Button, Card, Col, Form, Input, Row, Select } from 'antd';
+import { Card, Col, Form, Input, Row, Select } from 'antd';
 import type { FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,8 +18,8 @@ import { ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
-import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { DiversitySelect } from '../../../components/diversity.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
@@ -263,16 +263,13 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
             />
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item
+            <DateItem
               name="endDate"
               label={t('costSaving.fields.endDate')}
-              required
               dependencies={['startDate']}
               rules={[zodRule(rules.endDate), endNotBeforeStart]}
-              validateTrigger={['onBlur', 'onChange']}
-            >
-              <DatePickerWithYear data-testid="end-date" />
-            </Form.Item>
+              data-testid="end-date"
+            />
           </Col>
         </Row>
       </Card>
@@ -281,19 +278,18 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
         <YearlySavingsFields />
       </Card>
 
-      <div className={`form-actions ${css.costSavingActions}`}>
-        <Button onClick={onCancel} disabled={false} data-testid="cost-saving-cancel">
-          {t('costSaving.cancel')}
-        </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={save.isPending}
-          data-testid="cost-saving-submit"
-        >
-          {editing ? t('costSaving.updateData') : t('costSaving.addData')}
-        </Button>
-      </div>
+      <FormFooter
+        className={`form-actions ${css.costSavingActions}`}
+        saving={save.isPending}
+        submitLabel={editing ? t('costSaving.updateData') : t('costSaving.addData')}
+        submitTestId="cost-saving-submit"
+        cancel={{
+          label: t('costSaving.cancel'),
+          onClick: onCancel,
+          testId: 'cost-saving-cancel',
+          whileSaving: true,
+        }}
+      />
     </Form>
   );
 }

@@ -12,6 +12,14 @@ interface Values {
   dates?: [Dayjs | null, Dayjs | null] | null;
 }
 
+/** The text filters in the dialog's order, each with the longest value the API takes. */
+const TEXT_FILTERS = [
+  ['category', 100],
+  ['eventName', 200],
+  ['city', 100],
+  ['state', 100],
+] as const;
+
 /** 'Filter Events': category, name, city, state and a date range; Apply resets to page 0. */
 export function FilterEventsDialog({
   open,
@@ -36,10 +44,7 @@ export function FilterEventsDialog({
     const put = <K extends keyof EventFilters>(k: K, value: EventFilters[K]) => {
       if (value !== undefined) next[k] = value;
     };
-    put('category', trim(v.category));
-    put('eventName', trim(v.eventName));
-    put('city', trim(v.city));
-    put('state', trim(v.state));
+    for (const [name] of TEXT_FILTERS) put(name, trim(v[name]));
     put('fromDate', from ? from.format('YYYY-MM-DD') : undefined);
     put('toDate', to ? to.format('YYYY-MM-DD') : undefined);
     onApply(next);
@@ -60,18 +65,11 @@ export function FilterEventsDialog({
         onFinish={apply}
         initialValues={{ ...filters, dates: null }}
       >
-        <Form.Item name="category" label={t('diversityEvents.category')}>
-          <Input allowClear maxLength={100} data-testid="filter-category" />
-        </Form.Item>
-        <Form.Item name="eventName" label={t('diversityEvents.eventName')}>
-          <Input allowClear maxLength={200} data-testid="filter-eventName" />
-        </Form.Item>
-        <Form.Item name="city" label={t('diversityEvents.city')}>
-          <Input allowClear maxLength={100} data-testid="filter-city" />
-        </Form.Item>
-        <Form.Item name="state" label={t('diversityEvents.state')}>
-          <Input allowClear maxLength={100} data-testid="filter-state" />
-        </Form.Item>
+        {TEXT_FILTERS.map(([name, maxLength]) => (
+          <Form.Item key={name} name={name} label={t(`diversityEvents.${name}`)}>
+            <Input allowClear maxLength={maxLength} data-testid={`filter-${name}`} />
+          </Form.Item>
+        ))}
         <Form.Item name="dates" label={t('diversityEvents.dateRange')}>
           <DatePicker.RangePicker format="MM/DD/YYYY" style={{ width: '100%' }} />
         </Form.Item>

@@ -1,17 +1,8 @@
-/** `GET /api/goals/years`, `GET|PUT /api/goals` and `GET /api/goals/history`. */
+/** `GET|PUT /api/goals` and `GET /api/goals/history` (the years: `api/goal-years.ts`). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { GoalHistoryItem, GoalsSave, YearGoals } from '@spotzcity/shared/goals';
 import { api } from '../../../api/client.ts';
-
-export const goalYearsQuery = () =>
-  queryOptions({
-    queryKey: ['goals', 'years'] as const,
-    queryFn: ({ signal }) =>
-      api
-        .get<Envelope<{ years: number[]; current: number }>>('/api/goals/years', { signal })
-        .then((r) => r.data),
-  });
 
 export const yearGoalsQuery = (fiscalYear: number) =>
   queryOptions({

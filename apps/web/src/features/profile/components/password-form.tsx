@@ -1,8 +1,9 @@
-import { Button, Form, Input, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { passwordChangeSchema, type PasswordChangeInput } from '@spotzcity/shared/auth';
 import { useAlert } from '../../../components/alert-modal.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import { useRevalidateInvalid, zodFieldRule } from '../../../components/form-rules.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -73,19 +74,13 @@ export function PasswordForm({ onCancel, onDone }: PasswordFormProps) {
           {change.error.message}
         </Typography.Paragraph>
       )}
-      <div className="form-actions form-actions-end">
-        <Button onClick={onCancel} data-testid="password-cancel">
-          {t('profile.cancel')}
-        </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={change.isPending}
-          data-testid="password-update"
-        >
-          {t('profile.update')}
-        </Button>
-      </div>
+      <FormFooter
+        className="form-actions form-actions-end"
+        saving={change.isPending}
+        submitLabel={t('profile.update')}
+        submitTestId="password-update"
+        cancel={{ label: t('profile.cancel'), onClick: onCancel, testId: 'password-cancel' }}
+      />
     </Form>
   );
 }

@@ -9,6 +9,7 @@ import { digitsOnly } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 import { applyFieldErrors, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import type { PictureChange } from './avatar-picker.tsx';
@@ -32,6 +33,27 @@ const rules = profileUpdateSchema.shape;
 
 const asGender = (value: string | null): Gender | undefined =>
   value === 'MALE' || value === 'FEMALE' ? value : undefined;
+
+/** A fact of the account the user cannot change here, shown in the form's grid. */
+function ReadOnlyField({
+  id,
+  label,
+  value,
+  'data-testid': testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  'data-testid': string;
+}) {
+  return (
+    <Col xs={24} md={12}>
+      <Form.Item label={label} htmlFor={id}>
+        <Input id={id} value={value} readOnly variant="filled" data-testid={testId} />
+      </Form.Item>
+    </Col>
+  );
+}
 
 /** The profile fields; Email ID, Role and Company are read-only. */
 export function ProfileForm({
@@ -107,39 +129,24 @@ export function ProfileForm({
             <Input inputMode="tel" autoComplete="tel" data-testid="profile-phone" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label={t('profile.emailId')} htmlFor="profile_emailId">
-            <Input
-              id="profile_emailId"
-              value={user.email}
-              readOnly
-              variant="filled"
-              data-testid="profile-email-input"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label={t('profile.role')} htmlFor="profile_role">
-            <Input
-              id="profile_role"
-              value={ROLE_LABELS[user.role as Role] ?? user.role}
-              readOnly
-              variant="filled"
-              data-testid="profile-role"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label={t('profile.company')} htmlFor="profile_company">
-            <Input
-              id="profile_company"
-              value={user.companyName ?? ''}
-              readOnly
-              variant="filled"
-              data-testid="profile-company-input"
-            />
-          </Form.Item>
-        </Col>
+        <ReadOnlyField
+          id="profile_emailId"
+          label={t('profile.emailId')}
+          value={user.email}
+          data-testid="profile-email-input"
+        />
+        <ReadOnlyField
+          id="profile_role"
+          label={t('profile.role')}
+          value={ROLE_LABELS[user.role as Role] ?? user.role}
+          data-testid="profile-role"
+        />
+        <ReadOnlyField
+          id="profile_company"
+          label={t('profile.company')}
+          value={user.companyName ?? ''}
+          data-testid="profile-company-input"
+        />
         <Col xs={24} md={12}>
           <Form.Item
             name="gender"
@@ -176,7 +183,12 @@ export function ProfileForm({
           </Form.Item>
         </Col>
       </Row>
-      <div className="form-actions">
+      <FormFooter
+        className="form-actions"
+        saving={update.isPending}
+        submitLabel={t('profile.save')}
+        submitTestId="profile-save"
+      >
         <Button
           type="link"
           icon={<KeyOutlined />}
@@ -186,15 +198,7 @@ export function ProfileForm({
         >
           {t('profile.resetPasswordLink')}
         </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={update.isPending}
-          data-testid="profile-save"
-        >
-          {t('profile.save')}
-        </Button>
-      </div>
+      </FormFooter>
     </Form>
   );
 }

@@ -1,13 +1,13 @@
-/** A directory supplier's certificates (issue #21): list, agencies, add/change, delete. */
+/** A directory supplier's certificates (issue #21): list, add/change, delete, a new agency. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, Paged } from '@spotzcity/shared/api';
 import type { Certificate, CertificateInput } from '@spotzcity/shared/verified-diversity';
+import { agenciesKey } from '../../../api/certificate-agencies.ts';
 import { api, download, upload } from '../../../api/client.ts';
 
 export const certificateKeys = {
   all: ['certificates'] as const,
   supplier: (supplierId: number) => ['certificates', 'supplier', supplierId] as const,
-  agencies: ['certificate-agencies'] as const,
 };
 
 /** `POST /api/certificates/list` for one supplier (a supplier holds a handful). */
@@ -19,18 +19,6 @@ export const supplierCertificatesQuery = (supplierId: number) =>
         .post<Paged<Certificate>>(
           '/api/certificates/list',
           { supplierId, pageNumber: 0, pageSize: 100 },
-          { signal },
-        )
-        .then((r) => r.data),
-  });
-
-export const agenciesQuery = () =>
-  queryOptions({
-    queryKey: certificateKeys.agencies,
-    queryFn: ({ signal }) =>
-      api
-        .get<Envelope<{ id: number; name: string; builtIn: boolean }[]>>(
-          '/api/certificates/agencies',
           { signal },
         )
         .then((r) => r.data),
@@ -78,6 +66,6 @@ export function useAddAgency() {
   return useMutation({
     mutationFn: (name: string) =>
       api.post<Envelope<{ id: number; name: string }>>('/api/certificates/agencies', { name }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.agencies }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agenciesKey }),
   });
 }

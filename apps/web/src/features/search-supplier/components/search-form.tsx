@@ -54,6 +54,20 @@ export function SearchForm({
     </Col>
   );
 
+  /** Digits only: anything else is refused as it is typed, never dropped. */
+  const digits = (name: 'duns' | 'contact', label: string) => (
+    <Col xs={24} md={12} xl={8}>
+      <Form.Item
+        name={name}
+        label={label}
+        rules={[zodRule(rules[name])]}
+        validateTrigger="onChange"
+      >
+        <Input allowClear inputMode="numeric" data-testid={`search-${name}`} />
+      </Form.Item>
+    </Col>
+  );
+
   return (
     <Card data-testid="supplier-search-form">
       <Form<Values>
@@ -65,28 +79,9 @@ export function SearchForm({
       >
         <Row gutter={16}>
           {text('dbaName', t('supplierSearch.dbaName'), 200)}
-          <Col xs={24} md={12} xl={8}>
-            {/* Digits only: anything else is refused as it is typed, never dropped. */}
-            <Form.Item
-              name="duns"
-              label={t('supplierSearch.duns')}
-              rules={[zodRule(rules.duns)]}
-              validateTrigger="onChange"
-            >
-              <Input allowClear inputMode="numeric" data-testid="search-duns" />
-            </Form.Item>
-          </Col>
+          {digits('duns', t('supplierSearch.duns'))}
           {text('industry', t('supplierSearch.industry'))}
-          <Col xs={24} md={12} xl={8}>
-            <Form.Item
-              name="contact"
-              label={t('supplierSearch.contact')}
-              rules={[zodRule(rules.contact)]}
-              validateTrigger="onChange"
-            >
-              <Input allowClear inputMode="numeric" data-testid="search-contact" />
-            </Form.Item>
-          </Col>
+          {digits('contact', t('supplierSearch.contact'))}
           <Col xs={24} md={12} xl={8}>
             <Form.Item name="certification" label={t('supplierSearch.certification')}>
               <Select

@@ -38,6 +38,7 @@ import {
   type RecordedStatus,
 } from '@spotzcity/shared/verified-diversity';
 import { diversityLabel } from '@spotzcity/shared/diversity';
+import { agenciesQuery } from '../../../api/certificate-agencies.ts';
 import { ApiError } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
@@ -49,7 +50,6 @@ import { DeleteAction } from '../../../components/delete-action.tsx';
 import css from '../search-supplier.module.css';
 import { applyFieldErrors } from '../../../components/form-rules.ts';
 import {
-  agenciesQuery,
   supplierCertificatesQuery,
   useAddAgency,
   downloadCertificateDocument,

@@ -14,6 +14,7 @@ import {
 } from '@spotzcity/shared/search-supplier';
 import { api } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
+import { SubmitButton } from '../../../components/form-footer.tsx';
 import { supplierSearchKeys } from '../api/search-suppliers.ts';
 
 interface SizeFacts {
@@ -94,14 +95,9 @@ export function SupplierSize({
             />
           </Form.Item>
           <Space wrap>
-            <Button
-              type="primary"
-              htmlType="submit"
-              loading={save.isPending}
-              data-testid="supplier-size-save"
-            >
+            <SubmitButton saving={save.isPending} data-testid="supplier-size-save">
               {t('supplierSearch.saveSize')}
-            </Button>
+            </SubmitButton>
             <Button onClick={() => setEditing(false)}>{t('supplierSearch.cancel')}</Button>
           </Space>
         </Form>

@@ -1,6 +1,6 @@
 /**
- * The Goals Dashboard's figures (`POST /api/graph/goals` with `{selectedIds, fiscalYear}`), the
- * fiscal years with goals (`GET /api/goals/years`) and its workbook (`POST /api/excel/goals`).
+ * The Goals Dashboard's figures (`POST /api/graph/goals` with `{selectedIds, fiscalYear}`) and
+ * its workbook (`POST /api/excel/goals`); the fiscal years with goals: `api/goal-years.ts`.
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
@@ -26,15 +26,6 @@ export const goalsGraphQuery = (
           },
           { signal },
         )
-        .then((r) => r.data),
-  });
-
-export const goalYearsQuery = () =>
-  queryOptions({
-    queryKey: ['goals', 'years'] as const,
-    queryFn: ({ signal }) =>
-      api
-        .get<Envelope<{ years: number[]; current: number }>>('/api/goals/years', { signal })
         .then((r) => r.data),
   });
 

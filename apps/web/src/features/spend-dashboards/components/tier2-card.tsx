@@ -8,7 +8,7 @@ import { Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney } from '@spotzcity/shared/format';
-import { TIER2_DASHBOARD_NOTE, TIER2_PAGE_PATH, TIER2_TITLE } from '@spotzcity/shared/tier2';
+import { TIER2_PAGE_PATH, TIER2_TITLE, tier2NoteFor } from '@spotzcity/shared/tier2';
 import { tier2FiguresQuery } from '../api/tier2.ts';
 import { Tier2FiguresTable } from '../../../components/tier2-figures-table.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
@@ -64,10 +64,7 @@ export function Tier2Card({ fileIds }: { fileIds: number[] }) {
           </div>
           <Tier2FiguresTable rows={d.rows} tier1Title="Tier 1" />
           <Typography.Paragraph type="secondary" className={css.tier2Note}>
-            {TIER2_DASHBOARD_NOTE(
-              d.primes.filter((p) => p.quartersReported > 0).length,
-              d.primesInvited,
-            )}
+            {tier2NoteFor(d)}
           </Typography.Paragraph>
         </>
       )}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { UploadedFile } from '@spotzcity/shared/spend';
 import type { ImportJob, ImportJobDetail } from '@spotzcity/shared/spend-imports';
+import { importJobDetail } from '../../../test/import-jobs.ts';
 import { jsonResponse, onePage, renderRoutes, signedInProfile } from '../../../test/render.tsx';
 import { FilesPanel } from './files-panel.tsx';
 
@@ -21,26 +22,6 @@ const file = (fileId: number, fileName: string, rowCount: number): UploadedFile 
   firstPaymentDate: '2026-01-15',
   lastPaymentDate: '2026-01-15',
   uploadedBy: 'Alex Morgan',
-});
-
-const job = (values: Partial<ImportJobDetail>): ImportJobDetail => ({
-  id: 7,
-  fileName: 'AP 2026.xlsx',
-  status: 'running',
-  phase: 'checking',
-  progress: { done: 0, total: 0 },
-  rowsChecked: 0,
-  rowsExpected: null,
-  rowCount: null,
-  message: null,
-  errorCount: 0,
-  overlap: null,
-  fileId: null,
-  uploadedBy: 'Alex Morgan',
-  createdOn: '2026-11-07T09:30:00.000Z',
-  finishedOn: null,
-  errors: [],
-  ...values,
 });
 
 /** A server-sent events reply: one `data:` block per state, then the end of the stream. */
@@ -121,7 +102,7 @@ describe('Previously Uploaded Files', () => {
 
 describe('imports above the files', () => {
   it('lists a failed import with its reason, and its problems in the dialog', async () => {
-    const failed = job({
+    const failed = importJobDetail({
       status: 'failed',
       message: 'The file was not imported: 2 problems in 1 row. Nothing was saved.',
       errorCount: 2,
@@ -153,7 +134,7 @@ describe('imports above the files', () => {
   });
 
   it('follows a running import step by step to the end', async () => {
-    const running = job({
+    const running = importJobDetail({
       rowsChecked: 5000,
       rowsExpected: 20_000,
       progress: { done: 1, total: 4 },
@@ -161,8 +142,8 @@ describe('imports above the files', () => {
     serve([], [running], {
       7: [
         running,
-        job({ phase: 'saving', rowCount: 20_000, progress: { done: 50, total: 100 } }),
-        job({
+        importJobDetail({ phase: 'saving', rowCount: 20_000, progress: { done: 50, total: 100 } }),
+        importJobDetail({
           status: 'done',
           phase: 'building',
           rowCount: 20_000,
@@ -192,7 +173,7 @@ describe('a held import', () => {
       spend: 12_345.6,
       files: [{ fileId: 3, fileName: 'January.xlsx', rows: 40, spend: 12_345.6 }],
     };
-    const held = job({ status: 'held', overlap, rowCount: 100, message: 'Some rows…' });
+    const held = importJobDetail({ status: 'held', overlap, rowCount: 100, message: 'Some rows…' });
     serve(
       [],
       [held],
@@ -200,12 +181,12 @@ describe('a held import', () => {
         7: [
           [held],
           [
-            job({ status: 'running', phase: 'saving', rowCount: 100 }),
-            job({ status: 'done', phase: 'building', rowCount: 100, fileId: 9 }),
+            importJobDetail({ status: 'running', phase: 'saving', rowCount: 100 }),
+            importJobDetail({ status: 'done', phase: 'building', rowCount: 100, fileId: 9 }),
           ],
         ],
       },
-      { 7: job({ status: 'queued', phase: 'saving', rowCount: 100 }) },
+      { 7: importJobDetail({ status: 'queued', phase: 'saving', rowCount: 100 }) },
     );
     renderPanel();
     const line = await screen.findByTestId('import-line');

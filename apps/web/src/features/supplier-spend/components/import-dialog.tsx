@@ -38,6 +38,14 @@ export interface ImportDialogProps {
   onClose: () => void;
 }
 
+/** A step's row takes its status's colour (a waiting step's name is greyed, as its icon). */
+const STEP_CLASS: Record<ImportStep['status'], string> = {
+  wait: css.importStepWait!,
+  process: css.importStepProcess!,
+  finish: css.importStepFinish!,
+  error: css.importStepError!,
+};
+
 function StepIcon({ status }: { status: ImportStep['status'] }) {
   switch (status) {
     case 'finish':
@@ -67,7 +75,7 @@ function StepRow({ step, queued }: { step: ImportStep; queued: boolean }) {
         : '';
   return (
     <div
-      className={`import-step import-step-${step.status}`}
+      className={STEP_CLASS[step.status]}
       data-testid={`import-step-${step.key}`}
     >
       <Flex align="center" gap={10}>

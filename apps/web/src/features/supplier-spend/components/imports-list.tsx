@@ -37,7 +37,16 @@ function ImportLine({ job, canAct, onOpen }: { job: ImportJob } & ImportsListPro
           : (job.message ?? '');
 
   return (
-    <div className={`import-line import-line-${job.status}`} data-testid="import-line">
+    <div
+      className={[
+        css.importLine,
+        job.status === 'failed' && css.importLineFailed,
+        job.status === 'held' && css.importLineHeld,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      data-testid="import-line"
+    >
       <Flex align="center" gap={10}>
         {running ? (
           <LoadingOutlined className={css.importLineIcon} />

@@ -63,10 +63,9 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
     <FormDialog
       name="user"
       form={form}
-      title={user ? t('users.editUserTitle') : t('users.addUserTitle')}
-      okText={t('users.save')}
-      cancelText={t('users.cancel')}
-      hint={user ? undefined : t('users.invitationHint')}
+      editing={Boolean(user)}
+      titles={{ add: t('users.addUserTitle'), edit: t('users.editUserTitle') }}
+      addHint={t('users.invitationHint')}
       saving={save.isPending}
       initialValues={{
         clientId: user?.clientId ?? (across ? undefined : me.clientId),

@@ -1,4 +1,4 @@
-/** The Certificates view's list, the agencies for its filter, and the organisation's policy. */
+/** The Certificates view's list and the organisation's policy. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, Paged } from '@spotzcity/shared/api';
 import type {
@@ -15,7 +15,6 @@ export type CertificateFilter = Pick<
 
 export const verifiedKeys = {
   certificates: (filter: CertificateFilter) => ['certificates', 'view', filter] as const,
-  agencies: ['certificate-agencies'] as const,
   policy: ['certificate-policy'] as const,
   matching: ['supplier-matching'] as const,
 };
@@ -25,18 +24,6 @@ export const fetchCertificates = (
   pageNumber: number,
   signal: AbortSignal,
 ) => api.post<Paged<Certificate>>('/api/certificates/list', { ...filter, pageNumber }, { signal });
-
-export const agenciesQuery = () =>
-  queryOptions({
-    queryKey: verifiedKeys.agencies,
-    queryFn: ({ signal }) =>
-      api
-        .get<Envelope<{ id: number; name: string; builtIn: boolean }[]>>(
-          '/api/certificates/agencies',
-          { signal },
-        )
-        .then((r) => r.data),
-  });
 
 export const policyQuery = () =>
   queryOptions({

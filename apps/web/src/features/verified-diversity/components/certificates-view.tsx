@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { Button, Card, Flex, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import {
   CERTIFICATE_SOURCES,
@@ -17,6 +16,7 @@ import {
   CERTIFICATE_TYPES,
   type Certificate,
 } from '@spotzcity/shared/verified-diversity';
+import { agenciesQuery } from '../../../api/certificate-agencies.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import {
   CertificateSourceTag,
@@ -24,32 +24,24 @@ import {
 } from '../../../components/certificate-status.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { SupplierLink } from '../../../components/supplier-link.tsx';
-import {
-  agenciesQuery,
-  fetchCertificates,
-  verifiedKeys,
-  type CertificateFilter,
-} from '../api/certificates.ts';
+import { fetchCertificates, verifiedKeys, type CertificateFilter } from '../api/certificates.ts';
 import { PolicyCard } from './policy-card.tsx';
-import { ModuleHeader } from '../../../components/module-header.tsx';
+import { SpendViewHeader } from './spend-view-header.tsx';
 
 const usDate = (iso: string | null) =>
   iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : '—';
 
 export function CertificatesView() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useCurrentUser();
   const agencies = useQuery(agenciesQuery());
   const [filter, setFilter] = useState<CertificateFilter>({ sortOrder: 'asc' });
   const set = (change: Partial<CertificateFilter>) => setFilter((f) => ({ ...f, ...change }));
   return (
     <div className="page" data-testid="certificates-view">
-      <ModuleHeader
-        title={t('spend.title')}
+      <SpendViewHeader
         view={t('verified.certificates')}
         subtitle={t('verified.certificatesSubtitle')}
-        onTitleClick={() => navigate('/home/supplierSpend')}
       />
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap>

@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import { Button, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { formatMoney } from '@spotzcity/shared/format';
 import { MATCH_RULE_LABELS, type VendorMatch } from '@spotzcity/shared/verified-diversity';
 import { useCurrentUser } from '../../../api/get-profile.ts';
@@ -17,14 +16,13 @@ import { PHONE_QUERY, useMediaQuery } from '../../../components/use-media-query.
 import { verifiedKeys } from '../api/certificates.ts';
 import { fetchVendorsToMatch, useAssignVendor } from '../api/matching.ts';
 import css from './matching-view.module.css';
-import { ModuleHeader } from '../../../components/module-header.tsx';
+import { SpendViewHeader } from './spend-view-header.tsx';
 
 /** The one column of the phone layout: the table's card less its padding at 390 px. */
 const NARROW_WIDTH = 320;
 
 export function MatchingView() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const user = useCurrentUser();
   const alert = useAlert();
   const reload = useReloadList();
@@ -133,12 +131,7 @@ export function MatchingView() {
 
   return (
     <div className="page" data-testid="matching-view">
-      <ModuleHeader
-        title={t('spend.title')}
-        view={t('verified.matching')}
-        subtitle={t('verified.matchingSubtitle')}
-        onTitleClick={() => navigate('/home/supplierSpend')}
-      />
+      <SpendViewHeader view={t('verified.matching')} subtitle={t('verified.matchingSubtitle')} />
       <InfiniteTable<VendorMatch>
         queryKey={verifiedKeys.matching}
         fetchPage={fetchVendorsToMatch}

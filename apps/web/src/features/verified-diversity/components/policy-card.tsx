@@ -4,7 +4,7 @@
  * rule. Shown to every reader; only the spend delete permission (Buyer Admins) changes it.
  */
 import { useEffect } from 'react';
-import { Button, Card, Form, InputNumber, Select, Skeleton, Switch } from 'antd';
+import { Card, Form, InputNumber, Select, Skeleton, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,9 +14,11 @@ import {
   SELF_CERTIFICATION,
   type QualificationPolicy,
 } from '@spotzcity/shared/verified-diversity';
+import { agenciesQuery } from '../../../api/certificate-agencies.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
-import { agenciesQuery, policyQuery, useSavePolicy } from '../api/certificates.ts';
+import { SubmitButton } from '../../../components/form-footer.tsx';
+import { policyQuery, useSavePolicy } from '../api/certificates.ts';
 import css from './policy-card.module.css';
 
 interface Values extends Omit<QualificationPolicy, 'acceptedAgencies'> {
@@ -89,9 +91,7 @@ export function PolicyCard() {
           </Form.Item>
         </div>
         {canChange && (
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('verified.savePolicy')}
-          </Button>
+          <SubmitButton saving={save.isPending}>{t('verified.savePolicy')}</SubmitButton>
         )}
       </Form>
     </Card>

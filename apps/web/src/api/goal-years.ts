@@ -1,0 +1,16 @@
+/**
+ * `GET /api/goals/years`: the fiscal years with goals and the current one, read by Goals &
+ * Settings and by the Goals Dashboard's year choice.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@spotzcity/shared/api';
+import { api } from './client.ts';
+
+export const goalYearsQuery = () =>
+  queryOptions({
+    queryKey: ['goals', 'years'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<{ years: number[]; current: number }>>('/api/goals/years', { signal })
+        .then((r) => r.data),
+  });
