@@ -11,11 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { invitationsPlugin } from './platform/accounts.ts';
@@ -23,6 +19,7 @@ import { authPlugin } from './platform/auth.ts';
 import { importJobsPlugin } from './platform/import-jobs.ts';
 import { errorHandler, refuseControlCharacters, routeIndex } from './platform/http.ts';
 import { zodValidatorCompiler } from './platform/validate.ts';
+import { zodResponseSerializer } from './platform/serialize.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { BackgroundTasks } from './platform/background.ts';
@@ -96,7 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(zodResponseSerializer({ checkShape: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
   await app.register(routeIndex);
   await app.register(refuseControlCharacters);

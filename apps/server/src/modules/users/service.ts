@@ -5,7 +5,7 @@ import { deriveFeatures, type Permission } from '@spotzcity/shared/permissions';
 import type { UserProfile } from '@spotzcity/shared/api';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { loadPrincipal } from '../../platform/auth.ts';
+import { type LoadedAccount, loadPrincipal } from '../../platform/auth.ts';
 import { NotFound, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Storage } from '../../platform/storage.ts';
@@ -25,7 +25,11 @@ export const pictureUrl = (key: string | null) =>
 export async function getProfile(db: DbOrTx, userId: number): Promise<UserProfile> {
   const loaded = await loadPrincipal(db, userId);
   if (!loaded) throw new NotFound('User not found');
-  const { user, client, permissions } = loaded;
+  return profileOf(loaded);
+}
+
+/** The profile as the reply shows it, from the account's rows. */
+export function profileOf({ user, client, permissions }: LoadedAccount): UserProfile {
   return {
     id: user.id,
     clientId: client.clientId,
