@@ -16,24 +16,15 @@ import { pagedOf } from '@spotzcity/shared/api';
 import { rfxRecordSchema } from '@spotzcity/shared/rfx';
 import { supplierDetailSchema } from '@spotzcity/shared/search-supplier';
 import { spendRowSchema } from '@spotzcity/shared/spend';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { zodResponseSerializer } from '../apps/server/src/platform/serialize.ts';
+import { benchApp, tokenFor } from './common.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-serialize-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-  WEB_DIST: path.join(dataDir, 'no-web'),
-  LOG_LEVEL: 'silent',
-  SEED_DEMO: 'false',
-});
 const database = await openDatabase({ databaseUrl: undefined, dataDir });
-const app = await buildApp({ config, database, logger: false });
+const app = await benchApp(database, dataDir);
 await bootstrap(database.db, {
   adminEmail: 'bench.admin@example.com',
   adminPassword: 'Bench#Admin2020',
@@ -41,12 +32,7 @@ await bootstrap(database.db, {
   announce: () => {},
 });
 await seedDemo(database.db, app.storage);
-const signin = await app.inject({
-  method: 'POST',
-  url: '/api/auth/signin',
-  payload: { usernameOrEmail: DEMO.buyerAdmin.email, password: DEMO.password },
-});
-const token = signin.json<{ accessToken: string }>().accessToken;
+const token = await tokenFor(app, DEMO.buyerAdmin.email, DEMO.password);
 
 const PAGES = [
   { name: 'RFx list (page 1)', url: '/api/rfx/list', body: {}, item: rfxRecordSchema },
