@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
+import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 
 const args = process.argv.slice(2);
 
@@ -26,6 +28,8 @@ export async function benchApp(database: Database, dataDir: string, databaseUrl?
     WEB_DIST: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
+    // A benchmark signs in as often as it needs; the limits are not what it measures.
+    AUTH_RATE_LIMIT_PER_IP: '100000',
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -40,6 +44,20 @@ export async function tokenFor(app: FastifyInstance, email: string, password: st
     payload: { usernameOrEmail: email, password },
   });
   return signin.json<{ accessToken: string }>().accessToken;
+}
+
+/** The demo data as `npm start` seeds it; the demo buyer admin's token. */
+export async function seedDemoFor(app: FastifyInstance, database: Database) {
+  await bootstrap(database.db, {
+    adminEmail: 'bench.admin@example.com',
+    adminPassword: 'Bench#Admin2020',
+    appName: 'SpotzCity',
+    announce: () => {},
+  });
+  await seedDemo(database.db, app.storage);
+  const token = await tokenFor(app, DEMO.buyerAdmin.email, DEMO.password);
+  if (!token) throw new Error('The demo buyer admin could not sign in');
+  return token;
 }
 
 /** The p-th percentile of sorted timings (nearest rank). */

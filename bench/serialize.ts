@@ -17,22 +17,13 @@ import { rfxRecordSchema } from '@spotzcity/shared/rfx';
 import { supplierDetailSchema } from '@spotzcity/shared/search-supplier';
 import { spendRowSchema } from '@spotzcity/shared/spend';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
-import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
 import { zodResponseSerializer } from '../apps/server/src/platform/serialize.ts';
-import { benchApp, tokenFor } from './common.ts';
+import { benchApp, seedDemoFor } from './common.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-serialize-'));
 const database = await openDatabase({ databaseUrl: undefined, dataDir });
 const app = await benchApp(database, dataDir);
-await bootstrap(database.db, {
-  adminEmail: 'bench.admin@example.com',
-  adminPassword: 'Bench#Admin2020',
-  appName: 'SpotzCity',
-  announce: () => {},
-});
-await seedDemo(database.db, app.storage);
-const token = await tokenFor(app, DEMO.buyerAdmin.email, DEMO.password);
+const token = await seedDemoFor(app, database);
 
 const PAGES = [
   { name: 'RFx list (page 1)', url: '/api/rfx/list', body: {}, item: rfxRecordSchema },
