@@ -115,7 +115,8 @@ describe('RFx', () => {
       }
       expect(await deals.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       const field = (await deals.boundingBox())!;
-      const bar = (await page.locator('.record-form-footer').boundingBox())!;
+      // The sticky action bar: the row that holds the form's submit button.
+      const bar = (await page.getByTestId('rfx-submit').locator('..').boundingBox())!;
       await screenshot(page, `rfx-form-last-supplier-focused-${name}`, { fullPage: false });
       const header = (await page.locator('.app-header').boundingBox())!;
       // Clear of the sticky action bar below and of the sticky top bar above.

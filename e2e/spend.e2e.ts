@@ -275,13 +275,13 @@ describe('supplier spend', () => {
       .toBeGreaterThan(0);
     await screenshot(page, 'spend-import-uploading');
     await throttle(-1);
-    await dialog.locator('[data-testid=import-step-checking].import-step-process').waitFor();
+    await dialog.locator('[data-testid=import-step-checking][data-status=process]').waitFor();
     // Rows n of N: this writer does not declare N, so it is estimated from the bytes read.
     await expect
       .poll(() => dialog.getByTestId('import-step-checking').textContent(), { timeout: 30_000 })
       .toMatch(/[1-9][\d,]* of about [1-9][\d,]* rows/);
     await screenshotBoth(page, 'spend-import-checking');
-    await dialog.locator('[data-testid=import-step-saving].import-step-process').waitFor();
+    await dialog.locator('[data-testid=import-step-saving][data-status=process]').waitFor();
     await screenshot(page, 'spend-import-saving');
 
     // Leave the page while it goes on, come back: the file is there once it is saved.

@@ -130,7 +130,7 @@ describe('imports above the files', () => {
       'Row 3, Spend: Must be a number (the cell holds “twelve”)',
     );
     expect(problems.textContent).toContain('Row 3, Payment Date: Enter Valid Date.');
-    expect(screen.getByTestId('import-step-checking').className).toContain('import-step-error');
+    expect(screen.getByTestId('import-step-checking').dataset.status).toBe('error');
   });
 
   it('follows a running import step by step to the end', async () => {
@@ -160,7 +160,7 @@ describe('imports above the files', () => {
     const done = await screen.findByTestId('import-done');
     expect(done.textContent).toContain('20,000 rows saved.');
     for (const step of ['uploading', 'checking', 'saving', 'building']) {
-      expect(screen.getByTestId(`import-step-${step}`).className).toContain('import-step-finish');
+      expect(screen.getByTestId(`import-step-${step}`).dataset.status).toBe('finish');
     }
     expect(screen.getByTestId('import-view-file')).toBeTruthy();
   });

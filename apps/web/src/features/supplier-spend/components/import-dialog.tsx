@@ -77,6 +77,7 @@ function StepRow({ step, queued }: { step: ImportStep; queued: boolean }) {
     <div
       className={STEP_CLASS[step.status]}
       data-testid={`import-step-${step.key}`}
+      data-status={step.status}
     >
       <Flex align="center" gap={10}>
         <StepIcon status={step.status} />

@@ -46,6 +46,7 @@ function ImportLine({ job, canAct, onOpen }: { job: ImportJob } & ImportsListPro
         .filter(Boolean)
         .join(' ')}
       data-testid="import-line"
+      data-status={job.status}
     >
       <Flex align="center" gap={10}>
         {running ? (
