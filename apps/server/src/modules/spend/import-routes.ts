@@ -50,6 +50,8 @@ const LISTED_IMPORTS = 50;
 const KEEP_ALIVE_MS = 15_000;
 /** How often a stream re-reads a job this process does not run (another process, held). */
 const POLL_MS = 1_000;
+/** How often a follower of a queued import looks whether this process has started it. */
+const LIVE_CHECK_MS = 100;
 
 export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> = async (
   app,
@@ -216,8 +218,10 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
         stream.end();
       });
 
-      const live = app.importJobs.liveState(id);
-      if (live && !resting(live)) {
+      // Run here: hear every step as it happens (the database hears progress once a second).
+      const followHere = () => {
+        const live = app.importJobs.liveState(id);
+        if (!live || resting(live)) return false;
         send(presentJob(live, name));
         unsubscribe = app.importJobs.subscribe(id, (state) => {
           if (resting(state) || !app.importJobs.isLive(id)) void end();
@@ -225,19 +229,30 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
         });
         // The job may have ended between reading its state and subscribing.
         if (!unsubscribe) void end();
-      } else if (!resting(current(row))) {
-        // Run by another process: follow what it records.
-        send(presentJob(row, name));
-        const poll = async () => {
-          const now = await jobOf(app.db, clientRef, id, SPEND_JOB).catch(() => undefined);
-          if (ended) return;
-          if (!now || resting(now)) return void end();
-          send(presentJob(now, name));
-          timer = setTimeout(() => void poll(), POLL_MS);
-        };
-        timer = setTimeout(() => void poll(), POLL_MS);
-      } else {
-        void end();
+        return true;
+      };
+      if (!followHere()) {
+        if (resting(current(row))) {
+          void end();
+        } else {
+          // Queued, or run by another process: follow what it records, and live as soon as this
+          // process claims it (on PostgreSQL any process may; the one that took the upload often
+          // does, and then its short phases would fall between two reads of the database).
+          send(presentJob(row, name));
+          let lastRead = Date.now();
+          const poll = async () => {
+            if (ended || followHere()) return;
+            if (Date.now() - lastRead >= POLL_MS) {
+              lastRead = Date.now();
+              const now = await jobOf(app.db, clientRef, id, SPEND_JOB).catch(() => undefined);
+              if (ended) return;
+              if (!now || resting(now)) return void end();
+              send(presentJob(now, name));
+            }
+            timer = setTimeout(() => void poll(), LIVE_CHECK_MS);
+          };
+          timer = setTimeout(() => void poll(), LIVE_CHECK_MS);
+        }
       }
       return reply
         .header('Content-Type', 'text/event-stream; charset=utf-8')
