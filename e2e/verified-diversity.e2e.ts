@@ -61,7 +61,7 @@ async function verifiedHeadline(page: Page) {
   await card.getByTestId('counting-headline').waitFor();
   await card.getByTestId('counting-rule-switch').getByText('Verified', { exact: true }).click();
   await expect
-    .poll(async () => card.getByTestId('counting-headline').textContent())
+    .poll(async () => card.getByTestId('counting-summary').textContent())
     .toContain('Verified');
   return cents((await card.getByTestId('counting-headline').textContent()) ?? '');
 }

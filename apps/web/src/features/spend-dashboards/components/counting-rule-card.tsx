@@ -139,7 +139,7 @@ export function CountingRuleCard({
         <Skeleton active />
       ) : (
         <>
-          <div className={css.countingHeadline}>
+          <div className={css.countingHeadline} data-testid="counting-summary">
             <Typography.Text type="secondary">
               {`${t('verified.diverseSpend')} · ${COUNTING_RULE_LABELS[rule]}`}
             </Typography.Text>
