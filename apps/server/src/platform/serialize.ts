@@ -17,17 +17,16 @@ import { z } from 'zod';
 export function zodResponseSerializer(options: { checkShape: boolean }) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {
     const zodSchema = responseSchemaOf(schema);
-    const byZod = (data: unknown) => {
+    const encoded = (data: unknown) => {
       const result = z.safeEncode(zodSchema, data);
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-      return JSON.stringify(result.data);
+      return result.data;
     };
     const write = compiled(zodSchema);
-    if (!write) return byZod;
+    if (!write) return (data: unknown) => JSON.stringify(encoded(data));
     if (!options.checkShape) return write;
     return (data: unknown) => {
-      const result = z.safeEncode(zodSchema, data);
-      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+      encoded(data);
       return write(data);
     };
   };
