@@ -10,13 +10,34 @@ import { clickUntil } from './browser.ts';
  * (long lists render only the options in view).
  */
 export async function choose(page: Page, testId: string, option: string, search = false) {
-  await page.getByTestId(testId).click();
-  if (search) await page.keyboard.type(option);
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${option.replace(/[()]/g, '\\$&')}$`) })
-    .first()
-    .click();
+  const select = page.getByTestId(testId);
+  const exact = new RegExp(`^${option.replace(/[()]/g, '\\$&')}$`);
+  // A single select shows the option as its title; a multiple one as a tag's text (the tag's
+  // title is the option's long name).
+  const chosen = select
+    .getByTitle(option, { exact: true })
+    .or(select.locator('.ant-select-selection-item-content').filter({ hasText: exact }));
+  const list = page.locator(
+    '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])',
+  );
+  // Clicked again until the select shows the option (an option clicked while its list was still
+  // opening was lost in CI); never when it is already chosen, which in a multiple select would
+  // take it off again.
+  await clickUntil(
+    async () => {
+      if (await chosen.count()) return;
+      if (!(await list.first().isVisible())) await select.click();
+      if (search) await select.locator('input').fill(option);
+      await list
+        .locator('.ant-select-item-option')
+        .filter({ hasText: exact })
+        .first()
+        .click({ timeout: 5_000 })
+        .catch(() => {});
+    },
+    (timeout) => chosen.first().waitFor({ timeout }),
+    { attempts: 4, wait: 3_000 },
+  );
 }
 
 /** Types a MM/DD/YYYY date into a date picker found by its label. */

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { openBrowser, screenshot, type Browser } from './browser.ts';
+import { clickUntil, openBrowser, screenshot, type Browser } from './browser.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
 let browser: Browser;
@@ -73,9 +73,20 @@ describe('stylesheets of lazy pages', () => {
     const { page } = browser;
     const capture = async () => {
       await navigate(page, 'marketShare');
-      await page.getByTestId('market-share-create-report').click();
-      await page.getByTestId('report-form').waitFor();
-      await page.getByTestId('report-create').click();
+      // Each click again until it takes: one landing while the dialog moved was lost in CI.
+      const form = page.getByTestId('report-form');
+      await clickUntil(
+        () => page.getByTestId('market-share-create-report').click({ timeout: 5_000 }),
+        (timeout) => form.waitFor({ timeout }),
+      );
+      await clickUntil(
+        () =>
+          page
+            .getByTestId('report-create')
+            .click({ timeout: 5_000 })
+            .catch(() => {}),
+        (timeout) => page.getByTestId('market-share-dashboard').waitFor({ timeout }),
+      );
       // The dashboard's capture area: what PPT/PDF/Print take, the dashboard's first child.
       return page
         .getByTestId('market-share-dashboard')
