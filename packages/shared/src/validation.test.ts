@@ -12,6 +12,7 @@ import {
 import {
   MESSAGES,
   amountOfText,
+  findControlCharacter,
   maxNumber,
   requiredAmount,
   requiredText,
@@ -201,5 +202,23 @@ describe('amounts', () => {
     expect(message(null)).toBe('Required');
     expect(message('1,000,000,000.01')).toBe('Must be 1000000000 equal or less');
     expect(amount.parse('$1,250.555')).toBe(1250.56);
+  });
+});
+
+describe('findControlCharacter', () => {
+  it('names the path of the first NUL, in a value, an array item or a key', () => {
+    expect(findControlCharacter({ a: 'x', b: { c: ['ok', 'a\u0000b'] } })).toEqual(['b', 'c', '1']);
+    expect(findControlCharacter({ a: { ['k\u0000']: 1 } })).toEqual(['a', 'k\u0000']);
+    expect(findControlCharacter('a\u0000')).toEqual([]);
+  });
+
+  it('passes anything without one, however long, and refuses nesting past 64 levels', () => {
+    expect(findControlCharacter({ ids: Array.from({ length: 100_000 }, (_, i) => i) })).toBe(
+      undefined,
+    );
+    expect(findControlCharacter([null, 1, true, { a: 'b' }])).toBe(undefined);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 70; i += 1) deep = [deep];
+    expect(findControlCharacter(deep)).toHaveLength(65);
   });
 });

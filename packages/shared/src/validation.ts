@@ -22,6 +22,8 @@ export const MESSAGES = {
   controlCharacter: 'Must not contain control characters',
   invalidId: 'Must be a valid id',
   maxNumber: (n: number) => `Must be ${n} equal or less`,
+  /** A list longer than anything the form can send (each choice once, or a count's limit). */
+  maxItems: (n: number) => `Must be ${n} items or less`,
 } as const;
 
 export const LIMITS = {
@@ -50,20 +52,29 @@ export const recordId = () =>
     .min(1, { error: MESSAGES.invalidId })
     .max(LIMITS.maxId, { error: MESSAGES.invalidId });
 
-/** The path of the first string holding a NUL character in a parsed body or query, if any. */
-export function findControlCharacter(
-  value: unknown,
-  path: string[] = [],
-  depth = 0,
-): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/**
+ * The path of the first string holding a NUL character in a parsed body or query, if any.
+ * It runs on every request before any route's own checks, so it allocates nothing on the way:
+ * arrays by index, objects by key, and the path built only once a NUL is found (a 100,000-item
+ * array took 100 ms of CPU through `Object.entries` and a path per item).
+ */
+export function findControlCharacter(value: unknown, depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (value === null || typeof value !== 'object') return undefined;
   // Nothing the API takes is nested this deep: refused like a control character.
-  if (depth > 64) return path;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key];
-    const found = findControlCharacter(item, [...path, key], depth + 1);
-    if (found) return found;
+  if (depth > 64) return [];
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const found = findControlCharacter(value[index], depth + 1);
+      if (found) return [String(index), ...found];
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000')) return [key];
+    const found = findControlCharacter((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return undefined;
 }
