@@ -78,6 +78,14 @@ describe('cost saving form rules', () => {
     expect(errorOn('yearsOfContract', { ...valid, yearsOfContract: [], yearlySavings: {} })).toBe(
       'Required',
     );
+    // A list far past any form's is refused by its length alone, its items unread.
+    const long = Array.from({ length: 100_000 }, () => 'x');
+    expect(errorOn('yearsOfContract', { ...valid, yearsOfContract: long })).toBe(
+      'Choose up to 10 years',
+    );
+    expect(errorOn('vendorDiversityCategory', { ...valid, vendorDiversityCategory: long })).toMatch(
+      /^Must be \d+ items or less$/,
+    );
   });
 
   it('leaves vendorEthnicityCategory optional', () => {

@@ -100,12 +100,17 @@ const year = () =>
     .max(COST_SAVING_LIMITS.lastYear, { error: COST_SAVING_MESSAGES.invalidYear });
 
 /** One or more calendar years, distinct and in order. */
+/** The longest list of years a request may send, repeats included. */
+const YEAR_LIST_MAX = 100;
+
 const years = (max: number) =>
   z.preprocess(
     (value) => (value === undefined || value === null ? [] : value),
     z
       .array(year(), { error: MESSAGES.required })
       .min(1, { error: MESSAGES.required })
+      // Checked before each year is (a list of 100,000 cost seconds); repeats are allowed.
+      .max(YEAR_LIST_MAX, { error: COST_SAVING_MESSAGES.tooManyYears })
       .transform((list) => [...new Set(list)].sort((a, b) => a - b))
       .refine((list) => list.length <= max, { error: COST_SAVING_MESSAGES.tooManyYears }),
   );
@@ -121,6 +126,7 @@ export const vendorDiversity = () =>
     z
       .array(z.string(), { error: MESSAGES.required })
       .min(1, { error: MESSAGES.required })
+      .max(DIVERSITY_TYPES.length, { error: MESSAGES.maxItems(DIVERSITY_TYPES.length) })
       .refine((types) => types.every((t) => (DIVERSITY_TYPES as readonly string[]).includes(t)), {
         error: COST_SAVING_MESSAGES.unknownDiversity,
       })
@@ -294,7 +300,10 @@ export type CostSaving = z.infer<typeof costSavingSchema>;
 export const costSavingReportSchema = z.object({
   years: z.preprocess(
     (value) => (value === undefined || value === null ? [] : value),
-    z.array(year()).transform((list) => [...new Set(list)].sort((a, b) => a - b)),
+    z
+      .array(year())
+      .max(YEAR_LIST_MAX, { error: MESSAGES.maxItems(YEAR_LIST_MAX) })
+      .transform((list) => [...new Set(list)].sort((a, b) => a - b)),
   ),
 });
 export type CostSavingReport = z.output<typeof costSavingReportSchema>;

@@ -83,6 +83,7 @@ export const diversityCategories = () =>
     z
       .array(z.enum(DIVERSITY_TYPES), { error: MESSAGES.required })
       .min(1, { error: MESSAGES.required })
+      .max(DIVERSITY_TYPES.length, { error: MESSAGES.maxItems(DIVERSITY_TYPES.length) })
       .transform((types) => DIVERSITY_TYPES.filter((t) => types.includes(t)))
       .refine((types) => !(types.includes(NON_DIVERSE) && types.length > 1), {
         error: DIVERSITY_MESSAGES.nonDiverseAlone,

@@ -238,6 +238,13 @@ describe('dashboard period', () => {
     expect(errorsOf(rfxPeriodSchema, { quaters: ['Q1'] })[0]?.field).toBe('year');
   });
 
+  it('refuses a list longer than the four quarters before reading its items', () => {
+    const long = Array.from({ length: 100_000 }, () => 'Q9');
+    expect(errorsOf(rfxPeriodSchema, { quaters: long, year: 2025 })).toEqual([
+      { field: 'quaters', message: 'Must be 4 items or less' },
+    ]);
+  });
+
   it("titles the dashboard 'Period: RFx {quarters joined by -} {year}' in quarter order", () => {
     const period = rfxPeriodSchema.parse({ quaters: ['Q3', 'Q1'], year: 2025 });
     expect(rfxPeriodTitle(period)).toBe('Period: RFx Q1-Q3 2025');

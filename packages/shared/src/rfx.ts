@@ -62,6 +62,8 @@ export const RFX_LIMITS = {
   reasonForLoss: 100,
   reasonForLossOther: 200,
   contractValue: 1_000_000_000,
+  /** Suppliers invited to one RFx: far more than any sourcing event asks. */
+  suppliersMax: 200,
 } as const;
 
 export const RFX_MESSAGES = {
@@ -143,7 +145,8 @@ export const rfxSchema = z.preprocess(
       offset: z.coerce.number().int().min(-840).max(840).optional(),
       rfxSupplier: z
         .array(rfxSupplierSchema, { error: RFX_MESSAGES.oneSupplier })
-        .min(1, { error: RFX_MESSAGES.oneSupplier }),
+        .min(1, { error: RFX_MESSAGES.oneSupplier })
+        .max(RFX_LIMITS.suppliersMax, { error: MESSAGES.maxItems(RFX_LIMITS.suppliersMax) }),
     })
     .refine(
       (r) =>
@@ -201,6 +204,7 @@ const quarters = z.preprocess(
   z
     .array(z.enum(QUARTERS), { error: MESSAGES.required })
     .min(1, { error: MESSAGES.required })
+    .max(QUARTERS.length, { error: MESSAGES.maxItems(QUARTERS.length) })
     .transform((qs) => QUARTERS.filter((q) => qs.includes(q))),
 );
 
