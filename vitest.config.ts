@@ -17,6 +17,15 @@ import { defineConfig } from 'vitest/config';
  */
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
+/**
+ * Test files of one worker share its loaded modules (Vitest's `isolate: false`): importing the
+ * server (Fastify, Drizzle, exceljs, the report writers) or antd again for every file was a third
+ * of the suite's time. Safe because nothing a file sets up outlives it: every API file builds its
+ * own app on its own copy of the database, and the web files' stubbed globals are put back after
+ * each file (`unstubGlobals`). docs/decisions/0283.
+ */
+const SHARED_MODULES = { isolate: false } as const;
+
 const apiTests = ['apps/server/src/**/*.test.ts'];
 const unitOnly = ['apps/server/src/**/*.unit.test.ts'];
 
@@ -30,6 +39,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', ...unitOnly],
           environment: 'node',
+          ...SHARED_MODULES,
         },
       },
       {
@@ -38,6 +48,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          ...SHARED_MODULES,
+          unstubGlobals: true,
           // antd under jsdom is slow on a loaded 2-core machine; a timeout is not a failure of the UI.
           testTimeout: 20_000,
         },
@@ -51,6 +63,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          ...SHARED_MODULES,
           env: { TEST_DB: 'pglite' },
         },
       },
@@ -65,6 +78,7 @@ export default defineConfig({
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
                 pool: 'forks' as const,
+                ...SHARED_MODULES,
                 env: { TEST_DB: 'postgres' },
               },
             },
