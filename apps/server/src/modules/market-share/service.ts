@@ -15,7 +15,8 @@ import type {
 } from '@spotzcity/shared/market-share';
 import { percentShares } from '@spotzcity/shared/percent';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { pageWindow, toNumber } from '../../platform/sql.ts';
+import { pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
+import type { SupplierTotalRow } from '../../platform/supplier-rows.ts';
 import { spendRows } from '../../db/schema/index.ts';
 
 /** The rows a report reads: the organisation's, in the period, with a chosen span value. */
@@ -66,19 +67,9 @@ function scoped(scope: MarketScope): SQL {
   return sql`r.client_ref = ${scope.clientRef}${period(scope)}${keys}`;
 }
 
-interface SupplierRow {
-  supplier_key: string;
-  total: string;
-  name: string;
-  duns: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
+interface SupplierRow extends SupplierTotalRow {
   diversity: string[];
-  category: string;
   payment_date: string;
-  total_count: number;
 }
 
 /**
@@ -128,17 +119,13 @@ export async function listMarketShare(
       order by p.total desc, p.supplier_key
     `),
   );
-  let totalCount = rows[0]?.total_count ?? 0;
-  if (rows.length === 0 && page.pageNumber > 0) {
-    const [counted] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where r.client_ref = ${clientRef}`,
-      ),
-    );
-    totalCount = counted?.n ?? 0;
-  }
   return {
-    totalCount,
+    totalCount: await pageTotal(
+      db,
+      rows,
+      page,
+      sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where r.client_ref = ${clientRef}`,
+    ),
     rows: rows.map((r) => ({
       id: r.supplier_key,
       duns: r.duns,

@@ -27,7 +27,15 @@ import {
 } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
-import { fileScope, pageOffset, pageWindow, toNumber, type FileScope } from '../../platform/sql.ts';
+import {
+  fileScope,
+  pageOffset,
+  pageTotal,
+  pageWindow,
+  toNumber,
+  type FileScope,
+} from '../../platform/sql.ts';
+import type { SupplierTotalRow } from '../../platform/supplier-rows.ts';
 import { toUploadedFile } from './import.ts';
 import type { MatchRule } from '@spotzcity/shared/verified-diversity';
 
@@ -152,21 +160,11 @@ export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals
   };
 }
 
-interface SupplierRow {
-  supplier_key: string;
-  total: string;
-  name: string;
-  duns: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
+interface SupplierRow extends SupplierTotalRow {
   diversity: string;
-  category: string;
   rating_id: number | null;
   rating: string | null;
   comment: string | null;
-  total_count: number;
 }
 
 /**
@@ -279,17 +277,13 @@ export async function listSuppliers(
     offset: pageOffset(request),
     raterId,
   });
-  let total = rows[0]?.total_count ?? 0;
-  if (rows.length === 0 && request.pageNumber > 0) {
-    const [suppliers] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where ${fileScope(scope)}`,
-      ),
-    );
-    total = suppliers?.n ?? 0;
-  }
   return {
-    total,
+    total: await pageTotal(
+      db,
+      rows,
+      request,
+      sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where ${fileScope(scope)}`,
+    ),
     rows: rows.map((r) => ({
       name: r.name,
       city: r.city,
