@@ -26,6 +26,7 @@ import {
 } from '@spotzcity/shared/programs';
 import { selectionSchema } from '@spotzcity/shared/spend';
 import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
+import type { Db } from '../../db/client.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 import { ok } from '../../platform/http.ts';
@@ -48,6 +49,30 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['programs'];
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
   const admins = app.guard(ACCESS.supplierAndSpend.programsEdit);
+
+  /** DELETE `url` (`:id` one of the organisation's rows): the admins' delete, answered `message`. */
+  const deleteById = (
+    url: string,
+    description: string,
+    remove: (db: Db, clientRef: number, id: number) => Promise<void>,
+    message: string,
+  ) =>
+    app.delete(
+      url,
+      {
+        onRequest: admins,
+        schema: {
+          tags,
+          description,
+          params: programIdParamsSchema,
+          response: { 200: messageReplySchema },
+        },
+      },
+      async (request) => {
+        await remove(app.db, principalOf(request).clientRef, request.params.id);
+        return { message };
+      },
+    );
 
   app.get(
     '/api/programs/categories',
@@ -104,21 +129,11 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.delete(
+  deleteById(
     '/api/programs/categories/:id',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description: 'Deletes a category, its marked suppliers and its goals.',
-        params: programIdParamsSchema,
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => {
-      await deleteCategory(app.db, principalOf(request).clientRef, request.params.id);
-      return { message: PROGRAM_MESSAGES.deleted };
-    },
+    'Deletes a category, its marked suppliers and its goals.',
+    deleteCategory,
+    PROGRAM_MESSAGES.deleted,
   );
 
   app.get(
@@ -174,8 +189,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, supplierId } = request.params;
-      await markSupplier(app.db, principalOf(request).clientRef, id, supplierId);
+      await markSupplier(app.db, { clientRef: principalOf(request).clientRef, ...request.params });
       return { message: PROGRAM_MESSAGES.supplierMarked };
     },
   );
@@ -192,8 +206,10 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, supplierId } = request.params;
-      await unmarkSupplier(app.db, principalOf(request).clientRef, id, supplierId);
+      await unmarkSupplier(app.db, {
+        clientRef: principalOf(request).clientRef,
+        ...request.params,
+      });
       return { message: PROGRAM_MESSAGES.supplierUnmarked };
     },
   );
@@ -229,21 +245,11 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.delete(
+  deleteById(
     '/api/programs/sites/:id',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description: 'Deletes a site.',
-        params: programIdParamsSchema,
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => {
-      await deleteSite(app.db, principalOf(request).clientRef, request.params.id);
-      return { message: PROGRAM_MESSAGES.siteDeleted };
-    },
+    'Deletes a site.',
+    deleteSite,
+    PROGRAM_MESSAGES.siteDeleted,
   );
 
   app.post(

@@ -248,12 +248,15 @@ export async function supplierOptions(db: DbOrTx, clientRef: number, id: number,
   return rows.map((r) => ({ ...r, marked: Boolean(r.marked) }));
 }
 
-export async function markSupplier(
-  db: DbOrTx,
-  clientRef: number,
-  id: number,
-  supplierId: number,
-): Promise<void> {
+/** A supplier marked (or to unmark) in one of the organisation's MANUAL categories (`id`). */
+export interface SupplierMark {
+  clientRef: number;
+  id: number;
+  supplierId: number;
+}
+
+export async function markSupplier(db: DbOrTx, mark: SupplierMark): Promise<void> {
+  const { clientRef, id, supplierId } = mark;
   await manualCategory(db, clientRef, id);
   if (!(await supplierExists(db, supplierId))) throw new NotFound('Supplier not found');
   await db
@@ -262,12 +265,8 @@ export async function markSupplier(
     .onConflictDoNothing();
 }
 
-export async function unmarkSupplier(
-  db: DbOrTx,
-  clientRef: number,
-  id: number,
-  supplierId: number,
-): Promise<void> {
+export async function unmarkSupplier(db: DbOrTx, mark: SupplierMark): Promise<void> {
+  const { clientRef, id, supplierId } = mark;
   await manualCategory(db, clientRef, id);
   const rows = await db
     .delete(programCategorySuppliers)
