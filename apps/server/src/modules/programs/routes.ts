@@ -28,6 +28,10 @@ import { selectionSchema } from '@spotzcity/shared/spend';
 import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
 import type { Db } from '../../db/client.ts';
 import { principalOf } from '../../platform/auth.ts';
+import {
+  registerOrganisationRead,
+  registerOrganisationWrite,
+} from '../../platform/organisation-routes.ts';
 import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 import { ok } from '../../platform/http.ts';
 import { programSpend } from '../../platform/program-categories.ts';
@@ -74,36 +78,26 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  app.get(
-    '/api/programs/categories',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: "The organisation's program categories with their rules.",
-        response: { 200: envelopeOf(z.array(programCategorySchema)) },
-      },
-    },
-    async (request) => ok(await listCategories(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/programs/categories',
+    onRequest: readers,
+    tags,
+    description: "The organisation's program categories with their rules.",
+    reply: z.array(programCategorySchema),
+    read: listCategories,
+  });
 
-  app.post(
-    '/api/programs/categories',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description: 'Creates a category (409 when the name is taken).',
-        body: programCategoryInputSchema,
-        response: { 200: envelopeOf(programCategorySchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await createCategory(app.db, principalOf(request).clientRef, request.body),
-        PROGRAM_MESSAGES.created,
-      ),
-  );
+  registerOrganisationWrite(app, {
+    method: 'POST',
+    url: '/api/programs/categories',
+    onRequest: admins,
+    tags,
+    description: 'Creates a category (409 when the name is taken).',
+    body: programCategoryInputSchema,
+    reply: programCategorySchema,
+    write: createCategory,
+    message: PROGRAM_MESSAGES.created,
+  });
 
   app.put(
     '/api/programs/categories/:id',
@@ -214,36 +208,26 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/programs/sites',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: "The organisation's sites (centres of a local category's radius).",
-        response: { 200: envelopeOf(z.array(siteSchema)) },
-      },
-    },
-    async (request) => ok(await listSites(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/programs/sites',
+    onRequest: readers,
+    tags,
+    description: "The organisation's sites (centres of a local category's radius).",
+    reply: z.array(siteSchema),
+    read: listSites,
+  });
 
-  app.post(
-    '/api/programs/sites',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description: 'Adds a site by its ZIP code (400 for a ZIP code the ZIP data does not know).',
-        body: siteInputSchema,
-        response: { 200: envelopeOf(siteSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await addSite(app.db, principalOf(request).clientRef, request.body),
-        PROGRAM_MESSAGES.siteAdded,
-      ),
-  );
+  registerOrganisationWrite(app, {
+    method: 'POST',
+    url: '/api/programs/sites',
+    onRequest: admins,
+    tags,
+    description: 'Adds a site by its ZIP code (400 for a ZIP code the ZIP data does not know).',
+    body: siteInputSchema,
+    reply: siteSchema,
+    write: addSite,
+    message: PROGRAM_MESSAGES.siteAdded,
+  });
 
   deleteById(
     '/api/programs/sites/:id',
