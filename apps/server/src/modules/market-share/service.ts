@@ -16,7 +16,11 @@ import type {
 import { percentShares } from '@spotzcity/shared/percent';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
-import type { SupplierTotalRow } from '../../platform/supplier-rows.ts';
+import {
+  supplierDetails,
+  supplierFields,
+  type SupplierTotalRow,
+} from '../../platform/supplier-rows.ts';
 import { spendRows } from '../../db/schema/index.ts';
 
 /** The rows a report reads: the organisation's, in the period, with a chosen span value. */
@@ -93,23 +97,7 @@ export async function listMarketShare(
         from totals order by total desc, supplier_key
         ${pageWindow(page)}
       ),
-      latest as (
-        select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
-          r.state, r.zip, r.country, r.diversity
-        from ${spendRows} r join page p on p.supplier_key = r.supplier_key
-        where r.client_ref = ${clientRef}
-        order by r.supplier_key, r.payment_date desc, r.id desc
-      ),
-      categories as (
-        select distinct on (supplier_key) supplier_key, category
-        from (
-          select r.supplier_key, r.category, sum(r.spend) as amount
-          from ${spendRows} r join page p on p.supplier_key = r.supplier_key
-          where r.client_ref = ${clientRef}
-          group by r.supplier_key, r.category
-        ) c
-        order by supplier_key, amount desc, category
-      )
+      ${supplierDetails(sql`r.client_ref = ${clientRef}`)}
       select p.supplier_key, p.total::text as total, p.payment_date::text as payment_date,
         l.vendor_name as name, l.duns, l.city, l.state, l.zip, l.country, l.diversity,
         c.category, p.total_count::int as total_count
@@ -128,13 +116,7 @@ export async function listMarketShare(
     ),
     rows: rows.map((r) => ({
       id: r.supplier_key,
-      duns: r.duns,
-      name: r.name,
-      city: r.city,
-      stateOrProvince: r.state,
-      zip: r.zip,
-      country: r.country,
-      category: r.category,
+      ...supplierFields(r),
       diversityCategory: r.diversity,
       spend: toNumber(r.total),
       paymentDate: r.payment_date,

@@ -35,7 +35,11 @@ import {
   toNumber,
   type FileScope,
 } from '../../platform/sql.ts';
-import type { SupplierTotalRow } from '../../platform/supplier-rows.ts';
+import {
+  supplierDetails,
+  supplierFields,
+  type SupplierTotalRow,
+} from '../../platform/supplier-rows.ts';
 import { toUploadedFile } from './import.ts';
 import type { MatchRule } from '@spotzcity/shared/verified-diversity';
 
@@ -207,23 +211,7 @@ async function supplierPage(
         from totals order by ${sortColumn} ${direction}, supplier_key
         limit ${options.limit} offset ${options.offset}
       ),
-      latest as (
-        select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
-          r.state, r.zip, r.country, r.diversity
-        from ${spendRows} r join page p on p.supplier_key = r.supplier_key
-        where ${where}
-        order by r.supplier_key, r.payment_date desc, r.id desc
-      ),
-      categories as (
-        select distinct on (supplier_key) supplier_key, category
-        from (
-          select r.supplier_key, r.category, sum(r.spend) as amount
-          from ${spendRows} r join page p on p.supplier_key = r.supplier_key
-          where ${where}
-          group by r.supplier_key, r.category
-        ) c
-        order by supplier_key, amount desc, category
-      )
+      ${supplierDetails(where)}
       select p.supplier_key, p.total::text as total, l.vendor_name as name, l.duns, l.city,
         l.state, l.zip, l.country, array_to_string(l.diversity, ', ') as diversity, c.category,
         ${rating}, p.total_count::int as total_count
@@ -285,15 +273,9 @@ export async function listSuppliers(
       sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where ${fileScope(scope)}`,
     ),
     rows: rows.map((r) => ({
-      name: r.name,
-      city: r.city,
-      stateOrProvince: r.state,
-      zip: r.zip,
-      country: r.country,
-      category: r.category,
+      ...supplierFields(r),
       diversity: r.diversity,
       totalSpends: toNumber(r.total),
-      duns: r.duns,
       supplierRatingBo: {
         id: r.rating_id,
         rating: r.rating === null ? 0 : Number(r.rating),
