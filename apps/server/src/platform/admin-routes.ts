@@ -10,6 +10,7 @@ import { SUCCESS, envelopeOf, messageReplySchema } from '@spotzcity/shared/api';
 import { deleteRequestSchema } from '@spotzcity/shared/clients';
 import type { Access } from '@spotzcity/shared/permissions';
 import type { DbOrTx } from '../db/client.ts';
+import { invitationSentMessage } from './accounts.ts';
 import { principalOf, type Principal } from './auth.ts';
 import { ok } from './http.ts';
 import { fieldsInQueryOrBody, parseInput, queryAndBody } from './validate.ts';
@@ -53,6 +54,50 @@ export function registerSaveRoute<Body extends z.ZodType, Saved>(
       const saved = await app.db.transaction((tx) => route.save(tx, principal, input));
       return ok(saved, route.message(saved));
     },
+  });
+}
+
+interface AccountSave<Body extends z.ZodType, Saved> {
+  access: Access;
+  description?: string;
+  body: Body;
+  save(tx: DbOrTx, principal: Principal, input: z.output<Body>): Promise<Saved>;
+}
+
+/**
+ * An account (a client, a SpotzCity admin, a user) added with POST and updated with PUT on one
+ * path: adding invites it by e-mail and says so; updating says it is updated.
+ */
+export function registerAccountRoutes<
+  Add extends z.ZodType,
+  Update extends z.ZodType,
+  Saved extends { email: string },
+>(
+  app: App,
+  routes: {
+    url: string;
+    tags: string[];
+    record: z.ZodType;
+    add: AccountSave<Add, Saved>;
+    update: AccountSave<Update, Saved>;
+  },
+) {
+  const { url, tags, record } = routes;
+  registerSaveRoute(app, {
+    method: 'POST',
+    url,
+    tags,
+    record,
+    ...routes.add,
+    message: (saved) => invitationSentMessage(saved.email),
+  });
+  registerSaveRoute(app, {
+    method: 'PUT',
+    url,
+    tags,
+    record,
+    ...routes.update,
+    message: () => SUCCESS.updated,
   });
 }
 

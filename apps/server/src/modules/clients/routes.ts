@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SUCCESS, envelopeOf, pageRequestSchema, pagedOf } from '@spotzcity/shared/api';
+import { envelopeOf, pageRequestSchema, pagedOf } from '@spotzcity/shared/api';
 import {
   adminCreateSchema,
   adminUpdateSchema,
@@ -14,10 +14,9 @@ import {
   clientUpdateSchema,
 } from '@spotzcity/shared/clients';
 import { ACCESS } from '@spotzcity/shared/permissions';
-import { invitationSentMessage } from '../../platform/accounts.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { registerDeleteRoute, registerSaveRoute } from '../../platform/admin-routes.ts';
+import { registerAccountRoutes, registerDeleteRoute } from '../../platform/admin-routes.ts';
 import {
   clientOptions,
   createAdmin,
@@ -61,53 +60,33 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
     handler: async (request) => ok(await clientOptions(app.db, principalOf(request))),
   });
 
-  registerSaveRoute(app, {
-    method: 'POST',
+  registerAccountRoutes(app, {
     url: '/api/super_admin/client',
-    access: ACCESS.client.createClient,
     tags,
-    description:
-      'Adds a client and invites its first user (Buyer Admin for a buyer, Supplier for a ' +
-      'supplier) at the client e-mail. Contract end defaults to one year after the start.',
-    body: clientCreateSchema,
     record: clientItemSchema,
-    save: (tx, principal, input) => createClient(tx, app.invitations, principal, input),
-    message: (client) => invitationSentMessage(client.email),
+    add: {
+      access: ACCESS.client.createClient,
+      description:
+        'Adds a client and invites its first user (Buyer Admin for a buyer, Supplier for a ' +
+        'supplier) at the client e-mail. Contract end defaults to one year after the start.',
+      body: clientCreateSchema,
+      save: (tx, principal, input) => createClient(tx, app.invitations, principal, input),
+    },
+    update: { access: ACCESS.client.createClient, body: clientUpdateSchema, save: updateClient },
   });
 
-  registerSaveRoute(app, {
-    method: 'PUT',
-    url: '/api/super_admin/client',
-    access: ACCESS.client.createClient,
-    tags,
-    body: clientUpdateSchema,
-    record: clientItemSchema,
-    save: updateClient,
-    message: () => SUCCESS.updated,
-  });
-
-  registerSaveRoute(app, {
-    method: 'POST',
+  registerAccountRoutes(app, {
     url: '/api/super_admin/admin',
-    access: ACCESS.client.createAdmin,
     tags,
-    description: 'Adds a SpotzCity admin (a SUPER_ADMIN client) and invites its Super Admin.',
-    body: adminCreateSchema,
     record: clientItemSchema,
-    save: (tx, principal, input) =>
-      createAdmin(tx, app.invitations, principal, input, opts.appName),
-    message: (client) => invitationSentMessage(client.email),
-  });
-
-  registerSaveRoute(app, {
-    method: 'PUT',
-    url: '/api/super_admin/admin',
-    access: ACCESS.client.createAdmin,
-    tags,
-    body: adminUpdateSchema,
-    record: clientItemSchema,
-    save: updateAdmin,
-    message: () => SUCCESS.updated,
+    add: {
+      access: ACCESS.client.createAdmin,
+      description: 'Adds a SpotzCity admin (a SUPER_ADMIN client) and invites its Super Admin.',
+      body: adminCreateSchema,
+      save: (tx, principal, input) =>
+        createAdmin(tx, app.invitations, principal, input, opts.appName),
+    },
+    update: { access: ACCESS.client.createAdmin, body: adminUpdateSchema, save: updateAdmin },
   });
 
   registerDeleteRoute(app, {

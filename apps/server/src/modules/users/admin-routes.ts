@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '@spotzcity/shared/validation';
-import { SUCCESS, envelopeOf, pagedOf } from '@spotzcity/shared/api';
+import { envelopeOf, pagedOf } from '@spotzcity/shared/api';
 import {
   userCreateSchema,
   userItemSchema,
@@ -13,10 +13,9 @@ import {
   userUpdateSchema,
 } from '@spotzcity/shared/users';
 import { ACCESS } from '@spotzcity/shared/permissions';
-import { invitationSentMessage } from '../../platform/accounts.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { registerDeleteRoute, registerSaveRoute } from '../../platform/admin-routes.ts';
+import { registerAccountRoutes, registerDeleteRoute } from '../../platform/admin-routes.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './admin-service.ts';
 
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,29 +52,23 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await getUser(app.db, principalOf(request), request.params.id)),
   );
 
-  registerSaveRoute(app, {
-    method: 'POST',
+  registerAccountRoutes(app, {
     url: '/api/users/add',
-    access: ACCESS.user.add,
     tags,
-    description:
-      'Adds a user and mails them an invitation code to choose their password. The client ' +
-      'id is used only by Super Users and Super Admins; anyone else adds to their own client.',
-    body: userCreateSchema,
     record: userItemSchema,
-    save: (tx, principal, input) => createUser(tx, app.invitations, principal, input),
-    message: (user) => invitationSentMessage(user.email),
-  });
-
-  registerSaveRoute(app, {
-    method: 'PUT',
-    url: '/api/users/add',
-    access: ACCESS.user.edit,
-    tags,
-    body: userUpdateSchema,
-    record: userItemSchema,
-    save: (tx, principal, input) => updateUser(tx, app.invitations, principal, input),
-    message: () => SUCCESS.updated,
+    add: {
+      access: ACCESS.user.add,
+      description:
+        'Adds a user and mails them an invitation code to choose their password. The client ' +
+        'id is used only by Super Users and Super Admins; anyone else adds to their own client.',
+      body: userCreateSchema,
+      save: (tx, principal, input) => createUser(tx, app.invitations, principal, input),
+    },
+    update: {
+      access: ACCESS.user.edit,
+      body: userUpdateSchema,
+      save: (tx, principal, input) => updateUser(tx, app.invitations, principal, input),
+    },
   });
 
   registerDeleteRoute(app, {
