@@ -49,12 +49,17 @@ export async function createUser(
   return user;
 }
 
-export async function signIn(app: FastifyInstance, email: string, password = PASSWORD) {
-  const res = await app.inject({
+/** The sign-in's own answer, for tests of a refusal. */
+export function signInAttempt(app: FastifyInstance, email: string, password = PASSWORD) {
+  return app.inject({
     method: 'POST',
     url: '/api/auth/signin',
     payload: { usernameOrEmail: email, password },
   });
+}
+
+export async function signIn(app: FastifyInstance, email: string, password = PASSWORD) {
+  const res = await signInAttempt(app, email, password);
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return res.json<{ accessToken: string }>().accessToken;
 }

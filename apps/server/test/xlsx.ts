@@ -67,25 +67,26 @@ export function zipBuffer(entries: ZipEntry[]): Buffer {
     const compressed = deflateRawSync(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
     const crc = entry.crc ?? crc32(entry.data);
+    // CRC-32, both sizes and the name's length: the same fields in the local and central headers.
+    const writeEntryFields = (header: Buffer, at: number) => {
+      header.writeUInt32LE(crc, at);
+      header.writeUInt32LE(compressed.length, at + 4);
+      header.writeUInt32LE(size, at + 8);
+      header.writeUInt16LE(name.length, at + 12);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0, 6);
     local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 14);
     locals.push(local, name, compressed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 16);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += 30 + name.length + compressed.length;

@@ -12,8 +12,8 @@ type ClientRow = typeof clients.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 type Snapshot = Record<string, unknown>;
 
-/** What the log keeps of a client: its fields, never internal columns. */
-const clientSnapshot = (c: ClientRow): Snapshot => ({
+/** A client's own fields, as the API shows them and the log keeps them; never internal columns. */
+export const clientFields = (c: ClientRow) => ({
   clientId: c.clientId,
   name: c.name,
   email: c.email,
@@ -22,6 +22,11 @@ const clientSnapshot = (c: ClientRow): Snapshot => ({
   status: c.status,
   contractStartAt: c.contractStartAt,
   contractEndAt: c.contractEndAt,
+});
+
+/** What the log keeps of a client. */
+const clientSnapshot = (c: ClientRow): Snapshot => ({
+  ...clientFields(c),
   deletedAt: c.deletedAt?.toISOString() ?? null,
 });
 

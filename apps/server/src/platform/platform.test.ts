@@ -52,20 +52,10 @@ describe('status mapping', () => {
 
   it('answers 403 when the user lacks the permission of a guarded route', async () => {
     const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/mail/outbox',
-      payload: {},
-      headers: t.auth(token),
-    });
+    const res = await t.call(token, 'POST', '/api/mail/outbox', {});
     expect(res.statusCode).toBe(403);
     const admin = await signIn(t.app, TEST_ADMIN.email, TEST_ADMIN.password);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/mail/outbox',
-      payload: {},
-      headers: t.auth(admin),
-    });
+    const ok = await t.call(admin, 'POST', '/api/mail/outbox', {});
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ pageNumber: 0, pageSize: 20 });
   });

@@ -4,6 +4,7 @@
  * `numeric` and `bigint` as text), and a page of a list.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../db/client.ts';
 
 import type { PageRequest } from '@spotzcity/shared/api';
 
@@ -34,3 +35,18 @@ export const pageOffset = (page: PageRequest): number => page.pageNumber * page.
 /** `limit … offset …` of a page, for hand-written SQL. */
 export const pageWindow = (page: PageRequest): SQL =>
   sql`limit ${page.pageSize} offset ${pageOffset(page)}`;
+
+/**
+ * A hand-written list's total: the `total_count` window column of its page's rows, or, for a
+ * page past the end (no rows to carry it), `count` (a query answering `n`).
+ */
+export async function pageTotal(
+  db: DbOrTx,
+  rows: { total_count: number }[],
+  page: PageRequest,
+  count: SQL,
+): Promise<number> {
+  if (rows.length > 0 || page.pageNumber === 0) return rows[0]?.total_count ?? 0;
+  const [counted] = rowsOf<{ n: number }>(await db.execute(count));
+  return counted?.n ?? 0;
+}

@@ -15,6 +15,23 @@ import {
 } from '../db/schema/index.ts';
 
 /**
+ * Tier 2 direct and indirect amounts over report lines `l` joined to their reports `r`: DIRECT
+ * lines as reported, PRIME_DIVERSE lines allocated by the buyer's share of the prime's revenue,
+ * rounded per line as the report shows them.
+ */
+export const tier2Amounts = sql`
+  coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
+  coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
+    filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect`;
+
+/** The lines `l` of a buyer's primes' reports `r` (primes `p`) for a calendar year. */
+const buyerYearLines = (clientRef: number, year: number) => sql`
+  from ${tier2ReportLines} l
+  join ${tier2Reports} r on r.id = l.report_ref
+  join ${tier2Primes} p on p.id = r.prime_ref
+  where p.buyer_client_ref = ${clientRef} and r.year = ${year}`;
+
+/**
  * A calendar year of Tier 2 (the latest year any prime reported unless asked) next to the
  * buyer's own diverse spend that year in the selected files (every file when none): per
  * diversity type Tier 1, Tier 2 direct and Tier 2 indirect, and per prime. Three separate
@@ -67,14 +84,8 @@ export async function tier2Figures(
     `),
   );
   const byType = await db.execute(sql`
-      select l.diversity_type as diversity,
-        coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
-        coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
-          filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
-      from ${tier2ReportLines} l
-      join ${tier2Reports} r on r.id = l.report_ref
-      join ${tier2Primes} p on p.id = r.prime_ref
-      where p.buyer_client_ref = ${clientRef} and r.year = ${year}
+      select l.diversity_type as diversity, ${tier2Amounts}
+      ${buyerYearLines(clientRef, year)}
       group by l.diversity_type
     `);
   const byPrime = await db.execute(sql`
@@ -105,16 +116,7 @@ export async function tier2Figures(
     indirect: tier2ByType.get(t)?.indirect ?? '0',
   })).filter((r) => Number(r.tier1) !== 0 || Number(r.direct) !== 0 || Number(r.indirect) !== 0);
   const [totals] = rowsOf<{ direct: string; indirect: string }>(
-    await db.execute(sql`
-      select
-        coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
-        coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
-          filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
-      from ${tier2ReportLines} l
-      join ${tier2Reports} r on r.id = l.report_ref
-      join ${tier2Primes} p on p.id = r.prime_ref
-      where p.buyer_client_ref = ${clientRef} and r.year = ${year}
-    `),
+    await db.execute(sql`select ${tier2Amounts} ${buyerYearLines(clientRef, year)}`),
   );
   return {
     year,

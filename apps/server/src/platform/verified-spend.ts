@@ -228,15 +228,7 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
     rule: MatchRule;
     reported: string;
     verified: string;
-    certificates: {
-      id: number;
-      diversityType: string;
-      agency: string;
-      certificateNumber: string | null;
-      issueDate: string;
-      expiryDate: string;
-      fromDirectory: boolean;
-    }[];
+    certificates: (Certificate & { id: number })[];
   }>(
     await db.execute(sql`
       with p as (${matchedPayments(scope)}),
@@ -294,6 +286,7 @@ export const ruleInWords = (rule: CountingRule) =>
 /** The figures of the other dashboards are always as reported in the file. */
 export const REPORTED_ONLY = ruleInWords('REPORTED');
 
+/** A certificate as the verified-supplier figures and the exports show it. */
 interface Certificate {
   diversityType: string;
   agency: string;

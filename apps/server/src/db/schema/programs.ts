@@ -7,12 +7,10 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { clients } from './clients.ts';
+import { idColumn, clientRefColumn, createdAtColumn, timestamps } from './columns.ts';
 import { supplierDirectory } from './search-supplier.ts';
 
 /**
@@ -25,18 +23,15 @@ import { supplierDirectory } from './search-supplier.ts';
 export const programCategories = pgTable(
   'program_categories',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    clientRef: clientRefColumn('cascade'),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     rule: jsonb('rule')
       .notNull()
       .default(sql`'{}'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('program_categories_name_key').on(t.clientRef, sql`lower(${t.name})`)],
 );
@@ -45,17 +40,15 @@ export const programCategories = pgTable(
 export const organisationSites = pgTable(
   'organisation_sites',
   {
-    id: serial('id').primaryKey(),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    clientRef: clientRefColumn('cascade'),
     name: text('name').notNull(),
     zip: text('zip').notNull(),
     state: text('state').notNull(),
     county: text('county').notNull(),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('organisation_sites_client_idx').on(t.clientRef)],
 );
@@ -67,13 +60,11 @@ export const programCategorySuppliers = pgTable(
     categoryRef: integer('category_ref')
       .notNull()
       .references(() => programCategories.id, { onDelete: 'cascade' }),
-    clientRef: integer('client_ref')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientRef: clientRefColumn('cascade'),
     supplierRef: integer('supplier_ref')
       .notNull()
       .references(() => supplierDirectory.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({

@@ -132,22 +132,27 @@ const fileColumns = () => ({
     .references(() => spendFiles.id, { onDelete: 'cascade' }),
 });
 
+/** A supplier's group of rows: who, where, which types, and what was spent over how many rows. */
+const supplierGroupColumns = () => ({
+  supplierKey: text('supplier_key').notNull(),
+  category: text('category').notNull(),
+  /** As on the rows (null stays null: it is not a state). */
+  state: text('state'),
+  diversity: text('diversity').array().notNull(),
+  isDiverse: boolean('is_diverse').notNull(),
+  spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
+  rowCount: integer('row_count').notNull(),
+  vendorName: text('vendor_name').notNull(),
+  duns: text('duns'),
+});
+
 export const spendRollups = pgTable(
   'spend_rollups',
   {
     ...fileColumns(),
     /** The first day of the payment month. */
     month: date('month').notNull(),
-    supplierKey: text('supplier_key').notNull(),
-    category: text('category').notNull(),
-    /** As on the rows (null stays null: it is not a state). */
-    state: text('state'),
-    diversity: text('diversity').array().notNull(),
-    isDiverse: boolean('is_diverse').notNull(),
-    spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
-    rowCount: integer('row_count').notNull(),
-    vendorName: text('vendor_name').notNull(),
-    duns: text('duns'),
+    ...supplierGroupColumns(),
   },
   (t) => [
     index('spend_rollups_file_idx').on(t.clientRef, t.fileId, t.month),
@@ -175,15 +180,7 @@ export const spendRollupSuppliers = pgTable(
   'spend_rollup_suppliers',
   {
     ...fileColumns(),
-    supplierKey: text('supplier_key').notNull(),
-    category: text('category').notNull(),
-    state: text('state'),
-    diversity: text('diversity').array().notNull(),
-    isDiverse: boolean('is_diverse').notNull(),
-    spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
-    rowCount: integer('row_count').notNull(),
-    vendorName: text('vendor_name').notNull(),
-    duns: text('duns'),
+    ...supplierGroupColumns(),
     /** The month of the group's latest payment. */
     lastMonth: date('last_month').notNull(),
   },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_MESSAGES } from '@spotzcity/shared/clients';
 import { DEFAULT_ROLE_PERMISSIONS, deriveFeatures } from '@spotzcity/shared/permissions';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { actor, createOrg, createUser, signIn } from '../../../test/factories.ts';
+import { actor, createOrg, createUser, signIn, signInAttempt } from '../../../test/factories.ts';
 import { acceptInvitation, mailsTo } from '../../../test/mail.ts';
 import { auditLog, clients, users } from '../../db/schema/index.ts';
 import { ACCOUNT_MESSAGES } from '../../platform/accounts.ts';
@@ -144,11 +144,7 @@ describe('POST /api/super_admin/client', () => {
     expect(mail?.body).toMatch(/code: \d{6}/);
 
     // No password yet: sign-in fails until the invitation is accepted.
-    const early = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { usernameOrEmail: email, password: NEW_PASSWORD },
-    });
+    const early = await signInAttempt(t.app, email, NEW_PASSWORD);
     expect(early.statusCode).toBe(400);
 
     await acceptInvitation(t.app, t.database.db, email, NEW_PASSWORD);
@@ -299,11 +295,7 @@ describe('PUT /api/super_admin/client', () => {
     };
     expect((await t.call(superUser, 'PUT', '/api/super_admin/client', body)).statusCode).toBe(200);
 
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { usernameOrEmail: member.email, password: 'Passw0rd!' },
-    });
+    const refused = await signInAttempt(t.app, member.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Your organisation’s access has been disabled.');
     expect((await t.call(token, 'GET', '/api/users/profile')).statusCode).toBe(401);
@@ -321,11 +313,7 @@ describe('PUT /api/super_admin/client', () => {
       contractStartAt: '2020-01-01',
       contractEndAt: '2021-01-01',
     });
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { usernameOrEmail: member.email, password: 'Passw0rd!' },
-    });
+    const refused = await signInAttempt(t.app, member.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(
       'Your organisation’s contract has ended. Please contact your administrator.',
@@ -412,11 +400,7 @@ describe('DELETE /api/super_admin/delete', () => {
     const [user] = await usersOf(org.id);
     expect(user?.deletedAt).toBeNull();
     expect((await t.call(token, 'GET', '/api/users/profile')).statusCode).toBe(401);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { usernameOrEmail: member.email, password: 'Passw0rd!' },
-    });
+    const refused = await signInAttempt(t.app, member.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Your organisation no longer has access to SpotzCity.');
 

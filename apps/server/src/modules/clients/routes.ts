@@ -4,13 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  SUCCESS,
-  envelopeOf,
-  messageReplySchema,
-  pageRequestSchema,
-  pagedOf,
-} from '@spotzcity/shared/api';
+import { envelopeOf, pageRequestSchema, pagedOf } from '@spotzcity/shared/api';
 import {
   adminCreateSchema,
   adminUpdateSchema,
@@ -18,13 +12,11 @@ import {
   clientItemSchema,
   clientOptionSchema,
   clientUpdateSchema,
-  deleteRequestSchema,
 } from '@spotzcity/shared/clients';
 import { ACCESS } from '@spotzcity/shared/permissions';
-import { invitationSentMessage } from '../../platform/accounts.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { fieldsInQueryOrBody, parseInput, queryAndBody } from '../../platform/validate.ts';
+import { registerAccountRoutes, registerDeleteRoute } from '../../platform/admin-routes.ts';
 import {
   clientOptions,
   createAdmin,
@@ -37,7 +29,6 @@ import {
 
 export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (app, opts) => {
   const tags = ['clients'];
-  const clientReply = envelopeOf(clientItemSchema);
 
   app.post(
     '/api/super_admin/clients',
@@ -69,91 +60,41 @@ export const clientRoutes: FastifyPluginAsyncZod<{ appName: string }> = async (a
     handler: async (request) => ok(await clientOptions(app.db, principalOf(request))),
   });
 
-  app.post(
-    '/api/super_admin/client',
-    {
-      onRequest: app.guard(ACCESS.client.createClient),
-      schema: {
-        tags,
-        description:
-          'Adds a client and invites its first user (Buyer Admin for a buyer, Supplier for a ' +
-          'supplier) at the client e-mail. Contract end defaults to one year after the start.',
-        body: clientCreateSchema,
-        response: { 200: clientReply },
-      },
+  registerAccountRoutes(app, {
+    url: '/api/super_admin/client',
+    tags,
+    record: clientItemSchema,
+    add: {
+      access: ACCESS.client.createClient,
+      description:
+        'Adds a client and invites its first user (Buyer Admin for a buyer, Supplier for a ' +
+        'supplier) at the client e-mail. Contract end defaults to one year after the start.',
+      body: clientCreateSchema,
+      save: (tx, principal, input) => createClient(tx, app.invitations, principal, input),
     },
-    async (request) => {
-      const principal = principalOf(request);
-      const client = await app.db.transaction((tx) =>
-        createClient(tx, app.invitations, principal, request.body),
-      );
-      return ok(client, invitationSentMessage(client.email));
-    },
-  );
+    update: { access: ACCESS.client.createClient, body: clientUpdateSchema, save: updateClient },
+  });
 
-  app.put(
-    '/api/super_admin/client',
-    {
-      onRequest: app.guard(ACCESS.client.createClient),
-      schema: { tags, body: clientUpdateSchema, response: { 200: clientReply } },
+  registerAccountRoutes(app, {
+    url: '/api/super_admin/admin',
+    tags,
+    record: clientItemSchema,
+    add: {
+      access: ACCESS.client.createAdmin,
+      description: 'Adds a SpotzCity admin (a SUPER_ADMIN client) and invites its Super Admin.',
+      body: adminCreateSchema,
+      save: (tx, principal, input) =>
+        createAdmin(tx, app.invitations, principal, input, opts.appName),
     },
-    async (request) => {
-      const principal = principalOf(request);
-      const client = await app.db.transaction((tx) => updateClient(tx, principal, request.body));
-      return ok(client, SUCCESS.updated);
-    },
-  );
+    update: { access: ACCESS.client.createAdmin, body: adminUpdateSchema, save: updateAdmin },
+  });
 
-  app.post(
-    '/api/super_admin/admin',
-    {
-      onRequest: app.guard(ACCESS.client.createAdmin),
-      schema: {
-        tags,
-        description: 'Adds a SpotzCity admin (a SUPER_ADMIN client) and invites its Super Admin.',
-        body: adminCreateSchema,
-        response: { 200: clientReply },
-      },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const client = await app.db.transaction((tx) =>
-        createAdmin(tx, app.invitations, principal, request.body, opts.appName),
-      );
-      return ok(client, invitationSentMessage(client.email));
-    },
-  );
-
-  app.put(
-    '/api/super_admin/admin',
-    {
-      onRequest: app.guard(ACCESS.client.createAdmin),
-      schema: { tags, body: adminUpdateSchema, response: { 200: clientReply } },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const client = await app.db.transaction((tx) => updateAdmin(tx, principal, request.body));
-      return ok(client, SUCCESS.updated);
-    },
-  );
-
-  app.delete(
-    '/api/super_admin/delete',
-    {
-      onRequest: app.guard(ACCESS.client.delete),
-      schema: {
-        tags,
-        description:
-          '`{ id }` in the body or the query string. A soft delete of the client and its users.',
-        ...fieldsInQueryOrBody,
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const { id } = parseInput(deleteRequestSchema, queryAndBody(request));
-      await app.db.transaction((tx) => deleteClient(tx, principal, id));
-      return { message: SUCCESS.deleted };
-    },
-  );
+  registerDeleteRoute(app, {
+    url: '/api/super_admin/delete',
+    access: ACCESS.client.delete,
+    tags,
+    description:
+      '`{ id }` in the body or the query string. A soft delete of the client and its users.',
+    remove: deleteClient,
+  });
 };

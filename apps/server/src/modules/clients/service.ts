@@ -22,7 +22,7 @@ import {
   assertSuperUserRemains,
   type Invitations,
 } from '../../platform/accounts.ts';
-import { auditClient } from '../../platform/audit.ts';
+import { auditClient, clientFields } from '../../platform/audit.ts';
 import { actsAcrossOrganisations, type Principal } from '../../platform/auth.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import {
@@ -47,14 +47,7 @@ type ClientRow = typeof clients.$inferSelect;
 
 const present = (c: ClientRow): ClientItem => ({
   id: c.id,
-  clientId: c.clientId,
-  name: c.name,
-  email: c.email,
-  companyName: c.companyName,
-  type: c.type,
-  status: c.status,
-  contractStartAt: c.contractStartAt,
-  contractEndAt: c.contractEndAt,
+  ...clientFields(c),
   createdAt: c.createdAt.toISOString(),
 });
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
+import { actor, signedInUser } from '../../../test/factories.ts';
 import { keepReport, pdfPages, pptxCharts, pptxTables } from '../../../test/reports.ts';
 import { formatMoney } from '@spotzcity/shared/format';
 
@@ -240,11 +240,9 @@ describe('permissions', () => {
 
   it('refuses delete to a Buyer User (no DELETE_COST_SAVING) but lets them add and report', async () => {
     const admin = await signedInUser(t.app, t.database.db);
-    const user = await createUser(t.database.db, {
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_USER', {
       clientRef: admin.org.id,
-      role: 'ROLE_BUYER_USER',
     });
-    const token = await signIn(t.app, user.email);
     const { data } = await add(token);
     const res = await call(token, 'DELETE', '/api/costSaving/delete', { id: data.id });
     expect(res.statusCode).toBe(403);

@@ -21,9 +21,7 @@ import {
 import { reportKey } from '@spotzcity/shared/reports';
 import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { z } from 'zod';
-import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { spendFiles } from '../../db/schema/index.ts';
-import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
 import {
@@ -31,6 +29,7 @@ import {
   type ReportContent,
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
+import { selectedFileNames } from '../../platform/spend-file-names.ts';
 import { getPolicy, ruleInWords } from '../../platform/verified-spend.ts';
 import { goalsDashboard, type GoalScope } from './figures.ts';
 import { currentFiscalYear, figureSettings, getYearGoals } from './service.ts';
@@ -55,17 +54,9 @@ export async function dashboardFor(
 
 /** Names of the selected files; an id that is not one of the organisation's files is a 404. */
 async function fileNames(db: DbOrTx, scope: GoalScope) {
-  const ids = [...new Set(scope.selectedIds)];
-  const rows = rowsOf<{ file_name: string }>(
-    await db.execute(sql`
-      select f.file_name from ${spendFiles} f
-      where f.client_ref = ${scope.clientRef}
-        ${ids.length ? sql`and f.id = any(${sql.param(ids)}::int[])` : sql``}
-      order by f.id
-    `),
-  );
-  if (ids.length > 0 && rows.length < ids.length) throw new NotFound('Spend file not found');
-  return rows.map((r) => r.file_name);
+  const names = await selectedFileNames(db, scope);
+  if (names.length < new Set(scope.selectedIds).size) throw new NotFound('Spend file not found');
+  return names;
 }
 
 function filesInWords(names: string[], all: boolean) {

@@ -26,6 +26,7 @@ import {
 } from '@spotzcity/shared/goals';
 import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
+import { registerOrganisationRead } from '../../platform/organisation-routes.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
 import { registerReport } from '../../platform/reports/register.ts';
@@ -46,19 +47,15 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
   const admins = app.guard(ACCESS.supplierAndSpend.goalsEdit);
 
-  app.get(
-    '/api/organisation/settings',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description:
-          "The organisation's fiscal-year start month and non-addressable spend categories, with the categories its spend uses.",
-        response: { 200: envelopeOf(settingsSchema) },
-      },
-    },
-    async (request) => ok(await getSettings(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/organisation/settings',
+    onRequest: readers,
+    tags,
+    description:
+      "The organisation's fiscal-year start month and non-addressable spend categories, with the categories its spend uses.",
+    reply: settingsSchema,
+    read: getSettings,
+  });
 
   app.put(
     '/api/organisation/settings',
@@ -78,18 +75,14 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    '/api/goals/years',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: 'Fiscal years with targets, and the fiscal year today falls in.',
-        response: { 200: envelopeOf(goalYearsSchema) },
-      },
-    },
-    async (request) => ok(await goalYears(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/goals/years',
+    onRequest: readers,
+    tags,
+    description: 'Fiscal years with targets, and the fiscal year today falls in.',
+    reply: goalYearsSchema,
+    read: goalYears,
+  });
 
   app.get(
     '/api/goals',
@@ -122,19 +115,15 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await saveYearGoals(app.db, principalOf(request), request.body), GOAL_MESSAGES.goalsSaved),
   );
 
-  app.get(
-    '/api/goals/history',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description:
-          'Who changed the settings and the goals, when, before and after (newest first, 50).',
-        response: { 200: envelopeOf(z.array(goalHistoryItemSchema)) },
-      },
-    },
-    async (request) => ok(await goalHistory(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/goals/history',
+    onRequest: readers,
+    tags,
+    description:
+      'Who changed the settings and the goals, when, before and after (newest first, 50).',
+    reply: z.array(goalHistoryItemSchema),
+    read: goalHistory,
+  });
 
   app.post(
     '/api/graph/goals',

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
-import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
+import { actor, signedInUser } from '../../../test/factories.ts';
 import { keepReport, pdfPages, pptxCharts, pptxSlides, pptxTables } from '../../../test/reports.ts';
 import { spendFiles, spendRows } from '../../db/schema/index.ts';
 import { formatMoney } from '@spotzcity/shared/format';
@@ -451,11 +451,9 @@ describe('permissions', () => {
 
   it('lets a Buyer User list and report', async () => {
     const admin = await signedInUser(t.app, t.database.db);
-    const user = await createUser(t.database.db, {
+    const { token: userToken } = await actor(t.app, t.database.db, 'ROLE_BUYER_USER', {
       clientRef: admin.org.id,
-      role: 'ROLE_BUYER_USER',
     });
-    const userToken = await signIn(t.app, user.email);
     expect((await call(userToken, '/api/marketShare/list', {})).statusCode).toBe(200);
     expect(
       (await call(userToken, '/api/marketShare/graphPerCategories', { span: 'zip' })).statusCode,

@@ -15,7 +15,12 @@ import type {
 } from '@spotzcity/shared/market-share';
 import { percentShares } from '@spotzcity/shared/percent';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { pageWindow, toNumber } from '../../platform/sql.ts';
+import { pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
+import {
+  supplierDetails,
+  supplierFields,
+  type SupplierTotalRow,
+} from '../../platform/supplier-rows.ts';
 import { spendRows } from '../../db/schema/index.ts';
 
 /** The rows a report reads: the organisation's, in the period, with a chosen span value. */
@@ -66,19 +71,9 @@ function scoped(scope: MarketScope): SQL {
   return sql`r.client_ref = ${scope.clientRef}${period(scope)}${keys}`;
 }
 
-interface SupplierRow {
-  supplier_key: string;
-  total: string;
-  name: string;
-  duns: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
+interface SupplierRow extends SupplierTotalRow {
   diversity: string[];
-  category: string;
   payment_date: string;
-  total_count: number;
 }
 
 /**
@@ -102,23 +97,7 @@ export async function listMarketShare(
         from totals order by total desc, supplier_key
         ${pageWindow(page)}
       ),
-      latest as (
-        select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
-          r.state, r.zip, r.country, r.diversity
-        from ${spendRows} r join page p on p.supplier_key = r.supplier_key
-        where r.client_ref = ${clientRef}
-        order by r.supplier_key, r.payment_date desc, r.id desc
-      ),
-      categories as (
-        select distinct on (supplier_key) supplier_key, category
-        from (
-          select r.supplier_key, r.category, sum(r.spend) as amount
-          from ${spendRows} r join page p on p.supplier_key = r.supplier_key
-          where r.client_ref = ${clientRef}
-          group by r.supplier_key, r.category
-        ) c
-        order by supplier_key, amount desc, category
-      )
+      ${supplierDetails(sql`r.client_ref = ${clientRef}`)}
       select p.supplier_key, p.total::text as total, p.payment_date::text as payment_date,
         l.vendor_name as name, l.duns, l.city, l.state, l.zip, l.country, l.diversity,
         c.category, p.total_count::int as total_count
@@ -128,26 +107,16 @@ export async function listMarketShare(
       order by p.total desc, p.supplier_key
     `),
   );
-  let totalCount = rows[0]?.total_count ?? 0;
-  if (rows.length === 0 && page.pageNumber > 0) {
-    const [counted] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where r.client_ref = ${clientRef}`,
-      ),
-    );
-    totalCount = counted?.n ?? 0;
-  }
   return {
-    totalCount,
+    totalCount: await pageTotal(
+      db,
+      rows,
+      page,
+      sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where r.client_ref = ${clientRef}`,
+    ),
     rows: rows.map((r) => ({
       id: r.supplier_key,
-      duns: r.duns,
-      name: r.name,
-      city: r.city,
-      stateOrProvince: r.state,
-      zip: r.zip,
-      country: r.country,
-      category: r.category,
+      ...supplierFields(r),
       diversityCategory: r.diversity,
       spend: toNumber(r.total),
       paymentDate: r.payment_date,

@@ -26,7 +26,12 @@ import {
 } from '@spotzcity/shared/programs';
 import { selectionSchema } from '@spotzcity/shared/spend';
 import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
+import type { Db } from '../../db/client.ts';
 import { principalOf } from '../../platform/auth.ts';
+import {
+  registerOrganisationRead,
+  registerOrganisationWrite,
+} from '../../platform/organisation-routes.ts';
 import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 import { ok } from '../../platform/http.ts';
 import { programSpend } from '../../platform/program-categories.ts';
@@ -49,36 +54,50 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
   const admins = app.guard(ACCESS.supplierAndSpend.programsEdit);
 
-  app.get(
-    '/api/programs/categories',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: "The organisation's program categories with their rules.",
-        response: { 200: envelopeOf(z.array(programCategorySchema)) },
+  /** DELETE `url` (`:id` one of the organisation's rows): the admins' delete, answered `message`. */
+  const deleteById = (
+    url: string,
+    description: string,
+    remove: (db: Db, clientRef: number, id: number) => Promise<void>,
+    message: string,
+  ) =>
+    app.delete(
+      url,
+      {
+        onRequest: admins,
+        schema: {
+          tags,
+          description,
+          params: programIdParamsSchema,
+          response: { 200: messageReplySchema },
+        },
       },
-    },
-    async (request) => ok(await listCategories(app.db, principalOf(request).clientRef)),
-  );
+      async (request) => {
+        await remove(app.db, principalOf(request).clientRef, request.params.id);
+        return { message };
+      },
+    );
 
-  app.post(
-    '/api/programs/categories',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description: 'Creates a category (409 when the name is taken).',
-        body: programCategoryInputSchema,
-        response: { 200: envelopeOf(programCategorySchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await createCategory(app.db, principalOf(request).clientRef, request.body),
-        PROGRAM_MESSAGES.created,
-      ),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/programs/categories',
+    onRequest: readers,
+    tags,
+    description: "The organisation's program categories with their rules.",
+    reply: z.array(programCategorySchema),
+    read: listCategories,
+  });
+
+  registerOrganisationWrite(app, {
+    method: 'POST',
+    url: '/api/programs/categories',
+    onRequest: admins,
+    tags,
+    description: 'Creates a category (409 when the name is taken).',
+    body: programCategoryInputSchema,
+    reply: programCategorySchema,
+    write: createCategory,
+    message: PROGRAM_MESSAGES.created,
+  });
 
   app.put(
     '/api/programs/categories/:id',
@@ -104,21 +123,11 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.delete(
+  deleteById(
     '/api/programs/categories/:id',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description: 'Deletes a category, its marked suppliers and its goals.',
-        params: programIdParamsSchema,
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => {
-      await deleteCategory(app.db, principalOf(request).clientRef, request.params.id);
-      return { message: PROGRAM_MESSAGES.deleted };
-    },
+    'Deletes a category, its marked suppliers and its goals.',
+    deleteCategory,
+    PROGRAM_MESSAGES.deleted,
   );
 
   app.get(
@@ -174,8 +183,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, supplierId } = request.params;
-      await markSupplier(app.db, principalOf(request).clientRef, id, supplierId);
+      await markSupplier(app.db, { clientRef: principalOf(request).clientRef, ...request.params });
       return { message: PROGRAM_MESSAGES.supplierMarked };
     },
   );
@@ -192,58 +200,40 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { id, supplierId } = request.params;
-      await unmarkSupplier(app.db, principalOf(request).clientRef, id, supplierId);
+      await unmarkSupplier(app.db, {
+        clientRef: principalOf(request).clientRef,
+        ...request.params,
+      });
       return { message: PROGRAM_MESSAGES.supplierUnmarked };
     },
   );
 
-  app.get(
-    '/api/programs/sites',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: "The organisation's sites (centres of a local category's radius).",
-        response: { 200: envelopeOf(z.array(siteSchema)) },
-      },
-    },
-    async (request) => ok(await listSites(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/programs/sites',
+    onRequest: readers,
+    tags,
+    description: "The organisation's sites (centres of a local category's radius).",
+    reply: z.array(siteSchema),
+    read: listSites,
+  });
 
-  app.post(
-    '/api/programs/sites',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description: 'Adds a site by its ZIP code (400 for a ZIP code the ZIP data does not know).',
-        body: siteInputSchema,
-        response: { 200: envelopeOf(siteSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await addSite(app.db, principalOf(request).clientRef, request.body),
-        PROGRAM_MESSAGES.siteAdded,
-      ),
-  );
+  registerOrganisationWrite(app, {
+    method: 'POST',
+    url: '/api/programs/sites',
+    onRequest: admins,
+    tags,
+    description: 'Adds a site by its ZIP code (400 for a ZIP code the ZIP data does not know).',
+    body: siteInputSchema,
+    reply: siteSchema,
+    write: addSite,
+    message: PROGRAM_MESSAGES.siteAdded,
+  });
 
-  app.delete(
+  deleteById(
     '/api/programs/sites/:id',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description: 'Deletes a site.',
-        params: programIdParamsSchema,
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => {
-      await deleteSite(app.db, principalOf(request).clientRef, request.params.id);
-      return { message: PROGRAM_MESSAGES.siteDeleted };
-    },
+    'Deletes a site.',
+    deleteSite,
+    PROGRAM_MESSAGES.siteDeleted,
   );
 
   app.post(

@@ -110,12 +110,22 @@ export async function updateCategory(
   return categoryOf(db, clientRef, id);
 }
 
-export async function deleteCategory(db: DbOrTx, clientRef: number, id: number): Promise<void> {
+/** Deletes the organisation's row `id` of `table`; none (or another organisation's) is a 404. */
+async function deleteOwned(
+  db: DbOrTx,
+  table: typeof programCategories | typeof organisationSites,
+  scope: { clientRef: number; id: number },
+  notFound: string,
+) {
   const rows = await db
-    .delete(programCategories)
-    .where(and(eq(programCategories.clientRef, clientRef), eq(programCategories.id, id)))
-    .returning({ id: programCategories.id });
-  if (rows.length === 0) throw new NotFound('Category not found');
+    .delete(table)
+    .where(and(eq(table.clientRef, scope.clientRef), eq(table.id, scope.id)))
+    .returning({ id: table.id });
+  if (rows.length === 0) throw new NotFound(notFound);
+}
+
+export async function deleteCategory(db: DbOrTx, clientRef: number, id: number): Promise<void> {
+  await deleteOwned(db, programCategories, { clientRef, id }, 'Category not found');
   // Its goals go with it: a target for a category that no longer exists measures nothing.
   await db
     .delete(spendGoals)
@@ -174,11 +184,7 @@ export async function addSite(
 }
 
 export async function deleteSite(db: DbOrTx, clientRef: number, id: number): Promise<void> {
-  const rows = await db
-    .delete(organisationSites)
-    .where(and(eq(organisationSites.clientRef, clientRef), eq(organisationSites.id, id)))
-    .returning({ id: organisationSites.id });
-  if (rows.length === 0) throw new NotFound('Site not found');
+  await deleteOwned(db, organisationSites, { clientRef, id }, 'Site not found');
 }
 
 /* ---------------------------------------------------------------- marked suppliers */
@@ -242,12 +248,15 @@ export async function supplierOptions(db: DbOrTx, clientRef: number, id: number,
   return rows.map((r) => ({ ...r, marked: Boolean(r.marked) }));
 }
 
-export async function markSupplier(
-  db: DbOrTx,
-  clientRef: number,
-  id: number,
-  supplierId: number,
-): Promise<void> {
+/** A supplier marked (or to unmark) in one of the organisation's MANUAL categories (`id`). */
+export interface SupplierMark {
+  clientRef: number;
+  id: number;
+  supplierId: number;
+}
+
+export async function markSupplier(db: DbOrTx, mark: SupplierMark): Promise<void> {
+  const { clientRef, id, supplierId } = mark;
   await manualCategory(db, clientRef, id);
   if (!(await supplierExists(db, supplierId))) throw new NotFound('Supplier not found');
   await db
@@ -256,12 +265,8 @@ export async function markSupplier(
     .onConflictDoNothing();
 }
 
-export async function unmarkSupplier(
-  db: DbOrTx,
-  clientRef: number,
-  id: number,
-  supplierId: number,
-): Promise<void> {
+export async function unmarkSupplier(db: DbOrTx, mark: SupplierMark): Promise<void> {
+  const { clientRef, id, supplierId } = mark;
   await manualCategory(db, clientRef, id);
   const rows = await db
     .delete(programCategorySuppliers)

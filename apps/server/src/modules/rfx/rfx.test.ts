@@ -6,6 +6,7 @@ import { formatMoney } from '@spotzcity/shared/format';
 import type { RfxRecord } from '@spotzcity/shared/rfx';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, actorWith } from '../../../test/factories.ts';
+import { dataOf } from '../../../test/replies.ts';
 import { apiCaller, itGuardsEveryEndpoint, type Endpoint } from '../../../test/record-module.ts';
 import { keepReport, pdfPages, pptxCharts, pptxTables } from '../../../test/reports.ts';
 import { rfx } from '../../db/schema/index.ts';
@@ -118,9 +119,7 @@ describe('records', () => {
   it('adds an RFx with its suppliers and answers it in the spec’s shape', async () => {
     const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await create(token, validRfx({ rfxNumber: 'RFP-2025-014' }));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Created Successfully');
-    expect(res.json().data).toMatchObject({
+    expect(dataOf(res, 'Created Successfully')).toMatchObject({
       rfxNumber: 'RFP-2025-014',
       rfxName: 'Warehouse racking replacement',
       type: 'RFP',
@@ -177,9 +176,7 @@ describe('records', () => {
         rfxSupplier: [supplier({ deals: undefined, pointOfContact: 'kept only when Won' })],
       }),
     );
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Updated Successfully');
-    expect(res.json().data).toMatchObject({
+    expect(dataOf(res, 'Updated Successfully')).toMatchObject({
       id: older.id,
       rfxName: 'Racking (re-bid)',
       status: 'Open',

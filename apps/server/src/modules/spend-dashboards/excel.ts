@@ -15,6 +15,7 @@ import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
 import { COUNTING_RULE_LABELS, type CountingRule } from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
+import { selectedFileNames } from '../../platform/spend-file-names.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
 import { PROGRAM_CATEGORIES_TITLE, programNote } from '@spotzcity/shared/programs';
 import { spendReportName } from './report.ts';
@@ -36,7 +37,7 @@ async function parametersOf(
   kind: DashboardKind,
   rule: string = REPORTED_ONLY,
 ): Promise<{ fileName: string; parameters: [string, SummaryValue][] }> {
-  const names = await figures.selectedFileNames(db, scope);
+  const names = await selectedFileNames(db, scope);
   const fileName = spendReportName(kind, names, scope.selectedIds.length === 0);
   const base = spendBaseText(scope.base?.kind ?? 'all', scope.base?.listed ?? []);
   return {

@@ -47,6 +47,7 @@ import {
   type ReportContent,
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
+import { selectedFileNames } from '../../platform/spend-file-names.ts';
 import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
 import { PROGRAM_CATEGORIES_TITLE, programNote } from '@spotzcity/shared/programs';
 import { tier2Section } from './tier2-export.ts';
@@ -75,7 +76,7 @@ const ANALYSIS_TITLES: Record<DashboardKind, string> = {
 
 /** The selected files by name; an id that is not one of the organisation's files is a 404. */
 async function selection(db: DbOrTx, scope: Scope) {
-  const names = await figures.selectedFileNames(db, scope);
+  const names = await selectedFileNames(db, scope);
   if (scope.selectedIds.length > 0 && names.length < new Set(scope.selectedIds).size) {
     throw new NotFound('Spend file not found');
   }

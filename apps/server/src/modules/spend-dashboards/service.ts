@@ -28,7 +28,6 @@ import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 import { programSpend } from '../../platform/program-categories.ts';
 import { fileScope, toNumber, type FileScope } from '../../platform/sql.ts';
 import {
-  spendFiles,
   spendRollupMonths,
   spendRollupQuarters,
   spendRollupSuppliers,
@@ -519,20 +518,6 @@ export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
     `),
   );
   return rows.map((r) => ({ ...r, spend: toNumber(r.spend) }));
-}
-
-/** Names of the selected files of the organisation (for the workbook's parameters). */
-export async function selectedFileNames(db: DbOrTx, scope: Scope): Promise<string[]> {
-  const ids = [...new Set(scope.selectedIds)];
-  const rows = rowsOf<{ file_name: string }>(
-    await db.execute(sql`
-      select f.file_name from ${spendFiles} f
-      where f.client_ref = ${scope.clientRef}
-        ${ids.length ? sql`and f.id = any(${sql.param(ids)}::int[])` : sql``}
-      order by f.id
-    `),
-  );
-  return rows.map((r) => r.file_name);
 }
 
 /** The organisation's program categories over the selection and base (issue #23). */

@@ -27,7 +27,19 @@ import {
 } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
-import { fileScope, pageOffset, pageWindow, toNumber, type FileScope } from '../../platform/sql.ts';
+import {
+  fileScope,
+  pageOffset,
+  pageTotal,
+  pageWindow,
+  toNumber,
+  type FileScope,
+} from '../../platform/sql.ts';
+import {
+  supplierDetails,
+  supplierFields,
+  type SupplierTotalRow,
+} from '../../platform/supplier-rows.ts';
 import { toUploadedFile } from './import.ts';
 import type { MatchRule } from '@spotzcity/shared/verified-diversity';
 
@@ -152,21 +164,11 @@ export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals
   };
 }
 
-interface SupplierRow {
-  supplier_key: string;
-  total: string;
-  name: string;
-  duns: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
+interface SupplierRow extends SupplierTotalRow {
   diversity: string;
-  category: string;
   rating_id: number | null;
   rating: string | null;
   comment: string | null;
-  total_count: number;
 }
 
 /**
@@ -209,23 +211,7 @@ async function supplierPage(
         from totals order by ${sortColumn} ${direction}, supplier_key
         limit ${options.limit} offset ${options.offset}
       ),
-      latest as (
-        select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
-          r.state, r.zip, r.country, r.diversity
-        from ${spendRows} r join page p on p.supplier_key = r.supplier_key
-        where ${where}
-        order by r.supplier_key, r.payment_date desc, r.id desc
-      ),
-      categories as (
-        select distinct on (supplier_key) supplier_key, category
-        from (
-          select r.supplier_key, r.category, sum(r.spend) as amount
-          from ${spendRows} r join page p on p.supplier_key = r.supplier_key
-          where ${where}
-          group by r.supplier_key, r.category
-        ) c
-        order by supplier_key, amount desc, category
-      )
+      ${supplierDetails(where)}
       select p.supplier_key, p.total::text as total, l.vendor_name as name, l.duns, l.city,
         l.state, l.zip, l.country, array_to_string(l.diversity, ', ') as diversity, c.category,
         ${rating}, p.total_count::int as total_count
@@ -279,27 +265,17 @@ export async function listSuppliers(
     offset: pageOffset(request),
     raterId,
   });
-  let total = rows[0]?.total_count ?? 0;
-  if (rows.length === 0 && request.pageNumber > 0) {
-    const [suppliers] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where ${fileScope(scope)}`,
-      ),
-    );
-    total = suppliers?.n ?? 0;
-  }
   return {
-    total,
+    total: await pageTotal(
+      db,
+      rows,
+      request,
+      sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where ${fileScope(scope)}`,
+    ),
     rows: rows.map((r) => ({
-      name: r.name,
-      city: r.city,
-      stateOrProvince: r.state,
-      zip: r.zip,
-      country: r.country,
-      category: r.category,
+      ...supplierFields(r),
       diversity: r.diversity,
       totalSpends: toNumber(r.total),
-      duns: r.duns,
       supplierRatingBo: {
         id: r.rating_id,
         rating: r.rating === null ? 0 : Number(r.rating),

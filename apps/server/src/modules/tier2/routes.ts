@@ -22,6 +22,7 @@ import {
   tier2ReportSchema,
 } from '@spotzcity/shared/tier2';
 import { principalOf } from '../../platform/auth.ts';
+import { registerOrganisationRead } from '../../platform/organisation-routes.ts';
 import { ok } from '../../platform/http.ts';
 import { withUploadedSheet } from '../../platform/xlsx/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
@@ -119,18 +120,14 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
     },
   );
 
-  app.get(
-    '/api/tier2/primes',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: "The organisation's primes and, per quarter, who has reported.",
-        response: { 200: envelopeOf(z.array(tier2PrimeSchema)) },
-      },
-    },
-    async (request) => ok(await listPrimes(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/tier2/primes',
+    onRequest: readers,
+    tags,
+    description: "The organisation's primes and, per quarter, who has reported.",
+    reply: z.array(tier2PrimeSchema),
+    read: listPrimes,
+  });
 
   app.get(
     '/api/tier2/primes/report',
@@ -175,18 +172,14 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
 
   /* ---------- The prime's side ---------- */
 
-  app.get(
-    '/api/tier2/buyers',
-    {
-      onRequest: primes,
-      schema: {
-        tags,
-        description: 'The buyers the caller reports Tier 2 spend to, each with its quarters.',
-        response: { 200: envelopeOf(z.array(tier2BuyerSchema)) },
-      },
-    },
-    async (request) => ok(await listBuyers(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/tier2/buyers',
+    onRequest: primes,
+    tags,
+    description: 'The buyers the caller reports Tier 2 spend to, each with its quarters.',
+    reply: z.array(tier2BuyerSchema),
+    read: listBuyers,
+  });
 
   app.get(
     '/api/tier2/buyers/report',

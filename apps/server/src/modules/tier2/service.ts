@@ -47,6 +47,7 @@ import type { Principal } from '../../platform/auth.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { BadRequest, FileRejected, NotFound, ValidationError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { tier2Amounts } from '../../platform/tier2-figures.ts';
 import { XLSX_MESSAGES, readSheet, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
 
 /** How many quarters the status lists show, latest first. */
@@ -529,10 +530,7 @@ export async function getReport(
   );
   const [totals] = rowsOf<{ direct: string; indirect: string }>(
     await db.execute(sql`
-      select
-        coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
-        coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
-          filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect
+      select ${tier2Amounts}
       from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
       where l.report_ref = ${report.id}
     `),

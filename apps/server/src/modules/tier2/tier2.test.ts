@@ -237,47 +237,37 @@ describe('Tier 2', () => {
     );
   });
 
-  it('asks for the breakdown the buyer chose, and refuses quarters not open', async () => {
-    const noSegment = await call(
+  /** The prime's report to `primeId` saved with `form`, expecting a 400; gives the reply. */
+  const refusedReport = async (primeId: number, form: object) => {
+    const res = await call(
       'PUT',
-      `/api/tier2/buyers/report?primeId=${ctx.primeIdB}`,
+      `/api/tier2/buyers/report?primeId=${primeId}`,
       ctx.primeToken,
-      { ...FORM, quarter: 3 },
+      form,
     );
-    expect(noSegment.statusCode).toBe(400);
-    expect(noSegment.json().errors[0]).toEqual({
+    expect(res.statusCode).toBe(400);
+    return res.json();
+  };
+
+  it('asks for the breakdown the buyer chose, and refuses quarters not open', async () => {
+    const noSegment = await refusedReport(ctx.primeIdB, { ...FORM, quarter: 3 });
+    expect(noSegment.errors[0]).toEqual({
       field: 'direct.0.segment',
       message: 'Project is required: the buyer asks per project',
     });
-    const unlisted = await call(
-      'PUT',
-      `/api/tier2/buyers/report?primeId=${ctx.primeIdB}`,
-      ctx.primeToken,
-      { ...FORM, quarter: 3, direct: [{ diversity: 'MBE', segment: 'Airport', amount: 10 }] },
-    );
-    expect(unlisted.statusCode).toBe(400);
-    expect(unlisted.json().errors[0]).toEqual({
+    const airport = [{ diversity: 'MBE', segment: 'Airport', amount: 10 }];
+    const unlisted = await refusedReport(ctx.primeIdB, { ...FORM, quarter: 3, direct: airport });
+    expect(unlisted.errors[0]).toEqual({
       field: 'direct.0.segment',
       message: "Must be one of the buyer's projects: Substation Upgrade, North Depot",
     });
-    const early = await call(
-      'PUT',
-      `/api/tier2/buyers/report?primeId=${ctx.primeIdB}`,
-      ctx.primeToken,
-      { ...FORM, quarter: 1, direct: [] },
-    );
-    expect(early.statusCode).toBe(400);
-    expect(early.json().message).toBe(
-      'This quarter is before the first quarter the buyer asked for.',
-    );
-    const tooMuch = await call(
-      'PUT',
-      `/api/tier2/buyers/report?primeId=${ctx.primeIdA}`,
-      ctx.primeToken,
-      { ...FORM, buyerRevenue: FORM.totalRevenue + 1 },
-    );
-    expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().errors[0].message).toBe(
+    const early = await refusedReport(ctx.primeIdB, { ...FORM, quarter: 1, direct: [] });
+    expect(early.message).toBe('This quarter is before the first quarter the buyer asked for.');
+    const tooMuch = await refusedReport(ctx.primeIdA, {
+      ...FORM,
+      buyerRevenue: FORM.totalRevenue + 1,
+    });
+    expect(tooMuch.errors[0].message).toBe(
       'Revenue from this buyer cannot be more than total revenue.',
     );
   });
@@ -292,30 +282,30 @@ describe('Tier 2', () => {
       payload: form.payload,
     });
   };
+  /** Uploads `rows` under the header as quarter 3, expecting a refusal; gives its errors. */
+  const refusal = async (primeId: number, rows: (string | number)[][]) => {
+    const res = await upload(primeId, 3, await xlsxBuffer([HEADER, ...rows]));
+    expect(res.statusCode, res.body).toBe(400);
+    return res.json().errors;
+  };
 
   it('refuses a template with a bad row, naming row and column, and saves nothing', async () => {
-    const bad = await xlsxBuffer([
-      HEADER,
+    const bad = [
       ['Total Revenue', '', '', 5_000_000],
       ['Revenue From Buyer', '', '', 1_000_000],
       ['Direct', 'PURPLE', '', 1000],
       ['Prime Diverse Spend', 'WBE', '', 'lots'],
-    ]);
-    const res = await upload(ctx.primeIdA, 3, bad);
-    expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().errors).toEqual([
+    ];
+    expect(await refusal(ctx.primeIdA, bad)).toEqual([
       expect.objectContaining({ row: 4, column: 'Diversity Category' }),
       expect.objectContaining({ row: 5, column: 'Amount', message: 'Must be a number' }),
     ]);
     // A file-level rule: revenue from the buyer above total revenue.
-    const over = await xlsxBuffer([
-      HEADER,
+    const over = [
       ['Total Revenue', '', '', 1_000],
       ['Revenue From Buyer', '', '', 2_000],
-    ]);
-    const overRes = await upload(ctx.primeIdA, 3, over);
-    expect(overRes.statusCode).toBe(400);
-    expect(overRes.json().errors).toEqual([
+    ];
+    expect(await refusal(ctx.primeIdA, over)).toEqual([
       {
         row: 3,
         column: 'Amount',
@@ -507,16 +497,13 @@ describe('Tier 2', () => {
     const notes: string[] = [];
     book.getWorksheet('How To Fill In')!.eachRow((r) => notes.push(String(r.getCell(2).value)));
     for (const p of PROJECTS) expect(notes).toContain(p);
-    const bad = await xlsxBuffer([
-      HEADER,
+    const bad = [
       ['Total Revenue', '', '', 1_000_000],
       ['Revenue From Buyer', '', '', 100_000],
       ['Direct', 'MBE', 'North Depot', 500],
       ['Direct', 'WBE', 'Airport', 700],
-    ]);
-    const res = await upload(ctx.primeIdB, 3, bad);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([
+    ];
+    expect(await refusal(ctx.primeIdB, bad)).toEqual([
       {
         row: 5,
         column: 'Project / Cost Centre',

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrainingGroup, TrainingItem } from '@spotzcity/shared/training';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actorWith, signedInUser } from '../../../test/factories.ts';
+import { dataOf } from '../../../test/replies.ts';
 import { TINY_PNG, multipart } from '../../../test/multipart.ts';
 import { rolePermissions, trainingItems, users } from '../../db/schema/index.ts';
 import { DEMO_TRAINING, seedTraining, simplePdf } from '../../db/seed/training.ts';
@@ -551,9 +552,7 @@ describe('POST /api/training/video/url', () => {
       category: 'Webinars',
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
     });
-    expect(youtube.statusCode).toBe(200);
-    expect(youtube.json().message).toBe('Training record added successfully');
-    expect(youtube.json().data).toMatchObject({
+    expect(dataOf(youtube, 'Training record added successfully')).toMatchObject({
       type: 'video',
       source: 'link',
       url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',

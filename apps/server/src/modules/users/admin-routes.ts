@@ -5,8 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '@spotzcity/shared/validation';
-import { SUCCESS, envelopeOf, messageReplySchema, pagedOf } from '@spotzcity/shared/api';
-import { deleteRequestSchema } from '@spotzcity/shared/clients';
+import { envelopeOf, pagedOf } from '@spotzcity/shared/api';
 import {
   userCreateSchema,
   userItemSchema,
@@ -14,10 +13,9 @@ import {
   userUpdateSchema,
 } from '@spotzcity/shared/users';
 import { ACCESS } from '@spotzcity/shared/permissions';
-import { invitationSentMessage } from '../../platform/accounts.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { fieldsInQueryOrBody, parseInput, queryAndBody } from '../../platform/validate.ts';
+import { registerAccountRoutes, registerDeleteRoute } from '../../platform/admin-routes.ts';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './admin-service.ts';
 
 export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -54,59 +52,30 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await getUser(app.db, principalOf(request), request.params.id)),
   );
 
-  app.post(
-    '/api/users/add',
-    {
-      onRequest: app.guard(ACCESS.user.add),
-      schema: {
-        tags,
-        description:
-          'Adds a user and mails them an invitation code to choose their password. The client ' +
-          'id is used only by Super Users and Super Admins; anyone else adds to their own client.',
-        body: userCreateSchema,
-        response: { 200: userReply },
-      },
+  registerAccountRoutes(app, {
+    url: '/api/users/add',
+    tags,
+    record: userItemSchema,
+    add: {
+      access: ACCESS.user.add,
+      description:
+        'Adds a user and mails them an invitation code to choose their password. The client ' +
+        'id is used only by Super Users and Super Admins; anyone else adds to their own client.',
+      body: userCreateSchema,
+      save: (tx, principal, input) => createUser(tx, app.invitations, principal, input),
     },
-    async (request) => {
-      const principal = principalOf(request);
-      const user = await app.db.transaction((tx) =>
-        createUser(tx, app.invitations, principal, request.body),
-      );
-      return ok(user, invitationSentMessage(user.email));
+    update: {
+      access: ACCESS.user.edit,
+      body: userUpdateSchema,
+      save: (tx, principal, input) => updateUser(tx, app.invitations, principal, input),
     },
-  );
+  });
 
-  app.put(
-    '/api/users/add',
-    {
-      onRequest: app.guard(ACCESS.user.edit),
-      schema: { tags, body: userUpdateSchema, response: { 200: userReply } },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const user = await app.db.transaction((tx) =>
-        updateUser(tx, app.invitations, principal, request.body),
-      );
-      return ok(user, SUCCESS.updated);
-    },
-  );
-
-  app.delete(
-    '/api/users/delete',
-    {
-      onRequest: app.guard(ACCESS.user.deleteUser),
-      schema: {
-        tags,
-        description: '`{ id }` in the body or the query string. A soft delete.',
-        ...fieldsInQueryOrBody,
-        response: { 200: messageReplySchema },
-      },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      const { id } = parseInput(deleteRequestSchema, queryAndBody(request));
-      await app.db.transaction((tx) => deleteUser(tx, principal, id));
-      return { message: SUCCESS.deleted };
-    },
-  );
+  registerDeleteRoute(app, {
+    url: '/api/users/delete',
+    access: ACCESS.user.deleteUser,
+    tags,
+    description: '`{ id }` in the body or the query string. A soft delete.',
+    remove: deleteUser,
+  });
 };

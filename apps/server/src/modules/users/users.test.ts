@@ -5,6 +5,7 @@ import { DEFAULT_ROLE_PERMISSIONS, deriveFeatures } from '@spotzcity/shared/perm
 import { MESSAGES } from '@spotzcity/shared/validation';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { PASSWORD, signIn, signedInUser } from '../../../test/factories.ts';
+import { dataOf } from '../../../test/replies.ts';
 import { TINY_PNG, multipart } from '../../../test/multipart.ts';
 import { users } from '../../db/schema/index.ts';
 import { USER_MESSAGES } from './service.ts';
@@ -74,9 +75,7 @@ describe('PUT /api/users/update', () => {
   it('saves the profile, strips non-digits from the phone and keeps the e-mail read-only', async () => {
     const { user, token } = await signedInUser(t.app, t.database.db);
     const res = await update(token, validProfile);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('User Detail Updated Successfully.');
-    expect(res.json().data).toMatchObject({
+    expect(dataOf(res, 'User Detail Updated Successfully.')).toMatchObject({
       name: 'Dana Whitfield',
       gender: 'FEMALE',
       dateOfBirth: '1988-02-29',

@@ -263,16 +263,11 @@ beforeAll(async () => {
   ]);
   for (const org of ['A', 'B'] as const) {
     await importMatched(t, buyers[org].token, file);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/certificates/policy',
-      headers: t.auth(buyers[org].token),
-      payload: {
-        ...POLICIES[org],
-        acceptSelfCertified: false,
-        expiringWindowDays: 90,
-        countingRule: 'REPORTED',
-      },
+    const res = await t.call(buyers[org].token, 'PUT', '/api/certificates/policy', {
+      ...POLICIES[org],
+      acceptSelfCertified: false,
+      expiringWindowDays: 90,
+      countingRule: 'REPORTED',
     });
     expect(res.statusCode, res.body).toBe(200);
   }
@@ -348,23 +343,17 @@ describe('directory certificates', () => {
       issueDate: ADDED_BY_PLATFORM.from,
       expiryDate: '2027-12-31',
     };
-    const put = (token: string) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/certificates/create',
-        headers: t.auth(token),
-        payload: body,
-      });
+    const put = (token: string) => t.call(token, 'PUT', '/api/certificates/create', body);
     const refused = await put(buyers.A.token);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(
       'This certificate comes from the supplier directory; only the platform administrators can change it.',
     );
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/certificates/delete?id=${directoryDbeId}`,
-      headers: t.auth(buyers.A.token),
-    });
+    const del = await t.call(
+      buyers.A.token,
+      'DELETE',
+      `/api/certificates/delete?id=${directoryDbeId}`,
+    );
     expect(del.statusCode).toBe(403);
     const doc = multipart(
       {},
@@ -406,25 +395,16 @@ describe('directory certificates', () => {
     const forB = await list(buyers.B.token);
     expect(forB.data.some((c) => ownIds.includes(c.id))).toBe(false);
     expect(forB.data.every((c) => c.fromDirectory)).toBe(true);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/certificates/create',
-      headers: t.auth(buyers.B.token),
-      payload: {
-        id: omega,
-        supplierId: forB.data[0]!.supplierId,
-        diversityType: 'VBE',
-        agency: 'NVBDC',
-        issueDate: '2025-01-01',
-        expiryDate: '2025-12-31',
-      },
+    const put = await t.call(buyers.B.token, 'PUT', '/api/certificates/create', {
+      id: omega,
+      supplierId: forB.data[0]!.supplierId,
+      diversityType: 'VBE',
+      agency: 'NVBDC',
+      issueDate: '2025-01-01',
+      expiryDate: '2025-12-31',
     });
     expect(put.statusCode).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/certificates/delete?id=${omega}`,
-      headers: t.auth(buyers.B.token),
-    });
+    const del = await t.call(buyers.B.token, 'DELETE', `/api/certificates/delete?id=${omega}`);
     expect(del.statusCode).toBe(404);
     const doc = await t.app.inject({
       url: `/api/certificates/document?id=${omega}`,

@@ -28,7 +28,13 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { Readable } from 'node:stream';
 import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
+import type { Db } from '../../db/client.ts';
 import { principalOf } from '../../platform/auth.ts';
+import {
+  registerOrganisationRead,
+  registerOrganisationWrite,
+} from '../../platform/organisation-routes.ts';
+import type { FileScope } from '../../platform/sql.ts';
 import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
 import { sendStoredFile } from '../../platform/downloads.ts';
 import { cleanFileName, readSmallForm, sniffImage } from '../../platform/uploads.ts';
@@ -94,6 +100,33 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
   const readers = app.guard(ACCESS.supplierAndSpend.verifiedRead);
   const editors = app.guard(ACCESS.supplierAndSpend.verifiedEdit);
   const admins = app.guard(ACCESS.supplierAndSpend.verifiedAdmin);
+
+  /** POST `url`: a figure of the caller's selected spend files (`{ selectedIds }`), for readers. */
+  const selectionRoute = (
+    url: string,
+    description: string,
+    reply: z.ZodType,
+    figure: (db: Db, scope: FileScope) => Promise<unknown>,
+  ) =>
+    app.post(
+      url,
+      {
+        onRequest: readers,
+        schema: {
+          tags,
+          description,
+          body: selectedFilesSchema,
+          response: { 200: envelopeOf(reply) },
+        },
+      },
+      async (request) =>
+        ok(
+          await figure(app.db, {
+            clientRef: principalOf(request).clientRef,
+            selectedIds: request.body.selectedIds,
+          }),
+        ),
+    );
   const certificateReply = { 200: envelopeOf(certificateSchema) };
   const today = () => todayIso();
 
@@ -231,18 +264,14 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/certificates/agencies',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: 'The certifying agencies: the built-in ones and those the organisation added.',
-        response: { 200: envelopeOf(z.array(agencySchema)) },
-      },
-    },
-    async (request) => ok(await listAgencies(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/certificates/agencies',
+    onRequest: readers,
+    tags,
+    description: 'The certifying agencies: the built-in ones and those the organisation added.',
+    reply: z.array(agencySchema),
+    read: listAgencies,
+  });
 
   app.post(
     '/api/certificates/agencies',
@@ -259,39 +288,29 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       ok(await addAgency(app.db, actorOf(request), request.body.name), 'Created Successfully'),
   );
 
-  app.get(
-    '/api/certificates/policy',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: "The organisation's qualification policy and default counting rule.",
-        response: { 200: envelopeOf(policySchema) },
-      },
-    },
-    async (request) => ok(await getPolicy(app.db, principalOf(request).clientRef)),
-  );
+  registerOrganisationRead(app, {
+    url: '/api/certificates/policy',
+    onRequest: readers,
+    tags,
+    description: "The organisation's qualification policy and default counting rule.",
+    reply: policySchema,
+    read: getPolicy,
+  });
 
-  app.put(
-    '/api/certificates/policy',
-    {
-      onRequest: admins,
-      schema: {
-        tags,
-        description:
-          'Sets the policy: accepted agencies (null = all but self-certification), whether ' +
-          'self-certification counts, grace months after expiry (0–12), the expiring window in ' +
-          'days and the dashboards’ default counting rule.',
-        body: policySchema,
-        response: { 200: envelopeOf(policySchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await savePolicy(app.db, principalOf(request).clientRef, request.body),
-        VERIFIED_MESSAGES.policySaved,
-      ),
-  );
+  registerOrganisationWrite(app, {
+    method: 'PUT',
+    url: '/api/certificates/policy',
+    onRequest: admins,
+    tags,
+    description:
+      'Sets the policy: accepted agencies (null = all but self-certification), whether ' +
+      'self-certification counts, grace months after expiry (0–12), the expiring window in ' +
+      'days and the dashboards’ default counting rule.',
+    body: policySchema,
+    reply: policySchema,
+    write: savePolicy,
+    message: VERIFIED_MESSAGES.policySaved,
+  });
 
   app.post(
     '/api/supplierMatching/list',
@@ -335,24 +354,11 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  selectionRoute(
     '/api/supplierMatching/rate',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description: 'Rows, spend and vendors of the selected files and how much is matched.',
-        body: selectedFilesSchema,
-        response: { 200: envelopeOf(matchRateSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await matchRate(app.db, {
-          clientRef: principalOf(request).clientRef,
-          selectedIds: request.body.selectedIds,
-        }),
-      ),
+    'Rows, spend and vendors of the selected files and how much is matched.',
+    matchRateSchema,
+    matchRate,
   );
 
   app.post(
@@ -383,24 +389,10 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  selectionRoute(
     '/api/graph/verifiedSuppliers',
-    {
-      onRequest: readers,
-      schema: {
-        tags,
-        description:
-          'The drill-down of the verified figures: matched suppliers, the match rule and the certificates that qualified.',
-        body: selectedFilesSchema,
-        response: { 200: envelopeOf(verifiedSuppliersSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await verifiedSuppliers(app.db, {
-          clientRef: principalOf(request).clientRef,
-          selectedIds: request.body.selectedIds,
-        }),
-      ),
+    'The drill-down of the verified figures: matched suppliers, the match rule and the certificates that qualified.',
+    verifiedSuppliersSchema,
+    verifiedSuppliers,
   );
 };

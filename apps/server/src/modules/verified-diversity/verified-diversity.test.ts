@@ -528,43 +528,30 @@ describe('verified diversity', () => {
     }
     // A Buyer User may add, not delete or change the policy.
     const user = await actor(t.app, t.database.db, 'ROLE_BUYER_USER');
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/certificates/delete?id=${cert.id}`,
-      headers: t.auth(user.token),
-    });
+    const del = await t.call(user.token, 'DELETE', `/api/certificates/delete?id=${cert.id}`);
     expect(del.statusCode).toBe(403);
 
     // Another organisation neither sees nor changes the certificate.
     const other = await signedInUser(t.app, t.database.db);
     expect((await post(other.token, '/api/certificates/list', {})).json().totalCount).toBe(0);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/certificates/create',
-      headers: t.auth(other.token),
-      payload: {
-        id: cert.id,
-        supplierId: ids.alpha,
-        diversityType: 'WBE',
-        agency: 'WBENC',
-        issueDate: '2025-01-01',
-        expiryDate: '2026-01-01',
-      },
+    const put = await t.call(other.token, 'PUT', '/api/certificates/create', {
+      id: cert.id,
+      supplierId: ids.alpha,
+      diversityType: 'WBE',
+      agency: 'WBENC',
+      issueDate: '2025-01-01',
+      expiryDate: '2026-01-01',
     });
     expect(put.statusCode).toBe(404);
-    const otherDelete = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/certificates/delete?id=${cert.id}`,
-      headers: t.auth(other.token),
-    });
+    const otherDelete = await t.call(
+      other.token,
+      'DELETE',
+      `/api/certificates/delete?id=${cert.id}`,
+    );
     expect(otherDelete.statusCode).toBe(404);
     const mine = (await post(owner.token, '/api/certificates/list', {})).json();
     expect(mine.data[0]).toMatchObject({ id: cert.id, diversityType: 'MBE' });
-    const gone = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/certificates/delete?id=${cert.id}`,
-      headers: t.auth(owner.token),
-    });
+    const gone = await t.call(owner.token, 'DELETE', `/api/certificates/delete?id=${cert.id}`);
     expect(gone.statusCode).toBe(200);
   });
 });

@@ -36,7 +36,7 @@ function HomeAction(props: {
 }) {
   return (
     <Link to={props.to} className="home-action" data-testid={props.testId}>
-      <span className="home-action-icon">{props.icon}</span>
+      <span className="icon-badge home-action-icon">{props.icon}</span>
       {props.note ? (
         <span>
           {props.label}
@@ -91,7 +91,7 @@ export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
             {tiles.map((tile) => (
               <Col key={tile.key} xs={24} sm={12} lg={8} xxl={6}>
                 <Link to={tile.path} className="home-tile" data-testid={`tile-${tile.key}`}>
-                  <span className="home-tile-icon">{tile.icon}</span>
+                  <span className="icon-badge home-tile-icon">{tile.icon}</span>
                   <span className="home-tile-label">{tile.label}</span>
                   {tile.description && (
                     <span className="home-tile-description">{tile.description}</span>
@@ -165,7 +165,7 @@ export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
             )}
             {supportEmail && (
               <a href={`mailto:${supportEmail}`} className="home-action">
-                <span className="home-action-icon">
+                <span className="icon-badge home-action-icon">
                   <CustomerServiceOutlined />
                 </span>
                 <span>

@@ -4,7 +4,7 @@
  * with the same selection.
  */
 import { type ReactNode } from 'react';
-import { Breadcrumb, Segmented, Select, Typography } from 'antd';
+import { Breadcrumb, Segmented, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import {
 import { goalYearsQuery } from '../../api/goal-years.ts';
 import { AnalysisBox, useAnalysis } from '../../components/analysis-box.tsx';
 import { ExportBar } from '../../components/export-bar.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import { downloadDashboardExcel } from './api/download-excel.ts';
 import { downloadGoalsExcel, goalsGraphQuery } from './api/goals.ts';
 import { CategoryDashboard } from './components/category-dashboard.tsx';
@@ -68,19 +69,15 @@ function Frame({
           { title },
         ]}
       />
-      <div className={css.dashboardHeader}>
-        <div>
-          <Typography.Title level={3} className={css.dashboardTitle}>
-            {title}
-          </Typography.Title>
-          <Typography.Text type="secondary">
-            {fileIds.length === 0
-              ? t('spendDashboards.allFiles')
-              : t('spendDashboards.selectedFiles', { count: fileIds.length })}
-          </Typography.Text>
-        </div>
-        {actions}
-      </div>
+      <PageHeading
+        title={title}
+        lead={
+          fileIds.length === 0
+            ? t('spendDashboards.allFiles')
+            : t('spendDashboards.selectedFiles', { count: fileIds.length })
+        }
+        actions={actions}
+      />
       {children}
     </div>
   );

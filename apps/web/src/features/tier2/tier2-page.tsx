@@ -37,7 +37,7 @@ import { useAlert } from '../../components/alert-modal.tsx';
 import { useSaveResult, zodRule } from '../../components/form-rules.ts';
 import { QuarterTag } from './components/quarter-tag.tsx';
 import { ReportView } from './components/report-view.tsx';
-import { Tier2Header } from './components/tier2-header.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import {
   figuresQuery,
   primesQuery,
@@ -351,10 +351,10 @@ export default function Tier2Page() {
           { title: TIER2_TITLE },
         ]}
       />
-      <Tier2Header
+      <PageHeading
         title={TIER2_TITLE}
         lead="Prime suppliers report what they paid diverse suppliers for your work each quarter."
-        action={
+        actions={
           mayInvite && (
             <Button type="primary" onClick={() => setInviting(true)} data-testid="tier2-invite">
               Invite Prime Supplier

@@ -33,7 +33,7 @@ import { UploadDialog } from '../../components/upload-dialog.tsx';
 import { ApiError } from '../../api/client.ts';
 import { QuarterTag } from './components/quarter-tag.tsx';
 import { ReportView } from './components/report-view.tsx';
-import { Tier2Header } from './components/tier2-header.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import {
   buyersQuery,
   reportQuery,
@@ -351,7 +351,7 @@ export default function Tier2ReportsPage() {
   const buyers = useQuery(buyersQuery());
   return (
     <div className={css.tier2Page}>
-      <Tier2Header
+      <PageHeading
         title={TIER2_PRIME_TITLE}
         lead="Each buyer sees only the report you make to it. A quarter's report is due on the last day of the month after the quarter ends."
       />

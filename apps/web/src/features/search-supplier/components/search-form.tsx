@@ -68,6 +68,26 @@ export function SearchForm({
     </Col>
   );
 
+  /** One of a fixed list, or any (cleared); the longer lists can be searched by label. */
+  const choice = (
+    name: 'certification' | 'state' | 'validate',
+    label: string,
+    options: { value: string; label: string }[],
+    searchable = true,
+  ) => (
+    <Col xs={24} md={12} xl={8}>
+      <Form.Item name={name} label={label}>
+        <Select
+          allowClear
+          showSearch={searchable ? { optionFilterProp: 'label' } : undefined}
+          placeholder={t('supplierSearch.any')}
+          options={options}
+          data-testid={`search-${name}`}
+        />
+      </Form.Item>
+    </Col>
+  );
+
   return (
     <Card data-testid="supplier-search-form">
       <Form<Values>
@@ -82,41 +102,25 @@ export function SearchForm({
           {digits('duns', t('supplierSearch.duns'))}
           {text('industry', t('supplierSearch.industry'))}
           {digits('contact', t('supplierSearch.contact'))}
-          <Col xs={24} md={12} xl={8}>
-            <Form.Item name="certification" label={t('supplierSearch.certification')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('supplierSearch.any')}
-                options={CERTIFICATION_TYPES.map((c) => ({ value: c, label: diversityLabel(c) }))}
-                data-testid="search-certification"
-              />
-            </Form.Item>
-          </Col>
+          {choice(
+            'certification',
+            t('supplierSearch.certification'),
+            CERTIFICATION_TYPES.map((c) => ({ value: c, label: diversityLabel(c) })),
+          )}
           {text('city', t('supplierSearch.city'))}
-          <Col xs={24} md={12} xl={8}>
-            <Form.Item name="state" label={t('supplierSearch.state')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                placeholder={t('supplierSearch.any')}
-                options={US_STATES.map(([code, name]) => ({ value: code, label: name }))}
-                data-testid="search-state"
-              />
-            </Form.Item>
-          </Col>
+          {choice(
+            'state',
+            t('supplierSearch.state'),
+            US_STATES.map(([code, name]) => ({ value: code, label: name })),
+          )}
           {text('zip', t('supplierSearch.zip'), 20)}
           {text('country', t('supplierSearch.country'))}
-          <Col xs={24} md={12} xl={8}>
-            <Form.Item name="validate" label={t('supplierSearch.validate')}>
-              <Select
-                allowClear
-                placeholder={t('supplierSearch.any')}
-                options={[{ value: VALIDATED_YES, label: t('supplierSearch.yes') }]}
-                data-testid="search-validate"
-              />
-            </Form.Item>
-          </Col>
+          {choice(
+            'validate',
+            t('supplierSearch.validate'),
+            [{ value: VALIDATED_YES, label: t('supplierSearch.yes') }],
+            false,
+          )}
         </Row>
         {empty && (
           <Alert
