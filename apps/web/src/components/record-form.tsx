@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Col, Form, type FormInstance, type FormItemProps, type FormProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ChoiceItem } from './choice-item.tsx';
 import { DatePickerWithYear } from './date-picker-with-year.tsx';
 import { FormFooter } from './form-footer.tsx';
 import { zodFieldRule, type FieldPath } from './form-rules.ts';
@@ -75,7 +76,7 @@ export interface DateItemProps {
   'data-testid': string;
 }
 
-/** A required day of a form, checked on change too: a picker has no typing to blur. */
+/** A required day of a form. */
 export function DateItem({
   name,
   label,
@@ -84,16 +85,9 @@ export function DateItem({
   'data-testid': testId,
 }: DateItemProps) {
   return (
-    <Form.Item
-      name={name}
-      label={label}
-      required
-      dependencies={dependencies}
-      rules={rules}
-      validateTrigger={['onBlur', 'onChange']}
-    >
+    <ChoiceItem name={name} label={label} dependencies={dependencies} rules={rules}>
       <DatePickerWithYear data-testid={testId} />
-    </Form.Item>
+    </ChoiceItem>
   );
 }
 

@@ -12,6 +12,7 @@ import { todayIso } from '@spotzcity/shared/validation';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { DateItem } from '../../../components/record-form.tsx';
+import { ChoiceItem } from '../../../components/choice-item.tsx';
 import {
   useRevalidateInvalid,
   useSaveResult,
@@ -152,16 +153,16 @@ export function ClientDialog({ client, allowAdminType, onClose }: ClientDialogPr
           />
         </Col>
         <Col xs={24} sm={12}>
-          <Form.Item
+          <ChoiceItem
+            required={false}
             name="contractEndAt"
             label={t('clients.contractEndAt')}
             extra={t('clients.contractEndHelp')}
             dependencies={['contractStartAt']}
             rules={[zodFieldRule(clientCreateSchema, 'contractEndAt')]}
-            validateTrigger={['onBlur', 'onChange']}
           >
             <DatePickerWithYear data-testid="client-contractEndAt" />
-          </Form.Item>
+          </ChoiceItem>
         </Col>
       </Row>
     </FormDialog>

@@ -24,6 +24,7 @@ import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
+import { ChoiceItem } from '../../../components/choice-item.tsx';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
 import { YearlySavingsFields } from './yearly-savings-fields.tsx';
 import css from '../cost-savings.module.css';
@@ -132,19 +133,17 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
 
   /** A required single choice: validated on change too, as a select has no typing to blur. */
   const choice = (name: keyof typeof rules, values: readonly string[], testId: string) => (
-    <Form.Item
+    <ChoiceItem
       name={name}
       label={t(`costSaving.fields.${name}` as 'costSaving.fields.precurementDirOrIndir')}
-      required
       rules={[zodRule(rules[name])]}
-      validateTrigger={['onBlur', 'onChange']}
     >
       <Select
         placeholder={t('costSaving.select')}
         options={values.map((value) => ({ value, label: value }))}
         data-testid={testId}
       />
-    </Form.Item>
+    </ChoiceItem>
   );
 
   return (
@@ -213,18 +212,16 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item
+            <ChoiceItem
               name="vendorDiversityCategory"
               label={t('costSaving.fields.vendorDiversityCategory')}
-              required
               rules={[zodRule(rules.vendorDiversityCategory)]}
-              validateTrigger={['onBlur', 'onChange']}
             >
               <DiversitySelect
                 placeholder={t('costSaving.select')}
                 data-testid="vendor-diversity"
               />
-            </Form.Item>
+            </ChoiceItem>
           </Col>
         </Row>
       </Card>
@@ -237,12 +234,10 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
             </Col>
           ))}
           <Col xs={24} md={8}>
-            <Form.Item
+            <ChoiceItem
               name="contractYears"
               label={t('costSaving.fields.contractYears')}
-              required
               rules={[zodRule(rules.contractYears)]}
-              validateTrigger={['onBlur', 'onChange']}
             >
               <Select
                 placeholder={t('costSaving.select')}
@@ -252,7 +247,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
                 }))}
                 data-testid="contract-years"
               />
-            </Form.Item>
+            </ChoiceItem>
           </Col>
           <Col xs={24} md={8}>
             <DateItem

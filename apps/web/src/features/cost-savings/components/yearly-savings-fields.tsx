@@ -15,6 +15,7 @@ import {
 import { formatMoney } from '@spotzcity/shared/format';
 import { zodRule } from '../../../components/form-rules.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
+import { ChoiceItem } from '../../../components/choice-item.tsx';
 import css from '../cost-savings.module.css';
 
 const YEAR_SPAN = 15;
@@ -50,12 +51,10 @@ export function YearlySavingsFields() {
 
   return (
     <div className="yearly-savings-fields" data-testid="yearly-savings-fields">
-      <Form.Item
+      <ChoiceItem
         name="yearsOfContract"
         label={t('costSaving.fields.yearsOfContract')}
-        required
         rules={[zodRule(costSavingFieldsSchema.shape.yearsOfContract)]}
-        validateTrigger={['onBlur', 'onChange']}
         extra={t('costSaving.chooseYears')}
         normalize={(value: number[]) => [...value].sort((a, b) => a - b)}
       >
@@ -68,7 +67,7 @@ export function YearlySavingsFields() {
           virtual={false}
           data-testid="years-of-contract"
         />
-      </Form.Item>
+      </ChoiceItem>
       {contractSpan && years.length === 0 && (
         <Button
           type="link"

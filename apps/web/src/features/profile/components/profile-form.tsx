@@ -11,6 +11,7 @@ import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
 import { FormFooter } from '../../../components/form-footer.tsx';
 import { applyFieldErrors, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
+import { ChoiceItem } from '../../../components/choice-item.tsx';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import type { PictureChange } from './avatar-picker.tsx';
 
@@ -166,12 +167,10 @@ export function ProfileForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item
+          <ChoiceItem
             name="dateOfBirth"
             label={t('profile.dateOfBirth')}
-            required
             rules={[zodRule(rules.dateOfBirth)]}
-            validateTrigger={['onBlur', 'onChange']}
           >
             <DatePickerWithYear
               disableFuture
@@ -180,7 +179,7 @@ export function ProfileForm({
               yearsAhead={0}
               data-testid="profile-dob"
             />
-          </Form.Item>
+          </ChoiceItem>
         </Col>
       </Row>
       <FormFooter

@@ -13,6 +13,7 @@ import { MESSAGES } from '@spotzcity/shared/validation';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { useRevalidateInvalid, useSaveResult, zodRule } from '../../../components/form-rules.ts';
+import { ChoiceItem } from '../../../components/choice-item.tsx';
 import { clientOptionsQuery } from '../api/get-client-options.ts';
 import { useSaveUser, type UserValues } from '../api/save-user.ts';
 
@@ -78,12 +79,10 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
       onClose={onClose}
     >
       {across && !user ? (
-        <Form.Item
+        <ChoiceItem
           name="clientId"
           label={t('users.clientId')}
-          required
           rules={[{ required: true, message: MESSAGES.required }]}
-          validateTrigger={['onBlur', 'onChange']}
         >
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -92,7 +91,7 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
             loading={options.isPending}
             data-testid="user-clientId"
           />
-        </Form.Item>
+        </ChoiceItem>
       ) : (
         <Form.Item
           name="clientId"
