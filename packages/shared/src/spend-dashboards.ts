@@ -188,3 +188,20 @@ export const supplierLocationSchema = z.object({
 });
 export const supplierLocationDataSchema = z.array(supplierLocationSchema);
 export type SupplierLocation = z.infer<typeof supplierLocationSchema>;
+
+/**
+ * `POST /api/graph/<name>`: each graph of the three dashboards and its reply, by the spec's name
+ * (spelling included) — the server's routes and the web's queries both read this map.
+ */
+export const SPEND_GRAPHS = {
+  spendPerDiversity: spendPerDiversitySchema,
+  spendPerDiversityMom: spendPerDiversityMomSchema,
+  spendDiversityOverNonDiversity: spendDiversityOverNonDiversitySchema,
+  categoryPerDiversity: categoryPerDiversitySchema,
+  categoryPercentage: categoryPercentageSchema,
+  topCategoriesStatatics: topCategoriesSchema,
+  supplierCount: supplierCountSchema,
+  supplierDataPerQuater: supplierDataPerQuaterSchema,
+  supplierLocationData: supplierLocationDataSchema,
+} as const;
+export type SpendGraphs = { [K in keyof typeof SPEND_GRAPHS]: z.infer<(typeof SPEND_GRAPHS)[K]> };

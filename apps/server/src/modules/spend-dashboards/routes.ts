@@ -7,22 +7,14 @@
  * CREATE_SUPPLIER_SPEND_REPORT (docs/decisions/, "Spend dashboards").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { envelopeOf } from '@spotzcity/shared/api';
 import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { selectionSchema } from '@spotzcity/shared/spend';
 import {
-  categoryPerDiversitySchema,
-  categoryPercentageSchema,
+  SPEND_GRAPHS,
   dashboardExcelSchema,
-  spendDiversityOverNonDiversitySchema,
-  spendPerDiversityMomSchema,
   spendBaseQuerySchema,
-  spendPerDiversitySchema,
-  supplierCountSchema,
-  supplierDataPerQuaterSchema,
-  supplierLocationDataSchema,
-  topCategoriesSchema,
+  type SpendGraphs,
 } from '@spotzcity/shared/spend-dashboards';
 import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
@@ -37,71 +29,52 @@ import * as figures from './service.ts';
 import { resolveBase, type Scope } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 
-interface Graph {
-  path: string;
-  description: string;
-  response: z.ZodType;
-  compute: (db: DbOrTx, scope: Scope) => Promise<unknown>;
-}
-
-const GRAPHS: Graph[] = [
-  {
-    path: 'spendPerDiversity',
+/** Each graph's description and figures; its reply's shape is SPEND_GRAPHS's. */
+const GRAPHS: {
+  [K in keyof SpendGraphs]: {
+    description: string;
+    compute: (db: DbOrTx, scope: Scope) => Promise<SpendGraphs[K]>;
+  };
+} = {
+  spendPerDiversity: {
     description: 'Spend and % of spend per diversity type (a row counts under each of its types).',
-    response: spendPerDiversitySchema,
     compute: figures.spendPerDiversity,
   },
-  {
-    path: 'spendPerDiversityMom',
+  spendPerDiversityMom: {
     description:
       'Spend per diversity type per month, 12 months to the latest payment, with totals.',
-    response: spendPerDiversityMomSchema,
     compute: figures.spendPerDiversityMom,
   },
-  {
-    path: 'spendDiversityOverNonDiversity',
+  spendDiversityOverNonDiversity: {
     description: 'Diverse vs non-diverse spend per payment year.',
-    response: spendDiversityOverNonDiversitySchema,
     compute: figures.spendDiversityOverNonDiversity,
   },
-  {
-    path: 'categoryPerDiversity',
+  categoryPerDiversity: {
     description: 'Diverse and non-diverse spend per category.',
-    response: categoryPerDiversitySchema,
     compute: figures.categoryPerDiversity,
   },
-  {
-    path: 'categoryPercentage',
+  categoryPercentage: {
     description: 'Spend and % of spend per category, with the largest and smallest category.',
-    response: categoryPercentageSchema,
     compute: figures.categoryPercentage,
   },
-  {
-    path: 'topCategoriesStatatics',
+  topCategoriesStatatics: {
     description: 'Top Categories: suppliers, % of suppliers, spend, % of spend per category.',
-    response: topCategoriesSchema,
     compute: figures.topCategoriesStatatics,
   },
-  {
-    path: 'supplierCount',
+  supplierCount: {
     description:
       'Suppliers and diverse suppliers, and diverse suppliers paid per month (12 months).',
-    response: supplierCountSchema,
     compute: figures.supplierCount,
   },
-  {
-    path: 'supplierDataPerQuater',
+  supplierDataPerQuater: {
     description: 'Distinct diverse suppliers per quarter.',
-    response: supplierDataPerQuaterSchema,
     compute: figures.supplierDataPerQuater,
   },
-  {
-    path: 'supplierLocationData',
+  supplierLocationData: {
     description: 'Diverse suppliers and diverse spend per US state.',
-    response: supplierLocationDataSchema,
     compute: figures.supplierLocationData,
   },
-];
+};
 
 const EXCELS: {
   path: string;
@@ -116,9 +89,9 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['spend dashboards'];
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
 
-  for (const graph of GRAPHS) {
+  for (const [name, graph] of Object.entries(GRAPHS)) {
     app.post(
-      `/api/graph/${graph.path}`,
+      `/api/graph/${name}`,
       {
         onRequest: readers,
         schema: {
@@ -126,7 +99,7 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           description: `${graph.description} \`?base=addressable\` makes its percentages shares of addressable spend (all spend without it).`,
           querystring: spendBaseQuerySchema,
           body: selectionSchema,
-          response: { 200: envelopeOf(graph.response) },
+          response: { 200: envelopeOf(SPEND_GRAPHS[name as keyof SpendGraphs]) },
         },
       },
       async (request) => {

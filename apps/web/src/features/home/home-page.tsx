@@ -27,6 +27,26 @@ export interface HomeTile {
 
 /** /home: a welcome header and one tile per module the user may open. */
 /** A link of the home page's actions card: icon, label with an optional note, arrow. */
+/** The modules the home page points to, each shown to whoever may open it. */
+const MODULE_LINKS = [
+  {
+    feature: 'diversityEvent',
+    to: '/home/diversityEvents',
+    icon: <TeamOutlined />,
+    label: 'modules.diversityEvents',
+    note: 'diversityEvents.homeLink',
+    testId: 'home-diversity-events',
+  },
+  {
+    feature: 'searchSupplier',
+    to: '/home/supplierSearch',
+    icon: <SearchOutlined />,
+    label: 'modules.supplierSearch',
+    note: 'supplierSearch.homeLink',
+    testId: 'home-supplier-search',
+  },
+] as const;
+
 function HomeAction(props: {
   to: string;
   icon: ReactNode;
@@ -145,24 +165,16 @@ export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
               label={t('home.updateProfile')}
               testId="home-edit-profile"
             />
-            {user.features.diversityEvent.allowed && (
+            {MODULE_LINKS.filter((link) => user.features[link.feature].allowed).map((link) => (
               <HomeAction
-                to="/home/diversityEvents"
-                icon={<TeamOutlined />}
-                label={t('modules.diversityEvents')}
-                note={t('diversityEvents.homeLink')}
-                testId="home-diversity-events"
+                key={link.feature}
+                to={link.to}
+                icon={link.icon}
+                label={t(link.label)}
+                note={t(link.note)}
+                testId={link.testId}
               />
-            )}
-            {user.features.searchSupplier.allowed && (
-              <HomeAction
-                to="/home/supplierSearch"
-                icon={<SearchOutlined />}
-                label={t('modules.supplierSearch')}
-                note={t('supplierSearch.homeLink')}
-                testId="home-supplier-search"
-              />
-            )}
+            ))}
             {supportEmail && (
               <a href={`mailto:${supportEmail}`} className="home-action">
                 <span className="icon-badge home-action-icon">

@@ -4,31 +4,12 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
-import type {
-  SpendBase,
-  CategoryDiversity,
-  CategoryPercentage,
-  SpendPerDiversity,
-  SpendPerDiversityMom,
-  SupplierCount,
-  SupplierLocation,
-  SupplierQuarter,
-  TopCategory,
-  YearSplit,
-} from '@spotzcity/shared/spend-dashboards';
+import type { SpendBase, SpendGraphs } from '@spotzcity/shared/spend-dashboards';
 import type { ProgramSpend } from '@spotzcity/shared/programs';
 import { api } from '../../../api/client.ts';
 
-export interface Graphs {
-  spendPerDiversity: SpendPerDiversity;
-  spendPerDiversityMom: SpendPerDiversityMom;
-  spendDiversityOverNonDiversity: YearSplit[];
-  categoryPerDiversity: CategoryDiversity[];
-  categoryPercentage: CategoryPercentage;
-  topCategoriesStatatics: TopCategory[];
-  supplierCount: SupplierCount;
-  supplierDataPerQuater: SupplierQuarter[];
-  supplierLocationData: SupplierLocation[];
+/** The graphs' replies (the spend dashboards' map) and the organisation's program categories. */
+export interface Graphs extends SpendGraphs {
   /** The organisation's program categories (issue #23). */
   programSpend: ProgramSpend;
 }
