@@ -11,6 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { createReport } from './dashboards.ts';
 
 /** The width each screen is opened at (issue #19's), then the others it is resized to. */
 const WIDTHS = [1001, 390, 1440, 1920];
@@ -33,8 +34,7 @@ const SCREENS: Record<string, { url: string; then?: (page: Page) => Promise<void
     then: async (page) => {
       await page.getByTestId('market-share-create-report').click();
       await page.getByTestId('report-form').waitFor();
-      await page.getByTestId('report-create').click();
-      await page.getByTestId('market-share-dashboard').waitFor();
+      await createReport(page, 'market-share-dashboard');
     },
   },
 };

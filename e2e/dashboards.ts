@@ -1,5 +1,6 @@
 /** Helpers for the dashboard journeys (spend dashboards, base of the percentages, goals). */
 import type { Download, Page } from 'playwright-core';
+import { clickUntil } from './browser.ts';
 
 /** Clicks the control with `testId` and answers the download it starts (reports take a while). */
 export async function downloadFrom(page: Page, testId: string): Promise<Download> {
@@ -33,4 +34,19 @@ export async function dashboardDrawn(page: Page, kind: string, rowsOf?: string) 
     { timeout: 30_000 },
   );
   await page.waitForTimeout(300);
+}
+
+/**
+ * Clicks the report dialog's Create until the dashboard `dashboardTestId` shows: a click landing
+ * while the dialog moved was lost in CI.
+ */
+export async function createReport(page: Page, dashboardTestId: string) {
+  await clickUntil(
+    () =>
+      page
+        .getByTestId('report-create')
+        .click({ timeout: 5_000 })
+        .catch(() => {}),
+    (timeout) => page.getByTestId(dashboardTestId).waitFor({ timeout }),
+  );
 }

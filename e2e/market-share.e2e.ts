@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { createReport } from './dashboards.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -78,9 +79,7 @@ describe('market share', () => {
     }
     await page.keyboard.press('Escape');
     await screenshot(page, 'market-share-dialog');
-    await page.getByTestId('report-create').click();
-
-    await page.getByTestId('market-share-dashboard').waitFor();
+    await createReport(page, 'market-share-dashboard');
     expect(await page.getByTestId('dashboard-selection').textContent()).toContain(
       `State: ${states.join(', ')}`,
     );

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { clickUntil, openBrowser, screenshot, type Browser } from './browser.ts';
+import { createReport } from './dashboards.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
 let browser: Browser;
@@ -73,20 +74,13 @@ describe('stylesheets of lazy pages', () => {
     const { page } = browser;
     const capture = async () => {
       await navigate(page, 'marketShare');
-      // Each click again until it takes: one landing while the dialog moved was lost in CI.
+      // Clicked again until it takes: one landing while the dialog moved was lost in CI.
       const form = page.getByTestId('report-form');
       await clickUntil(
         () => page.getByTestId('market-share-create-report').click({ timeout: 5_000 }),
         (timeout) => form.waitFor({ timeout }),
       );
-      await clickUntil(
-        () =>
-          page
-            .getByTestId('report-create')
-            .click({ timeout: 5_000 })
-            .catch(() => {}),
-        (timeout) => page.getByTestId('market-share-dashboard').waitFor({ timeout }),
-      );
+      await createReport(page, 'market-share-dashboard');
       // The dashboard's capture area: what PPT/PDF/Print take, the dashboard's first child.
       return page
         .getByTestId('market-share-dashboard')
