@@ -31,7 +31,7 @@ import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { SBA_TABLE, sizeStandardOf } from './sba-size-standards.ts';
 import { certain, getPolicy, qualifiesSql } from './verified-spend.ts';
 import { loadZipCodes, lookupZip } from './zip-codes.ts';
-import { toNumber } from './sql.ts';
+import { fileScope, toNumber } from './sql.ts';
 import {
   organisationSites,
   programCategories,
@@ -290,8 +290,6 @@ export interface ProgramScope {
  */
 export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<ProgramSpend> {
   const pairs = await qualifyingPairs(db, scope.clientRef);
-  const ids = [...new Set(scope.selectedIds)];
-  const files = ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``;
   const base = scope.excluded.length
     ? sql`and r.category <> all(${sql.param(scope.excluded)}::text[])`
     : sql``;
@@ -301,7 +299,7 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
         coalesce(sum(r.spend) filter (where ${certain}), 0)::text as matched
       from ${spendRollupSuppliers} r
       left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      where r.client_ref = ${scope.clientRef} ${files}
+      where ${fileScope(scope)}
     `),
   );
   const figures = pairs.categoryIds.length
@@ -314,7 +312,7 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
           from ${spendRollupSuppliers} r
           join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
           join ${pairsRelation(pairs)} on q.supplier_ref = m.supplier_ref
-          where r.client_ref = ${scope.clientRef} ${files} and ${certain}
+          where ${fileScope(scope)} and ${certain}
           group by q.category_ref
         `),
       )

@@ -13,6 +13,7 @@ import {
   tier2ReportLines,
   tier2Reports,
 } from '../db/schema/index.ts';
+import { fileScope } from './sql.ts';
 
 /**
  * Tier 2 direct and indirect amounts over report lines `l` joined to their reports `r`: DIRECT
@@ -64,14 +65,13 @@ export async function tier2Figures(
       primesInvited,
     };
   }
-  const ids = [...new Set(input.selectedIds)];
-  const files = ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``;
+  const files = fileScope({ clientRef, selectedIds: input.selectedIds });
   const tier1 = rowsOf<{ diversity: string; spend: string }>(
     await db.execute(sql`
       select t.type as diversity, coalesce(sum(r.spend), 0)::text as spend
       from unnest(${sql.param([...DIVERSE_TYPES])}::text[]) as t(type)
       left join ${spendRollupMonths} r on t.type = any(r.diversity)
-        and r.client_ref = ${clientRef} ${files}
+        and ${files}
         and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
       group by t.type
     `),
@@ -79,7 +79,7 @@ export async function tier2Figures(
   const [tier1Total] = rowsOf<{ diverse: string }>(
     await db.execute(sql`
       select coalesce(sum(r.spend), 0)::text as diverse from ${spendRollupMonths} r
-      where r.client_ref = ${clientRef} ${files} and r.is_diverse
+      where ${files} and r.is_diverse
         and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
     `),
   );

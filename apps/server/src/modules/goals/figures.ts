@@ -22,6 +22,7 @@ import type { CountingRule, QualificationPolicy } from '@spotzcity/shared/verifi
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { spendRollups, spendRows, vendorMatches } from '../../db/schema/index.ts';
 import { pairsRelation, qualifyingPairs } from '../../platform/program-categories.ts';
+import { fileScope } from '../../platform/sql.ts';
 import {
   certain,
   getPolicy,
@@ -54,15 +55,13 @@ export function countedDiversity(
   rule: CountingRule,
   policy: QualificationPolicy,
 ): SQL {
-  const ids = [...new Set(scope.selectedIds)];
-  const files = ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``;
   const from = `${months[0]}-01`;
   const to = `${months[11]}-01`;
   if (rule === 'REPORTED') {
     return sql`
       select r.month, r.category, r.spend, r.diversity, r.is_diverse
       from ${spendRollups} r
-      where r.client_ref = ${scope.clientRef} ${files}
+      where ${fileScope(scope)}
         and r.month between ${from}::date and ${to}::date`;
   }
   return sql`
@@ -73,7 +72,7 @@ export function countedDiversity(
         case when ${certain} then m.supplier_ref end as supplier_ref, sum(r.spend) as spend
       from ${spendRows} r
       left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      where r.client_ref = ${scope.clientRef} ${files}
+      where ${fileScope(scope)}
         and r.payment_date >= ${from}::date
         and r.payment_date < (${to}::date + interval '1 month')
       group by 1, 2, 3
@@ -293,8 +292,6 @@ async function programRows(
   if (goals.programs.length === 0) return [];
   const pairs = await qualifyingPairs(db, scope.clientRef);
   const names = new Map(pairs.categories.map((c) => [c.id, c.name]));
-  const ids = [...new Set(scope.selectedIds)];
-  const files = ids.length ? sql`and r.file_id = any(${sql.param(ids)}::int[])` : sql``;
   const spend = pairs.categoryIds.length
     ? rowsOf<{ category_ref: number; category: string; spend: string }>(
         await db.execute(sql`
@@ -302,7 +299,7 @@ async function programRows(
           from ${spendRollups} r
           join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
           join ${pairsRelation(pairs)} on q.supplier_ref = m.supplier_ref
-          where r.client_ref = ${scope.clientRef} ${files} and ${certain}
+          where ${fileScope(scope)} and ${certain}
             and r.month between ${`${months[0]}-01`}::date and ${`${months[11]}-01`}::date
           group by 1, 2
         `),

@@ -15,7 +15,7 @@ import type {
 } from '@spotzcity/shared/market-share';
 import { percentShares } from '@spotzcity/shared/percent';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
+import { fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   supplierDetails,
   supplierFields,
@@ -64,11 +64,12 @@ function period(scope: { fromDate?: string | undefined; toDate?: string | undefi
   );
 }
 
+/** The organisation's spend rows (every file: market share reads no file choice) in the period and span values. */
 function scoped(scope: MarketScope): SQL {
   const keys = scope.spanKeys.length
     ? sql` and ${spanValue(scope.span)} = any(${sql.param(scope.spanKeys)}::text[])`
     : sql``;
-  return sql`r.client_ref = ${scope.clientRef}${period(scope)}${keys}`;
+  return sql`${fileScope({ clientRef: scope.clientRef, selectedIds: [] })}${period(scope)}${keys}`;
 }
 
 interface SupplierRow extends SupplierTotalRow {
