@@ -39,11 +39,12 @@ export const sortOrderSchema = z.preprocess(
 export const fileListRequestSchema = pageRequestSchema;
 
 /** `DELETE /api/file/delete`: `fileId` (or `id`) in the body or the query. */
-export const fileDeleteSchema = z
-  .object({
-    fileId: recordId().optional(),
-    id: recordId().optional(),
-  })
+export const fileDeleteFieldsSchema = z.object({
+  fileId: recordId().optional(),
+  id: recordId().optional(),
+});
+
+export const fileDeleteSchema = fileDeleteFieldsSchema
   .refine((v) => v.fileId !== undefined || v.id !== undefined, {
     path: ['fileId'],
     error: 'Required',

@@ -114,7 +114,7 @@ export function registerDeleteRoute(app: App, route: DeleteRoute) {
       schema: {
         tags: route.tags,
         description: route.description,
-        ...fieldsInQueryOrBody,
+        ...fieldsInQueryOrBody(deleteRequestSchema),
         response: { 200: messageReplySchema },
       },
     },

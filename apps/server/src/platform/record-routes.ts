@@ -21,7 +21,7 @@ import { principalOf } from './auth.ts';
 import { ValidationError } from './errors.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile, summary, type Sheet } from './exports.ts';
 import { ok, paged } from './http.ts';
-import { parseInput } from './validate.ts';
+import { fieldsInQueryOrBody, parseInput, queryAndBody } from './validate.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -41,7 +41,7 @@ export interface RecordRoutes<Input extends { id?: number }, Row> {
   access: { allowed: Access; addEdit: Access; deleteFile: Access };
   paths: { list: string; detail: string; save: string; delete: string };
   recordSchema: z.ZodType;
-  idSchema: z.ZodType<{ id: number }, unknown>;
+  idSchema: z.ZodObject<{ id: z.ZodType<number, unknown> }>;
   inputSchema: z.ZodType<Input, unknown>;
   saveDescription: string;
   list(
@@ -122,14 +122,12 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
       schema: {
         tags,
         description: '`id` in the body or the query.',
+        ...fieldsInQueryOrBody(module.idSchema),
         response: { 200: messageReplySchema },
       },
     },
     async (request) => {
-      const { id } = parseInput(module.idSchema, {
-        ...(request.query as object),
-        ...((request.body as object | undefined) ?? {}),
-      });
+      const { id } = parseInput(module.idSchema, queryAndBody(request));
       await module.remove(app.db, { clientRef: clientRefOf(request), id });
       return { message: SUCCESS.deleted };
     },

@@ -73,6 +73,8 @@ interface Route {
   path: string;
   key: string;
   body?: JsonSchema;
+  /** A multipart upload's fields and files, as the document shows them. */
+  form?: JsonSchema;
   query: { name: string; schema?: JsonSchema }[];
   params: string[];
 }
@@ -100,11 +102,13 @@ beforeAll(async () => {
     Object.entries(operations).map(([method, op]) => {
       const upper = method.toUpperCase() as Method;
       const json = op.requestBody?.content?.['application/json']?.schema;
+      const form = op.requestBody?.content?.['multipart/form-data']?.schema;
       return {
         method: upper,
         path,
         key: `${upper} ${path}`,
         ...(json ? { body: json } : {}),
+        ...(form ? { form } : {}),
         query: (op.parameters ?? []).filter((p) => p.in === 'query'),
         params: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
       };
@@ -292,6 +296,60 @@ function fieldsOf(schema: JsonSchema | undefined): [string, JsonSchema | undefin
   const declared = Object.entries(schema?.properties ?? {});
   return declared.length ? declared : COMMON_FIELDS.map((f) => [f, undefined]);
 }
+
+/* ---------- 0. the document ---------- */
+
+/** Routes that read nothing from a request but its token: no fields to show. */
+const NO_INPUT = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/logout/all',
+  'POST /api/super_admin/clients/all',
+  'POST /api/training/categories/video',
+  'POST /api/training/categories/module',
+]);
+
+/** Where a schema is an object of any keys at all: a request part the document cannot show. */
+function openObjects(schema: JsonSchema | undefined, at: string): string[] {
+  if (!schema) return [];
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const own = types.includes('object') && !schema.properties ? [at] : [];
+  return [
+    ...own,
+    ...openObjects(schema.items, `${at}[]`),
+    ...(schema.anyOf ?? []).flatMap((s) => openObjects(s, at)),
+  ];
+}
+
+describe('the API document', () => {
+  it('shows the fields of every request that sends any', () => {
+    const fieldsOf = (route: Route) =>
+      Object.keys(route.body?.properties ?? {}).length +
+      Object.keys(route.form?.properties ?? {}).length +
+      route.query.length +
+      route.params.length;
+    // A route that takes input shows its fields (the body's, a multipart form's, the query's or
+    // the path's); the few that take none are named.
+    const undescribed = routes.filter(
+      (route) => route.method !== 'GET' && fieldsOf(route) === 0 && !NO_INPUT.has(route.key),
+    );
+    expect(undescribed.map((r) => r.key)).toEqual([]);
+    expect(
+      [...NO_INPUT].filter((key) => !routes.some((r) => r.key === key && !fieldsOf(r))),
+    ).toEqual([]);
+    // No part is an object of any keys (it would show no field), and no query parameter is one
+    // (an open query object shows up as a parameter named after JSON Schema's own word).
+    const open = routes.flatMap((route) => [
+      ...openObjects(route.body, `${route.key} body`),
+      ...openObjects(route.form, `${route.key} form`),
+      ...route.query.flatMap((q) =>
+        q.name === 'additionalProperties'
+          ? [`${route.key} query`]
+          : openObjects(q.schema, `${route.key} ?${q.name}`),
+      ),
+    ]);
+    expect(open).toEqual([]);
+  });
+});
 
 /* ---------- 1. access ---------- */
 

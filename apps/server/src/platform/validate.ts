@@ -37,16 +37,56 @@ export const zodValidatorCompiler =
     };
   };
 
-/** A request part that the handler validates itself with `parseInput`: any object, or none. */
-export const anyObjectOrNone = z.record(z.string(), z.unknown()).nullish();
+/**
+ * The schema parts of a route whose fields may come in the query string or the body (the spec's
+ * clients send them in the query string): each part declares the route's fields, all optional, so
+ * the API document shows them and a wrong value in either part is refused by its field; the
+ * handler checks the two together with `parseInput(schema, queryAndBody(request))`.
+ */
+export const fieldsInQueryOrBody = (fields: z.ZodObject) => {
+  const part = fields.partial();
+  return { querystring: part, body: part.nullish() };
+};
+
+/** A request field shown in the API document as `schema` shows it, that accepts any value. */
+const shownOnly = (schema: z.core.$ZodType) => {
+  const { $schema: _, ...shown } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return z.unknown().meta(shown);
+};
 
 /**
- * The schema parts of a route that takes its fields from the query string or the body (the spec's
- * clients send them in the query string); the handler reads them with `queryAndBody`.
+ * The schema parts of a multipart upload, for the API document: its text fields and files. The
+ * handler reads and checks the form (platform/uploads.ts); the body Fastify checks is null for a
+ * multipart request, and a JSON body sent instead passes through to the handler, which answers
+ * 422, as every upload did before it showed its fields.
  */
-export const fieldsInQueryOrBody = { querystring: anyObjectOrNone, body: anyObjectOrNone };
+export const multipartForm = (
+  fields: z.ZodRawShape,
+  files: Record<string, 'required' | 'optional'>,
+) => {
+  const required = [
+    ...(z.toJSONSchema(z.object(fields), { io: 'input' }).required ?? []),
+    ...Object.keys(files).filter((name) => files[name] === 'required'),
+  ];
+  const shown = (entries: [string, z.core.$ZodType][]) =>
+    Object.fromEntries(entries.map(([name, schema]) => [name, shownOnly(schema).optional()]));
+  return {
+    consumes: ['multipart/form-data'],
+    body: z
+      .object({
+        ...shown(Object.entries(fields)),
+        ...shown(Object.keys(files).map((name) => [name, z.file()])),
+      })
+      // Required in the form the handler reads; the document says so, this check does not.
+      .meta({ required })
+      .nullish(),
+  };
+};
 
-/** The query string and the body as one input to `parseInput`; the query string's value wins. */
+/**
+ * The query string and the body as one input to `parseInput`. A field sent in both is taken from
+ * the query string, on every route (decision 0289).
+ */
 export const queryAndBody = (request: { query: unknown; body: unknown }) => ({
   ...(request.body && typeof request.body === 'object' ? request.body : {}),
   ...(request.query && typeof request.query === 'object' ? request.query : {}),

@@ -104,7 +104,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/forgot/pwd',
     {
       config,
-      schema: { tags, ...fieldsInQueryOrBody, response: { 200: successFlagSchema } },
+      schema: {
+        tags,
+        ...fieldsInQueryOrBody(forgotPasswordSchema),
+        response: { 200: successFlagSchema },
+      },
     },
     async (request) => {
       const input = parseInput(forgotPasswordSchema, queryAndBody(request));
@@ -117,7 +121,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/verify/code',
     {
       config,
-      schema: { tags, ...fieldsInQueryOrBody, response: { 200: verifyCodeReplySchema } },
+      schema: {
+        tags,
+        ...fieldsInQueryOrBody(verifyCodeSchema),
+        response: { 200: verifyCodeReplySchema },
+      },
     },
     async (request) => {
       const input = parseInput(verifyCodeSchema, queryAndBody(request));
@@ -130,7 +138,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/change/password',
     {
       config,
-      schema: { tags, ...fieldsInQueryOrBody, response: { 200: messageReplySchema } },
+      schema: {
+        tags,
+        ...fieldsInQueryOrBody(resetPasswordSchema),
+        response: { 200: messageReplySchema },
+      },
     },
     async (request) => {
       const input = parseInput(resetPasswordSchema, queryAndBody(request));

@@ -14,6 +14,7 @@ import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { importEvents, listEvents } from './service.ts';
 import { EVENT_TEMPLATE_FILE_NAME, eventsTemplate } from './template.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
+import { multipartForm } from '../../platform/validate.ts';
 
 export interface DiversityEventRouteOptions {
   maxFileBytes: number;
@@ -65,7 +66,7 @@ export const diversityEventRoutes: FastifyPluginAsyncZod<DiversityEventRouteOpti
       onRequest: uploaders,
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        ...multipartForm({}, { file: 'required' }),
         description:
           'Multipart `file` (.xlsx, the template columns). All-or-nothing: a bad row answers 400 ' +
           'with `errors: [{row, column, message}]` (the first 100) and saves nothing.',

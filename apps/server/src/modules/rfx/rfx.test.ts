@@ -223,6 +223,20 @@ describe('records', () => {
     expect((await call(token, 'GET', `/api/rfx/detail/${a.id}`)).statusCode).toBe(404);
   });
 
+  it('takes the id from the query string when the body names another, and refuses a bad one in either', async () => {
+    const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const a = (await create(token, validRfx())).json().data;
+    const b = (await create(token, validRfx())).json().data;
+    const both = await call(token, 'DELETE', `/api/rfx/delete?id=${a.id}`, { id: b.id });
+    expect(both.statusCode).toBe(200);
+    expect((await call(token, 'GET', `/api/rfx/detail/${a.id}`)).statusCode).toBe(404);
+    expect((await call(token, 'GET', `/api/rfx/detail/${b.id}`)).statusCode).toBe(200);
+    const badBody = await call(token, 'DELETE', `/api/rfx/delete?id=${b.id}`, { id: 'first' });
+    expect(badBody.statusCode).toBe(400);
+    expect(badBody.json().errors).toEqual([{ field: 'id', message: expect.any(String) }]);
+    expect((await call(token, 'GET', `/api/rfx/detail/${b.id}`)).statusCode).toBe(200);
+  });
+
   it('refuses a second RFx with the same number in one organisation (409), not in another', async () => {
     const { token } = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     await create(token, validRfx({ rfxNumber: 'RFQ-77' }));

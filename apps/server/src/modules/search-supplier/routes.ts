@@ -20,6 +20,7 @@ import { NotFound } from '../../platform/errors.ts';
 import { importSuppliers, saveSupplierSize, searchSuppliers } from './service.ts';
 import { SUPPLIER_TEMPLATE_FILE_NAME, suppliersTemplate } from './template.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
+import { multipartForm } from '../../platform/validate.ts';
 
 export interface SearchSupplierRouteOptions {
   maxFileBytes: number;
@@ -72,7 +73,7 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
       onRequest: uploaders,
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        ...multipartForm({}, { file: 'required' }),
         description:
           'Multipart `file` (.xlsx, the template columns); upserts by DUNS and keeps each ' +
           "row's certificate (optional columns) as the directory's, read by every organisation " +

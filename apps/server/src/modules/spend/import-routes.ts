@@ -37,6 +37,7 @@ import { receiveFileToDisk } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { SPEND_JOB, decideSpendImport, spendJobHandler, startSpendImport } from './jobs.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
+import { multipartForm } from '../../platform/validate.ts';
 
 export interface SpendImportRouteOptions {
   maxFileBytes: number;
@@ -83,7 +84,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
       onRequest: uploaders,
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        ...multipartForm({}, { file: 'required' }),
         description:
           "Multipart: `file` (.xlsx, the template's columns) and an optional `category` " +
           '(ignored). Answers 202 with the import job at once; follow it at ' +

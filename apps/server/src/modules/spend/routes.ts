@@ -9,6 +9,7 @@ import { envelopeOf, pagedOf, type PageRequest } from '@spotzcity/shared/api';
 import { ACCESS } from '@spotzcity/shared/permissions';
 import {
   SPEND_MESSAGES,
+  fileDeleteFieldsSchema,
   fileDeleteSchema,
   fileListRequestSchema,
   selectionSchema,
@@ -23,7 +24,7 @@ import {
 } from '@spotzcity/shared/spend';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
-import { parseInput } from '../../platform/validate.ts';
+import { fieldsInQueryOrBody, parseInput, queryAndBody } from '../../platform/validate.ts';
 import {
   deleteFile,
   listFiles,
@@ -77,14 +78,12 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: '`fileId` (or `id`) in the body or the query.',
+        ...fieldsInQueryOrBody(fileDeleteFieldsSchema),
         response: { 200: envelopeOf(uploadedFileSchema) },
       },
     },
     async (request) => {
-      const input = parseInput(fileDeleteSchema, {
-        ...(request.query as object),
-        ...((request.body as object | undefined) ?? {}),
-      });
+      const input = parseInput(fileDeleteSchema, queryAndBody(request));
       const file = await deleteFile(app.db, principalOf(request).clientRef, input.fileId);
       return ok(file, SPEND_MESSAGES.deleted);
     },

@@ -38,6 +38,7 @@ import {
   uploadReport,
 } from './service.ts';
 import { TIER2_TEMPLATE_FILE_NAME, tier2Template } from './template.ts';
+import { multipartForm } from '../../platform/validate.ts';
 
 export interface Tier2RouteOptions {
   appName: string;
@@ -254,7 +255,7 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
       onRequest: primes,
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        ...multipartForm({}, { file: 'required' }),
         description:
           'Multipart `file` (.xlsx, the template) with `primeId`, `year` and `quarter` in the ' +
           'query. All-or-nothing: a bad row answers 400 with `errors: [{row, column, message}]` ' +

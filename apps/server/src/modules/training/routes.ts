@@ -21,7 +21,7 @@ import { ValidationError } from '../../platform/errors.ts';
 import { FILE_TYPES } from '../../platform/file-types.ts';
 import { ok } from '../../platform/http.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
-import { parseInput } from '../../platform/validate.ts';
+import { multipartForm, parseInput } from '../../platform/validate.ts';
 import {
   STORAGE_PREFIX,
   addFile,
@@ -57,7 +57,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
         onRequest: app.guard(ACCESS.training.uploadTraining),
         schema: {
           tags,
-          consumes: ['multipart/form-data'],
+          ...multipartForm(uploadFieldsSchema.shape, { file: 'required' }),
           description: `Multipart: category, file (the ${type}). The content is checked by its bytes; send category first so a bad form is refused before the file is uploaded.`,
           response: { 200: itemReply },
         },

@@ -12,7 +12,7 @@ import { accountOf, principalOf } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { MIME_BY_EXT, readSmallForm, requireImage } from '../../platform/uploads.ts';
-import { parseInput } from '../../platform/validate.ts';
+import { multipartForm, parseInput } from '../../platform/validate.ts';
 import {
   PICTURE_PREFIX,
   USER_MESSAGES,
@@ -39,7 +39,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ maxImageBytes: number }> = asyn
       onRequest: app.guard(),
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        ...multipartForm(profileUpdateSchema.shape, { image: 'optional' }),
         description:
           'Multipart: name, gender, dateOfBirth (YYYY-MM-DD), phone, email (ignored), deleteImage, image (optional).',
         response: { 200: profileReply },

@@ -63,6 +63,7 @@ import {
 import { ACCESS, mayAccess } from '@spotzcity/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { CertificateActor } from './certificates.ts';
+import { multipartForm } from '../../platform/validate.ts';
 
 const idSchema = z.object({ id: recordId() });
 
@@ -205,7 +206,7 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: editors,
       schema: {
         tags,
-        consumes: ['multipart/form-data'],
+        ...multipartForm({}, { file: 'required' }),
         description:
           "Attaches a document (multipart `file`: PDF, PNG, JPEG, GIF or WebP, at most 10 MB) to the organisation's certificate `id` (query), replacing any earlier one.",
         querystring: idSchema,
