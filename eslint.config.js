@@ -57,6 +57,20 @@ const webLayers = [
   ),
 ];
 
+/**
+ * A query key is written by its feature's key factory (`featureKeys`, or `sharedKeys` for data
+ * several features refresh), never as a literal at the query or the refresh: a copy of another
+ * feature's key stops refreshing it the day that feature renames its key.
+ */
+const literalQueryKeys = [
+  "Property[key.name='queryKey'] > ArrayExpression[elements.0.type='Literal']",
+  "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression[elements.0.type='Literal']",
+  "JSXAttribute[name.name='queryKey'] ArrayExpression[elements.0.type='Literal']",
+].map((selector) => ({
+  selector,
+  message: "Take the query key from the feature's key factory (api/query-keys.ts).",
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,6 +121,11 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: webLayers }],
+      'no-restricted-syntax': ['error', ...literalQueryKeys],
     },
+  },
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
 );

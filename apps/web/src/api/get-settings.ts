@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import { api } from './client.ts';
+import { sharedKeys } from './query-keys.ts';
 
 export interface PublicSettings {
   appName: string;
@@ -10,7 +11,7 @@ export interface PublicSettings {
 
 export const settingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['settings'] as const,
+    queryKey: sharedKeys.settings,
     queryFn: async ({ signal }) =>
       (await api.get<Envelope<PublicSettings>>('/api/settings', { signal })).data,
     staleTime: Infinity,

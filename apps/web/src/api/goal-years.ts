@@ -5,10 +5,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import { api } from './client.ts';
+import { sharedKeys } from './query-keys.ts';
 
 export const goalYearsQuery = () =>
   queryOptions({
-    queryKey: ['goals', 'years'] as const,
+    queryKey: sharedKeys.goals.years(),
     queryFn: ({ signal }) =>
       api
         .get<Envelope<{ years: number[]; current: number }>>('/api/goals/years', { signal })

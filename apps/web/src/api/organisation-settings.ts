@@ -6,8 +6,9 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { OrganisationSettings } from '@spotzcity/shared/goals';
 import { api } from './client.ts';
+import { sharedKeys } from './query-keys.ts';
 
-export const settingsKey = ['organisation-settings'] as const;
+export const settingsKey = sharedKeys.organisationSettings;
 
 export const settingsQuery = () =>
   queryOptions({

@@ -19,6 +19,36 @@ export function featureKeys<const Root extends string>(root: Root) {
 export type FeatureKeys = ReturnType<typeof featureKeys>;
 
 /**
+ * The keys of data that more than one feature reads or refreshes. Features never import each
+ * other, so a change in one refreshes another's queries through these names — never through a
+ * copy of the other's key, which a rename would silently stop refreshing. A query key written as
+ * a literal anywhere else is a lint error (eslint.config.js).
+ */
+export const sharedKeys = {
+  /** The public settings (product name, support address). */
+  settings: ['settings'] as const,
+  /** Fiscal-year start and non-addressable categories: every goal and share depends on them. */
+  organisationSettings: ['organisation-settings'] as const,
+  goals: {
+    all: ['goals'] as const,
+    years: () => ['goals', 'years'] as const,
+    year: (fiscalYear: number) => ['goals', 'year', fiscalYear] as const,
+    history: () => ['goals', 'history'] as const,
+    headline: () => ['goals', 'headline'] as const,
+    graph: (...parts: readonly unknown[]) => ['goals', 'graph', ...parts] as const,
+  },
+  /** The spend dashboards' graphs, one query per graph name and selection. */
+  spendGraphs: {
+    all: ['spend-graph'] as const,
+    graph: (name: string, ...parts: readonly unknown[]) => ['spend-graph', name, ...parts] as const,
+  },
+  programs: featureKeys('programs'),
+  tier2: featureKeys('tier2'),
+  certificatePolicy: ['certificate-policy'] as const,
+  supplierMatching: ['supplier-matching'] as const,
+};
+
+/**
  * After an add, update or delete: the list restarts at page 0 (spec 02 point 4) and every other
  * query of the feature (dashboards, the record being edited) is marked stale without being
  * refetched now, so the form that made the change stays mounted until it navigates away.

@@ -3,10 +3,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Envelope } from '@spotzcity/shared/api';
 import type { GoalHistoryItem, GoalsSave, YearGoals } from '@spotzcity/shared/goals';
 import { api } from '../../../api/client.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
 export const yearGoalsQuery = (fiscalYear: number) =>
   queryOptions({
-    queryKey: ['goals', 'year', fiscalYear] as const,
+    queryKey: sharedKeys.goals.year(fiscalYear),
     queryFn: ({ signal }) =>
       api
         .get<Envelope<YearGoals>>('/api/goals', { signal, query: { fiscalYear } })
@@ -15,7 +16,7 @@ export const yearGoalsQuery = (fiscalYear: number) =>
 
 export const goalHistoryQuery = () =>
   queryOptions({
-    queryKey: ['goals', 'history'] as const,
+    queryKey: sharedKeys.goals.history(),
     queryFn: ({ signal }) =>
       api.get<Envelope<GoalHistoryItem[]>>('/api/goals/history', { signal }).then((r) => r.data),
   });
@@ -25,9 +26,8 @@ export function useSaveGoals() {
   return useMutation({
     mutationFn: (body: GoalsSave) => api.put<Envelope<YearGoals>>('/api/goals', body),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['goals'] });
-      void client.invalidateQueries({ queryKey: ['goals-graph'] });
-      void client.invalidateQueries({ queryKey: ['goal-headline'] });
+      // The goals, the Goals Dashboard's figures and the home page's headline.
+      void client.invalidateQueries({ queryKey: sharedKeys.goals.all });
     },
   });
 }

@@ -3,10 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { ProgramCategory } from '@spotzcity/shared/programs';
 import { api } from '../../../api/client.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
 export const programCategoriesQuery = () =>
   queryOptions({
-    queryKey: ['programs', 'categories'] as const,
+    queryKey: [...sharedKeys.programs.all, 'categories'] as const,
     queryFn: ({ signal }) =>
       api
         .get<Envelope<ProgramCategory[]>>('/api/programs/categories', { signal })

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { OrganisationSettings, SettingsSave } from '@spotzcity/shared/goals';
 import { api } from '../../../api/client.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 import { settingsKey, settingsQuery } from '../../../api/organisation-settings.ts';
 
 export { settingsKey, settingsQuery };
@@ -15,10 +16,9 @@ export function useSaveSettings() {
     onSuccess: () => {
       // Every goal figure depends on the settings.
       void client.invalidateQueries({ queryKey: settingsKey });
-      void client.invalidateQueries({ queryKey: ['goals'] });
-      void client.invalidateQueries({ queryKey: ['goals-graph'] });
+      void client.invalidateQueries({ queryKey: sharedKeys.goals.all });
       // …and so do the other dashboards' percentages of addressable spend.
-      void client.invalidateQueries({ queryKey: ['spend-graph'] });
+      void client.invalidateQueries({ queryKey: sharedKeys.spendGraphs.all });
     },
   });
 }

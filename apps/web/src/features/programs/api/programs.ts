@@ -12,9 +12,9 @@ import type {
   SupplierOption,
 } from '@spotzcity/shared/programs';
 import { api } from '../../../api/client.ts';
-import { featureKeys } from '../../../api/query-keys.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
-export const programKeys = featureKeys('programs');
+export const programKeys = sharedKeys.programs;
 
 export const categoriesQuery = () =>
   queryOptions({
@@ -50,9 +50,8 @@ function useRefresh() {
   return () => {
     void client.invalidateQueries({ queryKey: programKeys.all });
     // The Spend Dashboard's program card and the goals read the categories.
-    void client.invalidateQueries({ queryKey: ['spend-graph', 'programSpend'] });
-    void client.invalidateQueries({ queryKey: ['goals'] });
-    void client.invalidateQueries({ queryKey: ['goals-graph'] });
+    void client.invalidateQueries({ queryKey: sharedKeys.spendGraphs.graph('programSpend') });
+    void client.invalidateQueries({ queryKey: sharedKeys.goals.all });
   };
 }
 

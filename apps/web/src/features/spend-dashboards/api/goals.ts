@@ -7,6 +7,7 @@ import type { Envelope } from '@spotzcity/shared/api';
 import type { GoalsDashboard } from '@spotzcity/shared/goals';
 import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { api, download } from '../../../api/client.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
 export const goalsGraphQuery = (
   selectedIds: readonly number[],
@@ -14,7 +15,7 @@ export const goalsGraphQuery = (
   countingRule?: CountingRule,
 ) =>
   queryOptions({
-    queryKey: ['goals-graph', [...selectedIds], fiscalYear, countingRule ?? null] as const,
+    queryKey: sharedKeys.goals.graph([...selectedIds], fiscalYear, countingRule ?? null),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<GoalsDashboard>>(

@@ -7,6 +7,7 @@ import type { Envelope } from '@spotzcity/shared/api';
 import type { SpendBase, SpendGraphs } from '@spotzcity/shared/spend-dashboards';
 import type { ProgramSpend } from '@spotzcity/shared/programs';
 import { api } from '../../../api/client.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
 /** The graphs' replies (the spend dashboards' map) and the organisation's program categories. */
 export interface Graphs extends SpendGraphs {
@@ -20,7 +21,7 @@ export const graphQuery = <K extends keyof Graphs>(
   base: SpendBase = 'all',
 ) =>
   queryOptions({
-    queryKey: ['spend-graph', name, [...selectedIds], base] as const,
+    queryKey: sharedKeys.spendGraphs.graph(name, [...selectedIds], base),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<Graphs[K]>>(

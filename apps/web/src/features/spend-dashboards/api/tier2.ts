@@ -3,10 +3,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { Tier2Figures } from '@spotzcity/shared/tier2';
 import { api } from '../../../api/client.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
 export const tier2FiguresQuery = (selectedIds: readonly number[], year: number | null) =>
   queryOptions({
-    queryKey: ['tier2', 'report', 'figures', [...selectedIds], year] as const,
+    queryKey: sharedKeys.tier2.report('figures', [...selectedIds], year),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<Tier2Figures>>(

@@ -9,12 +9,13 @@ import type {
 import type { z } from 'zod';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { api } from '../../../api/client.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
 export type VerifiedSupplier = z.infer<typeof verifiedSuppliersSchema>[number];
 
 export const verifiedFiguresQuery = (selectedIds: readonly number[], base: SpendBase = 'all') =>
   queryOptions({
-    queryKey: ['spend-graph', 'verifiedSpend', [...selectedIds], base] as const,
+    queryKey: sharedKeys.spendGraphs.graph('verifiedSpend', [...selectedIds], base),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<VerifiedFigures>>(
@@ -27,7 +28,7 @@ export const verifiedFiguresQuery = (selectedIds: readonly number[], base: Spend
 
 export const verifiedSuppliersQuery = (selectedIds: readonly number[]) =>
   queryOptions({
-    queryKey: ['spend-graph', 'verifiedSuppliers', [...selectedIds]] as const,
+    queryKey: sharedKeys.spendGraphs.graph('verifiedSuppliers', [...selectedIds]),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<VerifiedSupplier[]>>(
@@ -40,7 +41,7 @@ export const verifiedSuppliersQuery = (selectedIds: readonly number[]) =>
 
 export const countingPolicyQuery = () =>
   queryOptions({
-    queryKey: ['certificate-policy'] as const,
+    queryKey: sharedKeys.certificatePolicy,
     queryFn: ({ signal }) =>
       api
         .get<Envelope<QualificationPolicy>>('/api/certificates/policy', { signal })

@@ -15,9 +15,9 @@ import type {
   Tier2ReportInput,
 } from '@spotzcity/shared/tier2';
 import { api } from '../../../api/client.ts';
-import { featureKeys } from '../../../api/query-keys.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
-export const tier2Keys = featureKeys('tier2');
+export const tier2Keys = sharedKeys.tier2;
 
 export const primesQuery = () =>
   queryOptions({

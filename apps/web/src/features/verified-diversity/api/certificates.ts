@@ -7,6 +7,7 @@ import type {
   QualificationPolicy,
 } from '@spotzcity/shared/verified-diversity';
 import { api } from '../../../api/client.ts';
+import { sharedKeys } from '../../../api/query-keys.ts';
 
 export type CertificateFilter = Pick<
   CertificateListRequest,
@@ -15,8 +16,8 @@ export type CertificateFilter = Pick<
 
 export const verifiedKeys = {
   certificates: (filter: CertificateFilter) => ['certificates', 'view', filter] as const,
-  policy: ['certificate-policy'] as const,
-  matching: ['supplier-matching'] as const,
+  policy: sharedKeys.certificatePolicy,
+  matching: sharedKeys.supplierMatching,
 };
 
 export const fetchCertificates = (
