@@ -49,6 +49,8 @@ const chrome = await chromeLauncher.launch({
 const rows = [];
 /** `npm run lighthouse -- --details`: where the main thread's time went, per page. */
 const DETAILS = process.argv.includes('--details');
+/** LIGHTHOUSE_SAVE=dir: each page's full report (JSON) written there, for a closer look. */
+const SAVE = process.env.LIGHTHOUSE_SAVE;
 
 function printDetails(name, audits) {
   const top = (id, n, pick) => (audits[id]?.details?.items ?? []).slice(0, n).map(pick);
@@ -96,6 +98,12 @@ try {
       page.signedIn ? await withToken(chrome.port, server.url, token) : undefined,
     );
     const { categories, audits } = result.lhr;
+    if (SAVE) {
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(SAVE, { recursive: true });
+      const file = `${SAVE}/${page.signedIn ? 'dashboard' : 'login'}.json`;
+      writeFileSync(file, JSON.stringify(result.lhr));
+    }
     if (DETAILS) printDetails(page.name, audits);
     rows.push({
       page: page.name,

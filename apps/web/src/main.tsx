@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './api/client.ts';
@@ -22,13 +22,19 @@ setUnauthorizedHandler((reason) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <div className="app-root">
-        <RouterProvider router={router} />
-      </div>
-      <RotateScreen />
-    </Providers>
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices that let the browser paint and answer
+// in between, where a plain render is one task (the signed-in first load renders the shell and a
+// dashboard's cards, issue #19).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <Providers>
+        <div className="app-root">
+          <RouterProvider router={router} />
+        </div>
+        <RotateScreen />
+      </Providers>
+    </StrictMode>,
+  );
+});

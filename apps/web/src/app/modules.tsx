@@ -14,7 +14,7 @@
  *     feature: 'rfx',
  *     sidebar: true,
  *     tile: true,
- *     element: lazy(() => import('../features/rfx/rfx-page.tsx')),
+ *     element: lazy(MODULE_PAGES['/home/rfx']),
  *   },
  *
  * The page module must `export default` its component. Its route matches `path` and everything
@@ -38,6 +38,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
+import { MODULE_PAGES } from './module-pages.ts';
 import {
   ACCESS,
   mayAccess,
@@ -118,7 +119,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: true,
     tile: true,
-    element: lazy(() => import('../features/supplier-spend/supplier-spend-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/supplierSpend']),
   },
   {
     // The spec's Rate Supplier item: the supplier list of the Supplier Spend Report.
@@ -141,7 +142,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: false,
     tile: false,
-    element: lazy(() => import('../features/spend-dashboards/spend-dashboards-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/supplierSpend/report']),
   },
   {
     // Goals & Settings: reached from the spend home and the Goals Dashboard.
@@ -153,7 +154,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: false,
     tile: false,
-    element: lazy(() => import('../features/goals/goals-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/supplierSpend/goals']),
   },
   {
     // Program categories (issue #23): a route only, linked from Goals & Settings and the Spend Dashboard.
@@ -165,7 +166,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: false,
     tile: false,
-    element: lazy(() => import('../features/programs/programs-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/supplierSpend/programs']),
   },
   {
     // Certificates and Supplier matching (issue #21): routes only, linked from the spend home.
@@ -177,7 +178,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: false,
     tile: false,
-    element: lazy(() => import('../features/verified-diversity/verified-diversity-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/verified']),
   },
   {
     // Tier 2 (issue #23): primes invited, who has reported, the figures next to Tier 1. A buyer
@@ -192,7 +193,7 @@ export const MODULES: readonly AppModule[] = [
     access: ACCESS.supplierAndSpend.dashboards,
     sidebar: true,
     tile: false,
-    element: lazy(() => import('../features/tier2/tier2-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/tier2']),
   },
   {
     // A prime supplier's reports to the buyers that invited it.
@@ -207,7 +208,7 @@ export const MODULES: readonly AppModule[] = [
     access: ACCESS.tier2.report,
     sidebar: true,
     tile: true,
-    element: lazy(() => import('../features/tier2/tier2-reports-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/tier2Reports']),
   },
   {
     key: 'marketShare',
@@ -219,7 +220,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'marketShare',
     sidebar: true,
     tile: true,
-    element: lazy(() => import('../features/market-share/market-share-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/marketShare']),
   },
   {
     key: 'rfx',
@@ -231,7 +232,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'rfx',
     sidebar: true,
     tile: true,
-    element: lazy(() => import('../features/rfx/rfx-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/rfx']),
   },
   {
     key: 'contracts',
@@ -243,7 +244,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'contract',
     sidebar: true,
     tile: true,
-    element: lazy(() => import('../features/contracts/contracts-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/contracts']),
   },
   {
     key: 'training',
@@ -255,7 +256,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'training',
     sidebar: true,
     tile: true,
-    element: lazy(() => import('../features/training/training-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/training']),
   },
   {
     key: 'costSaving',
@@ -267,7 +268,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'costSaving',
     sidebar: true,
     tile: true,
-    element: lazy(() => import('../features/cost-savings/cost-savings-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/costSaving']),
   },
   // Administration: sidebar items only (the spec's home tiles are the procurement modules).
   {
@@ -279,7 +280,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'client',
     sidebar: true,
     tile: false,
-    element: lazy(() => import('../features/clients/clients-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/client']),
   },
   {
     key: 'users',
@@ -290,7 +291,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'user',
     sidebar: true,
     tile: false,
-    element: lazy(() => import('../features/users/users-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/users']),
   },
   // Reached from the Clients screen; the page itself admits Super Users only, as the API does.
   {
@@ -302,7 +303,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'client',
     sidebar: false,
     tile: false,
-    element: lazy(() => import('../features/audit/audit-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/audit']),
   },
   // Routes without sidebar item or tile (spec 02 point 2): reached from the home page's links
   // and from supplier names.
@@ -315,7 +316,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'searchSupplier',
     sidebar: false,
     tile: false,
-    element: lazy(() => import('../features/search-supplier/search-supplier-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/supplierSearch']),
   },
   {
     key: 'diversityEvents',
@@ -326,7 +327,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'diversityEvent',
     sidebar: false,
     tile: false,
-    element: lazy(() => import('../features/diversity-events/diversity-events-page.tsx')),
+    element: lazy(MODULE_PAGES['/home/diversityEvents']),
   },
 ];
 

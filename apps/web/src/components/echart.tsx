@@ -1,54 +1,64 @@
 /**
- * ECharts through `echarts/core` with only the charts SpotzCity draws registered (never import
- * from 'echarts': one such import pulls the whole library). Dashboards load lazily, so this
- * module and echarts land in their own chunk.
+ * A chart drawn with ECharts (`./echarts-setup.ts`, which registers only the charts SpotzCity
+ * draws). The library loads when the first chart is about to be drawn, not with the page: a
+ * dashboard's headings, figures and tables paint without waiting for it (issue #19).
  *
  *   <EChart option={{ xAxis: {...}, series: [...] }} height={320} />
  */
 import { useEffect, useRef } from 'react';
-import * as echarts from 'echarts/core';
-import { BarChart, LineChart, MapChart, PieChart, TreemapChart } from 'echarts/charts';
-import {
-  DatasetComponent,
-  GeoComponent,
-  GridComponent,
-  LegendComponent,
-  TitleComponent,
-  TooltipComponent,
-  VisualMapComponent,
-} from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+import type * as Echarts from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
 import { CHART_COLORS, compactMoney, fitAxisLabels } from '@spotzcity/shared/charts/common';
 import { onPrintChange } from './print.ts';
 import { whenNeeded } from './when-needed.ts';
 
-echarts.use([
-  BarChart,
-  LineChart,
-  PieChart,
-  TreemapChart,
-  MapChart,
-  DatasetComponent,
-  GeoComponent,
-  GridComponent,
-  LegendComponent,
-  TitleComponent,
-  TooltipComponent,
-  VisualMapComponent,
-  CanvasRenderer,
-]);
-
-export { echarts };
+/** The echarts namespace's types (the library itself loads with `loadEcharts`). */
+export type * as echarts from 'echarts/core';
 /** Colours and compact money are shared with the server's reports (@spotzcity/shared/charts). */
 export { CHART_COLORS, compactMoney };
 export type { EChartsCoreOption };
+
+type Setup = (lib: typeof Echarts) => void | Promise<void>;
+const setups = new Map<Setup, Promise<void> | null>();
+let library: Promise<typeof Echarts> | undefined;
+/** The library once loaded and every setup done: charts are drawn synchronously from then on. */
+let loaded: typeof Echarts | undefined;
+
+/**
+ * Something to do with the library before any chart is drawn (registering a map's shapes); it
+ * may load what it needs itself. Runs once, when the library loads (at once if it has).
+ */
+export function beforeCharts(setup: Setup) {
+  if (setups.has(setup)) return;
+  setups.set(setup, null);
+  // Charts drawn from now on wait for it.
+  loaded = undefined;
+  if (library) void loadEcharts();
+}
+
+/** Loads echarts (once) and runs the setups registered so far. */
+export function loadEcharts(): Promise<typeof Echarts> {
+  library ??= import('./echarts-setup.ts').then((m) => m.echarts);
+  return library.then(async (lib) => {
+    const pending = [...setups.keys()].map((setup) => {
+      let done = setups.get(setup);
+      if (!done) {
+        done = Promise.resolve(setup(lib));
+        setups.set(setup, done);
+      }
+      return done;
+    });
+    await Promise.all(pending);
+    if (pending.length === setups.size) loaded = lib;
+    return lib;
+  });
+}
 
 export interface EChartProps {
   option: EChartsCoreOption;
   height?: number | string;
   /** Receives the chart once it exists (e.g. to register events). */
-  onReady?: (chart: echarts.ECharts) => void;
+  onReady?: (chart: Echarts.ECharts) => void;
   'data-testid'?: string;
   className?: string;
 }
@@ -97,7 +107,7 @@ export function EChart({
   'data-testid': testId,
 }: EChartProps) {
   const element = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
+  const chart = useRef<Echarts.ECharts | null>(null);
   // The newest option, for a chart drawn after it was given.
   const latest = useRef(option);
   // What the chart shows now (optionKey), to skip drawing an option that says the same.
@@ -107,11 +117,11 @@ export function EChart({
     let cancelled = false;
     let drawn = false;
     let stop: (() => void) | undefined;
-    const host = element.current as (HTMLDivElement & { echarts?: echarts.ECharts }) | null;
+    const host = element.current as (HTMLDivElement & { echarts?: Echarts.ECharts }) | null;
     if (!host) return;
     // Until it is drawn the element says so: the browser suite waits for every chart.
     host.setAttribute('data-chart-pending', '');
-    const draw = () => {
+    const draw = (echarts: typeof Echarts) => {
       if (cancelled || drawn) return;
       drawn = true;
       host.removeAttribute('data-chart-pending');
@@ -137,7 +147,11 @@ export function EChart({
     };
     // A chart further down the page is drawn when the reader comes near it or the page is idle;
     // every chart before printing (./when-needed.ts).
-    const stopWaiting = whenNeeded(host, { soon: () => drawSoon(draw), now: draw });
+    const stopWaiting = whenNeeded(host, {
+      soon: () => void loadEcharts().then((lib) => drawSoon(() => draw(lib))),
+      // Printing: at once when the library is there, else as soon as it is.
+      now: () => (loaded ? draw(loaded) : loadEcharts().then(draw)),
+    });
     return () => {
       cancelled = true;
       stopWaiting();

@@ -4,9 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../components/use-media-query.ts';
 import { HomeRoutes } from '../home-routes.tsx';
+import { preloadModulePage } from '../module-pages.ts';
 import { allowedModules } from '../modules.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
+
+// The page of the address being opened starts loading as soon as the shell's chunk is here, beside
+// the shell's first render, not after it (issue #19: the signed-in first load). The entry does
+// not do it earlier: pages reachable from the entry would split the shell's chunk in pieces.
+preloadModulePage(window.location.pathname);
 
 /** Top bar, sidebar, the /home routes and the footer. */
 export default function AppShell() {

@@ -135,22 +135,31 @@ export function CountingRuleCard({
         />
       }
     >
+      {/* The rule's words are there from the first paint; its figures join them when they
+          arrive, in the same elements (issue #19: the reader starts reading while the figures
+          load, and the card does not jump). */}
+      <div className={css.countingHeadline} data-testid={f ? 'counting-summary' : undefined}>
+        <Typography.Text type="secondary">
+          {`${t('verified.diverseSpend')} · ${COUNTING_RULE_LABELS[rule]}`}
+        </Typography.Text>
+        <Typography.Title
+          level={3}
+          style={{ margin: 0 }}
+          data-testid={f ? 'counting-headline' : undefined}
+        >
+          {f ? formatMoney(headline) : <Skeleton.Input active size="small" />}
+        </Typography.Title>
+        <Typography.Text type="secondary" data-testid={f ? 'counting-share' : undefined}>
+          {f ? `${share} · ` : null}
+          {COUNTING_RULE_TEXT[rule]}
+        </Typography.Text>
+        {f && <SpendBaseLine base={base} testId="spend-base-headline" />}
+      </div>
       {!f ? (
-        <Skeleton active />
+        // About the height of the table, the note and the drill-down that replace it.
+        <Skeleton active title={false} paragraph={{ rows: 9 }} className={css.countingPending} />
       ) : (
         <>
-          <div className={css.countingHeadline} data-testid="counting-summary">
-            <Typography.Text type="secondary">
-              {`${t('verified.diverseSpend')} · ${COUNTING_RULE_LABELS[rule]}`}
-            </Typography.Text>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="counting-headline">
-              {formatMoney(headline)}
-            </Typography.Title>
-            <Typography.Text type="secondary" data-testid="counting-share">
-              {share} · {COUNTING_RULE_TEXT[rule]}
-            </Typography.Text>
-            <SpendBaseLine base={base} testId="spend-base-headline" />
-          </div>
           <Table
             size="small"
             rowKey="key"

@@ -20,9 +20,9 @@ import { useChartSize } from './chart-format.ts';
 import { US_MAP, registerUsMap } from './us-map.ts';
 import grid from '../../../components/dashboard-grid.module.css';
 
-registerUsMap();
-
 export function SupplierDashboard({ fileIds }: { fileIds: number[] }) {
+  // The map's shapes load with the charts, and only for this dashboard.
+  registerUsMap();
   const { t } = useTranslation();
   const printing = usePrinting();
   const { height, mapHeight } = useChartSize();
