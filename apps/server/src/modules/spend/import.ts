@@ -146,17 +146,31 @@ export interface SaveSpendOptions {
 /**
  * Turns off, for the rest of the transaction or until set back to `origin`, the row triggers of
  * the statements that follow — on spend_rows only the two foreign-key checks, one query each per
- * row — when this connection may (a superuser: PGlite always, PostgreSQL when the app connects
- * as one). Answers whether it did. Safe for the spend COPY only (decision 287): every row carries
- * the organisation and file of the `spend_files` row inserted just before in the same
- * transaction, whose own checked foreign key holds the organisation's row locked as each row's
- * check would, and saveSpendFile counts the file's rows against the COPY's before committing.
+ * row — when this connection may: a superuser (PGlite always is one), or on PostgreSQL 15 and
+ * later a role granted `SET ON PARAMETER session_replication_role`. Answers whether it did. Safe
+ * for the spend COPY only (decision 287): every row carries the organisation and file of the
+ * `spend_files` row inserted just before in the same transaction, whose own checked foreign key
+ * holds the organisation's row locked as each row's check would, and saveSpendFile counts the
+ * file's rows against the COPY's before committing.
  */
 async function withoutRowTriggers(tx: Tx): Promise<boolean> {
-  const [role] = rowsOf<{ superuser: boolean }>(
-    await tx.execute(sql`select current_setting('is_superuser') = 'on' as superuser`),
+  const [role] = rowsOf<{ superuser: boolean; version: number }>(
+    await tx.execute(sql`
+      select current_setting('is_superuser') = 'on' as superuser,
+        current_setting('server_version_num')::int as version
+    `),
   );
-  if (!role?.superuser) return false;
+  let allowed = role?.superuser === true;
+  if (!allowed && Number(role?.version) >= 150000) {
+    // Its own statement: the function does not exist before PostgreSQL 15.
+    const [granted] = rowsOf<{ allowed: boolean }>(
+      await tx.execute(
+        sql`select has_parameter_privilege('session_replication_role', 'SET') as allowed`,
+      ),
+    );
+    allowed = granted?.allowed === true;
+  }
+  if (!allowed) return false;
   await tx.execute(sql`set local session_replication_role = replica`);
   return true;
 }
