@@ -16,7 +16,11 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { DbOrTx } from './client.ts';
 
 interface PgliteQueryable {
-  query(sql: string, params?: unknown[], options?: { blob?: Blob }): Promise<unknown>;
+  query(
+    sql: string,
+    params?: unknown[],
+    options?: { blob?: Blob },
+  ): Promise<{ affectedRows?: number }>;
 }
 
 /** The connection under a Drizzle transaction (drizzle keeps it on the session). */
@@ -56,6 +60,7 @@ const PGLITE_FILE_CHUNK = 8 * 1024 * 1024;
  * Loads a file of COPY text (each row ending with a newline) into `table (columns)`, calling
  * `onProgress` with the bytes loaded so far: on PostgreSQL one `COPY … FROM STDIN` streaming the
  * file, on PGlite one COPY per chunk of whole lines (its `/dev/blob` is a buffer in memory).
+ * Answers the number of rows loaded, as the database counted them.
  */
 export async function copyRowsFromFile(
   tx: DbOrTx,
@@ -64,11 +69,12 @@ export async function copyRowsFromFile(
   file: string,
   onProgress?: (bytes: number) => void,
   signal?: AbortSignal,
-): Promise<void> {
+): Promise<number> {
   const client = connectionOf(tx);
   const target = `${table} (${columns.join(', ')})`;
   if (isPostgres(client)) {
     let bytes = 0;
+    const copy = client.query(copyFrom(`copy ${target} from stdin`));
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         bytes += chunk.length;
@@ -79,12 +85,13 @@ export async function copyRowsFromFile(
     await pipeline(
       createReadStream(file, { highWaterMark: 1024 * 1024 }),
       counter,
-      client.query(copyFrom(`copy ${target} from stdin`)),
+      copy,
       ...(signal ? [{ signal }] : []),
     );
-    return;
+    return copy.rowCount;
   }
   const handle = await open(file, 'r');
+  let rowCount = 0;
   try {
     const buffer = Buffer.alloc(PGLITE_FILE_CHUNK);
     let filled = 0;
@@ -100,7 +107,10 @@ export async function copyRowsFromFile(
       }
       if (end > 0) {
         const rows = buffer.subarray(0, end);
-        await client.query(`copy ${target} from '/dev/blob'`, [], { blob: blobOf(client, rows) });
+        const result = await client.query(`copy ${target} from '/dev/blob'`, [], {
+          blob: blobOf(client, rows),
+        });
+        rowCount += result.affectedRows ?? 0;
         onProgress?.(position - (filled - end));
         buffer.copy(buffer, 0, end, filled);
         filled -= end;
@@ -110,6 +120,7 @@ export async function copyRowsFromFile(
   } finally {
     await handle.close();
   }
+  return rowCount;
 }
 
 /**

@@ -34,14 +34,16 @@ export async function buildSpendRollup(
   onStep?: (done: number) => void,
 ) {
   await deleteSpendRollup(tx, clientRef, fileId);
+  // The payment date as a timestamp without time zone: its month, without the time-zone
+  // arithmetic of date_trunc's timestamptz form.
   await tx.execute(sql`
     insert into ${spendRollups} (client_ref, file_id, month, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns)
-    select client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
+    select client_ref, file_id, date_trunc('month', payment_date::timestamp)::date, supplier_key, category,
       state, diversity, is_diverse, sum(spend), count(*), min(vendor_name), min(duns)
     from ${spendRows}
     where client_ref = ${clientRef} and file_id = ${fileId}
-    group by client_ref, file_id, date_trunc('month', payment_date)::date, supplier_key, category,
+    group by client_ref, file_id, date_trunc('month', payment_date::timestamp)::date, supplier_key, category,
       state, diversity, is_diverse
   `);
   onStep?.(1);

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -26,6 +27,7 @@ import {
   zipBuffer,
 } from '../../../test/xlsx.ts';
 import { spendFiles, spendRows } from '../../db/schema/index.ts';
+import { checkSpendFile, reserveFileId, saveSpendFile } from './import.ts';
 import { ZIP_MESSAGES } from '../../platform/xlsx/zip-guard.ts';
 import type { GeneratedRow } from '../../db/seed/spend-generator.ts';
 
@@ -953,5 +955,51 @@ describe('suppliers and spend rows of the selected files', () => {
       selectedIds: [fileA, 999_999],
     });
     expect(mixed.json().totalCount).toBe(400);
+  });
+});
+
+describe('saving checked rows', () => {
+  it('saves nothing when the checked rows carry another file: the COPY is counted against the file', async () => {
+    const { token, org: owner } = await signedInUser(t.app, t.database.db);
+    const { job } = await importFile(token, (await spendFixture(5, { seed: 31 })).buffer);
+    const ownersFile = job!.fileId!;
+    const { org } = await signedInUser(t.app, t.database.db);
+    const dir = await mkdtemp(path.join(t.dataDir, 'save-'));
+    const workbook = path.join(dir, 'spend.xlsx');
+    const copyFile = path.join(dir, 'rows.copy');
+    await writeFile(workbook, (await spendFixture(3, { seed: 32 })).buffer);
+    const fileId = await reserveFileId(t.database.db);
+    await checkSpendFile({
+      clientRef: org.id,
+      fileId,
+      path: workbook,
+      copyFile,
+      limits: { ...t.config.xlsx, maxRows: 100 },
+    });
+    // The checked lines, the last one moved to the other organisation's file.
+    const lines = (await readFile(copyFile, 'utf8')).split('\n').filter(Boolean);
+    const prefix = `${org.id}\t${fileId}\t`;
+    expect(lines.every((l) => l.startsWith(prefix))).toBe(true);
+    lines[2] = `${owner.id}\t${ownersFile}\t${lines[2]!.slice(prefix.length)}`;
+    await writeFile(copyFile, `${lines.join('\n')}\n`);
+
+    const saving = saveSpendFile(t.database.db, {
+      clientRef: org.id,
+      fileId,
+      fileName: 'spend.xlsx',
+      uploadedBy: null,
+      copyFile,
+    });
+    await expect(saving).rejects.toThrow('3 rows of which 2');
+    const rowsOf = async (file: number) =>
+      (
+        await t.database.db.select({ n: count() }).from(spendRows).where(eq(spendRows.fileId, file))
+      )[0]!.n;
+    expect(await rowsOf(ownersFile)).toBe(5);
+    expect(await rowsOf(fileId)).toBe(0);
+    expect(await t.database.db.select().from(spendFiles).where(eq(spendFiles.id, fileId))).toEqual(
+      [],
+    );
+    await rm(dir, { recursive: true, force: true });
   });
 });
