@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { pdfPages } from '../apps/server/test/reports.ts';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { clickUntil, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { apiPost, apiToken } from './api.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 import { chooseByTitle } from './records.ts';
@@ -190,11 +190,18 @@ describe('verified diversity', () => {
         Math.round(vendor.spend * 100),
       );
       expect(Math.abs((after - before) / 100 - vendor.spend)).toBeLessThanOrEqual(1);
-      await page.getByTestId('counting-rule').getByText('Behind the verified figure').click();
-      await page
-        .getByTestId('verified-drilldown')
-        .getByText('E2E-WBE-1', { exact: false })
-        .waitFor();
+      // The panel opens with a motion: a click landing while the card still moves is lost (seen
+      // under load); once the panel is open, its table gets as long as its query needs.
+      const rule = page.getByTestId('counting-rule');
+      await clickUntil(
+        () => rule.getByText('Behind the verified figure').click(),
+        (timeout) =>
+          rule
+            .getByTestId('verified-drilldown')
+            .getByText('E2E-WBE-1', { exact: false })
+            .waitFor({ timeout }),
+        { busy: async () => (await rule.locator('.ant-collapse-item-active').count()) > 0 },
+      );
       await screenshot(page, 'verified-dashboard-after-1440');
 
       // The export follows the rule chosen on screen and states it.
