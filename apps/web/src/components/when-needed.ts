@@ -5,7 +5,8 @@ import { onPrintChange, registerPrintPreparation } from './print.ts';
  * comes near the window (within half a window's height), or once the page has been idle for a
  * while, so that what is further down the page is ready without holding up what the reader can
  * see while it loads; `now` runs before printing (Print, Ctrl+P, print media) so that the paper
- * shows it all (printing waits for the promise `now` may return). Each runs once, and only one of them. Returns how to stop waiting.
+ * shows it all (printing waits for the promise `now` may return). Each runs once, and only one
+ * of them. Returns how to stop waiting.
  *
  * Without IntersectionObserver (jsdom) `soon` runs at once.
  */
