@@ -15,12 +15,13 @@
  * directory removed afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { freshDatabase } from './postgres.ts';
 import { option } from './common.ts';
 
@@ -77,6 +78,10 @@ interface Figures {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU the server process spent per request, ms (user + system). */
+  serverCpu: number;
+  /** CPU PostgreSQL's backends of the bench database spent per request, ms (PostgreSQL only). */
+  databaseCpu?: number | undefined;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -105,7 +110,37 @@ async function stop(child: ChildProcess) {
   await gone;
 }
 
-async function measure(port: number, endpoint: Omit<Endpoint, 'kind'>, token?: string) {
+/**
+ * CPU time (user + system) a process has used, in ms, from /proc (Linux). Requests/s move with
+ * whatever else the shared machine runs; the CPU each request costs moves much less, so the
+ * table gives both.
+ */
+/** Linux's USER_HZ (`getconf CLK_TCK`): 100 on every architecture Node.js runs on. */
+const CLOCK_TICKS = 100;
+
+function cpuMs(pid: number) {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command's closing ')'.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+interface Processes {
+  server: number;
+  /** The bench database's backend processes now (the server's pool). */
+  database?: () => Promise<number[]>;
+}
+
+async function measure(
+  port: number,
+  endpoint: Omit<Endpoint, 'kind'>,
+  processes: Processes,
+  token?: string,
+) {
   const options = {
     url: `http://127.0.0.1:${port}${endpoint.path}`,
     method: endpoint.method,
@@ -119,13 +154,20 @@ async function measure(port: number, endpoint: Omit<Endpoint, 'kind'>, token?: s
   };
   // A short warm-up (JIT, the database's caches), not counted.
   await autocannon({ ...options, duration: 1 });
+  const backends = (await processes.database?.()) ?? [];
+  const before = { server: cpuMs(processes.server), database: sum(backends.map(cpuMs)) };
   const result = await autocannon(options);
+  const requests = Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    serverCpu: (cpuMs(processes.server) - before.server) / requests,
+    databaseCpu: processes.database
+      ? (sum(backends.map(cpuMs)) - before.database) / requests
+      : undefined,
   } satisfies Figures;
 }
 
@@ -138,7 +180,8 @@ const rows: string[] = [];
 function report(label: string, f: Figures, hello: number, target?: string) {
   const ratio = `${((f.rps / hello) * 100).toFixed(1)}%`;
   const bad = f.non2xx + f.errors > 0 ? ` (${f.non2xx} non-2xx, ${f.errors} errors)` : '';
-  const line = `| ${label} | ${Math.round(f.rps).toLocaleString('en-US')} | ${f.p50} | ${f.p99} | ${ratio} | ${target ?? ''}${bad} |`;
+  const cpu = (ms: number | undefined) => (ms === undefined ? '' : ms.toFixed(2));
+  const line = `| ${label} | ${Math.round(f.rps).toLocaleString('en-US')} | ${f.p50} | ${f.p99} | ${ratio} | ${cpu(f.serverCpu)} | ${cpu(f.databaseCpu)} | ${target ?? ''}${bad} |`;
   rows.push(line);
   console.log(line);
 }
@@ -157,13 +200,19 @@ function targetOf(database: string, endpoint: Endpoint, f: Figures, hello: numbe
 console.log(
   `bench:http — ${CONNECTIONS} connections, ${DURATION} s per endpoint; load average ${load()}`,
 );
-console.log('\n| endpoint | req/s | p50 ms | p99 ms | × hello-world | target |');
-console.log('|---|---:|---:|---:|---:|---|');
+console.log(
+  '\n| endpoint | req/s | p50 ms | p99 ms | × hello-world | server CPU ms/req | database CPU ms/req | target |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---|');
 
 const hello = await startServer('hello');
 let helloRps = 0;
 try {
-  const f = await measure(hello.port, { name: 'hello', method: 'GET', path: '/' });
+  const f = await measure(
+    hello.port,
+    { name: 'hello', method: 'GET', path: '/' },
+    { server: hello.child.pid! },
+  );
   helloRps = f.rps;
   report('bare Fastify hello-world', f, helloRps);
 } finally {
@@ -173,15 +222,28 @@ try {
 for (const database of ['pglite', 'postgres']) {
   if (ONLY && ONLY !== database) continue;
   const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-http-'));
-  const pg = database === 'postgres' ? await freshDatabase('spotzcity_bench_http') : undefined;
+  const bench = database === 'postgres' ? await freshDatabase('spotzcity_bench_http') : undefined;
   const started = performance.now();
-  const server = await startServer(database, pg ? pg.url : dir);
+  const server = await startServer(database, bench ? bench.url : dir);
   console.log(
-    `| **${database}** (started with the demo data in ${((performance.now() - started) / 1000).toFixed(1)} s) | | | | | |`,
+    `| **${database}** (started with the demo data in ${((performance.now() - started) / 1000).toFixed(1)} s) | | | | | | | |`,
   );
+  const watcher = bench ? new pg.Client({ connectionString: bench.url }) : undefined;
+  await watcher?.connect();
+  const processes: Processes = {
+    server: server.child.pid!,
+    ...(watcher && {
+      database: async () => {
+        const { rows } = await watcher.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+        );
+        return rows.map((row) => row.pid);
+      },
+    }),
+  };
   try {
     for (const endpoint of ENDPOINTS) {
-      const f = await measure(server.port, endpoint, server.token);
+      const f = await measure(server.port, endpoint, processes, server.token);
       report(
         `${database}: ${endpoint.name}`,
         f,
@@ -190,9 +252,10 @@ for (const database of ['pglite', 'postgres']) {
       );
     }
   } finally {
+    await watcher?.end();
     await stop(server.child);
     rmSync(dir, { recursive: true, force: true });
-    await pg?.drop();
+    await bench?.drop();
   }
 }
 console.log(`\nLoad average after: ${load()}`);
