@@ -102,7 +102,9 @@ export const spendRows = pgTable(
     category: text('category').notNull(),
   },
   (t) => [
-    index('spend_rows_file_idx').on(t.clientRef, t.fileId, t.paymentDate),
+    // A file's rows in their sheet's order: the Table View's pages and the file's exports read
+    // them in this order, 20 at a time (docs/decisions/0292).
+    index('spend_rows_file_idx').on(t.clientRef, t.fileId, t.lineNumber),
     index('spend_rows_supplier_idx').on(t.clientRef, t.supplierKey),
     index('spend_rows_category_idx').on(t.clientRef, t.category),
     index('spend_rows_state_idx').on(t.clientRef, t.state),

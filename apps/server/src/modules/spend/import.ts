@@ -216,24 +216,23 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
     options.signal?.throwIfAborted();
 
     // Counted and summed from the rollup of months (every row is in exactly one of its groups);
-    // the first and last payment dates from the rows' (client_ref, file_id, payment_date) index:
-    // no second scan of the rows.
+    // the first and last payment dates in one pass over the file's rows, just written and still
+    // in the cache (their index is in sheet order, decision 292).
     const [summary] = rowsOf<FileRow>(
       await tx.execute(sql`
         update ${spendFiles} f set
           row_count = s.row_count,
           total_spend = s.total_spend,
-          first_payment_date = s.first_payment_date,
-          last_payment_date = s.last_payment_date
+          first_payment_date = d.first_payment_date,
+          last_payment_date = d.last_payment_date
         from (
           select coalesce(sum(row_count), 0)::int as row_count,
-            coalesce(sum(spend), 0) as total_spend,
-            (select min(payment_date) from ${spendRows}
-              where client_ref = ${clientRef} and file_id = ${fileId}) as first_payment_date,
-            (select max(payment_date) from ${spendRows}
-              where client_ref = ${clientRef} and file_id = ${fileId}) as last_payment_date
+            coalesce(sum(spend), 0) as total_spend
           from ${spendRollupMonths} where client_ref = ${clientRef} and file_id = ${fileId}
-        ) s
+        ) s, (
+          select min(payment_date) as first_payment_date, max(payment_date) as last_payment_date
+          from ${spendRows} where client_ref = ${clientRef} and file_id = ${fileId}
+        ) d
         where f.id = ${fileId}
         returning f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text,
           f.first_payment_date::text, f.last_payment_date::text,
