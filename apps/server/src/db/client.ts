@@ -2,11 +2,13 @@
  * The one database layer: PGlite persisted under DATA_DIR when no DATABASE_URL is given,
  * PostgreSQL through `pg` otherwise. Both run the same Drizzle schema and committed migrations.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -69,7 +71,11 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // Dates (no time) stay strings: a calendar date must not shift with the server's time zone.
   pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    Client: namedStatements(pg.Client),
+  });
   // An idle connection the server ends (a restart, an administrator, a dropped test database)
   // is discarded by the pool and the next query opens a new one; unheard, its 'error' event
   // would bring the whole process down.
@@ -78,6 +84,51 @@ async function openPostgres(url: string): Promise<Database> {
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/** How many different statements get a name; later ones are sent unnamed, as before. */
+export const MAX_NAMED_STATEMENTS = 300;
+
+/**
+ * A pg Client that names each parameterised statement after its text, so that each pooled
+ * connection parses it once and PostgreSQL may keep its plan (decision 293). Unnamed, every query
+ * was parsed and planned again: for a small signed-in request most of the database's time
+ * (the principal lookup: parse 0.17 ms, plan 0.31 ms, run 0.07 ms). Statements without
+ * parameters stay unnamed: the simple protocol also runs several statements in one text
+ * (migrations). At most MAX_NAMED_STATEMENTS texts are named per process, so a connection never
+ * holds more prepared statements than that, whatever SQL the app builds.
+ */
+export function namedStatements(Base: typeof PgClient): typeof PgClient {
+  const names = new Map<string, string>();
+  function nameOf(text: string): string | undefined {
+    let name = names.get(text);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+      name = `s${createHash('sha1').update(text).digest('base64url')}`;
+      names.set(text, name);
+    }
+    return name;
+  }
+  return class NamedStatementsClient extends Base {
+    // pg's overloads cannot be repeated for a subclass: the arguments pass through unchanged
+    // but for the name added to a config object that has parameters and no name of its own.
+    override query(...args: unknown[]): never {
+      const [config, values] = args;
+      if (isUnnamedQuery(config)) {
+        const params = Array.isArray(values) ? values : config.values;
+        const name = params && params.length > 0 ? nameOf(config.text) : undefined;
+        if (name) args[0] = { ...config, name };
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  };
+}
+
+function isUnnamedQuery(
+  config: unknown,
+): config is { text: string; name?: string; values?: unknown[]; submit?: unknown } {
+  if (typeof config !== 'object' || config === null) return false;
+  const query = config as { text?: unknown; name?: unknown; submit?: unknown };
+  return typeof query.text === 'string' && !query.name && typeof query.submit !== 'function';
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {
