@@ -2,7 +2,20 @@
  * RFx records and the RFx dashboard (spec 02 points 2–7, DESIGN.md §6). Every query is scoped to
  * the caller's organisation; another organisation's RFx is a NotFound, exactly like a missing one.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { DIVERSITY_TYPES, type DiversityType } from '@spotzcity/shared/enums';
 import {
   RFX_MESSAGES,
@@ -39,7 +52,7 @@ export function rfxStatus(completed: string, suppliers: { deals: string | null }
   return completed === 'Yes' ? 'Not Awarded' : 'Open';
 }
 
-function toRecord(row: RfxRow, suppliers: SupplierRow[]): RfxRecord {
+function toRecord(row: RfxRow, suppliers: PageSupplier[]): RfxRecord {
   return {
     id: row.id,
     rfxNumber: row.rfxNumber,
@@ -87,18 +100,53 @@ async function withSuppliers(db: DbOrTx, rows: RfxRow[]): Promise<RfxRecord[]> {
   return rows.map((row) => toRecord(row, byRfx.get(row.id) ?? []));
 }
 
+/** A supplier as the page query's `json_agg` gives it (the fields a record shows). */
+type PageSupplier = Pick<
+  SupplierRow,
+  | 'supplierIncluded'
+  | 'ethnicityCategory'
+  | 'diversityCategory'
+  | 'deals'
+  | 'pointOfContact'
+  | 'reasonForLoss'
+  | 'reasonForLossOther'
+>;
+
+/**
+ * One page of RFx with their suppliers and the total, in one query (issue #20: the page, its
+ * count and its suppliers were three round trips, each costing the server more than the
+ * database's work). A page past the end has no row to carry the total: it is counted then.
+ */
 async function pageOf(db: DbOrTx, where: SQL | undefined, order: SQL[], page: Page) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(rfx)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.pageSize)
-      .offset(pageOffset(page)),
-    db.select({ n: count() }).from(rfx).where(where),
-  ]);
-  return { rows: await withSuppliers(db, rows), total: Number(total?.n ?? 0) };
+  const rows = await db
+    .select({
+      rfx: getTableColumns(rfx),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      // `${rfx}.id`, not `${rfx.id}`: Drizzle writes a column of its one table unqualified, and a
+      // bare "id" inside the subquery is the supplier's own.
+      suppliers: sql<PageSupplier[]>`coalesce((
+        select json_agg(json_build_object(
+          'supplierIncluded', s.supplier_included,
+          'ethnicityCategory', s.ethnicity_category,
+          'diversityCategory', s.diversity_category,
+          'deals', s.deals,
+          'pointOfContact', s.point_of_contact,
+          'reasonForLoss', s.reason_for_loss,
+          'reasonForLossOther', s.reason_for_loss_other
+        ) order by s.position)
+        from ${rfxSuppliers} s where s.rfx_id = ${rfx}.id
+      ), '[]'::json)`,
+    })
+    .from(rfx)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.pageSize)
+    .offset(pageOffset(page));
+  const total =
+    rows.length > 0 || page.pageNumber === 0
+      ? (rows[0]?.total ?? 0)
+      : Number((await db.select({ n: count() }).from(rfx).where(where))[0]?.n ?? 0);
+  return { rows: rows.map((row) => toRecord(row.rfx, row.suppliers)), total };
 }
 
 /** The list: newest start date first. */
