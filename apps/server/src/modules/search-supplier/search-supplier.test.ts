@@ -530,6 +530,24 @@ describe('demo directory', () => {
   });
 });
 
+describe('paging a search', () => {
+  it('gives every page, and a page past the end, the number of suppliers the pages hold', async () => {
+    await seedDirectory(t.database.db, DEMO_SUPPLIER_SEED);
+    const ids = new Set<number>();
+    const totals = new Set<number>();
+    for (let pageNumber = 0; ; pageNumber++) {
+      const body = (await search(supplier, { state: 'IL', pageNumber, pageSize: 7 })).json();
+      totals.add(body.totalCount);
+      for (const row of body.data as { id: number }[]) ids.add(row.id);
+      if (body.data.length < 7) break;
+    }
+    expect(ids.size).toBeGreaterThan(7);
+    expect([...totals]).toEqual([ids.size]);
+    const past = (await search(supplier, { state: 'IL', pageNumber: 999, pageSize: 7 })).json();
+    expect(past).toMatchObject({ totalCount: ids.size, length: 0, data: [] });
+  });
+});
+
 describe('search indexes', () => {
   it('lets the planner answer contains, prefix, certification and state filters from indexes', async () => {
     await seedDirectory(t.database.db, DEMO_SUPPLIER_SEED);
