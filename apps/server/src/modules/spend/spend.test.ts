@@ -908,6 +908,21 @@ describe('suppliers and spend rows of the selected files', () => {
       paymentContractNumber: source.paymentContractNumber,
       category: source.category,
     });
+    // The next page goes on in the sheet's order; a page past the end still has the total.
+    const next = await post(owner.token, '/api/supplier/spendRows', {
+      selectedIds: [fileA],
+      pageSize: 3,
+      pageNumber: 1,
+    });
+    expect(next.json().data.map((r: { name: string }) => r.name)).toEqual(
+      rowsA.slice(3, 6).map((r) => r.vendorName),
+    );
+    const past = await post(owner.token, '/api/supplier/spendRows', {
+      selectedIds: [fileA],
+      pageSize: 3,
+      pageNumber: 500,
+    });
+    expect(past.json()).toMatchObject({ totalCount: 400, length: 0, data: [] });
 
     const spends = [...rowsA, ...rowsB].map((r) => cents(r.spend as number)).sort((x, y) => y - x);
     const desc0 = await post(owner.token, '/api/supplier/spendRows', {
