@@ -62,8 +62,56 @@ async function openPglite(dir: string, sharedBuffersMb: number): Promise<Databas
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
   });
+  textParsersOnce(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * The types Drizzle asks PGlite to leave as text, with every query: timestamp, timestamptz,
+ * interval, date and the arrays numeric[], timestamp[], timestamptz[], interval[], date[]
+ * (drizzle-orm/pglite/session.js).
+ */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+
+type PgliteQuery = (text: string, params?: unknown[], options?: { parsers?: object }) => unknown;
+interface PgliteParts {
+  parsers: Record<number, (value: string, typeId: number) => unknown>;
+  query: PgliteQuery;
+  transaction(callback: (tx: { query: PgliteQuery }) => Promise<unknown>): Promise<unknown>;
+}
+
+/**
+ * Drizzle passes PGlite the same nine parsers with every query, and PGlite merges them into a
+ * copy of its ~320 default parsers per query — 180 µs each (decision 294), a large part of a
+ * trivial query on the embedded database. Here those nine become PGlite's defaults, and a query
+ * whose parsers are only those goes without: the same values, without the copy. The defaults
+ * are checked before each query (PGlite rebuilds its array types' parsers when told to).
+ */
+export function textParsersOnce(pglite: object): void {
+  const client = pglite as PgliteParts;
+  const asText = (value: string) => value;
+  const onlyDrizzles = (parsers: object) =>
+    Object.keys(parsers).every((oid) => DRIZZLE_TEXT_TYPES.includes(Number(oid)));
+  const withoutParsers =
+    (query: PgliteQuery): PgliteQuery =>
+    (text, params, options) => {
+      if (!options?.parsers || !onlyDrizzles(options.parsers)) {
+        return query(text, params, options);
+      }
+      for (const oid of DRIZZLE_TEXT_TYPES) {
+        if (client.parsers[oid] !== asText) client.parsers[oid] = asText;
+      }
+      const { parsers: _drizzles, ...rest } = options;
+      return query(text, params, rest);
+    };
+  client.query = withoutParsers(client.query.bind(client));
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      tx.query = withoutParsers(tx.query.bind(tx));
+      return callback(tx);
+    });
 }
 
 async function openPostgres(url: string): Promise<Database> {
