@@ -2,10 +2,14 @@
  * Debian's Chromium through playwright-core (DESIGN.md §1 launch recipe) and small helpers the
  * journeys share. Screenshots go to ./screenshots (ignored by git) to be looked at.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser as PlaywrightBrowser,
+  type BrowserContext,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { apiPost, apiToken } from './api.ts';
 import { BUYER_ADMIN, DEMO_PASSWORD } from './fixtures.ts';
@@ -54,7 +58,11 @@ async function serverAnswers(baseURL: string) {
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) break;
     } catch {
-      // not listening yet
+      // not listening yet (global-setup.ts seeds and starts the servers in the background)
+    }
+    const failure = inject('e2eSetupFailure');
+    if (existsSync(failure)) {
+      throw new Error(`The e2e set-up failed:\n${readFileSync(failure, 'utf8')}`);
     }
     if (Date.now() > deadline) {
       throw new Error(`The e2e server ${baseURL} did not answer (global-setup.ts logs why).`);
@@ -64,19 +72,32 @@ async function serverAnswers(baseURL: string) {
   answered.add(baseURL);
 }
 
-export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
-  const baseURL = serverURL();
-  await serverAnswers(baseURL);
-  const profile = mkdtempSync(path.join(tmpdir(), 'spotzcity-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+/**
+ * The worker's Chromium, launched by its first journey and kept for the next ones (the e2e project
+ * shares a worker's modules between its files: vitest.config.ts). Each journey gets a context of
+ * its own — its own cookies, storage, cache and downloads — as a new browser would give it;
+ * launching Chromium is what took seconds. docs/decisions/0291.
+ */
+let chromiumOfWorker: Promise<PlaywrightBrowser> | undefined;
+
+async function workerChromium() {
+  const running = await chromiumOfWorker?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  chromiumOfWorker = chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ARGS,
-    viewport,
-    baseURL,
-    acceptDownloads: true,
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  return chromiumOfWorker;
+}
+
+export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
+  const baseURL = serverURL();
+  await serverAnswers(baseURL);
+  const context = await (
+    await workerChromium()
+  ).newContext({ viewport, baseURL, acceptDownloads: true });
+  const page = await context.newPage();
   openPages.add(page);
   return {
     context,
@@ -85,7 +106,6 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
     async close() {
       openPages.delete(page);
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -96,8 +116,11 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
  */
 export async function signIn(page: Page, email = BUYER_ADMIN, password = DEMO_PASSWORD) {
   await page.context().clearCookies();
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
+  // The storage is the app's origin's: cleared from the page when it shows the app already (a new
+  // browser's is empty), so that one load of the login page is enough.
+  if (new URL(page.url(), 'about:blank').origin === new URL(serverURL()).origin) {
+    await page.evaluate(() => localStorage.clear());
+  }
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
