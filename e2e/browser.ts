@@ -9,6 +9,7 @@ import {
   type Browser as PlaywrightBrowser,
   type BrowserContext,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { inject } from 'vitest';
 import { apiPost, apiToken } from './api.ts';
@@ -98,6 +99,7 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
     await workerChromium()
   ).newContext({ viewport, baseURL, acceptDownloads: true });
   const page = await context.newPage();
+  trackRequests(page);
   openPages.add(page);
   return {
     context,
@@ -128,10 +130,49 @@ export async function signIn(page: Page, email = BUYER_ADMIN, password = DEMO_PA
   await page.getByTestId('home-page').waitFor();
 }
 
+/**
+ * The requests of each page in flight, as Playwright's 'networkidle' counts them (an event stream
+ * stays open on purpose and is not counted), and when one last started or ended.
+ */
+const network = new WeakMap<Page, { inFlight: Set<Request>; lastChange: number }>();
+
+function trackRequests(page: Page) {
+  const state = { inFlight: new Set<Request>(), lastChange: Date.now() };
+  network.set(page, state);
+  page.on('request', (request) => {
+    if (request.resourceType() === 'eventsource') return;
+    state.inFlight.add(request);
+    state.lastChange = Date.now();
+  });
+  // A request of a document left behind ends as failed (Playwright fails it), so none is stuck.
+  const ended = (request: Request) => {
+    if (state.inFlight.delete(request)) state.lastChange = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/**
+ * Waits until no request of the page has been in flight for `quiet` ms. Playwright's 'networkidle'
+ * waits 500 ms after the last one, and only once per document (a later wait returns at once).
+ */
+export async function networkQuiet(page: Page, { quiet = 200, timeout = 30_000 } = {}) {
+  const state = network.get(page);
+  if (!state) throw new Error('networkQuiet: a page of openBrowser() only');
+  const deadline = Date.now() + timeout;
+  while (state.inFlight.size > 0 || Date.now() - state.lastChange < quiet) {
+    if (Date.now() > deadline) {
+      const urls = [...state.inFlight].map((r) => r.url());
+      throw new Error(`still loading after ${timeout} ms: ${urls.join(', ') || '(just ended)'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** Opens a screen and waits until its requests are answered and nothing is loading. */
 export async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForFunction(
     () =>
       // Charts below the window are drawn once the page is idle (apps/web/src/components/echart.tsx).
