@@ -153,14 +153,16 @@ function trackRequests(page: Page) {
 }
 
 /**
- * Waits until no request of the page has been in flight for `quiet` ms. Playwright's 'networkidle'
- * waits 500 ms after the last one, and only once per document (a later wait returns at once).
+ * Waits until no request of the page has been in flight for `quiet` ms, counted from the call at
+ * the earliest (a request the last action starts a moment later is waited for). Playwright's
+ * 'networkidle' waits 500 ms, and only once per document: a later wait returns at once.
  */
 export async function networkQuiet(page: Page, { quiet = 200, timeout = 30_000 } = {}) {
   const state = network.get(page);
   if (!state) throw new Error('networkQuiet: a page of openBrowser() only');
-  const deadline = Date.now() + timeout;
-  while (state.inFlight.size > 0 || Date.now() - state.lastChange < quiet) {
+  const called = Date.now();
+  const deadline = called + timeout;
+  while (state.inFlight.size > 0 || Date.now() - Math.max(state.lastChange, called) < quiet) {
     if (Date.now() > deadline) {
       const urls = [...state.inFlight].map((r) => r.url());
       throw new Error(`still loading after ${timeout} ms: ${urls.join(', ') || '(just ended)'}`);
@@ -169,19 +171,31 @@ export async function networkQuiet(page: Page, { quiet = 200, timeout = 30_000 }
   }
 }
 
-/** Opens a screen and waits until its requests are answered and nothing is loading. */
+/**
+ * Opens a screen and waits until the app has drawn it, its requests are answered and nothing is
+ * loading — again if a request started meanwhile (one answer can lead to the next request).
+ */
 export async function open(page: Page, url: string) {
   await page.goto(url);
-  await networkQuiet(page);
-  await page.waitForFunction(
-    () =>
-      // Charts below the window are drawn once the page is idle (apps/web/src/components/echart.tsx).
-      !document.querySelector(
-        '[data-testid="loading-screen"], .page-loader, .ant-skeleton, [data-chart-pending]',
-      ) && document.querySelectorAll('.ant-spin-spinning').length === 0,
-    undefined,
-    { timeout: 30_000 },
-  );
+  const state = network.get(page)!;
+  for (;;) {
+    await networkQuiet(page);
+    const quietSince = state.lastChange;
+    await page.waitForFunction(
+      () =>
+        // The app has drawn (the page's HTML is an empty root until it does) …
+        (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+        // … and shows nothing loading. Charts below the window are drawn once the page is idle
+        // (apps/web/src/components/echart.tsx).
+        !document.querySelector(
+          '[data-testid="loading-screen"], .page-loader, .ant-skeleton, [data-chart-pending]',
+        ) &&
+        document.querySelectorAll('.ant-spin-spinning').length === 0,
+      undefined,
+      { timeout: 30_000 },
+    );
+    if (state.inFlight.size === 0 && state.lastChange === quietSince) return;
+  }
 }
 
 /**
