@@ -93,6 +93,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
+          // A worker's journeys share its Chromium (one context each, browser.ts) and its loaded
+          // modules: no launch and no imports per file. docs/decisions/0291.
+          isolate: false,
           // Two journeys at a time, each worker on a server and data of its own (global-setup.ts
           // starts one per worker); after the other projects, which have the CPUs to themselves.
           maxWorkers: 2,

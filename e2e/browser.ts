@@ -2,10 +2,15 @@
  * Debian's Chromium through playwright-core (DESIGN.md §1 launch recipe) and small helpers the
  * journeys share. Screenshots go to ./screenshots (ignored by git) to be looked at.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser as PlaywrightBrowser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { apiPost, apiToken } from './api.ts';
 import { BUYER_ADMIN, DEMO_PASSWORD } from './fixtures.ts';
@@ -54,7 +59,11 @@ async function serverAnswers(baseURL: string) {
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) break;
     } catch {
-      // not listening yet
+      // not listening yet (global-setup.ts seeds and starts the servers in the background)
+    }
+    const failure = inject('e2eSetupFailure');
+    if (existsSync(failure)) {
+      throw new Error(`The e2e set-up failed:\n${readFileSync(failure, 'utf8')}`);
     }
     if (Date.now() > deadline) {
       throw new Error(`The e2e server ${baseURL} did not answer (global-setup.ts logs why).`);
@@ -64,19 +73,33 @@ async function serverAnswers(baseURL: string) {
   answered.add(baseURL);
 }
 
-export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
-  const baseURL = serverURL();
-  await serverAnswers(baseURL);
-  const profile = mkdtempSync(path.join(tmpdir(), 'spotzcity-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+/**
+ * The worker's Chromium, launched by its first journey and kept for the next ones (the e2e project
+ * shares a worker's modules between its files: vitest.config.ts). Each journey gets a context of
+ * its own — its own cookies, storage, cache and downloads — as a new browser would give it;
+ * launching Chromium is what took seconds. docs/decisions/0291.
+ */
+let chromiumOfWorker: Promise<PlaywrightBrowser> | undefined;
+
+async function workerChromium() {
+  const running = await chromiumOfWorker?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  chromiumOfWorker = chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ARGS,
-    viewport,
-    baseURL,
-    acceptDownloads: true,
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  return chromiumOfWorker;
+}
+
+export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
+  const baseURL = serverURL();
+  await serverAnswers(baseURL);
+  const context = await (
+    await workerChromium()
+  ).newContext({ viewport, baseURL, acceptDownloads: true });
+  const page = await context.newPage();
+  trackRequests(page);
   openPages.add(page);
   return {
     context,
@@ -85,7 +108,6 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
     async close() {
       openPages.delete(page);
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -96,8 +118,11 @@ export async function openBrowser(viewport = { width: 1366, height: 768 }): Prom
  */
 export async function signIn(page: Page, email = BUYER_ADMIN, password = DEMO_PASSWORD) {
   await page.context().clearCookies();
-  await page.goto('/login');
-  await page.evaluate(() => localStorage.clear());
+  // The storage is the app's origin's: cleared from the page when it shows the app already (a new
+  // browser's is empty), so that one load of the login page is enough.
+  if (new URL(page.url(), 'about:blank').origin === new URL(serverURL()).origin) {
+    await page.evaluate(() => localStorage.clear());
+  }
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
@@ -105,19 +130,72 @@ export async function signIn(page: Page, email = BUYER_ADMIN, password = DEMO_PA
   await page.getByTestId('home-page').waitFor();
 }
 
-/** Opens a screen and waits until its requests are answered and nothing is loading. */
+/**
+ * The requests of each page in flight, as Playwright's 'networkidle' counts them (an event stream
+ * stays open on purpose and is not counted), and when one last started or ended.
+ */
+const network = new WeakMap<Page, { inFlight: Set<Request>; lastChange: number }>();
+
+function trackRequests(page: Page) {
+  const state = { inFlight: new Set<Request>(), lastChange: Date.now() };
+  network.set(page, state);
+  page.on('request', (request) => {
+    if (request.resourceType() === 'eventsource') return;
+    state.inFlight.add(request);
+    state.lastChange = Date.now();
+  });
+  // A request of a document left behind ends as failed (Playwright fails it), so none is stuck.
+  const ended = (request: Request) => {
+    if (state.inFlight.delete(request)) state.lastChange = Date.now();
+  };
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/**
+ * Waits until no request of the page has been in flight for `quiet` ms, counted from the call at
+ * the earliest (a request the last action starts a moment later is waited for). Playwright's
+ * 'networkidle' waits 500 ms, and only once per document: a later wait returns at once.
+ */
+export async function networkQuiet(page: Page, { quiet = 200, timeout = 30_000 } = {}) {
+  const state = network.get(page);
+  if (!state) throw new Error('networkQuiet: a page of openBrowser() only');
+  const called = Date.now();
+  const deadline = called + timeout;
+  while (state.inFlight.size > 0 || Date.now() - Math.max(state.lastChange, called) < quiet) {
+    if (Date.now() > deadline) {
+      const urls = [...state.inFlight].map((r) => r.url());
+      throw new Error(`still loading after ${timeout} ms: ${urls.join(', ') || '(just ended)'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Opens a screen and waits until the app has drawn it, its requests are answered and nothing is
+ * loading — again if a request started meanwhile (one answer can lead to the next request).
+ */
 export async function open(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      // Charts below the window are drawn once the page is idle (apps/web/src/components/echart.tsx).
-      !document.querySelector(
-        '[data-testid="loading-screen"], .page-loader, .ant-skeleton, [data-chart-pending]',
-      ) && document.querySelectorAll('.ant-spin-spinning').length === 0,
-    undefined,
-    { timeout: 30_000 },
-  );
+  const state = network.get(page)!;
+  for (;;) {
+    await networkQuiet(page);
+    const quietSince = state.lastChange;
+    await page.waitForFunction(
+      () =>
+        // The app has drawn (the page's HTML is an empty root until it does) …
+        (document.getElementById('root')?.childElementCount ?? 0) > 0 &&
+        // … and shows nothing loading. Charts below the window are drawn once the page is idle
+        // (apps/web/src/components/echart.tsx).
+        !document.querySelector(
+          '[data-testid="loading-screen"], .page-loader, .ant-skeleton, [data-chart-pending]',
+        ) &&
+        document.querySelectorAll('.ant-spin-spinning').length === 0,
+      undefined,
+      { timeout: 30_000 },
+    );
+    if (state.inFlight.size === 0 && state.lastChange === quietSince) return;
+  }
 }
 
 /**

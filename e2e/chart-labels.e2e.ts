@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { networkQuiet, open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { createReport } from './dashboards.ts';
 
 /** The width each screen is opened at (issue #19's), then the others it is resized to. */
@@ -236,7 +236,7 @@ describe('axis labels', () => {
       await open(page, url);
       if (then) {
         await then(page);
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
       }
       await page.locator('[_echarts_instance_]').first().waitFor();
       for (const width of [first!, ...others]) {

@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { axeViolations } from './axe.ts';
-import { open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { networkQuiet, open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
 /** A modal, a drawer or a confirmation's popover, once visible and done zooming in. */
@@ -26,7 +26,8 @@ async function dialogOpen(page: Page) {
     undefined,
     { timeout: 10_000 },
   );
-  await page.waitForLoadState('networkidle');
+  // What the dialog asks the server for (Playwright's 'networkidle' fired once, for the page).
+  await networkQuiet(page);
   return dialog;
 }
 

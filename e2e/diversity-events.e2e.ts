@@ -8,7 +8,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '@spotzcity/shared/diversity-events';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { clickUntil, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import {
+  clickUntil,
+  networkQuiet,
+  openBrowser,
+  screenshot,
+  signIn,
+  type Browser,
+} from './browser.ts';
 import { uploadAccepted } from './uploads.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
@@ -40,7 +47,7 @@ describe('diversity events', () => {
     expect(ascending).toEqual([...ascending].sort());
 
     await page.getByRole('tab', { name: 'Conference' }).click();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await rows(page).first().waitFor();
     const city = (await rows(page).first().locator('td:nth-child(3)').textContent())!;
     await page.getByTestId('filter-events').click();
@@ -62,7 +69,7 @@ describe('diversity events', () => {
     await screenshot(page, 'diversity-events-filtered');
     // The filtered rows fit the first page: no 'No More Results To Show' under them.
     await page.getByTestId('events-table-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await page.getByText('No More Results To Show').count()).toBe(0);
     expect(await page.getByTestId('clear-filter').isEnabled()).toBe(true);
 
@@ -77,7 +84,7 @@ describe('diversity events', () => {
     const header = page.getByTestId('events-table').getByRole('columnheader', { name: /Date/ });
     await header.click();
     await page.waitForTimeout(300);
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const asc = await dates(page);
     expect(asc).toEqual([...asc].sort());
     await header.click();
@@ -117,7 +124,7 @@ describe('diversity events', () => {
     const end = page.getByTestId('events-table-end');
     for (let i = 0; i < 20 && !(await end.isVisible()); i += 1) {
       await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
     }
     expect(await end.textContent()).toBe('No More Results To Show');
     expect(await rows(page).count()).toBeGreaterThan(5);

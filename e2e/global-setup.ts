@@ -5,25 +5,20 @@
  * journeys running at the same time never see each other's changes. A journey reaches its
  * worker's server through `openBrowser()` (browser.baseURL) in browser.ts.
  */
-import type { ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { clients, users } from '../apps/server/src/db/schema/index.ts';
-import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
-import { DEMO, seedDemo } from '../apps/server/src/db/seed/demo.ts';
-import { hashPassword } from '../apps/server/src/platform/passwords.ts';
-import { openStorage } from '../apps/server/src/platform/storage.ts';
 import { freePort, spawnBuiltServer, waitForHealth } from '../scripts/built-server.mjs';
-import { DEMO_PASSWORD, E2E_ADMIN, E2E_LAPSING, E2E_USERS } from './fixtures.ts';
+import { E2E_ADMIN } from './fixtures.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per worker: worker N (VITEST_POOL_ID) uses the N-th. See browser.ts. */
     e2eServers: string[];
+    /** Where the set-up writes why it failed, if it does (browser.ts reads it). */
+    e2eSetupFailure: string;
   }
 }
 
@@ -35,100 +30,70 @@ export default async function setup(project: TestProject) {
     throw new Error('The app is not built: run `npm run build` (npm test does it for you).');
   }
   const count = Math.max(1, project.config.maxWorkers ?? 1);
-  const dataDirs = [mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'))];
-  // E2E_DATABASE_URL (a PostgreSQL server) runs the journeys on a fresh database there instead
-  // of the embedded one: `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:e2e`.
-  const postgres = process.env.E2E_DATABASE_URL
-    ? await freshPostgres(process.env.E2E_DATABASE_URL)
-    : undefined;
-
-  await seed(dataDirs[0]!, postgres?.url);
-  // The other workers' servers start from copies of the seeded data (a copied PGlite directory
-  // and its files, or a PostgreSQL database made from the seeded one): seeding is done once.
-  const databaseUrls: (string | undefined)[] = [postgres?.url];
-  for (let i = 1; i < count; i++) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-'));
-    cpSync(dataDirs[0]!, dir, { recursive: true });
-    dataDirs.push(dir);
-    databaseUrls.push(postgres ? await postgres.copy(i) : undefined);
-  }
-
+  const dataDirs = Array.from({ length: count }, () =>
+    mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-')),
+  );
   const ports: number[] = [];
   for (const _ of dataDirs) ports.push(await freePort());
-  const servers = dataDirs.map((dataDir, i) => startServer(ports[i]!, dataDir, databaseUrls[i]));
-  const teardown = async () => {
+  const baseURLs = ports.map((port) => `http://127.0.0.1:${port}`);
+  project.provide('e2eServers', baseURLs);
+  const failure = `${dataDirs[0]}.failed`;
+  project.provide('e2eSetupFailure', failure);
+
+  // Seeding and starting the servers go on in the background: Vitest runs every project's global
+  // set-up before the first test of any, and the journeys come last (groupOrder), so the unit, web
+  // and API files run meanwhile instead of waiting half a minute for data no one of them reads.
+  // openBrowser() waits for its worker's server to answer (browser.ts). docs/decisions/0291.
+  let servers: ReturnType<typeof startServer>[] = [];
+  let postgres: Awaited<ReturnType<typeof freshPostgres>> | undefined;
+  const started = (async () => {
+    // E2E_DATABASE_URL (a PostgreSQL server) runs the journeys on a fresh database there instead
+    // of the embedded one: `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run test:e2e`.
+    postgres = process.env.E2E_DATABASE_URL
+      ? await freshPostgres(process.env.E2E_DATABASE_URL)
+      : undefined;
+    await seed(dataDirs[0]!, postgres?.url);
+    // The other workers' servers start from copies of the seeded data (a copied PGlite directory
+    // and its files, or a PostgreSQL database made from the seeded one): seeding is done once.
+    const databaseUrls: (string | undefined)[] = [postgres?.url];
+    for (let i = 1; i < count; i++) {
+      cpSync(dataDirs[0]!, dataDirs[i]!, { recursive: true });
+      databaseUrls.push(postgres ? await postgres.copy(i) : undefined);
+    }
+    servers = dataDirs.map((dataDir, i) => startServer(ports[i]!, dataDir, databaseUrls[i]));
+    await Promise.all(servers.map((s) => s.healthy));
+  })();
+  // Every journey then fails at once with this reason instead of waiting for a server.
+  started.catch((error: Error) => writeFileSync(failure, String(error.stack ?? error)));
+
+  return async () => {
+    await started.catch(() => undefined);
     await Promise.all(servers.map((s) => s.stop()));
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(failure, { force: true });
     await postgres?.drop();
   };
-  // The first worker's server before any journey; the others may still be starting when the
-  // journeys begin (openBrowser() waits for its own), so a run of one file does not wait for
-  // servers it will not use.
-  for (const other of servers.slice(1)) {
-    other.healthy.catch((error: Error) => console.error(`e2e server ${other.baseURL}: ${error}`));
-  }
-  try {
-    await servers[0]!.healthy;
-  } catch (error) {
-    await teardown();
-    throw error;
-  }
-  project.provide(
-    'e2eServers',
-    servers.map((s) => s.baseURL),
-  );
-  return teardown;
 }
 
-/** The demo data and the accounts the journeys sign in with. */
+/**
+ * The demo data and the accounts the journeys sign in with (seed.ts), in a process of its own:
+ * in Vitest's process the seeding would hold up the module loading of every other project's
+ * workers, which it serves.
+ */
 async function seed(dataDir: string, databaseUrl: string | undefined) {
-  const database = await openDatabase({ dataDir, databaseUrl });
-  await bootstrap(database.db, {
-    adminEmail: E2E_ADMIN.email,
-    adminPassword: E2E_ADMIN.password,
-    appName: 'SpotzCity',
-    announce: () => {},
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'e2e/seed.ts'), dataDir, databaseUrl ?? ''],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
   });
-  // Where the server started below keeps its files (the database on PostgreSQL).
-  await seedDemo(database.db, await openStorage(undefined, database, dataDir));
-  const [acme] = await database.db
-    .select()
-    .from(clients)
-    .where(eq(clients.clientId, DEMO.clientId));
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  for (const account of Object.values(E2E_USERS)) {
-    await database.db.insert(users).values({
-      clientRef: acme!.id,
-      name: account.name,
-      email: account.email,
-      roleCode: account.role,
-      passwordHash,
-      gender: 'FEMALE',
-      dateOfBirth: '1990-01-15',
-    });
-  }
-  const [lapsing] = await database.db
-    .insert(clients)
-    .values({
-      clientId: E2E_LAPSING.clientId,
-      name: E2E_LAPSING.user.name,
-      email: E2E_LAPSING.user.email,
-      companyName: E2E_LAPSING.companyName,
-      type: 'BUYER',
-      contractStartAt: `${new Date().getFullYear() - 1}-01-01`,
-      contractEndAt: `${new Date().getFullYear() + 2}-12-31`,
-    })
-    .returning();
-  await database.db.insert(users).values({
-    clientRef: lapsing!.id,
-    name: E2E_LAPSING.user.name,
-    email: E2E_LAPSING.user.email,
-    roleCode: E2E_LAPSING.user.role,
-    passwordHash,
-    gender: 'MALE',
-    dateOfBirth: '1985-06-01',
-  });
-  await database.close();
+  if (code !== 0) throw new Error(`seeding the e2e data failed (exit ${code}):\n${output}`);
 }
 
 /**
