@@ -154,8 +154,10 @@ async function measure(
   };
   // A short warm-up (JIT, the database's caches), not counted.
   await autocannon({ ...options, duration: 1 });
-  const backends = (await processes.database?.()) ?? [];
-  const before = { server: cpuMs(processes.server), database: sum(backends.map(cpuMs)) };
+  const backendsBefore = new Map(
+    ((await processes.database?.()) ?? []).map((pid) => [pid, cpuMs(pid)]),
+  );
+  const serverBefore = cpuMs(processes.server);
   const result = await autocannon(options);
   const requests = Math.max(1, result.requests.total);
   return {
@@ -164,9 +166,15 @@ async function measure(
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
-    serverCpu: (cpuMs(processes.server) - before.server) / requests,
+    serverCpu: (cpuMs(processes.server) - serverBefore) / requests,
+    // Backends alive at the end, each from its figure at the start (0 for one the pool opened
+    // meanwhile); a backend the pool closed meanwhile (idle 10 s) had little to count.
     databaseCpu: processes.database
-      ? (sum(backends.map(cpuMs)) - before.database) / requests
+      ? sum(
+          ((await processes.database()) ?? []).map(
+            (pid) => cpuMs(pid) - (backendsBefore.get(pid) ?? 0),
+          ),
+        ) / requests
       : undefined,
   } satisfies Figures;
 }
