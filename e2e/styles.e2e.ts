@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { clickUntil, openBrowser, screenshot, type Browser } from './browser.ts';
+import { clickUntil, networkQuiet, openBrowser, screenshot, type Browser } from './browser.ts';
 import { createReport } from './dashboards.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
@@ -27,7 +27,8 @@ afterAll(() => browser?.close());
 /** Moves within the app as a user does: through the sidebar, without loading the page again. */
 async function navigate(page: Page, key: string) {
   await page.getByTestId(`nav-${key}`).click();
-  await page.waitForLoadState('networkidle');
+  // The new page's chunk, stylesheet and queries ('networkidle' fired once, for the first load).
+  await networkQuiet(page);
 }
 
 const style = (page: Page, testId: string, property: 'gridTemplateColumns' | 'maxWidth') =>
@@ -101,7 +102,7 @@ describe('stylesheets of lazy pages', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await page.locator('[_echarts_instance_]').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await capture()).toEqual(alone);
     expect(alone).toEqual({ display: 'block', background: 'rgba(0, 0, 0, 0)' });
     await screenshot(page, 'styles-market-share-after-spend', { fullPage: false });
