@@ -1,6 +1,7 @@
 /**
- * Debian's Chromium through playwright-core (DESIGN.md §1 launch recipe) and small helpers the
- * journeys share. Screenshots go to ./screenshots (ignored by git) to be looked at.
+ * Debian's Chromium through playwright-core (DESIGN.md §1's executable and flags; one browser per
+ * worker with a context per journey instead of its persistent context, decision 291) and small
+ * helpers the journeys share. Screenshots go to ./screenshots (ignored by git) to be looked at.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

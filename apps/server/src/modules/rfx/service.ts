@@ -5,7 +5,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   getTableColumns,
@@ -30,7 +29,7 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { rfx, rfxSuppliers } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { AppError, NotFound } from '../../platform/errors.ts';
-import { pageOffset } from '../../platform/sql.ts';
+import { pageOffset, pageTotal } from '../../platform/sql.ts';
 
 interface Scope {
   clientRef: number;
@@ -115,13 +114,13 @@ type PageSupplier = Pick<
 /**
  * One page of RFx with their suppliers and the total, in one query (issue #20: the page, its
  * count and its suppliers were three round trips, each costing the server more than the
- * database's work). A page past the end has no row to carry the total: it is counted then.
+ * database's work). A page past the end has no row to carry the total: pageTotal counts it.
  */
 async function pageOf(db: DbOrTx, where: SQL | undefined, order: SQL[], page: Page) {
   const rows = await db
     .select({
       rfx: getTableColumns(rfx),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      total_count: sql<number>`count(*) over ()`.mapWith(Number),
       // `${rfx}.id`, not `${rfx.id}`: Drizzle writes a column of its one table unqualified, and a
       // bare "id" inside the subquery is the supplier's own.
       suppliers: sql<PageSupplier[]>`coalesce((
@@ -142,10 +141,12 @@ async function pageOf(db: DbOrTx, where: SQL | undefined, order: SQL[], page: Pa
     .orderBy(...order)
     .limit(page.pageSize)
     .offset(pageOffset(page));
-  const total =
-    rows.length > 0 || page.pageNumber === 0
-      ? (rows[0]?.total ?? 0)
-      : Number((await db.select({ n: count() }).from(rfx).where(where))[0]?.n ?? 0);
+  const total = await pageTotal(
+    db,
+    rows,
+    page,
+    sql`select count(*)::int as n from ${rfx} where ${where ?? sql`true`}`,
+  );
   return { rows: rows.map((row) => toRecord(row.rfx, row.suppliers)), total };
 }
 
