@@ -6,7 +6,7 @@
  * where it seemed, and the next piece's parse is the one a single pass would have made.
  */
 import type { Cell } from '@spotzcity/shared/cells';
-import { XmlScanner, attribute, type XmlHandler } from './xml-scanner.ts';
+import { XmlScanner, attribute, decodeXmlText, type XmlHandler } from './xml-scanner.ts';
 import { MAX_CELL_TEXT, ZIP_MESSAGES, ZipProblem } from './zip-guard.ts';
 
 export interface SheetRow {
@@ -151,6 +151,39 @@ export interface SheetParserOptions {
   betweenRows?: boolean;
   /** The sheet's `<dimension ref="A1:R1001">`: the last row number it declares. */
   onDimension?: (lastRow: number) => void;
+  /**
+   * Read plain rows on the short path (plainRows below); false sends every row through the
+   * generic scanner — for the test that compares the two.
+   */
+  plainRows?: boolean;
+}
+
+/** plainTag's answers besides the index of the tag's `>`. */
+const MORE = -1;
+const ODD = -2;
+
+/** A row not yet whole is held for the next text up to this size, then left to the scanner. */
+const MAX_PENDING_ROW = 256 * 1024;
+
+const LT = 60; // <
+const GT = 62; // >
+const SLASH = 47;
+const EQUALS = 61;
+const DQ = 34;
+const SQ = 39;
+const AMP = 38;
+const LOWER_C = 99;
+const LOWER_R = 114;
+const LOWER_T = 116;
+
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+/** After an element's name: what ends it (NaN, past the text, is not an end). */
+const endsName = (c: number) => isSpace(c) || c === GT || c === SLASH;
+
+/** Whether text[from, to) holds a reference, which only the scanner decodes. */
+function hasAmpersand(text: string, from: number, to: number) {
+  for (let i = from; i < to; i += 1) if (text.charCodeAt(i) === AMP) return true;
+  return false;
 }
 
 /** Rows of one worksheet part (or piece of one), pushed into `rows` as they close. */
@@ -170,6 +203,14 @@ export class SheetParser {
   private value: string | null = null;
   private inInline = false;
   private phonetic = 0;
+  /** Text of a row not yet whole, held by the short path until the rest arrives. */
+  private pending = '';
+  /** plainTag's findings: the `r` and `t` values' ranges (-1: absent) and a closing `/>`. */
+  private refFrom = -1;
+  private refTo = -1;
+  private typeFrom = -1;
+  private typeTo = -1;
+  private selfClosing = false;
 
   constructor(private readonly options: SheetParserOptions) {
     const between = options.betweenRows === true;
@@ -187,17 +228,171 @@ export class SheetParser {
   }
 
   write(text: string) {
-    this.scanner.write(text);
+    if (this.pending === '' && !this.betweenRows()) {
+      this.scanner.write(text);
+      return;
+    }
+    const buf = this.pending === '' ? text : this.pending + text;
+    this.pending = '';
+    const { at, more } = this.plainRows(buf);
+    if (at === buf.length) return;
+    if (more && buf.length - at <= MAX_PENDING_ROW) this.pending = buf.slice(at);
+    else this.scanner.write(at === 0 ? buf : buf.slice(at));
   }
 
   /** After the last text of the part: refuses a truncated part. */
   end() {
+    if (this.pending !== '') this.scanner.write(this.pending);
+    this.pending = '';
     this.scanner.end();
   }
 
   /** Whether everything written so far ended between two rows inside `<sheetData>`. */
   endedBetweenRows(): boolean {
+    return this.pending === '' && this.betweenRows();
+  }
+
+  private betweenRows(): boolean {
     return this.scanner.idle() && this.inSheetData && this.row === null && !this.inCell;
+  }
+
+  /**
+   * The short path for what Excel and most writers put in `<sheetData>`: rows of cells that
+   * hold at most one `<v>` — `<row r="2" …><c r="A2" s="1" t="s"><v>19</v></c>…</row>` — read
+   * with a few searches per cell instead of an event per tag (the check spent most of its
+   * parsing time in the scanner's events). Starting between two rows, it takes whole rows
+   * and answers where it stopped: at a row the text does not yet hold whole (`more`), or at
+   * anything else — a formula, an inline string, a comment, a prefix, single quotes, an
+   * entity in `r` or `t`, `</sheetData>` — which the scanner then reads from that row's start
+   * exactly as before. A value is decoded by the scanner's own decodeXmlText (its errors
+   * included). It reads every row it takes as the scanner would (sheet-parser.unit.test.ts reads
+   * the same sheets both ways, cut everywhere).
+   */
+  private plainRows(buf: string): { at: number; more: boolean } {
+    if (this.options.plainRows === false) return { at: 0, more: false };
+    const length = buf.length;
+    const strings = this.options.strings;
+    let pos = 0;
+    for (;;) {
+      // Text between rows is not read (the scanner passes it by too).
+      const start = buf.indexOf('<', pos);
+      if (start === -1) return { at: length, more: false };
+      if (length - start < 5) return { at: start, more: true };
+      if (!buf.startsWith('<row', start) || !endsName(buf.charCodeAt(start + 4))) {
+        return { at: start, more: false };
+      }
+      let i = this.plainTag(buf, start + 4);
+      if (i === MORE) return { at: start, more: true };
+      if (i === ODD || this.selfClosing) return { at: start, more: false };
+      const r = this.refFrom === -1 ? undefined : buf.slice(this.refFrom, this.refTo);
+      const number = r ? parseInt(r, 10) : this.lastRow + 1;
+      const cells: Cell[] = [];
+      let lastCol = 0;
+      for (;;) {
+        const lt = buf.indexOf('<', i + 1);
+        if (lt === -1 || length - lt < 6) return { at: start, more: true };
+        if (buf.charCodeAt(lt + 1) === SLASH) {
+          if (!buf.startsWith('</row>', lt)) return { at: start, more: false };
+          i = lt + 5;
+          break;
+        }
+        if (buf.charCodeAt(lt + 1) !== LOWER_C || !endsName(buf.charCodeAt(lt + 2))) {
+          return { at: start, more: false };
+        }
+        i = this.plainTag(buf, lt + 2);
+        if (i === MORE) return { at: start, more: true };
+        if (i === ODD) return { at: start, more: false };
+        const col =
+          this.refTo > this.refFrom ? columnAt(buf, this.refFrom, this.refTo) : lastCol + 1;
+        lastCol = col;
+        if (this.selfClosing) continue;
+        const type = cellTypeOf(
+          this.typeFrom === -1 ? undefined : buf.slice(this.typeFrom, this.typeTo),
+        );
+        // `</c>` (no value) or `<v>…</v></c>`; text between tags is not read.
+        let next = buf.indexOf('<', i + 1);
+        if (next === -1 || length - next < 4) return { at: start, more: true };
+        if (buf.startsWith('</c>', next)) {
+          i = next + 3;
+          continue;
+        }
+        if (!buf.startsWith('<v>', next)) return { at: start, more: false };
+        const valueEnd = buf.indexOf('<', next + 3);
+        if (valueEnd === -1 || length - valueEnd < 4) return { at: start, more: true };
+        if (!buf.startsWith('</v>', valueEnd)) return { at: start, more: false };
+        const raw = buf.slice(next + 3, valueEnd);
+        // Past Excel's limit the scanner refuses the cell, with its message.
+        if (raw.length > MAX_CELL_TEXT) return { at: start, more: false };
+        next = buf.indexOf('<', valueEnd + 4);
+        if (next === -1 || length - next < 4) return { at: start, more: true };
+        if (!buf.startsWith('</c>', next)) return { at: start, more: false };
+        i = next + 3;
+        const cell = cellValue(type, decodeXmlText(raw), false, strings);
+        if (cell !== null) cells[col] = cell;
+      }
+      // The whole row was read: now it counts, as the scanner's row would.
+      if (!r && this.lastRow < 0) this.needsSequence = true;
+      this.lastRow = number;
+      this.lastCol = lastCol;
+      this.rows.push({ number, cells });
+      pos = i + 1;
+    }
+  }
+
+  /**
+   * Reads the attributes of a start tag from `at` (right after its name) in the one form the
+   * short path takes — `name="value"` pairs, no entity in `r` or `t` — noting where `r` and
+   * `t` are and whether the tag closes itself. Answers the index of its `>`, MORE when the text
+   * ends first, ODD for any other form (the scanner reads it, or refuses it).
+   */
+  private plainTag(buf: string, at: number): number {
+    const length = buf.length;
+    this.refFrom = this.refTo = this.typeFrom = this.typeTo = -1;
+    this.selfClosing = false;
+    let i = at;
+    for (;;) {
+      let c = buf.charCodeAt(i);
+      while (isSpace(c)) c = buf.charCodeAt(++i);
+      if (i >= length) return MORE;
+      if (c === GT) return i;
+      if (c === SLASH) {
+        if (i + 1 >= length) return MORE;
+        if (buf.charCodeAt(i + 1) !== GT) return ODD;
+        this.selfClosing = true;
+        return i + 1;
+      }
+      const name = i;
+      while (
+        i < length &&
+        !isSpace(c) &&
+        c !== EQUALS &&
+        c !== GT &&
+        c !== SLASH &&
+        c !== LT &&
+        c !== DQ &&
+        c !== SQ
+      ) {
+        c = buf.charCodeAt(++i);
+      }
+      if (i + 1 >= length) return MORE;
+      if (c !== EQUALS || i === name || buf.charCodeAt(i + 1) !== DQ) return ODD;
+      const from = i + 2;
+      const to = buf.indexOf('"', from);
+      if (to === -1) return MORE;
+      if (i - name === 1) {
+        const n = buf.charCodeAt(name);
+        if (n === LOWER_R && this.refFrom === -1) {
+          if (hasAmpersand(buf, from, to)) return ODD;
+          this.refFrom = from;
+          this.refTo = to;
+        } else if (n === LOWER_T && this.typeFrom === -1) {
+          if (hasAmpersand(buf, from, to)) return ODD;
+          this.typeFrom = from;
+          this.typeTo = to;
+        }
+      }
+      i = to + 1;
+    }
   }
 
   private open(handler: XmlHandler, name: string, tag: string, from: number, to: number) {
