@@ -16,8 +16,9 @@
  *                             beforehand by `pglite-prepare <dir>` in another process: a server
  *                             opens an existing database, and creating one (initdb) alone peaks
  *                             at ~900 MB, which is not the import's
- * Prints one JSON line: { mode, rows, ms, peakRssMb, baseRssMb } — baseRssMb is the RSS once the
- * database is open, before the import starts.
+ * Prints one JSON line: { mode, rows, ms, peakRssMb, baseRssMb, checkMs } — baseRssMb is the
+ * RSS once the database is open, before the import starts; checkMs (imports) is when the check
+ * ended and the save began.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -197,14 +198,16 @@ async function importInto(kind: 'postgres' | 'pglite', pgliteDir?: string) {
       .returning();
     const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
     const started = performance.now();
+    let checkMs = 0;
     const result = await importSpendFile(database.db, {
       clientRef: org!.id,
       uploadedBy: null,
       fileName: path.basename(file!),
       path: file!,
       limits: LIMITS,
+      onChecked: () => (checkMs = performance.now() - started),
     });
-    return { rows: result.rowCount, ms: performance.now() - started, baseRssMb };
+    return { rows: result.rowCount, ms: performance.now() - started, baseRssMb, checkMs };
   } finally {
     await database.close();
     await drop();

@@ -264,6 +264,8 @@ export interface ImportSpendOptions {
   createdAt?: Date;
   contentHash?: string;
   onUnreadable?: (detail: string) => void;
+  /** Heard between the steps: every row checked, the transaction not yet open (the benchmark). */
+  onChecked?: () => void;
 }
 
 /** Check, then save, in a row: for the demo seed and the benchmark. */
@@ -282,6 +284,7 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       keys: true,
       onUnreadable: options.onUnreadable,
     });
+    options.onChecked?.();
     return await saveSpendFile(db, {
       clientRef: options.clientRef,
       fileId,
