@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from './db/seed/demo.ts';
+import { prepareSpendCheck } from './modules/spend/import.ts';
 import { sendExpiryDigests } from './modules/verified-diversity/digest.ts';
 import { sendTier2Reminders } from './modules/tier2/reminders.ts';
 import { todayIso } from '@spotzcity/shared/validation';
@@ -51,6 +52,9 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
+
+// The spend check's worker script, built now rather than on the first upload.
+app.background.run('spend import worker', prepareSpendCheck);
 
 // The daily certificate expiry digest (issue #21): a minute after start, then every 24 hours.
 const digest = () =>

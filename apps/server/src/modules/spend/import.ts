@@ -22,7 +22,12 @@ import { copyRowsFromFile } from '../../db/copy.ts';
 import { spendFiles, spendRollupMonths, spendRows, users } from '../../db/schema/index.ts';
 import { ROLLUP_STEPS, buildSpendRollup } from '../../platform/spend-rollups.ts';
 import { matchFileVendors } from '../../platform/supplier-matching.ts';
-import { checkSheet, type CheckProgress, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
+import {
+  checkSheet,
+  prepareWorkerScript,
+  type CheckProgress,
+  type XlsxLimits,
+} from '../../platform/xlsx/sheet.ts';
 import { saveFileKeys } from './overlap.ts';
 import { FIELD_COLUMNS } from './rows.ts';
 
@@ -100,6 +105,9 @@ export interface CheckSpendOptions {
   onUnreadable?: ((detail: string) => void) | undefined;
   signal?: AbortSignal;
 }
+
+/** Builds step 1's worker script ahead of the first upload (the server, once it listens). */
+export const prepareSpendCheck = () => prepareWorkerScript(ROW_MODULE);
 
 /** Step 1: reads and checks the whole workbook into `copyFile`; throws FileRejected if bad. */
 export function checkSpendFile(options: CheckSpendOptions) {

@@ -107,6 +107,14 @@ function releaseSlot() {
  */
 const workerScripts = new Map<string, Promise<string>>();
 
+/**
+ * Bundles the worker's script for `rowModule` now, so that the first upload after the server
+ * starts does not wait for it (~1 s of esbuild); a failure is left for that upload to meet.
+ */
+export async function prepareWorkerScript(rowModule: URL): Promise<void> {
+  await workerScript(rowModule).catch(() => {});
+}
+
 function workerScript(rowModule: URL | undefined): Promise<string> {
   const key = rowModule?.href ?? '';
   let script = workerScripts.get(key);
