@@ -297,6 +297,10 @@ const QUERIES: [string, SupplierSearchFilter][] = [
   ['city', { city: 'houston' }],
   ['city, part of the name', { city: 'ville' }],
   ['state + certification', { state: 'TX', certification: 'MBE' }],
+  // Broad filters: thousands of matches, or every supplier, for one page of 20.
+  ['state', { state: 'IL' }],
+  ['certification', { certification: 'MBE' }],
+  ['country (every supplier)', { country: 'usa' }],
   ['DUNS, all 9 digits', { duns: '' }], // filled in with a generated DUNS
   ['DUNS, first 4 digits', { duns: '' }],
   ['combined', { dbaName: 'blue', city: 'san', state: 'CA', certification: 'WBE' }],

@@ -40,38 +40,41 @@ export interface Browser {
 }
 
 /**
- * The server of this worker: global-setup.ts starts one per worker, each on its own copy of the
- * seeded data, and worker N (VITEST_POOL_ID, 1 … maxWorkers) uses the N-th. Journeys reach it as
- * `browser.baseURL` (pages opened by openBrowser() have it as their base).
+ * Where the server of this worker writes its address: global-setup.ts starts one per worker, each
+ * on its own copy of the seeded data, and worker N (VITEST_POOL_ID, 1 … maxWorkers) uses the N-th.
  */
-export function serverURL(): string {
-  const servers = inject('e2eServers');
+function serverFile(): string {
+  const files = inject('e2eServerFiles');
   const worker = Number(process.env.VITEST_POOL_ID ?? 1);
-  return servers[(Math.max(1, worker) - 1) % servers.length]!;
+  return files[(Math.max(1, worker) - 1) % files.length]!;
 }
 
-/** Servers this process has seen answer (global-setup may still be starting a worker's). */
-const answered = new Set<string>();
+/**
+ * The address of this worker's server, known once it answers (openBrowser() waits for that).
+ * Journeys reach it as `browser.baseURL` (pages opened by openBrowser() have it as their base).
+ */
+export function serverURL(): string {
+  const file = serverFile();
+  if (!existsSync(file)) throw new Error('No e2e server answers yet: openBrowser() waits for it.');
+  return readFileSync(file, 'utf8');
+}
 
-async function serverAnswers(baseURL: string) {
-  if (answered.has(baseURL)) return;
+/**
+ * Waits until this worker's server answers: global-setup.ts seeds and starts the servers in the
+ * background and writes each one's address once it answers.
+ */
+async function serverAnswers() {
   const deadline = Date.now() + 240_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not listening yet (global-setup.ts seeds and starts the servers in the background)
-    }
+  while (!existsSync(serverFile())) {
     const failure = inject('e2eSetupFailure');
     if (existsSync(failure)) {
       throw new Error(`The e2e set-up failed:\n${readFileSync(failure, 'utf8')}`);
     }
     if (Date.now() > deadline) {
-      throw new Error(`The e2e server ${baseURL} did not answer (global-setup.ts logs why).`);
+      throw new Error('The e2e server did not answer (global-setup.ts logs why).');
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  answered.add(baseURL);
 }
 
 /**
@@ -94,8 +97,8 @@ async function workerChromium() {
 }
 
 export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
+  await serverAnswers();
   const baseURL = serverURL();
-  await serverAnswers(baseURL);
   const context = await (
     await workerChromium()
   ).newContext({ viewport, baseURL, acceptDownloads: true });

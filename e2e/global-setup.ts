@@ -2,11 +2,12 @@
  * Starts the real server (built web app, embedded PGlite in a temporary DATA_DIR, demo data) on a
  * free port for the browser suite, after seeding the accounts the journeys use — one server per
  * worker (the e2e project's `maxWorkers`), each on its own copy of the seeded data, so that two
- * journeys running at the same time never see each other's changes. A journey reaches its
- * worker's server through `openBrowser()` (browser.baseURL) in browser.ts.
+ * journeys running at the same time never see each other's changes. Each server's address is
+ * written to a file once it answers; a journey reaches its worker's server through
+ * `openBrowser()` (browser.baseURL) in browser.ts, which waits for that file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,8 +16,11 @@ import { E2E_ADMIN } from './fixtures.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One server per worker: worker N (VITEST_POOL_ID) uses the N-th. See browser.ts. */
-    e2eServers: string[];
+    /**
+     * One server per worker: worker N (VITEST_POOL_ID) uses the N-th. Each entry is the file its
+     * server's address is written to once it answers (the port is known only then). browser.ts.
+     */
+    e2eServerFiles: string[];
     /** Where the set-up writes why it failed, if it does (browser.ts reads it). */
     e2eSetupFailure: string;
   }
@@ -33,10 +37,8 @@ export default async function setup(project: TestProject) {
   const dataDirs = Array.from({ length: count }, () =>
     mkdtempSync(path.join(tmpdir(), 'spotzcity-e2e-')),
   );
-  const ports: number[] = [];
-  for (const _ of dataDirs) ports.push(await freePort());
-  const baseURLs = ports.map((port) => `http://127.0.0.1:${port}`);
-  project.provide('e2eServers', baseURLs);
+  const serverFiles = dataDirs.map((dataDir) => `${dataDir}.url`);
+  project.provide('e2eServerFiles', serverFiles);
   const failure = `${dataDirs[0]}.failed`;
   project.provide('e2eSetupFailure', failure);
 
@@ -60,8 +62,15 @@ export default async function setup(project: TestProject) {
       cpSync(dataDirs[0]!, dataDirs[i]!, { recursive: true });
       databaseUrls.push(postgres ? await postgres.copy(i) : undefined);
     }
-    servers = dataDirs.map((dataDir, i) => startServer(ports[i]!, dataDir, databaseUrls[i]));
-    await Promise.all(servers.map((s) => s.healthy));
+    servers = dataDirs.map((dataDir, i) => startServer(dataDir, databaseUrls[i]));
+    await Promise.all(
+      servers.map(async (server, i) => {
+        const baseURL = await server.healthy;
+        // Renamed into place, so that a journey never reads a half-written address.
+        writeFileSync(`${serverFiles[i]}.tmp`, baseURL);
+        renameSync(`${serverFiles[i]}.tmp`, serverFiles[i]!);
+      }),
+    );
   })();
   // Every journey then fails at once with this reason instead of waiting for a server.
   started.catch((error: Error) => writeFileSync(failure, String(error.stack ?? error)));
@@ -70,6 +79,7 @@ export default async function setup(project: TestProject) {
     await started.catch(() => undefined);
     await Promise.all(servers.map((s) => s.stop()));
     for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    for (const file of serverFiles) rmSync(file, { force: true });
     rmSync(failure, { force: true });
     await postgres?.drop();
   };
@@ -96,35 +106,47 @@ async function seed(dataDir: string, databaseUrl: string | undefined) {
   if (code !== 0) throw new Error(`seeding the e2e data failed (exit ${code}):\n${output}`);
 }
 
+/** Ports a server is tried on before its start counts as failed. */
+const PORT_ATTEMPTS = 5;
+
 /**
  * The server as `npm start` runs it: the bundle, under plain node, on a free port; `healthy`
- * settles once it answers (or fails with its output).
+ * settles with its address once it answers (or fails with its output). The port is picked right
+ * before the server is spawned, but the server binds it only some seconds later, after opening
+ * and preparing its database: another process may take the port meanwhile (any test that listens
+ * on port 0), and the server then exits with EADDRINUSE. It is started again on another port.
  */
-function startServer(port: number, dataDir: string, databaseUrl: string | undefined) {
+function startServer(dataDir: string, databaseUrl: string | undefined) {
   let child: ChildProcess | undefined;
-  const baseURL = `http://127.0.0.1:${port}`;
   const healthy = (async () => {
-    let output = '';
-    child = spawnBuiltServer({
-      port,
-      dataDir,
-      env: {
-        DATABASE_URL: databaseUrl ?? '',
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d) => (output += d));
-    child.stderr?.on('data', (d) => (output += d));
-    // Generous: two servers start at once, and a 2-core machine may be busy with other work.
-    const health = await waitForHealth(baseURL, child, 240_000);
-    if (health === 'exited') throw new Error(`server exited early:\n${output}`);
-    if (health === 'late') throw new Error(`server did not become healthy:\n${output}`);
+    for (let attempt = 1; ; attempt++) {
+      const port = await freePort();
+      const baseURL = `http://127.0.0.1:${port}`;
+      let output = '';
+      child = spawnBuiltServer({
+        port,
+        dataDir,
+        env: {
+          DATABASE_URL: databaseUrl ?? '',
+          ADMIN_EMAIL: E2E_ADMIN.email,
+          ADMIN_PASSWORD: E2E_ADMIN.password,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (d) => (output += d));
+      child.stderr?.on('data', (d) => (output += d));
+      // Generous: two servers start at once, and a 2-core machine may be busy with other work.
+      const health = await waitForHealth(baseURL, child, 240_000);
+      if (health === 'healthy') return baseURL;
+      if (health === 'exited' && output.includes('EADDRINUSE') && attempt < PORT_ATTEMPTS) {
+        continue;
+      }
+      if (health === 'exited') throw new Error(`server exited early:\n${output}`);
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
   })();
   return {
     healthy,
-    baseURL,
     async stop() {
       if (!child || child.exitCode !== null) return;
       const exited = new Promise((r) => child!.once('exit', r));

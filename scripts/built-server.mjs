@@ -49,16 +49,18 @@ export function spawnBuiltServer({ port, dataDir, env = {}, stdio = 'ignore' }) 
 
 /**
  * Asks `url`/api/health until it answers: 'healthy', or 'exited' when `child` stops first, or
- * 'late' after `ms` milliseconds.
+ * 'late' after `ms` milliseconds. Each request gives up after a few seconds: until the child
+ * listens, whatever else holds the port may take the request and never answer it.
  */
 export async function waitForHealth(url, child, ms) {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) return 'exited';
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return 'healthy';
+      const health = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      if (health.ok) return 'healthy';
     } catch {
-      // not listening yet
+      // not listening yet, or not the child listening
     }
     await new Promise((r) => setTimeout(r, 250));
   }

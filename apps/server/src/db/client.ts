@@ -138,13 +138,26 @@ async function openPostgres(url: string): Promise<Database> {
 export const MAX_NAMED_STATEMENTS = 300;
 
 /**
+ * Statements with more parameters than this stay unnamed. A list written out one parameter per
+ * item — Drizzle's `inArray` (`in ($1, …, $n)`), a multi-row `.values([...])` — is a new text
+ * for every length, and named, such one-off texts would take the MAX_NAMED_STATEMENTS names
+ * and leave the hot statements first seen later unnamed for good. The app's statements of a
+ * fixed shape have at most 17 parameters (a cost-saving update; the spend dashboards' sums, one
+ * per diversity type, 14–16): 32 leaves them room to grow. Under the bound a written-out list
+ * still takes a name per length, at most 32 per list; the lists read on every page are one
+ * array parameter (`= any($1::int[])`) instead.
+ */
+export const MAX_NAMED_PARAMETERS = 32;
+
+/**
  * A pg Client that names each parameterised statement after its text, so that each pooled
  * connection parses it once and PostgreSQL may keep its plan (decision 293). Unnamed, every query
  * was parsed and planned again: for a small signed-in request most of the database's time
  * (the principal lookup: parse 0.17 ms, plan 0.31 ms, run 0.07 ms). Statements without
  * parameters stay unnamed: the simple protocol also runs several statements in one text
- * (migrations). At most MAX_NAMED_STATEMENTS texts are named per process, so a connection never
- * holds more prepared statements than that, whatever SQL the app builds.
+ * (migrations); so do those with more than MAX_NAMED_PARAMETERS (lists written out). At most
+ * MAX_NAMED_STATEMENTS texts are named per process, so a connection never holds more prepared
+ * statements than that, whatever SQL the app builds.
  */
 export function namedStatements(Base: typeof PgClient): typeof PgClient {
   const names = new Map<string, string>();
@@ -163,7 +176,8 @@ export function namedStatements(Base: typeof PgClient): typeof PgClient {
       const [config, values] = args;
       if (isUnnamedQuery(config)) {
         const params = Array.isArray(values) ? values : config.values;
-        const name = params && params.length > 0 ? nameOf(config.text) : undefined;
+        const named = params && params.length > 0 && params.length <= MAX_NAMED_PARAMETERS;
+        const name = named ? nameOf(config.text) : undefined;
         if (name) args[0] = { ...config, name };
       }
       return (super.query as (...a: unknown[]) => never)(...args);

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Client as PgClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { MAX_NAMED_STATEMENTS, namedStatements, rowsOf } from './client.ts';
+import { MAX_NAMED_PARAMETERS, MAX_NAMED_STATEMENTS, namedStatements, rowsOf } from './client.ts';
 
 class Recorder {
   calls: unknown[][] = [];
@@ -69,6 +69,32 @@ describe('naming statements', () => {
     expect(names.has(undefined)).toBe(false);
     expect(nameOf(send({ text: 'select $1::int - 1' }, [1]))).toBe(undefined);
     expect(nameOf(send({ text: 'select $1::int + 0' }, [1]))).toMatch(/^s/);
+  });
+
+  it(`leaves unnamed a statement with more than ${MAX_NAMED_PARAMETERS} parameters, a list written out`, () => {
+    const { send } = recordingClient();
+    // Drizzle's inArray: one text per length of the list.
+    const inList = (length: number) => {
+      const ids = Array.from({ length }, (_, i) => i + 1);
+      const text = `select * from rfx_suppliers where rfx_id in (${ids.map((i) => `$${i}`).join(', ')})`;
+      return send({ text }, ids);
+    };
+    expect(nameOf(inList(3))).toMatch(/^s/);
+    expect(nameOf(inList(MAX_NAMED_PARAMETERS))).toMatch(/^s/);
+    expect(nameOf(inList(MAX_NAMED_PARAMETERS + 1))).toBe(undefined);
+    // A multi-row insert, its parameters inside the config object: 12 rows of 3.
+    const rows = Array.from(
+      { length: 12 },
+      (_, i) => `($${3 * i + 1}, $${3 * i + 2}, $${3 * i + 3})`,
+    );
+    const insert = `insert into goals (client_ref, name, target) values ${rows.join(', ')}`;
+    const values = Array.from({ length: 36 }, (_, i) => i);
+    expect(nameOf(send({ text: insert, values }))).toBe(undefined);
+    // However many lengths come by, they take no names from the statements that come later.
+    for (let length = MAX_NAMED_PARAMETERS + 1; length <= 2 * MAX_NAMED_STATEMENTS; length++) {
+      expect(nameOf(inList(length))).toBe(undefined);
+    }
+    expect(nameOf(send({ text: 'select * from rfx where id = $1' }, [7]))).toMatch(/^s/);
   });
 });
 

@@ -79,7 +79,11 @@ const yearRows = (clientRef: number, costSavingId: number, input: CostSavingInpu
 /** The given cases with their years, in the order of `rows`. */
 async function withYears(db: DbOrTx, clientRef: number, rows: CaseRow[]): Promise<CostSaving[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
+  // One array parameter: `inArray` would write a new statement text per page length.
+  const ofRows = and(
+    eq(costSavingYears.clientRef, clientRef),
+    sql`${costSavingYears.costSavingId} = any(${sql.param(rows.map((r) => r.id))}::int[])`,
+  );
   const years = await db
     .select({
       costSavingId: costSavingYears.costSavingId,
@@ -87,9 +91,7 @@ async function withYears(db: DbOrTx, clientRef: number, rows: CaseRow[]): Promis
       amount: costSavingYears.amount,
     })
     .from(costSavingYears)
-    .where(
-      and(eq(costSavingYears.clientRef, clientRef), inArray(costSavingYears.costSavingId, ids)),
-    )
+    .where(ofRows)
     .orderBy(asc(costSavingYears.year));
   const totals = await db
     .select({
@@ -97,9 +99,7 @@ async function withYears(db: DbOrTx, clientRef: number, rows: CaseRow[]): Promis
       total: sql<string>`sum(${costSavingYears.amount})`,
     })
     .from(costSavingYears)
-    .where(
-      and(eq(costSavingYears.clientRef, clientRef), inArray(costSavingYears.costSavingId, ids)),
-    )
+    .where(ofRows)
     .groupBy(costSavingYears.costSavingId);
   const totalOf = new Map(totals.map((t) => [t.costSavingId, t.total]));
   return rows.map((row) =>

@@ -2,19 +2,7 @@
  * RFx records and the RFx dashboard (spec 02 points 2–7, DESIGN.md §6). Every query is scoped to
  * the caller's organisation; another organisation's RFx is a NotFound, exactly like a missing one.
  */
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gte,
-  inArray,
-  lt,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { DIVERSITY_TYPES, type DiversityType } from '@spotzcity/shared/enums';
 import {
   RFX_MESSAGES,
@@ -85,12 +73,8 @@ async function withSuppliers(db: DbOrTx, rows: RfxRow[]): Promise<RfxRecord[]> {
   const suppliers = await db
     .select()
     .from(rfxSuppliers)
-    .where(
-      inArray(
-        rfxSuppliers.rfxId,
-        rows.map((r) => r.id),
-      ),
-    )
+    // One array parameter: `inArray` would write a new statement text per number of rows.
+    .where(sql`${rfxSuppliers.rfxId} = any(${sql.param(rows.map((r) => r.id))}::int[])`)
     .orderBy(asc(rfxSuppliers.rfxId), asc(rfxSuppliers.position));
   const byRfx = new Map<number, SupplierRow[]>();
   for (const supplier of suppliers) {

@@ -23,7 +23,7 @@ import { FileRejected } from '../../platform/errors.ts';
 import { importSheet, type SheetRows } from '../../platform/xlsx/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { XLSX_MESSAGES } from '../../platform/xlsx/protocol.ts';
-import { pageTotal, pageWindow } from '../../platform/sql.ts';
+import { pageOffset, pageTotal, pageWindow } from '../../platform/sql.ts';
 import {
   certifyingAgencies,
   supplierCertificates,
@@ -189,6 +189,14 @@ export async function searchSuppliers(
   const clause = where.length ? sql.join(where, sql` and `) : sql`true`;
   const rows = rowsOf<DirectoryRow & { total_count: number }>(
     await db.execute(sql`
+      with page as (
+        -- The page's ids by their sort key alone, which the (lower(name), id) index or the
+        -- filter's own index serves up to the page's last row; whole rows are read for the page
+        -- only. (A count(*) over () here read every match at full width, in name order.)
+        select d.id, lower(d.name) as sort_name from ${supplierDirectory} d where ${clause}
+        order by lower(d.name), d.id
+        ${pageWindow(page)}
+      )
       select d.id, d.name, d.duns, d.supplier_dba_name, d.address_line1, d.address_line2, d.city,
         d.state_or_province, d.zip, d.country, d.business_start_date::text as business_start_date,
         d.website_url, d.business_contact_name, d.business_contact_title,
@@ -199,21 +207,23 @@ export async function searchSuppliers(
         d.additional_naics_codes, d.additional_naics_description, d.certifications, d.industry,
         d.tulip_validated, d.annual_receipts::text as annual_receipts, d.employee_count,
         r.rating, r.rating_count, own.id as own_id,
-        own.rating::text as own_rating, own.comment as own_comment, d.total_count
-      from (
+        own.rating::text as own_rating, own.comment as own_comment,
         -- The total rides on the page's rows (issue #20: a second query for it cost the server
-        -- more than the database's count).
-        select *, count(*) over ()::int as total_count from ${supplierDirectory} d where ${clause}
-        order by lower(d.name), d.id
-        ${pageWindow(page)}
-      ) d
+        -- more than the database's count). A short page is the last: the rows before it and on
+        -- it. Otherwise the matches are counted apart, by the index that suits a count, once.
+        (case when (select count(*) from page) < ${page.pageSize}
+          then ${pageOffset(page)} + (select count(*) from page)
+          else (select count(*) from ${supplierDirectory} d where ${clause})
+        end)::int as total_count
+      from page
+      join ${supplierDirectory} d on d.id = page.id
       cross join lateral (
         select coalesce(round(avg(sr.rating), 2), 0)::text as rating, count(*)::int as rating_count
         from ${supplierRatings} sr where sr.supplier_key = 'duns:' || d.duns
       ) r
       left join ${supplierRatings} own
         on own.supplier_key = 'duns:' || d.duns and own.rated_by = ${raterId}
-      order by lower(d.name), d.id
+      order by page.sort_name, page.id
     `),
   );
   const total = await pageTotal(

@@ -13,6 +13,7 @@ import { SPEND_HEADERS, asCells, spendFixture, xlsxBuffer } from '../../../test/
 import type { GeneratedRow } from '../../db/seed/spend-generator.ts';
 import { importJobs, spendFileKeys, spendFiles } from '../../db/schema/index.ts';
 import { jobFileKey } from '../../platform/import-jobs.ts';
+import { fileKeys } from './overlap.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -203,5 +204,19 @@ describe('a file overlapping an earlier one', () => {
       .from(spendFileKeys)
       .where(eq(spendFileKeys.clientRef, org.id));
     expect(kept[0]?.n).toBe(1);
+  });
+
+  it("makes a file's keys from its rows page by page: the keys its import kept", async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const { rows } = await spendFixture(100, { rowSeed: 57 });
+    const { job } = await importSpend(t, token, await workbook(rows), 'pages.xlsx');
+    const fileId = job!.fileId!;
+    const kept = await fileKeys(t.database.db, org.id, fileId);
+    expect(kept).toHaveLength(100);
+    // Pages of 30 end on a short page (30, 30, 30, 10); pages of 25 on an empty one.
+    for (const pageSize of [30, 25]) {
+      await t.database.db.delete(spendFileKeys).where(eq(spendFileKeys.fileId, fileId));
+      expect(await fileKeys(t.database.db, org.id, fileId, pageSize)).toEqual(kept);
+    }
   });
 });

@@ -16,8 +16,16 @@ import { spendRowKey } from './rows.ts';
 /** Rows read at a time when a file's keys are made from its stored rows. */
 const BACKFILL_PAGE = 50_000;
 
-/** A file's keys, sorted; made from its rows (and kept) for a file saved before keys were. */
-export async function fileKeys(db: DbOrTx, clientRef: number, fileId: number) {
+/**
+ * A file's keys, sorted; made from its rows (and kept) for a file saved before keys were,
+ * `pageSize` rows at a time.
+ */
+export async function fileKeys(
+  db: DbOrTx,
+  clientRef: number,
+  fileId: number,
+  pageSize = BACKFILL_PAGE,
+) {
   // As base64 text: PGlite turns a bytea into bytes one JavaScript value at a time, which for a
   // million-row file's 8 MB took hundreds of megabytes.
   const [stored] = rowsOf<{ keys: string }>(
@@ -28,32 +36,35 @@ export async function fileKeys(db: DbOrTx, clientRef: number, fileId: number) {
   );
   if (stored) return keysFromBytes(Buffer.from(stored.keys, 'base64'));
 
+  // Pages in sheet order, which the (client_ref, file_id, line_number) index serves (decision
+  // 292); the keys are sorted here, so the rows' order does not matter.
   const keys: number[] = [];
-  let after: { date: string; id: number } | undefined;
+  let after: { line: number; id: number } | undefined;
   for (;;) {
     const page = rowsOf<{
       id: number | string;
+      line_number: number;
       supplier_key: string;
       payment_date: string;
       spend: string;
       payment_contract_number: string | null;
     }>(
       await db.execute(sql`
-        select id, supplier_key, payment_date::text as payment_date, spend::text as spend,
-          payment_contract_number
+        select id, line_number, supplier_key, payment_date::text as payment_date,
+          spend::text as spend, payment_contract_number
         from ${spendRows}
         where client_ref = ${clientRef} and file_id = ${fileId}
-          ${after ? sql`and (payment_date, id) > (${after.date}::date, ${after.id})` : sql``}
-        order by payment_date, id
-        limit ${BACKFILL_PAGE}
+          ${after ? sql`and (line_number, id) > (${after.line}::int, ${after.id}::bigint)` : sql``}
+        order by line_number, id
+        limit ${pageSize}
       `),
     );
     for (const r of page) {
       keys.push(spendRowKey(r.supplier_key, r.payment_date, r.spend, r.payment_contract_number));
     }
     const last = page.at(-1);
-    if (!last || page.length < BACKFILL_PAGE) break;
-    after = { date: last.payment_date, id: Number(last.id) };
+    if (!last || page.length < pageSize) break;
+    after = { line: last.line_number, id: Number(last.id) };
   }
   const sorted = Float64Array.from(keys).sort();
   await saveFileKeys(db, clientRef, fileId, sorted).catch(() => {
