@@ -46,6 +46,9 @@ if (!mode || !file) {
 }
 
 const LIMITS = {
+  // BENCH_CHECKER_YOUNG_MB, else the server's default (config.ts): 8 MB beside the embedded
+  // database, else 16.
+  checkerYoungMb: Number(process.env.BENCH_CHECKER_YOUNG_MB ?? (mode === 'pglite' ? 8 : 16)),
   maxEntries: 1000,
   maxEntryBytes: 4 * 1024 ** 3,
   maxTotalBytes: 8 * 1024 ** 3,

@@ -18,6 +18,8 @@
  *   npm run bench:ingest -- --rows 100000      one size
  *   npm run bench:ingest -- --skip read,pglite leave measurements out
  *   BENCH_WORKER_MB=256 npm run bench:ingest   the reading worker's heap (XLSX_WORKER_MEMORY_MB)
+ *   BENCH_CHECKER_YOUNG_MB=16 npm run bench:ingest   the checking threads' young generation
+ *                                              (XLSX_CHECKER_YOUNG_MB; default as the server's)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';

@@ -86,6 +86,8 @@ const envSchema = z.object({
   XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
   XLSX_MAX_RATIO: z.coerce.number().min(2).default(100),
   XLSX_WORKER_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
+  /** Default: 8 on the embedded database, 16 with DATABASE_URL (decision 297). */
+  XLSX_CHECKER_YOUNG_MB: z.coerce.number().int().min(4).max(256).optional(),
   /** Default: DEFAULT_PGLITE_SHARED_BUFFERS_MB in db/client.ts. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).optional(),
   XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
@@ -141,6 +143,8 @@ export interface Config {
     /** Largest inflation ratio of a part over 1 MiB (zip-guard.ts). */
     maxRatio: number;
     workerMemoryMb: number;
+    /** Young generation of each checking thread of a spend check, MB. */
+    checkerYoungMb: number;
     timeoutMs: number;
   };
   authRateLimit: {
@@ -204,6 +208,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxTotalBytes: e.XLSX_MAX_UNCOMPRESSED_MB * MB,
       maxRatio: e.XLSX_MAX_RATIO,
       workerMemoryMb: e.XLSX_WORKER_MEMORY_MB,
+      // On the embedded database the check shares the process with the database, and its peak
+      // is the import's: a smaller young generation keeps it lower, for more collections.
+      checkerYoungMb: e.XLSX_CHECKER_YOUNG_MB ?? (e.DATABASE_URL ? 16 : 8),
       timeoutMs: e.XLSX_TIMEOUT_SECONDS * 1000,
     },
     authRateLimit: {

@@ -67,11 +67,12 @@ const PROGRESS_MS = 200;
 const POOL_MIN_PIECES = 8;
 
 /**
- * A checking thread's young generation. Measured on 100,000 rows: 48 MB rather than the reading
- * worker's 16 cut the checkers' time in the garbage collector from ~17 % to ~12 %, for ~45 MB
- * more resident. 16, as the reading worker: on 200,000 rows, ~55 MB less resident than 32 for
- * no time measurable on a shared machine (8 saved 15 MB more and cost 7–20 %), and the check's
- * peak is the import's peak — on the embedded database, next to the database's own ~200 MB.
+ * A checking thread's young generation, unless the limits say (XLSX_CHECKER_YOUNG_MB). Measured
+ * on 100,000 rows: 48 MB rather than the reading worker's 16 cut the checkers' time in the
+ * garbage collector from ~17 % to ~12 %, for ~45 MB more resident. 16, as the reading worker: on
+ * 200,000 rows, ~55 MB less resident than 32 for no time measurable on a shared machine. The
+ * embedded database's default is 8 (config.ts): there the check's peak is the import's peak,
+ * next to the database's own ~200 MB (decision 297).
  */
 const YOUNG_MB = 16;
 
@@ -275,7 +276,7 @@ class Pool {
         workerData: { role: 'checker' } satisfies CheckerData,
         resourceLimits: {
           maxOldGenerationSizeMb: input.workerMemoryMb ?? 1024,
-          maxYoungGenerationSizeMb: YOUNG_MB,
+          maxYoungGenerationSizeMb: input.checkerYoungMb ?? YOUNG_MB,
           stackSizeMb: 4,
         },
       });

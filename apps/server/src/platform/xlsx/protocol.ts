@@ -50,6 +50,8 @@ export interface WorkerInput {
   threads?: number;
   script?: string;
   workerMemoryMb?: number;
+  /** The checking threads' young generation (XlsxLimits.checkerYoungMb). */
+  checkerYoungMb?: number;
   pieceBytes?: number;
   /** Problems listed before reading stops (the file is refused either way). */
   maxProblems: number;

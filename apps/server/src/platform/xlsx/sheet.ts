@@ -32,6 +32,11 @@ export interface XlsxLimits extends ZipLimits {
   maxRows: number;
   /** Old-generation heap of the reading worker. */
   workerMemoryMb: number;
+  /**
+   * Young generation of each checking thread (parallel-check.ts), MB: less memory for more
+   * collections. Unset: 16.
+   */
+  checkerYoungMb?: number;
   /** Wall-clock limit of one read. */
   timeoutMs: number;
 }
@@ -349,6 +354,7 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
     threads: options.threads ?? CHECK_THREADS,
     script,
     workerMemoryMb: options.limits.workerMemoryMb,
+    ...(options.limits.checkerYoungMb ? { checkerYoungMb: options.limits.checkerYoungMb } : {}),
     ...(options.pieceBytes ? { pieceBytes: options.pieceBytes } : {}),
   };
   options.signal?.throwIfAborted();
