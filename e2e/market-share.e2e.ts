@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { clickUntil, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { createReport } from './dashboards.ts';
 
 let browser: Browser;
@@ -72,10 +72,24 @@ describe('market share', () => {
       nodes.slice(0, 3).map((n) => n.getAttribute('title') ?? ''),
     )) as string[];
     expect(states).toHaveLength(3);
+    // Each option clicked until the list marks it chosen (CI lost the first click while the list
+    // opened); never clicked once chosen, which would take it off again.
+    const list = page.locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])',
+    );
     for (const state of states) {
-      await page
-        .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${state}"]`)
-        .click();
+      const chosen = list.locator(`.ant-select-item-option-selected[title="${state}"]`);
+      await clickUntil(
+        async () => {
+          if (await chosen.count()) return;
+          if (!(await list.first().isVisible())) await page.getByTestId('report-span-keys').click();
+          await list
+            .locator(`.ant-select-item-option[title="${state}"]`)
+            .click({ timeout: 5_000 })
+            .catch(() => {});
+        },
+        (timeout) => chosen.waitFor({ timeout }),
+      );
     }
     await page.keyboard.press('Escape');
     await screenshot(page, 'market-share-dialog');

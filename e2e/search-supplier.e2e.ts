@@ -9,7 +9,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPLIER_COLUMNS } from '@spotzcity/shared/search-supplier';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import {
+  SCREENSHOTS,
+  clickUntil,
+  openBrowser,
+  screenshot,
+  signIn,
+  type Browser,
+} from './browser.ts';
 import { chooseByTitle } from './records.ts';
 import { uploadAccepted } from './uploads.ts';
 import { apiPost, apiToken } from './api.ts';
@@ -162,8 +169,16 @@ describe('search supplier', () => {
     await page.getByTestId('suppliers-panel').waitFor();
 
     // All Suppliers: a star opens the rating modal and stays on the list; the name opens detail.
-    await page.getByTestId('all-suppliers').click();
-    await page.getByTestId('suppliers-list').waitFor();
+    // Clicked again if the page was still settling after the back navigation (lost once in CI).
+    await clickUntil(
+      () =>
+        page
+          .getByTestId('all-suppliers')
+          .click({ timeout: 5_000 })
+          .catch(() => {}),
+      (timeout) => page.getByTestId('suppliers-list').waitFor({ timeout }),
+      { wait: 10_000 },
+    );
     const row = page.getByTestId('suppliers-table').locator('tbody tr.ant-table-row').nth(1);
     await row.waitFor();
     await row.getByTestId('supplier-rating').locator('.ant-rate-star').nth(3).click();
