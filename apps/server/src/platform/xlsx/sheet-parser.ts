@@ -6,7 +6,18 @@
  * where it seemed, and the next piece's parse is the one a single pass would have made.
  */
 import type { Cell } from '@spotzcity/shared/cells';
-import { XmlScanner, attribute, decodeXmlText, type XmlHandler } from './xml-scanner.ts';
+import {
+  DQ,
+  GT,
+  SLASH,
+  SQ,
+  XmlScanner,
+  attribute,
+  decodeXmlText,
+  isNameEnd,
+  isXmlSpace,
+  type XmlHandler,
+} from './xml-scanner.ts';
 import { MAX_CELL_TEXT, ZIP_MESSAGES, ZipProblem } from './zip-guard.ts';
 
 export interface SheetRow {
@@ -166,19 +177,11 @@ const ODD = -2;
 const MAX_PENDING_ROW = 256 * 1024;
 
 const LT = 60; // <
-const GT = 62; // >
-const SLASH = 47;
 const EQUALS = 61;
-const DQ = 34;
-const SQ = 39;
 const AMP = 38;
 const LOWER_C = 99;
 const LOWER_R = 114;
 const LOWER_T = 116;
-
-const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
-/** After an element's name: what ends it (NaN, past the text, is not an end). */
-const endsName = (c: number) => isSpace(c) || c === GT || c === SLASH;
 
 /** Whether text[from, to) holds a reference, which only the scanner decodes. */
 function hasAmpersand(text: string, from: number, to: number) {
@@ -278,7 +281,7 @@ export class SheetParser {
       const start = buf.indexOf('<', pos);
       if (start === -1) return { at: length, more: false };
       if (length - start < 5) return { at: start, more: true };
-      if (!buf.startsWith('<row', start) || !endsName(buf.charCodeAt(start + 4))) {
+      if (!buf.startsWith('<row', start) || !isNameEnd(buf.charCodeAt(start + 4))) {
         return { at: start, more: false };
       }
       let i = this.plainTag(buf, start + 4);
@@ -296,7 +299,7 @@ export class SheetParser {
           i = lt + 5;
           break;
         }
-        if (buf.charCodeAt(lt + 1) !== LOWER_C || !endsName(buf.charCodeAt(lt + 2))) {
+        if (buf.charCodeAt(lt + 1) !== LOWER_C || !isNameEnd(buf.charCodeAt(lt + 2))) {
           return { at: start, more: false };
         }
         i = this.plainTag(buf, lt + 2);
@@ -352,7 +355,7 @@ export class SheetParser {
     let i = at;
     for (;;) {
       let c = buf.charCodeAt(i);
-      while (isSpace(c)) c = buf.charCodeAt(++i);
+      while (isXmlSpace(c)) c = buf.charCodeAt(++i);
       if (i >= length) return MORE;
       if (c === GT) return i;
       if (c === SLASH) {
@@ -364,7 +367,7 @@ export class SheetParser {
       const name = i;
       while (
         i < length &&
-        !isSpace(c) &&
+        !isXmlSpace(c) &&
         c !== EQUALS &&
         c !== GT &&
         c !== SLASH &&

@@ -20,17 +20,21 @@ export interface XmlHandler {
   wantsText: boolean;
 }
 
-const GT = 62; // >
-const SLASH = 47;
+// Character codes the scanner and the sheet parser's short path (sheet-parser.ts) look for.
+export const GT = 62; // >
+export const SLASH = 47;
+export const DQ = 34;
+export const SQ = 39;
 const BANG = 33;
 const QUESTION = 63;
-const DQ = 34;
-const SQ = 39;
 const COLON = 58;
 const CR = 13;
 
-const isNameEnd = (c: number) =>
-  c === 32 || c === 9 || c === 10 || c === 13 || c === GT || c === SLASH;
+/** XML's white space (NaN, past the text, is none). */
+export const isXmlSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+
+/** What ends an element's name after it. */
+export const isNameEnd = (c: number) => isXmlSpace(c) || c === GT || c === SLASH;
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 const REFERENCE = /&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g;
@@ -60,13 +64,13 @@ export function attribute(tag: string, from: number, to: number, name: string): 
   let i = from;
   while (i < to) {
     let c = tag.charCodeAt(i);
-    while (c === 32 || c === 9 || c === 10 || c === 13) c = tag.charCodeAt(++i);
+    while (isXmlSpace(c)) c = tag.charCodeAt(++i);
     if (i >= to || c === SLASH) return undefined;
     const eq = tag.indexOf('=', i);
     if (eq === -1 || eq >= to) throw new MalformedXml('attribute without a value');
     let q = eq + 1;
     c = tag.charCodeAt(q);
-    while (c === 32 || c === 9 || c === 10 || c === 13) c = tag.charCodeAt(++q);
+    while (isXmlSpace(c)) c = tag.charCodeAt(++q);
     if (c !== DQ && c !== SQ) throw new MalformedXml('unquoted attribute');
     const end = tag.indexOf(c === DQ ? '"' : "'", q + 1);
     if (end === -1 || end >= to) throw new MalformedXml('unterminated attribute');
