@@ -234,6 +234,32 @@ export async function clickUntil(
   }
 }
 
+/**
+ * Clicks the element `testId` until the element `until.shows` shows or `until.hides` is gone: a
+ * click landing while the page or a dialog still moved was lost in CI. A click that finds the
+ * element gone (an earlier one took after all) is no error.
+ */
+export async function clickTestIdUntil(
+  page: Page,
+  testId: string,
+  until: { shows: string } | { hides: string },
+  options?: Parameters<typeof clickUntil>[2],
+) {
+  const settled =
+    'shows' in until
+      ? (timeout?: number) => page.getByTestId(until.shows).waitFor({ timeout })
+      : (timeout?: number) => page.getByTestId(until.hides).waitFor({ state: 'hidden', timeout });
+  await clickUntil(
+    () =>
+      page
+        .getByTestId(testId)
+        .click({ timeout: 5_000 })
+        .catch(() => {}),
+    settled,
+    options,
+  );
+}
+
 /** The whole page, or with `{ fullPage: false }` the window as the user sees it (sticky bars). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -1,6 +1,6 @@
 /** Helpers for the dashboard journeys (spend dashboards, base of the percentages, goals). */
 import type { Download, Page } from 'playwright-core';
-import { clickUntil } from './browser.ts';
+import { clickTestIdUntil } from './browser.ts';
 
 /** Clicks the control with `testId` and answers the download it starts (reports take a while). */
 export async function downloadFrom(page: Page, testId: string): Promise<Download> {
@@ -41,12 +41,5 @@ export async function dashboardDrawn(page: Page, kind: string, rowsOf?: string) 
  * while the dialog moved was lost in CI.
  */
 export async function createReport(page: Page, dashboardTestId: string) {
-  await clickUntil(
-    () =>
-      page
-        .getByTestId('report-create')
-        .click({ timeout: 5_000 })
-        .catch(() => {}),
-    (timeout) => page.getByTestId(dashboardTestId).waitFor({ timeout }),
-  );
+  await clickTestIdUntil(page, 'report-create', { shows: dashboardTestId });
 }

@@ -11,7 +11,7 @@ import { SUPPLIER_COLUMNS } from '@spotzcity/shared/search-supplier';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import {
   SCREENSHOTS,
-  clickUntil,
+  clickTestIdUntil,
   openBrowser,
   screenshot,
   signIn,
@@ -170,22 +170,13 @@ describe('search supplier', () => {
 
     // All Suppliers: a star opens the rating modal and stays on the list; the name opens detail.
     // Clicked again if the page was still settling after the back navigation (lost once in CI).
-    await clickUntil(
-      () =>
-        page
-          .getByTestId('all-suppliers')
-          .click({ timeout: 5_000 })
-          .catch(() => {}),
-      (timeout) => page.getByTestId('suppliers-list').waitFor({ timeout }),
-      { wait: 10_000 },
-    );
+    await clickTestIdUntil(page, 'all-suppliers', { shows: 'suppliers-list' }, { wait: 10_000 });
     const row = page.getByTestId('suppliers-table').locator('tbody tr.ant-table-row').nth(1);
     await row.waitFor();
     await row.getByTestId('supplier-rating').locator('.ant-rate-star').nth(3).click();
     await page.getByTestId('rating-modal').waitFor();
     expect(page.url()).toContain('/home/supplierSpend/list');
-    await page.getByTestId('rating-cancel').click();
-    await page.getByTestId('rating-modal').waitFor({ state: 'hidden' });
+    await clickTestIdUntil(page, 'rating-cancel', { hides: 'rating-modal' });
     const listLink = row.getByTestId('supplier-link');
     const listName = (await listLink.textContent())!;
     await screenshot(page, 'supplier-links-all-suppliers');

@@ -8,7 +8,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import { clickUntil, networkQuiet, openBrowser, screenshot, type Browser } from './browser.ts';
+import {
+  clickTestIdUntil,
+  networkQuiet,
+  openBrowser,
+  screenshot,
+  type Browser,
+} from './browser.ts';
 import { createReport } from './dashboards.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
@@ -76,11 +82,7 @@ describe('stylesheets of lazy pages', () => {
     const capture = async () => {
       await navigate(page, 'marketShare');
       // Clicked again until it takes: one landing while the dialog moved was lost in CI.
-      const form = page.getByTestId('report-form');
-      await clickUntil(
-        () => page.getByTestId('market-share-create-report').click({ timeout: 5_000 }),
-        (timeout) => form.waitFor({ timeout }),
-      );
+      await clickTestIdUntil(page, 'market-share-create-report', { shows: 'report-form' });
       await createReport(page, 'market-share-dashboard');
       // The dashboard's capture area: what PPT/PDF/Print take, the dashboard's first child.
       return page
