@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { copyRowsFromFile } from '../apps/server/src/db/copy.ts';
 import { clients } from '../apps/server/src/db/schema/index.ts';
@@ -38,17 +39,21 @@ import {
   prepareSpendCheck,
 } from '../apps/server/src/modules/spend/import.ts';
 import { checkSheet } from '../apps/server/src/platform/xlsx/sheet.ts';
-import { freshDatabase } from './postgres.ts';
+import { SERVER_URL, freshDatabase } from './postgres.ts';
 
 const [mode, file, url, ...extra] = process.argv.slice(2);
 if (!mode || !file) {
   throw new Error('usage: ingest-run.ts parse|postgres|pglite|pglite-prepare <file> [url] [dir]');
 }
 
+/** The server's own choice for this database (config.ts), unless BENCH_CHECKER_YOUNG_MB says. */
+const { checkerYoungMb } = loadConfig({
+  ...(mode === 'pglite' ? {} : { DATABASE_URL: SERVER_URL }),
+  XLSX_CHECKER_YOUNG_MB: process.env.BENCH_CHECKER_YOUNG_MB,
+}).xlsx;
+
 const LIMITS = {
-  // BENCH_CHECKER_YOUNG_MB, else the server's default (config.ts): 8 MB beside the embedded
-  // database, else 16.
-  checkerYoungMb: Number(process.env.BENCH_CHECKER_YOUNG_MB ?? (mode === 'pglite' ? 8 : 16)),
+  checkerYoungMb,
   maxEntries: 1000,
   maxEntryBytes: 4 * 1024 ** 3,
   maxTotalBytes: 8 * 1024 ** 3,
