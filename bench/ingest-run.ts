@@ -37,6 +37,7 @@ import {
   COPY_COLUMNS,
   importSpendFile,
   prepareSpendCheck,
+  spendTallyFiles,
 } from '../apps/server/src/modules/spend/import.ts';
 import { checkSheet } from '../apps/server/src/platform/xlsx/sheet.ts';
 import { SERVER_URL, freshDatabase } from './postgres.ts';
@@ -94,8 +95,11 @@ async function parseOnly() {
   return { rows, ms: performance.now() - started };
 }
 
-/** The import's step 1 alone: every row checked, its key kept, its COPY text written to `out`. */
-async function check(out: string) {
+/**
+ * The import's step 1 alone: every row checked, its key kept, its COPY text written to `out`,
+ * and with `tallies` its groups summed into files next to `out` (spendTallyFiles), as an import's.
+ */
+async function check(out: string, tallies = false) {
   await prepareSpendCheck();
   const started = performance.now();
   const checked = await checkSheet(file!, {
@@ -104,6 +108,7 @@ async function check(out: string) {
     copyPrefix: '1\t1\t',
     copyFile: out,
     keys: true,
+    ...(tallies ? { tallyFiles: spendTallyFiles(path.dirname(out)) } : {}),
     limits: LIMITS,
   });
   return { rows: checked.rowCount, ms: performance.now() - started };
@@ -112,7 +117,7 @@ async function check(out: string) {
 async function readOnly() {
   const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-read-'));
   try {
-    return await check(path.join(dir, 'rows.copy'));
+    return await check(path.join(dir, 'rows.copy'), true);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
