@@ -213,7 +213,7 @@ export class ChunkChecker {
   }
 
   /** The tallies to hand to the reading worker, by name. */
-  tallyData(): Record<string, TallyData> {
+  tallyData(): Record<string, TallyData | null> {
     return Object.fromEntries([...this.tallies].map(([name, tally]) => [name, tally.data()]));
   }
 

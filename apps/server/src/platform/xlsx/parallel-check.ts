@@ -39,7 +39,7 @@ type ToChecker =
 /** A checking thread's tallies, once every piece it was sent is back (see Pool.tallies). */
 interface TalliesReply {
   type: 'tallies';
-  tallies: Record<string, TallyData>;
+  tallies: Record<string, TallyData | null>;
 }
 
 /** Marks a checking thread's workerData. */
@@ -59,7 +59,7 @@ export function runChecker(rowModule: RowModule) {
     }
     if (message.type === 'tallies') {
       const tallies = checker?.tallyData() ?? {};
-      const transfer = Object.values(tallies).flatMap((t) => [t.cents, t.counts]);
+      const transfer = Object.values(tallies).flatMap((t) => (t ? [t.cents, t.counts] : []));
       port.postMessage({ type: 'tallies', tallies } satisfies TalliesReply, transfer);
       return;
     }
@@ -157,12 +157,14 @@ async function attempt(context: CheckContext, threads: number): Promise<'again' 
   }
 }
 
-/** Each tally's COPY text into its file (created). */
-function writeTallies(files: Record<string, string>, tallies: Map<string, Tally>) {
+/** Each tally's COPY text into its file (created); a tally given up gets no file. */
+function writeTallies(files: Record<string, string>, tallies: Map<string, Tally | null>) {
   for (const [name, file] of Object.entries(files)) {
+    const tally = tallies.get(name);
+    if (tally === null) continue;
     const fd = openSync(file, 'wx');
     try {
-      for (const text of tallies.get(name)?.copyText() ?? []) writeSync(fd, text);
+      for (const text of tally?.copyText() ?? []) writeSync(fd, text);
     } finally {
       closeSync(fd);
     }
@@ -388,11 +390,12 @@ class Pool {
   }
 
   /**
-   * Every checker's tallies merged: the reading worker's own and each thread's. Asked once every
-   * piece is back (each thread answers after the pieces it was sent, in order).
+   * Every checker's tallies merged: the reading worker's own and each thread's (null when any
+   * gave it up). Asked once every piece is back (each thread answers after the pieces it was
+   * sent, in order).
    */
-  async tallies(): Promise<Map<string, Tally>> {
-    const merged = new Map<string, Tally>();
+  async tallies(): Promise<Map<string, Tally | null>> {
+    const merged = new Map<string, Tally | null>();
     if (this.failure !== undefined) throw this.failure;
     const replies = this.workers.map(
       (worker, t) =>
@@ -405,6 +408,11 @@ class Pool {
     for (const tallies of [local, ...(await Promise.all(replies)).map((r) => r.tallies)]) {
       for (const [name, data] of Object.entries(tallies)) {
         let tally = merged.get(name);
+        if (tally === null) continue;
+        if (data === null) {
+          merged.set(name, null);
+          continue;
+        }
         if (!tally) merged.set(name, (tally = new Tally()));
         tally.merge(data);
       }

@@ -17,6 +17,12 @@ import { Doubles } from './doubles.ts';
 /** Past this an entry's cents are not added to, so that every sum stays an exact integer. */
 const ENTRY_LIMIT = 2 ** 52;
 
+/**
+ * The groups a checking thread keeps at most (a few megabytes). A file with more (say a
+ * supplier on every row) gives the tally up: it is not written, and the save reads the rows.
+ */
+export const MAX_TALLY_GROUPS = 50_000;
+
 /** A tally as it travels from a checking thread to the reading worker. */
 export interface TallyData {
   lines: string[];
@@ -54,10 +60,17 @@ export class RowTally {
   private readonly groups = new Map<unknown, Map<unknown, Group[]>>();
   /** Groups that reached the limit, with the first two values they were found under. */
   private readonly full: [unknown, unknown, Group][] = [];
+  private size = 0;
+  /** More groups than allowed: nothing is kept any more. */
+  private givenUp = false;
 
-  constructor(private readonly spec: TallySpec) {}
+  constructor(
+    private readonly spec: TallySpec,
+    private readonly maxGroups = MAX_TALLY_GROUPS,
+  ) {}
 
   add(row: Record<string, unknown>, cents: number) {
+    if (this.givenUp) return;
     const spec = this.spec;
     const a = spec.first(row);
     const b = spec.second(row);
@@ -77,11 +90,18 @@ export class RowTally {
       }
       return;
     }
+    if ((this.size += 1) > this.maxGroups) {
+      this.givenUp = true;
+      this.groups.clear();
+      this.full.length = 0;
+      return;
+    }
     list.push({ rest: spec.rest(row), cents, count: 1 });
   }
 
-  /** Every group as a line, with its cents and rows. */
-  data(): TallyData {
+  /** Every group as a line, with its cents and rows; null when the tally was given up. */
+  data(): TallyData | null {
+    if (this.givenUp) return null;
     const tally = new Tally();
     const put = (a: unknown, b: unknown, group: Group) =>
       tally.add(this.spec.line([a, b, ...group.rest]), group.cents, group.count);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RowTally, Tally, money, type TallyData } from './tally.ts';
+import { RowTally, Tally, money, type TallySpec } from './tally.ts';
 
 const entries = (tally: Tally) => [...tally.copyText(2)].join('').split('\n').filter(Boolean);
 
@@ -47,7 +47,7 @@ describe('a tally of the check', () => {
     const big = 99_999_999_999_999;
     for (let i = 0; i < 46; i += 1) rows.add({ a: 'y', b: 1, c: true, d: 'z' }, big);
     const tally = new Tally();
-    tally.merge(rows.data() satisfies TallyData);
+    tally.merge(rows.data()!);
     expect(entries(tally)).toEqual([
       'x\t1\ttrue\t-\t1.05\t2',
       'x\t1\tfalse\t-\t0.07\t1',
@@ -55,6 +55,24 @@ describe('a tally of the check', () => {
       `y\t1\ttrue\tz\t${money(big)}\t1`,
       `y\t1\ttrue\tz\t${money(big * 45)}\t45`,
     ]);
+  });
+
+  it('gives up past its most groups, keeping nothing', () => {
+    const spec: TallySpec = {
+      first: (row) => row.a,
+      second: (row) => row.b,
+      rest: () => [],
+      same: () => true,
+      line: (values) => values.join('\t'),
+    };
+    const rows = new RowTally(spec, 3);
+    for (const a of ['p', 'q', 'r']) rows.add({ a, b: 1 }, 1);
+    rows.add({ a: 'p', b: 1 }, 1);
+    expect(rows.data()!.lines).toHaveLength(3);
+    rows.add({ a: 's', b: 1 }, 1);
+    expect(rows.data()).toBeNull();
+    rows.add({ a: 'p', b: 1 }, 1);
+    expect(rows.data()).toBeNull();
   });
 
   it('writes whole cents as a decimal with two places', () => {
