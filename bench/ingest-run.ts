@@ -37,7 +37,6 @@ import {
   COPY_COLUMNS,
   importSpendFile,
   prepareSpendCheck,
-  spendTallyFiles,
 } from '../apps/server/src/modules/spend/import.ts';
 import { checkSheet } from '../apps/server/src/platform/xlsx/sheet.ts';
 import { SERVER_URL, freshDatabase } from './postgres.ts';
@@ -95,11 +94,8 @@ async function parseOnly() {
   return { rows, ms: performance.now() - started };
 }
 
-/**
- * The import's step 1 alone: every row checked, its key kept, its COPY text written to `out`,
- * and with `tallies` its groups summed into files next to `out` (spendTallyFiles), as an import's.
- */
-async function check(out: string, tallies = false) {
+/** The import's step 1 alone: every row checked, its key kept, its COPY text written to `out`. */
+async function check(out: string) {
   await prepareSpendCheck();
   const started = performance.now();
   const checked = await checkSheet(file!, {
@@ -108,7 +104,6 @@ async function check(out: string, tallies = false) {
     copyPrefix: '1\t1\t',
     copyFile: out,
     keys: true,
-    ...(tallies ? { tallyFiles: spendTallyFiles(path.dirname(out)) } : {}),
     limits: LIMITS,
   });
   return { rows: checked.rowCount, ms: performance.now() - started };
@@ -117,7 +112,7 @@ async function check(out: string, tallies = false) {
 async function readOnly() {
   const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-read-'));
   try {
-    return await check(path.join(dir, 'rows.copy'), true);
+    return await check(path.join(dir, 'rows.copy'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

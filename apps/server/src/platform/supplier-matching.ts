@@ -7,28 +7,19 @@
  * the same state and ZIP, the same ZIP, or the same state.
  *
  * Runs inside the import's transaction after the COPY: one grouped pass over the file's rows
- * (one line per vendor; the import reads the check's vendors tally instead, a line or so per
- * vendor) and one indexed lookup per new vendor, so a file of a million rows and a few thousand
- * vendors never costs a rewrite of its rows. A confirmed match is
+ * (one line per vendor) and one indexed lookup per new vendor, so a file of a million rows and a
+ * few thousand vendors costs one extra scan, never a rewrite of its rows. A confirmed match is
  * never replaced; an automatic one only by a stronger one.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { spendRows, supplierDirectory, vendorMatches } from '../db/schema/index.ts';
-import { tallyTable } from './spend-tallies.ts';
 
 export async function matchFileVendors(
   tx: DbOrTx,
   clientRef: number,
   fileId: number,
-  from: 'rows' | 'tally' = 'rows',
 ): Promise<void> {
-  // The file's vendors from its rows, or in the import's transaction from the check's vendors
-  // tally (spend-tallies.ts): the same values per supplier, so the same least of each.
-  const rows =
-    from === 'tally'
-      ? tallyTable('vendors')
-      : sql`${spendRows} where client_ref = ${clientRef} and file_id = ${fileId}`;
   await tx.execute(sql`
     insert into ${vendorMatches} as m (client_ref, supplier_key, vendor_name, supplier_ref, rule, score)
     select ${clientRef}, v.supplier_key, v.vendor_name, best.id, coalesce(best.rule, 'NONE'),
@@ -36,7 +27,8 @@ export async function matchFileVendors(
     from (
       select supplier_key, min(vendor_name) as vendor_name, min(uei) as uei, min(duns) as duns,
         min(fein) as fein, min(state) as state, min(left(zip, 5)) as zip
-      from ${rows}
+      from ${spendRows}
+      where client_ref = ${clientRef} and file_id = ${fileId}
       group by supplier_key
     ) v
     left join lateral (

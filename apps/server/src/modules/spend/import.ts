@@ -6,14 +6,12 @@
  *     refuses the file with its problems and nothing was ever written.
  *  2. save (`saveSpendFile`): only a clean file opens the transaction, which only writes: the
  *     file record, one COPY of the text (db/copy.ts), the rollups, the match of each new vendor
- *     to the supplier directory (platform/supplier-matching.ts) and the file's summary. The
- *     matching reads the check's vendors tally (rows.ts `tallies`, decision 0298), not the
- *     million rows just written.
+ *     to the supplier directory (platform/supplier-matching.ts) and the file's summary.
  * Uploads run these as import jobs (jobs.ts); the demo seed and the benchmark call
  * `importSpendFile`, which does both in a row.
  */
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
@@ -24,11 +22,6 @@ import { copyRowsFromFile } from '../../db/copy.ts';
 import { spendFiles, spendRollupMonths, spendRows, users } from '../../db/schema/index.ts';
 import { ROLLUP_STEPS, buildSpendRollup } from '../../platform/spend-rollups.ts';
 import { matchFileVendors } from '../../platform/supplier-matching.ts';
-import {
-  loadSpendTallies,
-  type SpendTallyFiles,
-  type SpendTallyName,
-} from '../../platform/spend-tallies.ts';
 import {
   checkSheet,
   prepareWorkerScript,
@@ -95,28 +88,6 @@ export async function reserveFileId(db: Db): Promise<number> {
   return Number(row!.id);
 }
 
-/** Where a check in `dir` writes its tallies (next to its COPY text). */
-export const spendTallyFiles = (dir: string): SpendTallyFiles => ({
-  vendors: path.join(dir, 'tally-vendors.copy'),
-});
-
-/**
- * The tally files a check left in `dir`: a held import whose checked rows came back from the
- * shared storage has none, and is saved from its rows.
- */
-export async function checkedTallies(dir: string): Promise<SpendTallyFiles> {
-  const found: SpendTallyFiles = {};
-  for (const [name, file] of Object.entries(spendTallyFiles(dir))) {
-    try {
-      await access(file);
-      found[name as SpendTallyName] = file;
-    } catch {
-      // Not kept: the save reads the rows for it.
-    }
-  }
-  return found;
-}
-
 export interface CheckSpendOptions {
   clientRef: number;
   /** The id reserveFileId gave. */
@@ -129,8 +100,6 @@ export interface CheckSpendOptions {
   maxProblems?: number;
   /** Also collect every row's key and cents for the overlap check. */
   keys?: boolean;
-  /** Also sum the rows per group for the save, into spendTallyFiles of the COPY text's folder. */
-  tallies?: boolean;
   onStart?: () => void;
   onProgress?: (progress: CheckProgress) => void;
   onUnreadable?: ((detail: string) => void) | undefined;
@@ -150,7 +119,6 @@ export function checkSpendFile(options: CheckSpendOptions) {
     copyFile: options.copyFile,
     limits: options.limits,
     ...(options.keys ? { keys: true } : {}),
-    ...(options.tallies ? { tallyFiles: spendTallyFiles(path.dirname(options.copyFile)) } : {}),
     ...(options.onStart ? { onStart: options.onStart } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
@@ -167,8 +135,6 @@ export interface SaveSpendOptions {
   uploadedBy: number | null;
   /** The checked rows' COPY text (checkSpendFile). */
   copyFile: string;
-  /** The check's tallies of the same rows (checkSpendFile with `tallies`); else the rows are read. */
-  tallyFiles?: SpendTallyFiles;
   /** When the file counts as uploaded (the demo seed backdates its files). */
   createdAt?: Date;
   /** SHA-256 of the workbook: the organisation's next upload of the same bytes is refused. */
@@ -249,14 +215,12 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
     if (unchecked) await tx.execute(sql`set local session_replication_role = origin`);
     options.signal?.throwIfAborted();
     options.onProgress?.('building', 0, ROLLUP_STEPS);
-    const tallies = options.tallyFiles ?? {};
-    await loadSpendTallies(tx, tallies);
     await buildSpendRollup(tx, clientRef, fileId, (done) => {
       options.signal?.throwIfAborted();
       options.onProgress?.('building', done, ROLLUP_STEPS);
     });
     // Each new vendor of the file matched to the directory (issue #21); earlier matches stay.
-    await matchFileVendors(tx, clientRef, fileId, tallies.vendors ? 'tally' : 'rows');
+    await matchFileVendors(tx, clientRef, fileId);
     options.signal?.throwIfAborted();
 
     // Counted and summed from the rollup of months (every row is in exactly one of its groups);
@@ -326,7 +290,6 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       copyFile,
       limits: options.limits,
       keys: true,
-      tallies: true,
       onUnreadable: options.onUnreadable,
     });
     options.onChecked?.();
@@ -336,7 +299,6 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       fileName: options.fileName,
       uploadedBy: options.uploadedBy,
       copyFile,
-      tallyFiles: spendTallyFiles(dir),
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
       ...(options.contentHash ? { contentHash: options.contentHash } : {}),
       ...(checked.keys ? { keys: checked.keys.slice().sort() } : {}),

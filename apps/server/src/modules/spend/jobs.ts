@@ -37,7 +37,7 @@ import {
 import { keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
-import { checkSpendFile, checkedTallies, reserveFileId, saveSpendFile } from './import.ts';
+import { checkSpendFile, reserveFileId, saveSpendFile } from './import.ts';
 import { overlapWithSavedFiles } from './overlap.ts';
 import { alreadyUploaded, deleteFileIn, sameContentAs } from './service.ts';
 
@@ -179,7 +179,6 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
       limits: deps.limits,
       maxProblems: deps.maxErrors,
       keys: true,
-      tallies: true,
       signal: ctx.signal,
       onStart: () => ctx.update({ status: 'running', phase: 'checking' }),
       onProgress: (p) =>
@@ -261,8 +260,6 @@ async function save(
     fileName: job.fileName,
     uploadedBy: job.uploadedBy,
     copyFile: path.join(job.workDir, ROWS),
-    // A held job fetched back from the shared storage has its rows only: saved from them.
-    tallyFiles: await checkedTallies(job.workDir),
     contentHash: job.contentHash,
     keys,
     signal: ctx.signal,

@@ -7,7 +7,6 @@ import type { Cell } from '@spotzcity/shared/cells';
 import { parseSpendRow, type SpendColumnKey, type SpendRow } from '@spotzcity/shared/spend-file';
 import { copyField, copyTextArray } from '../../db/copy-text.ts';
 import { hash53 } from '../../platform/row-keys.ts';
-import type { TallySpec } from '../../platform/xlsx/tally.ts';
 
 /** A stored row as the worker sends it: diversity types joined by commas, plus `isDiverse`. */
 export type SpendRowColumns = Omit<SpendRow, 'diversity'> & {
@@ -57,17 +56,6 @@ export const FIELD_COLUMNS: readonly [keyof SpendRowColumns, string][] = [
 ];
 const FIELDS = FIELD_COLUMNS.map(([field]) => field);
 
-/** The diversity types (joined by commas) as a COPY field of a text[]: a few per file, kept. */
-const diversityFields = new Map<string, string>();
-function diversityField(types: string): string {
-  let field = diversityFields.get(types);
-  if (field === undefined) {
-    field = copyField(copyTextArray(types ? types.split(',') : []));
-    if (diversityFields.size < 1024) diversityFields.set(types, field);
-  }
-  return field;
-}
-
 /** A checked row as COPY text fields in FIELD_COLUMNS order (diversity as a text[] literal). */
 export function copyLine(row: SpendRowColumns): string {
   let line = '';
@@ -77,47 +65,11 @@ export function copyLine(row: SpendRowColumns): string {
     if (f > 0) line += '\t';
     line +=
       field === 'diversity'
-        ? diversityField(String(value ?? ''))
+        ? copyField(copyTextArray(value ? String(value).split(',') : []))
         : copyField(value as string | number | boolean | null);
   }
   return line;
 }
-
-/** The fields of each tally, in the columns' order of platform/spend-tallies.ts. */
-export const TALLY_FIELDS = {
-  vendors: ['supplierKey', 'vendorName', 'uei', 'duns', 'fein', 'state', 'zip'],
-} as const satisfies Record<string, readonly (keyof SpendRowColumns)[]>;
-
-/** A group's values as COPY fields. */
-const tallyLine = (values: readonly unknown[]) =>
-  values.map((value) => copyField(value as string | null)).join('\t');
-
-/**
- * What the save builds from the check instead of reading the rows back (tally.ts, decision
- * 0298): the rows' spend and count per group of TALLY_FIELDS, read field by field (a missing
- * optional value is null). `vendors`: what matching a vendor to the directory takes the least
- * of, per supplier — a few thousand groups for a million rows.
- */
-export const tallies: Record<keyof typeof TALLY_FIELDS, TallySpec<SpendRowColumns>> = {
-  vendors: {
-    first: (row) => row.supplierKey,
-    second: (row) => row.vendorName,
-    rest: (row) => [
-      row.uei ?? null,
-      row.duns ?? null,
-      row.fein ?? null,
-      row.state ?? null,
-      row.zip ?? null,
-    ],
-    same: (row, rest) =>
-      rest[0] === (row.uei ?? null) &&
-      rest[1] === (row.duns ?? null) &&
-      rest[2] === (row.fein ?? null) &&
-      rest[3] === (row.state ?? null) &&
-      rest[4] === (row.zip ?? null),
-    line: tallyLine,
-  },
-};
 
 /**
  * What makes two payments the same for the overlap check (issue #16): the supplier (DUNS or

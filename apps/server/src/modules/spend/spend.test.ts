@@ -2,7 +2,6 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES, US_STATES } from '@spotzcity/shared/enums';
@@ -27,21 +26,8 @@ import {
   xlsxBuffer,
   zipBuffer,
 } from '../../../test/xlsx.ts';
-import {
-  spendFiles,
-  spendRollupMonths,
-  spendRollupQuarters,
-  spendRollupSuppliers,
-  spendRollups,
-  spendRows,
-  supplierDirectory,
-  vendorMatches,
-} from '../../db/schema/index.ts';
-import { buildSpendRollup } from '../../platform/spend-rollups.ts';
-import { matchFileVendors } from '../../platform/supplier-matching.ts';
-import { SPEND_TALLIES } from '../../platform/spend-tallies.ts';
-import { checkSpendFile, checkedTallies, reserveFileId, saveSpendFile } from './import.ts';
-import { TALLY_FIELDS, tallies, type SpendRowColumns } from './rows.ts';
+import { spendFiles, spendRows } from '../../db/schema/index.ts';
+import { checkSpendFile, reserveFileId, saveSpendFile } from './import.ts';
 import { ZIP_MESSAGES } from '../../platform/xlsx/zip-guard.ts';
 import type { GeneratedRow } from '../../db/seed/spend-generator.ts';
 
@@ -989,126 +975,6 @@ describe('suppliers and spend rows of the selected files', () => {
 });
 
 describe('saving checked rows', () => {
-  it('matches the vendors from the check’s tally as from the rows, with the same rollups and summary', async () => {
-    const { org } = await signedInUser(t.app, t.database.db);
-    const { rows } = await spendFixture(500, { seed: 43 });
-    const cells: unknown[][] = rows.map(asCells);
-    const column = (key: string) => SPEND_COLUMNS.findIndex((c) => c.key === key);
-    // One supplier (by DUNS) under two spellings, one without DUNS or state, credits, and texts
-    // that COPY escapes.
-    cells[3] = [...cells[4]!];
-    cells[3][column('vendorName')] = String(cells[4]![column('vendorName')]).toLowerCase();
-    cells[3][column('spend')] = 17.03;
-    cells[5]![column('duns')] = null;
-    cells[5]![column('state')] = null;
-    cells[6]![column('spend')] = -310.25;
-    cells[7]![column('vendorName')] = 'Tab\tand back\\slash, "quoted" {braced}';
-    cells[8]![column('uei')] = 'ABCDEFGH1234';
-    // Directory suppliers to match: by DUNS, and by name and state.
-    await t.database.db.insert(supplierDirectory).values([
-      { duns: String(cells[4]![column('duns')]), name: 'Listed By DUNS' },
-      {
-        duns: '990000043',
-        name: String(cells[9]![column('vendorName')]),
-        stateOrProvince: String(cells[9]![column('state')]),
-      },
-    ]);
-    const dir = await mkdtemp(path.join(t.dataDir, 'tallies-'));
-    const workbook = path.join(dir, 'spend.xlsx');
-    const copyFile = path.join(dir, 'rows.copy');
-    await writeFile(workbook, await xlsxBuffer([SPEND_HEADERS, ...cells]));
-    const fileId = await reserveFileId(t.database.db);
-    await checkSpendFile({
-      clientRef: org.id,
-      fileId,
-      path: workbook,
-      copyFile,
-      tallies: true,
-      limits: { ...t.config.xlsx, maxRows: 1000 },
-    });
-    const tallyFiles = await checkedTallies(dir);
-    expect(Object.keys(tallyFiles)).toEqual(['vendors']);
-    const saved = await saveSpendFile(t.database.db, {
-      clientRef: org.id,
-      fileId,
-      fileName: 'spend.xlsx',
-      uploadedBy: null,
-      copyFile,
-      tallyFiles,
-    });
-    await rm(dir, { recursive: true, force: true });
-    expect(saved.rowCount).toBe(500);
-
-    const db = t.database.db;
-    const of = (table: { clientRef: AnyPgColumn; fileId: AnyPgColumn }) =>
-      and(eq(table.clientRef, org.id), eq(table.fileId, fileId));
-    const snapshot = async () => ({
-      rollups: await db.select().from(spendRollups).where(of(spendRollups)),
-      months: await db.select().from(spendRollupMonths).where(of(spendRollupMonths)),
-      quarters: await db.select().from(spendRollupQuarters).where(of(spendRollupQuarters)),
-      suppliers: await db.select().from(spendRollupSuppliers).where(of(spendRollupSuppliers)),
-      matches: await db
-        .select({
-          key: vendorMatches.supplierKey,
-          name: vendorMatches.vendorName,
-          ref: vendorMatches.supplierRef,
-          rule: vendorMatches.rule,
-          score: vendorMatches.score,
-        })
-        .from(vendorMatches)
-        .where(eq(vendorMatches.clientRef, org.id)),
-    });
-    const withoutIds = (snap: Awaited<ReturnType<typeof snapshot>>) =>
-      Object.fromEntries(
-        Object.entries(snap).map(([name, list]) => [
-          name,
-          list.map((row) => JSON.stringify({ ...row, id: undefined })).sort(),
-        ]),
-      );
-    const fromTallies = withoutIds(await snapshot());
-    expect(fromTallies.matches!.filter((m) => !m.includes('"NONE"'))).toHaveLength(2);
-
-    // The same file's summaries built again from its stored rows.
-    await buildSpendRollup(db, org.id, fileId);
-    await db.delete(vendorMatches).where(eq(vendorMatches.clientRef, org.id));
-    await matchFileVendors(db, org.id, fileId);
-    expect(withoutIds(await snapshot())).toEqual(fromTallies);
-    const [file] = await db.select().from(spendFiles).where(eq(spendFiles.id, fileId));
-    const stored = rows.map((r, i) => (i === 6 ? -310.25 : i === 3 ? 17.03 : Number(r.spend)));
-    expect(Math.round(Number(file!.totalSpend) * 100)).toBe(
-      stored.reduce((sum, spend) => sum + Math.round(spend * 100), 0),
-    );
-  });
-
-  it('has a temporary table column for every field of each tally, and reads each field', () => {
-    const row = {
-      supplierKey: 'duns:1',
-      vendorName: 'A\tB',
-      uei: 'U',
-      duns: '1',
-      fein: null,
-      state: undefined,
-      zip: '12345',
-    } as unknown as SpendRowColumns;
-    expect(Object.keys(tallies).sort()).toEqual(Object.keys(SPEND_TALLIES).sort());
-    for (const name of Object.keys(SPEND_TALLIES) as (keyof typeof SPEND_TALLIES)[]) {
-      const fields = TALLY_FIELDS[name];
-      const columns = fields.map((field) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
-      expect(columns).toEqual(SPEND_TALLIES[name].columns.map(([column]) => column));
-      const spec = tallies[name];
-      const values = [spec.first(row), spec.second(row), ...spec.rest(row)];
-      expect(values).toEqual(fields.map((field) => row[field] ?? null));
-      expect(spec.same(row, spec.rest(row))).toBe(true);
-      for (let f = 2; f < fields.length; f += 1) {
-        const other = { ...row, [fields[f]!]: 'other' } as SpendRowColumns;
-        expect(spec.same(other, spec.rest(row))).toBe(false);
-      }
-    }
-    expect(tallies.vendors.line(['duns:1', 'A\tB', null, '1', null, 'CA', undefined])).toBe(
-      'duns:1\tA\\tB\t\\N\t1\t\\N\tCA\t\\N',
-    );
-  });
-
   it('saves nothing when the checked rows carry another file: the COPY is counted against the file', async () => {
     const { token, org: owner } = await signedInUser(t.app, t.database.db);
     const { job } = await importFile(token, (await spendFixture(5, { seed: 31 })).buffer);

@@ -13,9 +13,7 @@ import { isAscii } from 'node:buffer';
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
 import { XLSX_MESSAGES, headerKey, type RowModule } from './protocol.ts';
-import { Doubles } from './doubles.ts';
 import type { SharedStrings, SheetParser } from './sheet-parser.ts';
-import { RowTally, type TallyData } from './tally.ts';
 import { ZipProblem, type ZipProblemKind } from './zip-guard.ts';
 
 const LT = 60; // <
@@ -103,8 +101,6 @@ export interface CheckSetup {
   copyPrefix: string;
   /** Collect each row's key and cents (RowModule.rowKey / rowCents). */
   keys: boolean;
-  /** The row module's tallies to keep (RowModule.tallies), by name. */
-  tallies?: string[];
   maxProblems: number;
   date1904: boolean;
 }
@@ -158,6 +154,36 @@ function cellHeader(cell: Cell | undefined): string {
   return cell === null || cell === undefined ? '' : String(cell).trim();
 }
 
+/** A Float64Array that grows as values are pushed. */
+export class Doubles {
+  values: Float64Array;
+  length = 0;
+  constructor(capacity = 1 << 12) {
+    this.values = new Float64Array(capacity);
+  }
+  push(value: number) {
+    if (this.length === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = value;
+  }
+  append(values: Float64Array) {
+    while (this.length + values.length > this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values.subarray(0, this.length));
+      this.values = bigger;
+    }
+    this.values.set(values, this.length);
+    this.length += values.length;
+  }
+  /** The pushed values in a buffer of their own, to transfer. */
+  take(): ArrayBuffer {
+    return this.values.slice(0, this.length).buffer;
+  }
+}
+
 /** Characters of a piece parsed before its rows are checked. */
 const TEXT_SLICE = 64 * 1024;
 
@@ -176,12 +202,6 @@ interface PieceState {
 /** Checks the rows of pieces of one sheet; the header comes from the piece that holds it. */
 export class ChunkChecker {
   header: SheetHeader | undefined;
-  /**
-   * The tallies of every good row this checker has read, whatever the piece (their sums do not
-   * depend on the order); they count only if the file turns out clean.
-   */
-  readonly tallies: Map<string, RowTally> = new Map();
-  private readonly rowTallies: RowTally[] = [];
   private readonly wanted = new Map<string, number>();
   private readonly keys: string[];
   private readonly templateHeader: Record<string, string>;
@@ -203,18 +223,6 @@ export class ChunkChecker {
     this.keys = setup.columns.map((c) => c.key);
     this.templateHeader = Object.fromEntries(setup.columns.map((c) => [c.key, c.header]));
     this.context = { date1904: setup.date1904 };
-    for (const name of setup.tallies ?? []) {
-      const spec = rowModule.tallies?.[name];
-      if (!spec || !rowModule.rowCents) throw new Error(`The row module has no tally ${name}`);
-      const tally = new RowTally(spec);
-      this.tallies.set(name, tally);
-      this.rowTallies.push(tally);
-    }
-  }
-
-  /** The tallies to hand to the reading worker, by name. */
-  tallyData(): Record<string, TallyData | null> {
-    return Object.fromEntries([...this.tallies].map(([name, tally]) => [name, tally.data()]));
   }
 
   /**
@@ -295,7 +303,6 @@ export class ChunkChecker {
     const rowKey = rowModule.rowKey;
     const rowCents = rowModule.rowCents;
     const prefix = this.setup.copyPrefix;
-    const tallies = this.rowTallies;
 
     for (let r = 0; r < rows.length; r += 1) {
       const row = rows[r]!;
@@ -328,11 +335,7 @@ export class ChunkChecker {
       if (checked.ok) {
         if (result.bad.length > 0) continue;
         if (state.keys) state.keys.push(rowKey!(checked.row));
-        if (state.cents || tallies.length > 0) {
-          const cents = rowCents!(checked.row);
-          state.cents?.push(cents);
-          for (let t = 0; t < tallies.length; t += 1) tallies[t]!.add(checked.row, cents);
-        }
+        if (state.cents) state.cents.push(rowCents!(checked.row));
         if (state.copy) state.copyText += `${prefix}${row.number}\t${copyLine!(checked.row)}\n`;
         continue;
       }

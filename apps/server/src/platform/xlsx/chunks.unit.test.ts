@@ -4,7 +4,7 @@
  * the same COPY text, keys, row count, and the same problems in the same order with the same
  * refusal message.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -216,20 +216,6 @@ describe('a sheet checked in pieces', () => {
   });
 });
 
-/** A tally's COPY text as group → spend in cents and rows, its entries of one group summed. */
-function tallyOf(text: string) {
-  const groups = new Map<string, { cents: number; count: number }>();
-  for (const line of text.split('\n').filter(Boolean)) {
-    const fields = line.split('\t');
-    const count = Number(fields.pop());
-    const cents = Math.round(Number(fields.pop()) * 100);
-    const key = fields.join('\t');
-    const group = groups.get(key) ?? { cents: 0, count: 0 };
-    groups.set(key, { cents: group.cents + cents, count: group.count + count });
-  }
-  return groups;
-}
-
 describe('checkSheet on every core', { timeout: 300_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'spotzcity-xlsx-chunks-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -245,10 +231,7 @@ describe('checkSheet on every core', { timeout: 300_000 }, () => {
   };
 
   async function check(file: string, threads: number, maxProblems = 100) {
-    const work = path.join(dir, `check-${(files += 1)}`);
-    mkdirSync(work);
-    const copyFile = path.join(work, 'rows.copy');
-    const tallyFiles = { vendors: path.join(work, 'vendors') };
+    const copyFile = path.join(dir, `rows-${(files += 1)}.copy`);
     try {
       const checked = await checkSheet(file, {
         columns: (await import('@spotzcity/shared/spend-file')).SPEND_COLUMNS,
@@ -256,14 +239,12 @@ describe('checkSheet on every core', { timeout: 300_000 }, () => {
         copyPrefix: '7\t8\t',
         copyFile,
         keys: true,
-        tallyFiles,
         limits,
         maxProblems,
         threads,
         pieceBytes: 2048,
       });
-      const tallies = { vendors: tallyOf(readFileSync(tallyFiles.vendors, 'utf8')) };
-      return { checked, copy: readFileSync(copyFile, 'utf8'), tallies };
+      return { checked, copy: readFileSync(copyFile, 'utf8') };
     } catch (error) {
       if (!(error instanceof FileRejected)) throw error;
       return { rejected: { message: error.message, errors: error.rowErrors } };
@@ -285,68 +266,6 @@ describe('checkSheet on every core', { timeout: 300_000 }, () => {
     expect(two.checked!.rowCount).toBe(600);
     expect([...two.checked!.keys!]).toEqual([...one.checked!.keys!]);
     expect([...two.checked!.cents!]).toEqual([...one.checked!.cents!]);
-  });
-
-  it('sums the rows per group as the COPY text of its rows does, in one pass or on threads', async () => {
-    const { rows } = await spendFixture(600);
-    const cells: unknown[][] = rows.map(asCells);
-    // A credit, a supplier under two spellings of its name, and texts COPY must escape.
-    cells[5]![3] = -125.5;
-    cells[6]![1] = String(cells[7]![1]).toUpperCase();
-    cells[6]![2] = cells[7]![2];
-    cells[8]![1] = 'Tab\there, back\\slash "quoted"';
-    const file = write(await xlsxBuffer([SPEND_HEADERS, ...cells]));
-    const [one, two] = [await check(file, 1), await check(file, 2)];
-    expect(two.checked!.threads).toBe(2);
-    // Independently: the groups of the stored rows, from the COPY text's own fields.
-    // The spend row module's COPY columns, after the prefix's two and the row number.
-    const columns = [
-      'vendor_id',
-      'vendor_name',
-      'duns',
-      'supplier_key',
-      'spend',
-      'address_line1',
-      'address_line2',
-      'city',
-      'state',
-      'zip',
-      'country',
-      'fein',
-      'ethnicity_category',
-      'diversity',
-      'is_diverse',
-      'payment_date',
-      'paying_cost_center',
-      'paying_division',
-      'payment_contract_number',
-      'category',
-      'uei',
-    ];
-    const column = (name: string) => 3 + columns.indexOf(name);
-    const fields = one
-      .copy!.split('\n')
-      .filter(Boolean)
-      .map((line) => line.split('\t'));
-    const expected = (names: string[]) =>
-      tallyOf(
-        fields
-          .map((f) => `${names.map((n) => f[column(n)]!).join('\t')}\t${f[column('spend')]}\t1`)
-          .join('\n'),
-      );
-    const vendors = expected([
-      'supplier_key',
-      'vendor_name',
-      'uei',
-      'duns',
-      'fein',
-      'state',
-      'zip',
-    ]);
-    expect(one.tallies!.vendors).toEqual(vendors);
-    expect(two.tallies!.vendors).toEqual(vendors);
-    expect([...vendors.values()].reduce((n, g) => n + g.count, 0)).toBe(600);
-    expect(vendors.size).toBeLessThan(100);
   });
 
   it('refuses with the problems of one pass, in row order', async () => {
@@ -382,7 +301,6 @@ describe('checkSheet on every core', { timeout: 300_000 }, () => {
     const file = write(zipBuffer(workbookParts(xml)));
     const [one, two] = [await check(file, 1), await check(file, 2)];
     expect(two.copy).toBe(one.copy);
-    expect(two.tallies).toEqual(one.tallies);
     expect(two.checked!.rowCount).toBe(1498);
     expect(two.checked!.threads).toBe(0);
   });

@@ -12,7 +12,7 @@
  * piece elsewhere sends the whole check back to one pass in the reading worker (the COPY file
  * starts over). Excel never writes such sheets; hostile ones cost at most a second pass.
  */
-import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { ftruncateSync, writeSync } from 'node:fs';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import {
   CheckMerge,
@@ -26,21 +26,13 @@ import {
 import { XLSX_MESSAGES, type RowModule, type WorkerInput, type WorkerMessage } from './protocol.ts';
 import { openFirstWorksheet, type OpenWorksheet } from './reader.ts';
 import { SharedStrings, SheetParser, type PackedStrings } from './sheet-parser.ts';
-import { Tally, type TallyData } from './tally.ts';
 import { MalformedXml } from './xml-scanner.ts';
 import { ZipProblem } from './zip-guard.ts';
 
 /** What the reading worker says to a checking thread. */
 type ToChecker =
   | { type: 'init'; setup: CheckSetup; strings: PackedStrings; header: SheetHeader }
-  | { type: 'piece'; index: number; bytes: ArrayBuffer; last: boolean; copy: boolean }
-  | { type: 'tallies' };
-
-/** A checking thread's tallies, once every piece it was sent is back (see Pool.tallies). */
-interface TalliesReply {
-  type: 'tallies';
-  tallies: Record<string, TallyData | null>;
-}
+  | { type: 'piece'; index: number; bytes: ArrayBuffer; last: boolean; copy: boolean };
 
 /** Marks a checking thread's workerData. */
 export interface CheckerData {
@@ -55,12 +47,6 @@ export function runChecker(rowModule: RowModule) {
     if (message.type === 'init') {
       checker = new ChunkChecker(message.setup, rowModule, SharedStrings.from(message.strings));
       checker.header = message.header;
-      return;
-    }
-    if (message.type === 'tallies') {
-      const tallies = checker?.tallyData() ?? {};
-      const transfer = Object.values(tallies).flatMap((t) => (t ? [t.cents, t.counts] : []));
-      port.postMessage({ type: 'tallies', tallies } satisfies TalliesReply, transfer);
       return;
     }
     const parser = new SheetParser({ strings: checker!.strings, betweenRows: true });
@@ -135,7 +121,6 @@ async function attempt(context: CheckContext, threads: number): Promise<'again' 
     const { merge } = pool;
     pool.progress(true);
     const threadsUsed = pool.started;
-    if (input.tallyFiles) writeTallies(input.tallyFiles, await pool.tallies());
     if (merge.keys) {
       const keys = merge.keys.take();
       const cents = merge.cents?.take();
@@ -157,20 +142,6 @@ async function attempt(context: CheckContext, threads: number): Promise<'again' 
   }
 }
 
-/** Each tally's COPY text into its file (created); a tally given up gets no file. */
-function writeTallies(files: Record<string, string>, tallies: Map<string, Tally | null>) {
-  for (const [name, file] of Object.entries(files)) {
-    const tally = tallies.get(name);
-    if (tally === null) continue;
-    const fd = openSync(file, 'wx');
-    try {
-      for (const text of tally?.copyText() ?? []) writeSync(fd, text);
-    } finally {
-      closeSync(fd);
-    }
-  }
-}
-
 async function readPieces(
   context: CheckContext,
   sheet: OpenWorksheet,
@@ -183,14 +154,12 @@ async function readPieces(
     columns: input.columns,
     copyPrefix: input.copyPrefix ?? '',
     keys: input.keys === true && context.rowModule.rowKey !== undefined,
-    ...(input.tallyFiles ? { tallies: Object.keys(input.tallyFiles) } : {}),
     maxProblems: input.maxProblems,
     date1904: context.date1904,
   };
   // Up to the header row (and whenever the pool is not used) the pieces are read here, in order,
   // through one parser.
   const local = new ChunkChecker(setup, context.rowModule, sheet.strings);
-  pool.local = local;
   const parser = new SheetParser({
     strings: sheet.strings,
     onDimension: (lastRow) => (pool.lastRow = lastRow),
@@ -251,13 +220,6 @@ async function readPieces(
 /** The checking threads, the pieces in flight and the merge of their results in order. */
 class Pool {
   readonly merge: CheckMerge;
-  /** The reading worker's own checker (the pieces up to the header, or all of a one-pass read). */
-  local: ChunkChecker | undefined;
-  /** Per thread, what waits for its tallies (Pool.tallies). */
-  private talliesWanted = new Map<
-    number,
-    { resolve: (reply: TalliesReply) => void; reject: (error: unknown) => void }
-  >();
   outcome: CheckOutcome | undefined;
   /** A cut was not between two rows: the read starts over in one pass. */
   again = false;
@@ -318,12 +280,7 @@ class Pool {
           stackSizeMb: 4,
         },
       });
-      worker.on('message', (result: ChunkResult | TalliesReply) => {
-        if ('type' in result) {
-          this.talliesWanted.get(t)?.resolve(result);
-          this.talliesWanted.delete(t);
-          return;
-        }
+      worker.on('message', (result: ChunkResult) => {
         this.load[t]! -= 1;
         this.inFlight -= 1;
         this.deliver(result, result.index === this.lastIndex);
@@ -389,37 +346,6 @@ class Pool {
     if (this.failure !== undefined) throw this.failure;
   }
 
-  /**
-   * Every checker's tallies merged: the reading worker's own and each thread's (null when any
-   * gave it up). Asked once every piece is back (each thread answers after the pieces it was
-   * sent, in order).
-   */
-  async tallies(): Promise<Map<string, Tally | null>> {
-    const merged = new Map<string, Tally | null>();
-    if (this.failure !== undefined) throw this.failure;
-    const replies = this.workers.map(
-      (worker, t) =>
-        new Promise<TalliesReply>((resolve, reject) => {
-          this.talliesWanted.set(t, { resolve, reject });
-          worker.postMessage({ type: 'tallies' } satisfies ToChecker);
-        }),
-    );
-    const local = this.local?.tallyData() ?? {};
-    for (const tallies of [local, ...(await Promise.all(replies)).map((r) => r.tallies)]) {
-      for (const [name, data] of Object.entries(tallies)) {
-        let tally = merged.get(name);
-        if (tally === null) continue;
-        if (data === null) {
-          merged.set(name, null);
-          continue;
-        }
-        if (!tally) merged.set(name, (tally = new Tally()));
-        tally.merge(data);
-      }
-    }
-    return merged;
-  }
-
   progress(force = false) {
     const now = Date.now();
     if (!force && now - this.progressAt < PROGRESS_MS) return;
@@ -440,8 +366,6 @@ class Pool {
         ? new OutOfMemory(XLSX_MESSAGES.tooMuchMemory)
         : error;
     this.wake?.();
-    for (const wanted of this.talliesWanted.values()) wanted.reject(this.failure);
-    this.talliesWanted.clear();
   }
 
   async close() {

@@ -1,7 +1,6 @@
 /** What the spreadsheet reader (sheet.ts) and its worker (worker.ts) say to each other. */
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
-import type { TallySpec } from './tally.ts';
 import type { ZipLimits } from './zip-guard.ts';
 
 /**
@@ -26,12 +25,6 @@ export interface RowModule {
    */
   rowKey?(row: Record<string, unknown>): number;
   rowCents?(row: Record<string, unknown>): number;
-  /**
-   * Groups to sum while checking (tally.ts), by name: the row fields that make a group and how
-   * a group is written. With `tallyFiles` the rows' cents (rowCents) and count are summed per
-   * distinct group and each tally is written as COPY text once the file is clean.
-   */
-  tallies?: Record<string, TallySpec>;
 }
 
 export interface WorkerInput {
@@ -49,11 +42,6 @@ export interface WorkerInput {
   copyFile?: string;
   /** With copyFile: collect each row's rowKey and rowCents (see RowModule). */
   keys?: boolean;
-  /**
-   * With copyFile: where each of the row module's tallies goes (created), by name; a tally not
-   * named is not kept.
-   */
-  tallyFiles?: Record<string, string>;
   /**
    * With copyFile: how many checking threads read the sheet's pieces (parallel-check.ts; fewer
    * than 2 reads it in one pass), the worker's own script to start them with, their heap, and

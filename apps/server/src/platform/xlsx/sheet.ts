@@ -315,8 +315,6 @@ export interface CheckSheetOptions extends Omit<ReadSheetOptions, 'copyPrefix' |
   copyFile: string;
   /** Collect each row's key and cents (RowModule.rowKey / rowCents) for the overlap check. */
   keys?: boolean;
-  /** Where the row module's tallies go (RowModule.tallies; created), by name. */
-  tallyFiles?: Record<string, string>;
   /** Once a reading slot is free and the worker starts (it may wait for other reads). */
   onStart?: () => void;
   /** Stops the read: it throws the signal's reason. */
@@ -353,7 +351,6 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
     copyPrefix: options.copyPrefix,
     copyFile: options.copyFile,
     ...(options.keys ? { keys: true } : {}),
-    ...(options.tallyFiles ? { tallyFiles: options.tallyFiles } : {}),
     threads: options.threads ?? CHECK_THREADS,
     script,
     workerMemoryMb: options.limits.workerMemoryMb,
