@@ -56,6 +56,23 @@ export const FIELD_COLUMNS: readonly [keyof SpendRowColumns, string][] = [
 ];
 const FIELDS = FIELD_COLUMNS.map(([field]) => field);
 
+/**
+ * The diversity column's COPY field by the row's joined types. A file holds a few dozen sets of
+ * types at most, each repeated over thousands of rows, so each is written once; the bound keeps a
+ * hostile file from growing the map.
+ */
+const diversityFields = new Map<string, string>();
+const MAX_DIVERSITY_FIELDS = 1_000;
+
+function diversityField(types: string): string {
+  let field = diversityFields.get(types);
+  if (field === undefined) {
+    field = copyField(copyTextArray(types ? types.split(',') : []));
+    if (diversityFields.size < MAX_DIVERSITY_FIELDS) diversityFields.set(types, field);
+  }
+  return field;
+}
+
 /** A checked row as COPY text fields in FIELD_COLUMNS order (diversity as a text[] literal). */
 export function copyLine(row: SpendRowColumns): string {
   let line = '';
@@ -65,7 +82,7 @@ export function copyLine(row: SpendRowColumns): string {
     if (f > 0) line += '\t';
     line +=
       field === 'diversity'
-        ? copyField(copyTextArray(value ? String(value).split(',') : []))
+        ? diversityField(String(value ?? ''))
         : copyField(value as string | number | boolean | null);
   }
   return line;
