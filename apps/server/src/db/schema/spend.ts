@@ -106,11 +106,9 @@ export const spendRows = pgTable(
     // them in this order, 20 at a time (docs/decisions/0292).
     index('spend_rows_file_idx').on(t.clientRef, t.fileId, t.lineNumber),
     index('spend_rows_supplier_idx').on(t.clientRef, t.supplierKey),
-    index('spend_rows_category_idx').on(t.clientRef, t.category),
-    index('spend_rows_state_idx').on(t.clientRef, t.state),
-    index('spend_rows_duns_idx')
-      .on(t.duns)
-      .where(sql`${t.duns} is not null`),
+    // No index by category, state or DUNS: every query that reads the rows by those groups the
+    // rows of an organisation's files (found by the two above) and none looks a value up, while
+    // each index cost every imported row its upkeep (docs/decisions/0299).
   ],
 );
 
