@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { signIn, signedInUser } from '../../test/factories.ts';
 import { TEST_ADMIN } from '../../test/constants.ts';
-import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, rowsOf } from '../db/client.ts';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, rowsOf, type DbOrTx } from '../db/client.ts';
+import { groupingByHash } from './sql.ts';
 import { errorHandler } from './http.ts';
 import { Conflict, Forbidden, NotFound } from './errors.ts';
 
@@ -103,6 +104,28 @@ describe('platform endpoints', () => {
     } else {
       expect(row?.shared_buffers).toBeTruthy();
     }
+  });
+
+  it('groups by hashing for one statement and sets sorting back as it was', async () => {
+    const sorting = async (tx: DbOrTx) =>
+      rowsOf<{ s: string }>(await tx.execute(sql`select current_setting('enable_sort') as s`))[0]
+        ?.s;
+    for (const before of ['on', 'off']) {
+      const seen = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('enable_sort', ${before}, true)`);
+        await tx.execute(sql`create temp table grouped (during text) on commit drop`);
+        await groupingByHash(
+          tx,
+          sql`insert into grouped select current_setting('enable_sort') as during`,
+        );
+        const [during] = rowsOf<{ during: string }>(
+          await tx.execute(sql`select during from grouped`),
+        );
+        return { during: during?.during, after: await sorting(tx) };
+      });
+      expect(seen).toEqual({ during: 'off', after: before });
+    }
+    expect(await sorting(t.database.db)).toBe('on');
   });
 
   it('serves the OpenAPI document at /api/docs', async () => {

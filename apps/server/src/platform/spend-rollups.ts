@@ -9,7 +9,7 @@
  * spend-dashboards reads).
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import {
   spendRollupMonths,
   spendRollupQuarters,
@@ -17,6 +17,7 @@ import {
   spendRollups,
   spendRows,
 } from '../db/schema/index.ts';
+import { groupingByHash } from './sql.ts';
 
 const TABLES = [spendRollups, spendRollupMonths, spendRollupQuarters, spendRollupSuppliers];
 
@@ -34,17 +35,12 @@ export async function buildSpendRollup(
   onStep?: (done: number) => void,
 ) {
   await deleteSpendRollup(tx, clientRef, fileId);
-  // The file's rows were written in this transaction, so the planner knows nothing of them and
-  // sorts them by the whole key (a million rows: an external sort, 4.0-6.0 s) where hashing
-  // them into their groups takes 2.2-2.6 s (decision 300). Sorting is set back right after.
-  const [sorting] = rowsOf<{ was: string }>(
-    await tx.execute(
-      sql`select current_setting('enable_sort') as was, set_config('enable_sort', 'off', true)`,
-    ),
-  );
   // The payment date as a timestamp without time zone: its month, without the time-zone
-  // arithmetic of date_trunc's timestamptz form.
-  await tx.execute(sql`
+  // arithmetic of date_trunc's timestamptz form. Hashed: the file's rows were written in this
+  // transaction (a million rows sorted by the key took 4.0-6.0 s, hashed 2.2-2.6 s).
+  await groupingByHash(
+    tx,
+    sql`
     insert into ${spendRollups} (client_ref, file_id, month, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns)
     select client_ref, file_id, date_trunc('month', payment_date::timestamp)::date, supplier_key, category,
@@ -53,8 +49,8 @@ export async function buildSpendRollup(
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, date_trunc('month', payment_date::timestamp)::date, supplier_key, category,
       state, diversity, is_diverse
-  `);
-  await tx.execute(sql`select set_config('enable_sort', ${sorting?.was ?? 'on'}, true)`);
+  `,
+  );
   onStep?.(1);
   await tx.execute(sql`
     insert into ${spendRollupMonths} (client_ref, file_id, month, diversity, is_diverse, spend,

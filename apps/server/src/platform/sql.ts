@@ -50,3 +50,20 @@ export async function pageTotal(
   const [counted] = rowsOf<{ n: number }>(await db.execute(count));
   return counted?.n ?? 0;
 }
+
+/**
+ * Runs one statement that groups rows written earlier in the same transaction with sorting
+ * discouraged, then sets sorting back as it was. The planner has no statistics for such rows,
+ * estimates a handful and sorts them by the whole grouping key, where a file of a million rows
+ * wants them hashed into their groups (decision 300). Local to the transaction; outside one it
+ * lasts for its own statement only, which is harmless.
+ */
+export async function groupingByHash(tx: DbOrTx, statement: SQL): Promise<void> {
+  const [sorting] = rowsOf<{ was: string }>(
+    await tx.execute(
+      sql`select current_setting('enable_sort') as was, set_config('enable_sort', 'off', true)`,
+    ),
+  );
+  await tx.execute(statement);
+  await tx.execute(sql`select set_config('enable_sort', ${sorting?.was ?? 'on'}, true)`);
+}
