@@ -1,7 +1,7 @@
 /**
- * The three things every module's hand-written SQL needs, written once: which rows of which
- * organisation a figure covers (the file scope), numbers back from the driver (PostgreSQL sends
- * `numeric` and `bigint` as text), and a page of a list.
+ * What the modules' hand-written SQL needs, written once: which rows of which organisation a
+ * figure covers (the file scope), numbers back from the driver (PostgreSQL sends `numeric` and
+ * `bigint` as text), a page of a list, and grouping rows written earlier in the same transaction.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
