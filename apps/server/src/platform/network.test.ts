@@ -1,6 +1,6 @@
 /**
  * What the server believes about the network: the client's address (TRUST_PROXY), HSTS only over
- * HTTPS, and temporary upload files kept under DATA_DIR and swept at start.
+ * HTTPS, the security headers of every reply, and temporary upload files kept under DATA_DIR and swept at start.
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -79,6 +79,25 @@ describe('HSTS', () => {
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {
       await behind.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('go with every reply, an API reply and a refusal alike', async () => {
+    for (const res of [
+      await t.app.inject({ url: '/api/health' }),
+      await t.app.inject({ url: '/api/users/profile' }),
+      await t.app.inject({ url: '/api/no-such-route' }),
+    ]) {
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain('frame-src https://www.youtube-nocookie.com');
+      expect(policy).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
     }
   });
 });
