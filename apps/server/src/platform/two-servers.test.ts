@@ -1,7 +1,8 @@
 /**
  * Several servers on one PostgreSQL (issue #20): two app instances, each with its own
  * connection pool and its own DATA_DIR (nothing shared but the database), behind an imagined
- * load balancer. Sessions, sign-in limits, files and import jobs must be the same on both.
+ * load balancer. Sessions, sign-in limits, files, import jobs and what a read answers must be the
+ * same on both.
  * A does not run imports (RUN_IMPORT_JOBS=false), so an upload through A is run by B. The last
  * test starts a third server as a real child process and kills it mid-import.
  * PostgreSQL only (`api-pg`): the embedded database has one process by nature.
@@ -73,6 +74,37 @@ afterAll(async () => {
   await a.close();
 });
 
+/** A contract as the spec's form sends it (modules/contracts). */
+const CONTRACT = {
+  contractNumber: 'CN-TWO-1',
+  contractName: 'Fleet maintenance services',
+  category: 'Fleet',
+  contractSignatureDate: '2025-01-10T00:00:00-06:00',
+  startDate: '2025-02-01T00:00:00-06:00',
+  endDate: '2026-01-31T23:59:59-06:00',
+  contractType: 'Master Services Agreement',
+  contractValue: 480000.5,
+  offset: 360,
+  awardeeVendorInfo: {
+    awardeeVandorIdNumber: 'V-10442',
+    awardeeVandorName: 'Riverside Fleet Services',
+    awardeeEthnicityCategory: 'Hispanic',
+    awardeeDivercityCategory: ['MBE'],
+  },
+  vendorAccount: {
+    vandorAcountManagerName: 'Luis Ortega',
+    vandorAcountManagerEmail: 'luis.ortega@riversidefleet.example',
+    vandorAcountManagerPhone: '3125550199',
+  },
+  divisionInfo: {
+    divisionName: 'Operations',
+    divisionCostCenter: 'CC-4100',
+    companyContractOwnerName: 'Dana Whitfield',
+    companyContractOwnerEmail: 'dana.whitfield@acme.example',
+    companyContractOwnerPhone: '3125550147',
+  },
+};
+
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
@@ -89,6 +121,33 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await onB()).statusCode).toBe(401);
+  });
+
+  it('reads on A what was written through B, though A kept its last reply (decision 301)', async () => {
+    const { token } = await signedInUser(a.app, a.database.db);
+    const names = async () =>
+      (
+        await a.app.inject({
+          method: 'POST',
+          url: '/api/contract/list',
+          headers: bearer(token),
+          payload: { pageNumber: 0 },
+        })
+      )
+        .json<{ data: { contractName: string }[] }>()
+        .data.map((c) => c.contractName);
+    expect(await names()).toEqual([]);
+    const hits = a.app.replyCache.hits;
+    expect(await names()).toEqual([]);
+    expect(a.app.replyCache.hits).toBe(hits + 1);
+    const saved = await b.app.inject({
+      method: 'POST',
+      url: '/api/contract/create',
+      headers: bearer(token),
+      payload: CONTRACT,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await names()).toEqual([CONTRACT.contractName]);
   });
 
   it('adds up failed sign-ins on A and on B to one limit', async () => {

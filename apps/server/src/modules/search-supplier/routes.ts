@@ -39,6 +39,7 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
     '/api/searchSupplier/list',
     {
       onRequest: readers,
+      config: { replyCache: true },
       schema: {
         tags,
         description:

@@ -147,6 +147,7 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/supplier/spendRows',
     {
       onRequest: readers,
+      config: { replyCache: true },
       schema: {
         tags,
         description:

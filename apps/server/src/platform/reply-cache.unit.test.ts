@@ -1,0 +1,71 @@
+/**
+ * The store behind kept replies (platform/reply-cache.ts): its bound, its order of eviction, and
+ * what makes a kept reply no longer the answer.
+ */
+import { describe, expect, it } from 'vitest';
+import { KeptReplies, keyOf, type Kept } from './reply-cache.ts';
+
+const reply = (payload: string, snapshot = '7:7:', at = 0): Kept => ({
+  payload,
+  contentType: 'application/json; charset=utf-8',
+  snapshot,
+  at,
+});
+
+describe('KeptReplies', () => {
+  it('answers under the same snapshot within the time, and forgets a reply that is not', () => {
+    const kept = new KeptReplies(1_000);
+    kept.keep('a', reply('{"n":1}', '7:7:', 100));
+    expect(kept.answer('a', '7:7:', 150, 60)?.payload).toBe('{"n":1}');
+    expect(kept.answer('a', '7:8:', 150, 60)).toBeUndefined();
+    // Dropped on the miss: the old snapshot does not come back.
+    expect(kept.answer('a', '7:7:', 150, 60)).toBeUndefined();
+    kept.keep('b', reply('{}', '7:7:', 100));
+    expect(kept.answer('b', '7:7:', 160, 60)).toBeUndefined();
+    expect(kept.counts).toMatchObject({ hits: 1, misses: 3, entries: 0, chars: 0 });
+  });
+
+  it('holds at most its characters, the least recently used dropped first', () => {
+    const kept = new KeptReplies(160);
+    kept.keep('a', reply('a'.repeat(10)));
+    kept.keep('b', reply('b'.repeat(10)));
+    kept.keep('c', reply('c'.repeat(10)));
+    expect(kept.answer('a', '7:7:', 0, 60)).toBeDefined();
+    for (let i = 0; i < 14; i++) kept.keep(`x${i}`, reply('x'.repeat(10)));
+    // 17 replies of 10 characters in 160: the least recently used one (b, as a was read) went.
+    expect(kept.counts).toMatchObject({ entries: 16, chars: 160 });
+    expect(kept.answer('b', '7:7:', 0, 60)).toBeUndefined();
+    expect(kept.answer('a', '7:7:', 0, 60)).toBeDefined();
+    expect(kept.answer('c', '7:7:', 0, 60)).toBeDefined();
+  });
+
+  it('keeps no reply over a sixteenth of the whole, and replaces a key in place', () => {
+    const kept = new KeptReplies(160);
+    kept.keep('big', reply('x'.repeat(11)));
+    expect(kept.counts).toMatchObject({ entries: 0, chars: 0 });
+    kept.keep('k', reply('x'.repeat(10), '1:1:'));
+    kept.keep('k', reply('y'.repeat(4), '2:2:'));
+    expect(kept.counts).toMatchObject({ entries: 1, chars: 4 });
+    expect(kept.answer('k', '2:2:', 0, 60)?.payload).toBe('yyyy');
+  });
+});
+
+describe('keyOf', () => {
+  const request = (body: unknown, url = '/api/rfx/list') => ({ method: 'POST', url, body });
+
+  it('tells users, URLs and bodies apart, and keeps long bodies short', () => {
+    const keys = [
+      keyOf(1, request({ pageNumber: 0 })),
+      keyOf(2, request({ pageNumber: 0 })),
+      keyOf(1, request({ pageNumber: 1 })),
+      keyOf(1, request({ pageNumber: 0 }, '/api/rfx/list?x=1')),
+      keyOf(1, request(undefined)),
+      keyOf(1, { method: 'GET', url: '/api/rfx/list', body: undefined }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    const ids = Array.from({ length: 5_000 }, (_, i) => i);
+    const long = keyOf(1, request({ selectedIds: ids }));
+    expect(long.length).toBeLessThan(80);
+    expect(long).not.toBe(keyOf(1, request({ selectedIds: [...ids, 5_000] })));
+  });
+});
