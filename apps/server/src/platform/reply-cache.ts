@@ -33,7 +33,7 @@ declare module 'fastify' {
 export interface ReplyCacheCounts {
   hits: number;
   misses: number;
-  /** Kept replies now, and their characters. */
+  /** Kept replies now, and their characters with their keys'. */
   entries: number;
   chars: number;
 }
@@ -52,7 +52,11 @@ export interface Kept {
   at: number;
 }
 
-/** Kept replies by key, least recently used first, at most `maxChars` characters in all. */
+/**
+ * Kept replies by key, least recently used first, at most `maxChars` characters in all, keys
+ * counted: a key holds the request's URL, so many requests with long query strings and small
+ * replies must not grow the cache past its bound.
+ */
 export class KeptReplies {
   readonly counts: ReplyCacheCounts = { hits: 0, misses: 0, entries: 0, chars: 0 };
   readonly #kept = new Map<string, Kept>();
@@ -76,9 +80,10 @@ export class KeptReplies {
   /** Keeps a reply; one over a sixteenth of the whole is not kept, so none can empty it. */
   keep(key: string, entry: Kept) {
     this.#drop(key);
-    if (entry.payload.length > this.maxChars / 16) return;
+    const size = key.length + entry.payload.length;
+    if (size > this.maxChars / 16) return;
     this.#kept.set(key, entry);
-    this.counts.chars += entry.payload.length;
+    this.counts.chars += size;
     for (const [oldest] of this.#kept) {
       if (this.counts.chars <= this.maxChars) break;
       this.#drop(oldest);
@@ -90,7 +95,7 @@ export class KeptReplies {
     const entry = this.#kept.get(key);
     if (!entry) return;
     this.#kept.delete(key);
-    this.counts.chars -= entry.payload.length;
+    this.counts.chars -= key.length + entry.payload.length;
     this.counts.entries = this.#kept.size;
   }
 }

@@ -27,25 +27,29 @@ describe('KeptReplies', () => {
 
   it('holds at most its characters, the least recently used dropped first', () => {
     const kept = new KeptReplies(160);
-    kept.keep('a', reply('a'.repeat(10)));
-    kept.keep('b', reply('b'.repeat(10)));
-    kept.keep('c', reply('c'.repeat(10)));
+    kept.keep('a', reply('a'.repeat(9)));
+    kept.keep('b', reply('b'.repeat(9)));
+    kept.keep('c', reply('c'.repeat(9)));
     expect(kept.answer('a', '7:7:', 0, 60)).toBeDefined();
-    for (let i = 0; i < 14; i++) kept.keep(`x${i}`, reply('x'.repeat(10)));
-    // 17 replies of 10 characters in 160: the least recently used one (b, as a was read) went.
+    for (let i = 0; i < 14; i++) kept.keep(`${i % 10}`, reply('x'.repeat(9)));
+    for (let i = 0; i < 4; i++) kept.keep(`${'xyzw'[i]}`, reply('x'.repeat(9)));
+    // 17 keys and replies of 10 characters in 160: the least recently used one (b, as a was
+    // read) went.
     expect(kept.counts).toMatchObject({ entries: 16, chars: 160 });
     expect(kept.answer('b', '7:7:', 0, 60)).toBeUndefined();
     expect(kept.answer('a', '7:7:', 0, 60)).toBeDefined();
     expect(kept.answer('c', '7:7:', 0, 60)).toBeDefined();
   });
 
-  it('keeps no reply over a sixteenth of the whole, and replaces a key in place', () => {
+  it('keeps no reply over a sixteenth of the whole, key counted, and replaces a key in place', () => {
     const kept = new KeptReplies(160);
-    kept.keep('big', reply('x'.repeat(11)));
+    kept.keep('k', reply('x'.repeat(10)));
     expect(kept.counts).toMatchObject({ entries: 0, chars: 0 });
-    kept.keep('k', reply('x'.repeat(10), '1:1:'));
+    kept.keep('long key', reply('x'.repeat(3)));
+    expect(kept.counts).toMatchObject({ entries: 0, chars: 0 });
+    kept.keep('k', reply('x'.repeat(9), '1:1:'));
     kept.keep('k', reply('y'.repeat(4), '2:2:'));
-    expect(kept.counts).toMatchObject({ entries: 1, chars: 4 });
+    expect(kept.counts).toMatchObject({ entries: 1, chars: 5 });
     expect(kept.answer('k', '2:2:', 0, 60)?.payload).toBe('yyyy');
   });
 });
