@@ -239,25 +239,38 @@ const KNOWN_ACCOUNTS = 10_000;
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { secret: string; expiresIn: string; kind: 'pglite' | 'postgres' },
+    opts: {
+      secret: string;
+      expiresIn: string;
+      kind: 'pglite' | 'postgres';
+      /** The account lookup (a test counts its calls). */
+      load?: typeof loadPrincipal;
+    },
   ) => {
+    const load = opts.load ?? loadPrincipal;
     app.decorate('tokens', tokenService(opts.secret, opts.expiresIn));
     app.decorateRequest('principal', undefined);
 
     /**
-     * The lookups of signed-in users now running, by user and token: a request for a token whose
-     * lookup is already under way waits for that one instead of sending another (issue #20: 50
-     * requests at once with one token were 50 identical queries, each queued behind the others on
-     * PGlite's one connection). Nothing is kept once the query answers, so a logout, a new token
-     * version or a disabled organisation applies to every request that arrives after it is
-     * committed, on every process; a request joins only a query sent while it was arriving.
+     * Lookups of signed-in users about to be sent, by user and token: requests for the same token
+     * that arrive in one turn of the event loop share one query, sent at the end of that turn
+     * (issue #20: 50 requests at once with one token were 50 identical queries, each queued
+     * behind the others on PGlite's one connection). A request never joins a query already sent:
+     * the database takes the query's snapshot after every request that shares it had arrived, so
+     * whatever was committed before a request arrived — a logout, a new token version, a
+     * disabled organisation, any write a kept reply depends on (decision 301) — is in what that
+     * request sees, on every process. Joining a query already under way, as before, could hand a
+     * request a snapshot from before a write its client had already been told of.
      */
     const lookups = new Map<string, ReturnType<typeof loadPrincipal>>();
     function lookUp(id: number, tokenId: string) {
       const key = `${id}:${tokenId}`;
       let lookup = lookups.get(key);
       if (!lookup) {
-        lookup = loadPrincipal(app.db, id, tokenId).finally(() => lookups.delete(key));
+        lookup = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+          lookups.delete(key);
+          return load(app.db, id, tokenId);
+        });
         lookups.set(key, lookup);
       }
       return lookup;
@@ -269,7 +282,7 @@ export const authPlugin = fp(
      * request, under 1,000 requests/s). There, a token's account is read again only when the
      * database has committed something since it was read: each request asks for the snapshot
      * (its own query, sent after it arrived, never shared) and uses the account read under the
-     * same snapshot. A logout, a disabled organisation or a changed role is a commit, so it still
+     * same snapshot; otherwise it reads the account as above, in a query sent after it arrived. A logout, a disabled organisation or a changed role is a commit, so it still
      * applies to the very next request. On PostgreSQL the lookup is one round trip either way,
      * and stays as it is.
      */
