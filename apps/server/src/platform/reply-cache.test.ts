@@ -7,9 +7,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { actor, createUser, signIn } from '../../test/factories.ts';
-import { eq } from 'drizzle-orm';
-import { clients, revokedTokens, rfx, users } from '../db/schema/index.ts';
+import { actor, actorWith, createUser, signIn } from '../../test/factories.ts';
+import { and, eq } from 'drizzle-orm';
+import { clients, revokedTokens, rfx, rolePermissions, users } from '../db/schema/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,6 +40,21 @@ async function insertRfx(clientRef: number, write = t.database.db) {
 const list = (token: string, body: object = { pageNumber: 0 }) =>
   t.call(token, 'POST', '/api/rfx/list', body);
 
+/**
+ * Whether a repeated `read` is answered from its kept reply within a few tries. On PostgreSQL a
+ * snapshot is the whole server's, and the test files running beside this one commit all the
+ * time: any of their writes between two reads rightly makes the second one a miss.
+ */
+async function answeredFromKept(read: () => Promise<unknown>) {
+  for (let tries = 0; tries < 20; tries++) {
+    await read();
+    const hits = t.app.replyCache.hits;
+    await read();
+    if (t.app.replyCache.hits === hits + 1) return true;
+  }
+  return false;
+}
+
 const namesIn = (res: { json: () => unknown }) =>
   (res.json() as { data: { rfxName: string }[] }).data.map((r) => r.rfxName).sort();
 
@@ -49,12 +64,11 @@ describe('kept replies', () => {
     await insertRfx(buyer.org.id);
     const first = await list(buyer.token);
     expect(first.statusCode).toBe(200);
-    const hits = t.app.replyCache.hits;
-    const again = await list(buyer.token);
-    expect(again.statusCode).toBe(200);
-    expect(again.body).toBe(first.body);
-    expect(again.headers['content-type']).toBe(first.headers['content-type']);
-    expect(t.app.replyCache.hits).toBe(hits + 1);
+    const replies: { body: string; headers: Record<string, unknown> }[] = [];
+    expect(await answeredFromKept(async () => replies.push(await list(buyer.token)))).toBe(true);
+    const kept = replies.at(-1)!;
+    expect(kept.body).toBe(first.body);
+    expect(kept.headers['content-type']).toBe(first.headers['content-type']);
   });
 
   it('are not used once any write has committed, through the API or straight to the database', async () => {
@@ -113,17 +127,24 @@ describe('kept replies', () => {
 
   it('end after ten seconds even when nothing was written', async () => {
     const buyer = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    // Nine seconds on, a kept reply still answers (tried again if a write came between).
+    let answered = false;
+    for (let tries = 0; tries < 20 && !answered; tries++) {
+      const start = performance.now();
+      await list(buyer.token);
+      const hits = t.app.replyCache.hits;
+      vi.spyOn(performance, 'now').mockReturnValue(start + 9_000);
+      await list(buyer.token);
+      vi.restoreAllMocks();
+      answered = t.app.replyCache.hits === hits + 1;
+    }
+    expect(answered).toBe(true);
+    // Ten and a half seconds on, it does not, whatever else happened.
     await list(buyer.token);
     const hits = t.app.replyCache.hits;
-    const misses = t.app.replyCache.misses;
-    const start = Date.now();
-    vi.spyOn(Date, 'now').mockReturnValue(start + 9_000);
+    vi.spyOn(performance, 'now').mockReturnValue(performance.now() + 10_500);
     await list(buyer.token);
-    expect(t.app.replyCache.hits).toBe(hits + 1);
-    vi.spyOn(Date, 'now').mockReturnValue(start + 10_500);
-    await list(buyer.token);
-    expect(t.app.replyCache.hits).toBe(hits + 1);
-    expect(t.app.replyCache.misses).toBe(misses + 1);
+    expect(t.app.replyCache.hits).toBe(hits);
   });
 
   it('never let in a signed-out token', async () => {
@@ -170,12 +191,31 @@ describe('the account behind a token', () => {
     expect(await status()).toBe(200);
 
     const claims = t.app.tokens.verify(buyer.token)!;
+    expect(claims).toBeDefined();
     await db.insert(revokedTokens).values({
       tokenId: claims.jti,
       userId: buyer.user.id,
       expiresAt: new Date(claims.exp * 1000),
     });
     expect(await status()).toBe(401);
+  });
+});
+
+describe('a role losing a permission', () => {
+  it('is refused on the next request, whatever reply was kept', async () => {
+    const { db } = t.database;
+    const reader = await actorWith(t.app, db, ['RFX_VIEW']);
+    expect((await list(reader.token)).statusCode).toBe(200);
+    expect((await list(reader.token)).statusCode).toBe(200);
+    await db
+      .delete(rolePermissions)
+      .where(
+        and(
+          eq(rolePermissions.roleCode, reader.user.roleCode),
+          eq(rolePermissions.permissionCode, 'RFX_VIEW'),
+        ),
+      );
+    expect((await list(reader.token)).statusCode).toBe(403);
   });
 });
 

@@ -33,7 +33,7 @@ declare module 'fastify' {
 export interface ReplyCacheCounts {
   hits: number;
   misses: number;
-  /** Kept replies now, and their characters with their keys'. */
+  /** Kept replies now, and their characters with their keys', snapshots and ENTRY_OVERHEAD. */
   entries: number;
   chars: number;
 }
@@ -53,9 +53,16 @@ export interface Kept {
 }
 
 /**
- * Kept replies by key, least recently used first, at most `maxChars` characters in all, keys
- * counted: a key holds the request's URL, so many requests with long query strings and small
- * replies must not grow the cache past its bound.
+ * What one kept reply costs besides its key, payload and snapshot texts (the entry object, the
+ * Map's slot), in characters: many small replies must not hold much more than the bound says.
+ */
+export const ENTRY_OVERHEAD = 200;
+
+/**
+ * Kept replies by key, least recently used first, at most `maxChars` characters in all, keys and
+ * snapshots counted: a key holds the request's URL, so many requests with long query strings and
+ * small replies must not grow the cache past its bound. A character is a byte of memory, or two
+ * for a text beyond Latin-1.
  */
 export class KeptReplies {
   readonly counts: ReplyCacheCounts = { hits: 0, misses: 0, entries: 0, chars: 0 };
@@ -80,7 +87,7 @@ export class KeptReplies {
   /** Keeps a reply; one over a sixteenth of the whole is not kept, so none can empty it. */
   keep(key: string, entry: Kept) {
     this.#drop(key);
-    const size = key.length + entry.payload.length;
+    const size = sizeOf(key, entry);
     if (size > this.maxChars / 16) return;
     this.#kept.set(key, entry);
     this.counts.chars += size;
@@ -95,10 +102,13 @@ export class KeptReplies {
     const entry = this.#kept.get(key);
     if (!entry) return;
     this.#kept.delete(key);
-    this.counts.chars -= key.length + entry.payload.length;
+    this.counts.chars -= sizeOf(key, entry);
     this.counts.entries = this.#kept.size;
   }
 }
+
+const sizeOf = (key: string, entry: Kept) =>
+  key.length + entry.payload.length + entry.snapshot.length + ENTRY_OVERHEAD;
 
 /** A request that missed: where its reply goes once written, and what it was let in with. */
 interface Pending {
@@ -113,11 +123,20 @@ interface Pending {
  */
 export const replyCachePlugin = fp(
   async (app: FastifyInstance, options: ReplyCacheOptions) => {
-    const now = options.now ?? (() => Date.now());
+    // A monotonic clock: a wall clock set back would keep replies past their time.
+    const now = options.now ?? (() => performance.now());
     const kept = new KeptReplies(options.maxChars);
     const pending = new WeakMap<FastifyRequest, Pending>();
     app.decorate('replyCache', kept.counts);
     if (options.maxChars <= 0) return;
+
+    // A hit answers in the application's preHandler, before any of the route's own: a route that
+    // checks something there would be skipped on a hit, so it may not keep its replies.
+    app.addHook('onRoute', (route) => {
+      if (route.config?.replyCache === true && route.preHandler) {
+        throw new Error(`${route.method} ${route.url}: a route with a preHandler keeps no replies`);
+      }
+    });
 
     app.addHook('preHandler', async (request, reply) => {
       if (request.routeOptions.config.replyCache !== true) return;

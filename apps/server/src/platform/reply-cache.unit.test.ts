@@ -2,8 +2,10 @@
  * The store behind kept replies (platform/reply-cache.ts): its bound, its order of eviction, and
  * what makes a kept reply no longer the answer.
  */
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
-import { KeptReplies, keyOf, type Kept } from './reply-cache.ts';
+import { ENTRY_OVERHEAD, KeptReplies, keyOf, replyCachePlugin, type Kept } from './reply-cache.ts';
 
 const reply = (payload: string, snapshot = '7:7:', at = 0): Kept => ({
   payload,
@@ -12,9 +14,12 @@ const reply = (payload: string, snapshot = '7:7:', at = 0): Kept => ({
   at,
 });
 
+/** What an entry of a one-character key, a 9-character reply and snapshot '7:7:' costs. */
+const ENTRY = 1 + 9 + 4 + ENTRY_OVERHEAD;
+
 describe('KeptReplies', () => {
   it('answers under the same snapshot within the time, and forgets a reply that is not', () => {
-    const kept = new KeptReplies(1_000);
+    const kept = new KeptReplies(100_000);
     kept.keep('a', reply('{"n":1}', '7:7:', 100));
     expect(kept.answer('a', '7:7:', 150, 60)?.payload).toBe('{"n":1}');
     expect(kept.answer('a', '7:8:', 150, 60)).toBeUndefined();
@@ -26,30 +31,30 @@ describe('KeptReplies', () => {
   });
 
   it('holds at most its characters, the least recently used dropped first', () => {
-    const kept = new KeptReplies(160);
+    const kept = new KeptReplies(16 * ENTRY);
     kept.keep('a', reply('a'.repeat(9)));
     kept.keep('b', reply('b'.repeat(9)));
     kept.keep('c', reply('c'.repeat(9)));
     expect(kept.answer('a', '7:7:', 0, 60)).toBeDefined();
     for (let i = 0; i < 14; i++) kept.keep(`${i % 10}`, reply('x'.repeat(9)));
     for (let i = 0; i < 4; i++) kept.keep(`${'xyzw'[i]}`, reply('x'.repeat(9)));
-    // 17 keys and replies of 10 characters in 160: the least recently used one (b, as a was
-    // read) went.
-    expect(kept.counts).toMatchObject({ entries: 16, chars: 160 });
+    // 17 entries where 16 fit: the least recently used one (b, as a was read) went.
+    expect(kept.counts).toMatchObject({ entries: 16, chars: 16 * ENTRY });
     expect(kept.answer('b', '7:7:', 0, 60)).toBeUndefined();
     expect(kept.answer('a', '7:7:', 0, 60)).toBeDefined();
     expect(kept.answer('c', '7:7:', 0, 60)).toBeDefined();
   });
 
-  it('keeps no reply over a sixteenth of the whole, key counted, and replaces a key in place', () => {
-    const kept = new KeptReplies(160);
+  it('keeps no entry over a sixteenth of the whole, key counted, and replaces a key in place', () => {
+    const kept = new KeptReplies(16 * ENTRY);
     kept.keep('k', reply('x'.repeat(10)));
     expect(kept.counts).toMatchObject({ entries: 0, chars: 0 });
     kept.keep('long key', reply('x'.repeat(3)));
     expect(kept.counts).toMatchObject({ entries: 0, chars: 0 });
     kept.keep('k', reply('x'.repeat(9), '1:1:'));
+    expect(kept.counts).toMatchObject({ entries: 1, chars: ENTRY });
     kept.keep('k', reply('y'.repeat(4), '2:2:'));
-    expect(kept.counts).toMatchObject({ entries: 1, chars: 5 });
+    expect(kept.counts).toMatchObject({ entries: 1, chars: ENTRY - 5 });
     expect(kept.answer('k', '2:2:', 0, 60)?.payload).toBe('yyyy');
   });
 });
@@ -71,5 +76,22 @@ describe('keyOf', () => {
     const long = keyOf(1, request({ selectedIds: ids }));
     expect(long.length).toBeLessThan(80);
     expect(long).not.toBe(keyOf(1, request({ selectedIds: [...ids, 5_000] })));
+  });
+});
+
+describe('replyCachePlugin', () => {
+  it('refuses a route that keeps replies and has a preHandler a hit would skip', async () => {
+    const app = Fastify();
+    await app.register(fp(async () => {}, { name: 'auth' }));
+    await app.register(replyCachePlugin, { maxChars: 1_000_000, ttlMs: 10_000 });
+    app.post('/plain', { config: { replyCache: true } }, async () => ({}));
+    expect(() =>
+      app.post(
+        '/checked',
+        { config: { replyCache: true }, preHandler: async () => {} },
+        async () => ({}),
+      ),
+    ).toThrow('POST /checked: a route with a preHandler keeps no replies');
+    await app.close();
   });
 });

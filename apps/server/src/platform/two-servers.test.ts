@@ -136,10 +136,16 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
       )
         .json<{ data: { contractName: string }[] }>()
         .data.map((c) => c.contractName);
-    expect(await names()).toEqual([]);
-    const hits = a.app.replyCache.hits;
-    expect(await names()).toEqual([]);
-    expect(a.app.replyCache.hits).toBe(hits + 1);
+    // A's reply is kept and answers again (tried again if another test's write came between:
+    // a snapshot is the whole PostgreSQL server's).
+    let kept = false;
+    for (let tries = 0; tries < 20 && !kept; tries++) {
+      expect(await names()).toEqual([]);
+      const hits = a.app.replyCache.hits;
+      expect(await names()).toEqual([]);
+      kept = a.app.replyCache.hits === hits + 1;
+    }
+    expect(kept).toBe(true);
     const saved = await b.app.inject({
       method: 'POST',
       url: '/api/contract/create',
