@@ -206,7 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(signedUrlsPlugin, { secret: jwtSecret });
   await app.register(replyCachePlugin, {
-    maxChars: config.replyCacheChars,
+    maxBytes: config.replyCacheBytes,
     ttlMs: REPLY_CACHE_TTL_MS,
   });
   await app.register(importJobsPlugin, {

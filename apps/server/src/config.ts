@@ -111,8 +111,8 @@ export interface Config {
   /** Where files go (platform/storage.ts, openStorage); unset: the database's default. */
   storageUrl: string | undefined;
   pgliteSharedBuffersMb: number | undefined;
-  /** Characters of replies kept for repeated reads; 0: none. */
-  replyCacheChars: number;
+  /** Bytes of replies kept for repeated reads; 0: none. */
+  replyCacheBytes: number;
   /**
    * Whether this process runs queued import jobs (PostgreSQL; several processes share the
    * queue). On the embedded database every import runs where it was uploaded.
@@ -185,7 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     storageUrl: e.STORAGE_URL,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
-    replyCacheChars: Math.floor(e.REPLY_CACHE_MB * MB),
+    replyCacheBytes: Math.floor(e.REPLY_CACHE_MB * MB),
     runImportJobs: e.RUN_IMPORT_JOBS,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,

@@ -13,7 +13,8 @@
  * logout, a disabled organisation or a changed role still applies at once.
  *
  * A reply is kept at most `ttlMs` (what depends on the clock, such as today's date, moves on) and
- * the whole cache holds at most `maxChars` characters, least recently used dropped first.
+ * the whole cache holds at most `maxBytes`, least recently used dropped first. A reply is kept as
+ * the bytes sent, so a hit neither encodes nor measures its text again.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -33,42 +34,42 @@ declare module 'fastify' {
 export interface ReplyCacheCounts {
   hits: number;
   misses: number;
-  /** Kept replies now, and their characters with their keys', snapshots and ENTRY_OVERHEAD. */
+  /** Kept replies now, and their bytes with their keys', snapshots' and ENTRY_OVERHEAD. */
   entries: number;
-  chars: number;
+  bytes: number;
 }
 
 export interface ReplyCacheOptions {
   /** 0 keeps nothing. */
-  maxChars: number;
+  maxBytes: number;
   ttlMs: number;
   now?: () => number;
 }
 
 export interface Kept {
-  payload: string;
+  payload: Buffer;
   contentType: string;
   snapshot: string;
   at: number;
 }
 
 /**
- * What one kept reply costs besides its key, payload and snapshot texts (the entry object, the
- * Map's slot), in characters: many small replies must not hold much more than the bound says.
+ * What one kept reply costs besides its key, payload and snapshot (the entry object, the Map's
+ * slot, the buffer's header), in bytes: many small replies must not hold much more than the bound
+ * says.
  */
 export const ENTRY_OVERHEAD = 200;
 
 /**
- * Kept replies by key, least recently used first, at most `maxChars` characters in all, keys and
- * snapshots counted: a key holds the request's URL, so many requests with long query strings and
- * small replies must not grow the cache past its bound. A character is a byte of memory, or two
- * for a text beyond Latin-1.
+ * Kept replies by key, least recently used first, at most `maxBytes` in all, keys and snapshots
+ * counted (a byte a character, as V8 holds such ASCII text): a key holds the request's URL, so
+ * many requests with long query strings and small replies must not grow the cache past its bound.
  */
 export class KeptReplies {
-  readonly counts: ReplyCacheCounts = { hits: 0, misses: 0, entries: 0, chars: 0 };
+  readonly counts: ReplyCacheCounts = { hits: 0, misses: 0, entries: 0, bytes: 0 };
   readonly #kept = new Map<string, Kept>();
 
-  constructor(readonly maxChars: number) {}
+  constructor(readonly maxBytes: number) {}
 
   /** The kept reply, if still the database's answer under `snapshot` at time `now`. */
   answer(key: string, snapshot: string, now: number, ttlMs: number): Kept | undefined {
@@ -88,11 +89,11 @@ export class KeptReplies {
   keep(key: string, entry: Kept) {
     this.#drop(key);
     const size = sizeOf(key, entry);
-    if (size > this.maxChars / 16) return;
+    if (size > this.maxBytes / 16) return;
     this.#kept.set(key, entry);
-    this.counts.chars += size;
+    this.counts.bytes += size;
     for (const [oldest] of this.#kept) {
-      if (this.counts.chars <= this.maxChars) break;
+      if (this.counts.bytes <= this.maxBytes) break;
       this.#drop(oldest);
     }
     this.counts.entries = this.#kept.size;
@@ -102,7 +103,7 @@ export class KeptReplies {
     const entry = this.#kept.get(key);
     if (!entry) return;
     this.#kept.delete(key);
-    this.counts.chars -= sizeOf(key, entry);
+    this.counts.bytes -= sizeOf(key, entry);
     this.counts.entries = this.#kept.size;
   }
 }
@@ -125,10 +126,10 @@ export const replyCachePlugin = fp(
   async (app: FastifyInstance, options: ReplyCacheOptions) => {
     // A monotonic clock: a wall clock set back would keep replies past their time.
     const now = options.now ?? (() => performance.now());
-    const kept = new KeptReplies(options.maxChars);
+    const kept = new KeptReplies(options.maxBytes);
     const pending = new WeakMap<FastifyRequest, Pending>();
     app.decorate('replyCache', kept.counts);
-    if (options.maxChars <= 0) return;
+    if (options.maxBytes <= 0) return;
 
     // A hit answers in the application's preHandler, before any of the route's own: a route that
     // checks something there would be skipped on a hit, so it may not keep its replies.
@@ -160,7 +161,12 @@ export const replyCachePlugin = fp(
         typeof contentType === 'string' &&
         contentType.startsWith('application/json')
       ) {
-        kept.keep(miss.key, { payload, contentType, snapshot: miss.snapshot, at: now() });
+        kept.keep(miss.key, {
+          payload: Buffer.from(payload),
+          contentType,
+          snapshot: miss.snapshot,
+          at: now(),
+        });
       }
       return payload;
     });

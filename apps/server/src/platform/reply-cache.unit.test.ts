@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ENTRY_OVERHEAD, KeptReplies, keyOf, replyCachePlugin, type Kept } from './reply-cache.ts';
 
 const reply = (payload: string, snapshot = '7:7:', at = 0): Kept => ({
-  payload,
+  payload: Buffer.from(payload),
   contentType: 'application/json; charset=utf-8',
   snapshot,
   at,
@@ -21,13 +21,13 @@ describe('KeptReplies', () => {
   it('answers under the same snapshot within the time, and forgets a reply that is not', () => {
     const kept = new KeptReplies(100_000);
     kept.keep('a', reply('{"n":1}', '7:7:', 100));
-    expect(kept.answer('a', '7:7:', 150, 60)?.payload).toBe('{"n":1}');
+    expect(kept.answer('a', '7:7:', 150, 60)?.payload.toString()).toBe('{"n":1}');
     expect(kept.answer('a', '7:8:', 150, 60)).toBeUndefined();
     // Dropped on the miss: the old snapshot does not come back.
     expect(kept.answer('a', '7:7:', 150, 60)).toBeUndefined();
     kept.keep('b', reply('{}', '7:7:', 100));
     expect(kept.answer('b', '7:7:', 160, 60)).toBeUndefined();
-    expect(kept.counts).toMatchObject({ hits: 1, misses: 3, entries: 0, chars: 0 });
+    expect(kept.counts).toMatchObject({ hits: 1, misses: 3, entries: 0, bytes: 0 });
   });
 
   it('holds at most its characters, the least recently used dropped first', () => {
@@ -39,7 +39,7 @@ describe('KeptReplies', () => {
     for (let i = 0; i < 14; i++) kept.keep(`${i % 10}`, reply('x'.repeat(9)));
     for (let i = 0; i < 4; i++) kept.keep(`${'xyzw'[i]}`, reply('x'.repeat(9)));
     // 17 entries where 16 fit: the least recently used one (b, as a was read) went.
-    expect(kept.counts).toMatchObject({ entries: 16, chars: 16 * ENTRY });
+    expect(kept.counts).toMatchObject({ entries: 16, bytes: 16 * ENTRY });
     expect(kept.answer('b', '7:7:', 0, 60)).toBeUndefined();
     expect(kept.answer('a', '7:7:', 0, 60)).toBeDefined();
     expect(kept.answer('c', '7:7:', 0, 60)).toBeDefined();
@@ -48,14 +48,14 @@ describe('KeptReplies', () => {
   it('keeps no entry over a sixteenth of the whole, key counted, and replaces a key in place', () => {
     const kept = new KeptReplies(16 * ENTRY);
     kept.keep('k', reply('x'.repeat(10)));
-    expect(kept.counts).toMatchObject({ entries: 0, chars: 0 });
+    expect(kept.counts).toMatchObject({ entries: 0, bytes: 0 });
     kept.keep('long key', reply('x'.repeat(3)));
-    expect(kept.counts).toMatchObject({ entries: 0, chars: 0 });
+    expect(kept.counts).toMatchObject({ entries: 0, bytes: 0 });
     kept.keep('k', reply('x'.repeat(9), '1:1:'));
-    expect(kept.counts).toMatchObject({ entries: 1, chars: ENTRY });
+    expect(kept.counts).toMatchObject({ entries: 1, bytes: ENTRY });
     kept.keep('k', reply('y'.repeat(4), '2:2:'));
-    expect(kept.counts).toMatchObject({ entries: 1, chars: ENTRY - 5 });
-    expect(kept.answer('k', '2:2:', 0, 60)?.payload).toBe('yyyy');
+    expect(kept.counts).toMatchObject({ entries: 1, bytes: ENTRY - 5 });
+    expect(kept.answer('k', '2:2:', 0, 60)?.payload.toString()).toBe('yyyy');
   });
 });
 
@@ -83,7 +83,7 @@ describe('replyCachePlugin', () => {
   it('refuses a route that keeps replies and has a preHandler a hit would skip', async () => {
     const app = Fastify();
     await app.register(fp(async () => {}, { name: 'auth' }));
-    await app.register(replyCachePlugin, { maxChars: 1_000_000, ttlMs: 10_000 });
+    await app.register(replyCachePlugin, { maxBytes: 1_000_000, ttlMs: 10_000 });
     app.post('/plain', { config: { replyCache: true } }, async () => ({}));
     expect(() =>
       app.post(
