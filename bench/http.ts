@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freshDatabase } from './postgres.ts';
 import { option } from './common.ts';
+import { SERVER_ENV } from '../scripts/server-env.mjs';
 
 const DURATION = Number(option('duration') ?? '10');
 const CONNECTIONS = Number(option('connections') ?? '50');
@@ -96,7 +97,8 @@ async function startServer(mode: string, where = '', env: Record<string, string>
     ['--import', 'tsx', path.join(here, 'http-server.ts'), mode, where],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production', ...env },
+      // As `npm start` runs the server (scripts/server-env.mjs).
+      env: { ...process.env, ...SERVER_ENV, NODE_ENV: 'production', ...env },
     },
   );
   const lines = createInterface({ input: child.stdout! });

@@ -32,6 +32,7 @@ import {
 } from '../apps/server/src/db/seed/spend-generator.ts';
 import { SERVER_URL } from './postgres.ts';
 import { option } from './common.ts';
+import { SERVER_ENV } from '../scripts/server-env.mjs';
 
 const sizes = (option('rows') ?? '100000,1000000').split(',').map(Number);
 const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
@@ -86,6 +87,8 @@ if (bundled.status !== 0) throw new Error('could not bundle bench/ingest-run.ts'
 
 function run<T>(mode: string, file: string, ...rest: string[]): T {
   const child = spawnSync(process.execPath, [runner, mode, file, databaseUrl, ...rest], {
+    // As `npm start` runs the server (scripts/server-env.mjs, decision 302).
+    env: { ...process.env, ...SERVER_ENV },
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });

@@ -42,3 +42,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ XLSX_CHECKER_YOUNG_MB: '1' })).toThrow(/XLSX_CHECKER_YOUNG_MB/);
   });
 });
+
+describe('the environment npm start gives the server', () => {
+  it('is the one the scripts that start it as npm start would use (decision 302)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { SERVER_ENV_DEFAULTS } = await import('../../../scripts/server-env.mjs');
+    const manifest = JSON.parse(
+      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+    ) as { scripts: { start: string } };
+    for (const [name, value] of Object.entries(SERVER_ENV_DEFAULTS)) {
+      expect(manifest.scripts.start).toContain(`${name}=\${${name}:-${value}}`);
+    }
+    expect(manifest.scripts.start).toMatch(/ node dist\/main\.mjs$/);
+  });
+});
