@@ -5,8 +5,6 @@
  */
 import type { FastifyReply } from 'fastify';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
-import PptxGenJS from 'pptxgenjs';
 import { ValidationError } from './errors.ts';
 
 export const MIME = {
@@ -46,6 +44,8 @@ export interface SlideContent {
 }
 
 export async function buildPptx(content: SlideContent): Promise<Buffer> {
+  // Loaded with the first export, not with the server (decision 303).
+  const { default: PptxGenJS } = await import('pptxgenjs');
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_16x9'; // 10 × 5.625 in
   pptx.title = content.title;
@@ -103,7 +103,9 @@ export async function buildPptx(content: SlideContent): Promise<Buffer> {
   return Buffer.from(output as Uint8Array);
 }
 
-export function buildPdf(content: SlideContent): Promise<Buffer> {
+export async function buildPdf(content: SlideContent): Promise<Buffer> {
+  // Loaded with the first export, not with the server (decision 303).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     // A4 landscape: 841.89 × 595.28 pt.
     const doc = new PDFDocument({

@@ -5,14 +5,16 @@
  * as vectors (svg-to-pdfkit); maps and treemaps sit above their data; every table row is
  * written, the header repeated on each page; the analysis flows over as many pages as it needs.
  */
-import PDFDocument from 'pdfkit';
-import SVGtoPDF from 'svg-to-pdfkit';
+import type SVGtoPDFFunction from 'svg-to-pdfkit';
 import type { ChartSection, PictureSection, ReportDocument, ReportTable } from './document.ts';
 import { filtersInWords } from './document.ts';
 import { cellText, isNumeric, longDate } from './format.ts';
-import { renderSvg } from './svg.ts';
+import { loadChartRenderer, renderSvg } from './svg.ts';
 
 type Doc = PDFKit.PDFDocument;
+
+/** svg-to-pdfkit, loaded with the first PDF (as pdfkit and the chart renderer, decision 303). */
+let SVGtoPDF: typeof SVGtoPDFFunction;
 
 const MARGIN = 40;
 const HEADER = 46;
@@ -227,7 +229,13 @@ function frame(doc: Doc, report: ReportDocument) {
   }
 }
 
-export function renderPdf(report: ReportDocument): Promise<Buffer> {
+export async function renderPdf(report: ReportDocument): Promise<Buffer> {
+  const [{ default: PDFDocument }, svgToPdf] = await Promise.all([
+    import('pdfkit'),
+    import('svg-to-pdfkit'),
+    loadChartRenderer(),
+  ]);
+  SVGtoPDF = svgToPdf.default;
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: report.paper,

@@ -4,7 +4,7 @@
  * tables over as many slides as its rows need (12 pt, header repeated), maps and treemaps as
  * sharp pictures beside their data, and the analysis flowing over as many slides as it needs.
  */
-import PptxGenJS from 'pptxgenjs';
+import type PptxGenJS from 'pptxgenjs';
 import type {
   ChartSection,
   NativeChart,
@@ -15,7 +15,7 @@ import type {
 } from './document.ts';
 import { CHART_COLORS } from '@spotzcity/shared/charts/common';
 import { AXIS_FORMAT_CODES, FORMAT_CODES, cellText, isNumeric, longDate } from './format.ts';
-import { renderPng } from './svg.ts';
+import { loadChartRenderer, renderPng } from './svg.ts';
 import { paginateText } from './text.ts';
 
 type Slide = ReturnType<PptxGenJS['addSlide']>;
@@ -351,7 +351,9 @@ function analysisSlides(pptx: PptxGenJS, doc: ReportDocument) {
 }
 
 export async function renderPptx(doc: ReportDocument): Promise<Buffer> {
-  const pptx = new PptxGenJS();
+  // Loaded with the first PowerPoint, as the chart renderer (decision 303).
+  const [{ default: Pptx }] = await Promise.all([import('pptxgenjs'), loadChartRenderer()]);
+  const pptx = new Pptx();
   pptx.layout = 'LAYOUT_16x9';
   pptx.title = doc.title;
   pptx.company = doc.organisation;
