@@ -92,6 +92,10 @@ export default defineConfig({
           setupFiles: ['e2e/failure-screenshots.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits up to 10 s, not Vitest's default second: two journeys, their servers
+          // and Chromium share two cores, and a form's messages took longer than a second once
+          // (training.e2e.ts, 2026-11-28). A poll that can never pass still fails.
+          expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
           // A worker's journeys share its Chromium (one context each, browser.ts) and its loaded
           // modules: no launch and no imports per file. docs/decisions/0291.
