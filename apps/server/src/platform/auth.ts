@@ -282,9 +282,10 @@ export const authPlugin = fp(
      * request, under 1,000 requests/s). There, a token's account is read again only when the
      * database has committed something since it was read: each request asks for the snapshot
      * (its own query, sent after it arrived, never shared) and uses the account read under the
-     * same snapshot; otherwise it reads the account as above, in a query sent after it arrived. A logout, a disabled organisation or a changed role is a commit, so it still
-     * applies to the very next request. On PostgreSQL the lookup is one round trip either way,
-     * and stays as it is.
+     * same snapshot; otherwise it reads the account as above, in a query sent after it arrived.
+     * A logout, a disabled organisation or a changed role is a commit, so it still applies to the
+     * very next request. On PostgreSQL the lookup is one round trip either way, and stays as it
+     * is.
      */
     const known = new Map<string, LoadedAccount>();
     async function lookUpEmbedded(id: number, tokenId: string) {

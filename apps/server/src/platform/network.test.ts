@@ -1,6 +1,7 @@
 /**
  * What the server believes about the network: the client's address (TRUST_PROXY), HSTS only over
- * HTTPS, the security headers of every reply, and temporary upload files kept under DATA_DIR and swept at start.
+ * HTTPS, the security headers of every reply, and temporary upload files kept under DATA_DIR and
+ * swept at start.
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
