@@ -135,10 +135,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, () => done());
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
+    done(null, payload);
   });
   // JSON (and other text) replies above 1 KB go out brotli- or gzip-compressed when the browser
   // accepts it; the web app's assets are already compressed at build time (platform/web.ts), and

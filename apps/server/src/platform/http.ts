@@ -68,7 +68,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
  * name before any route's own checks, wherever it hides in the body, query string or path.
  */
 export const refuseControlCharacters = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [where, value] of [
       ['', request.body],
       ['', request.query],
@@ -76,12 +76,15 @@ export const refuseControlCharacters = fp(async (app: FastifyInstance) => {
     ] as const) {
       const path = findControlCharacter(value);
       if (path) {
-        throw ValidationError.field(
-          [where, ...path].filter(Boolean).join('.'),
-          MESSAGES.controlCharacter,
+        return done(
+          ValidationError.field(
+            [where, ...path].filter(Boolean).join('.'),
+            MESSAGES.controlCharacter,
+          ),
         );
       }
     }
+    done();
   });
 });
 

@@ -139,36 +139,43 @@ export const replyCachePlugin = fp(
       }
     });
 
-    app.addHook('preHandler', async (request, reply) => {
-      if (request.routeOptions.config.replyCache !== true) return;
-      if (request.method !== 'GET' && request.method !== 'POST') return;
-      const account = accountOfOrUndefined(request);
-      if (!account) return;
+    // Both hooks take a callback, not a promise: they run on every request of a kept route, and
+    // a hit costs little else (issue #20).
+    app.addHook('preHandler', (request, reply, done) => {
+      const account =
+        request.routeOptions.config.replyCache === true &&
+        (request.method === 'GET' || request.method === 'POST')
+          ? accountOfOrUndefined(request)
+          : undefined;
+      if (!account) return done();
       const key = keyOf(account.user.id, request);
       const entry = kept.answer(key, account.snapshot, now(), options.ttlMs);
-      if (entry) return reply.header('content-type', entry.contentType).send(entry.payload);
+      // A reply sent from a callback hook ends the request there; done() must not follow.
+      if (entry) return void reply.header('content-type', entry.contentType).send(entry.payload);
       pending.set(request, { key, snapshot: account.snapshot });
+      done();
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const miss = pending.get(request);
-      if (!miss) return payload;
-      pending.delete(request);
-      const contentType = reply.getHeader('content-type');
-      if (
-        reply.statusCode === 200 &&
-        typeof payload === 'string' &&
-        typeof contentType === 'string' &&
-        contentType.startsWith('application/json')
-      ) {
-        kept.keep(miss.key, {
-          payload: Buffer.from(payload),
-          contentType,
-          snapshot: miss.snapshot,
-          at: now(),
-        });
+      if (miss) {
+        pending.delete(request);
+        const contentType = reply.getHeader('content-type');
+        if (
+          reply.statusCode === 200 &&
+          typeof payload === 'string' &&
+          typeof contentType === 'string' &&
+          contentType.startsWith('application/json')
+        ) {
+          kept.keep(miss.key, {
+            payload: Buffer.from(payload),
+            contentType,
+            snapshot: miss.snapshot,
+            at: now(),
+          });
+        }
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'reply-cache', dependencies: ['auth'] },
