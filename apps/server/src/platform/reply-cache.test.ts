@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { inject } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { actor, actorWith, createUser, signIn } from '../../test/factories.ts';
+import { answeredFromKept } from '../../test/replies.ts';
 import { and, eq } from 'drizzle-orm';
 import { clients, revokedTokens, rfx, rolePermissions, users } from '../db/schema/index.ts';
 
@@ -40,21 +41,6 @@ async function insertRfx(clientRef: number, write = t.database.db) {
 const list = (token: string, body: object = { pageNumber: 0 }) =>
   t.call(token, 'POST', '/api/rfx/list', body);
 
-/**
- * Whether a repeated `read` is answered from its kept reply within a few tries. On PostgreSQL a
- * snapshot is the whole server's, and the test files running beside this one commit all the
- * time: any of their writes between two reads rightly makes the second one a miss.
- */
-async function answeredFromKept(read: () => Promise<unknown>) {
-  for (let tries = 0; tries < 20; tries++) {
-    await read();
-    const hits = t.app.replyCache.hits;
-    await read();
-    if (t.app.replyCache.hits === hits + 1) return true;
-  }
-  return false;
-}
-
 const namesIn = (res: { json: () => unknown }) =>
   (res.json() as { data: { rfxName: string }[] }).data.map((r) => r.rfxName).sort();
 
@@ -65,7 +51,9 @@ describe('kept replies', () => {
     const first = await list(buyer.token);
     expect(first.statusCode).toBe(200);
     const replies: { body: string; headers: Record<string, unknown> }[] = [];
-    expect(await answeredFromKept(async () => replies.push(await list(buyer.token)))).toBe(true);
+    expect(await answeredFromKept(t.app, async () => replies.push(await list(buyer.token)))).toBe(
+      true,
+    );
     const kept = replies.at(-1)!;
     expect(kept.body).toBe(first.body);
     expect(kept.headers['content-type']).toBe(first.headers['content-type']);

@@ -7,6 +7,7 @@ import type { ContractRecord } from '@spotzcity/shared/contracts';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, actorWith } from '../../../test/factories.ts';
 import { apiCaller, itGuardsEveryEndpoint, type Endpoint } from '../../../test/record-module.ts';
+import { validContract, type ContractBody } from '../../../test/contracts.ts';
 import { keepReport, pdfPages, pptxCharts, pptxTables } from '../../../test/reports.ts';
 import { contracts } from '../../db/schema/index.ts';
 
@@ -16,39 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Body = Record<string, unknown>;
-
-let serial = 0;
-const validContract = (over: Body = {}): Body => ({
-  contractNumber: `CN-${++serial}`,
-  contractName: 'Fleet maintenance services',
-  category: 'Fleet',
-  contractSignatureDate: '2025-01-10T00:00:00-06:00',
-  startDate: '2025-02-01T00:00:00-06:00',
-  endDate: '2026-01-31T23:59:59-06:00',
-  contractType: 'Master Services Agreement',
-  contractValue: 480000.5,
-  offset: 360,
-  awardeeVendorInfo: {
-    awardeeVandorIdNumber: 'V-10442',
-    awardeeVandorName: 'Riverside Fleet Services',
-    awardeeEthnicityCategory: 'Hispanic',
-    awardeeDivercityCategory: ['MBE', 'SBE'],
-  },
-  vendorAccount: {
-    vandorAcountManagerName: 'Luis Ortega',
-    vandorAcountManagerEmail: 'luis.ortega@riversidefleet.example',
-    vandorAcountManagerPhone: '3125550199',
-  },
-  divisionInfo: {
-    divisionName: 'Operations',
-    divisionCostCenter: 'CC-4100',
-    companyContractOwnerName: 'Dana Whitfield',
-    companyContractOwnerEmail: 'dana.whitfield@acme.example',
-    companyContractOwnerPhone: '3125550147',
-  },
-  ...over,
-});
+type Body = ContractBody;
 
 const call = apiCaller(() => t);
 
