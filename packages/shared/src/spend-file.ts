@@ -11,8 +11,7 @@ import {
   type DiversityType,
   type EthnicityCategory,
 } from './enums.ts';
-import { normaliseDuns, supplierKey } from './suppliers.ts';
-import { normaliseUei } from './verified-diversity.ts';
+import { normaliseDuns, normaliseUei, supplierKey } from './supplier-keys.ts';
 import { MESSAGES } from './validation.ts';
 
 export const SPEND_COLUMNS = [

@@ -5,6 +5,7 @@
  * server's SQL (platform/verified-spend.ts) applies the same rules and the tests hold them equal.
  */
 import { z } from 'zod';
+import { normaliseUei } from './supplier-keys.ts';
 import { pageRequestSchema } from './api.ts';
 import { DIVERSITY_TYPES, type DiversityType } from './enums.ts';
 import { calendarDate, optionalText, recordId, requiredText } from './validation.ts';
@@ -224,12 +225,7 @@ export function matchReason(
   ].join(' · ');
 }
 
-/** UEIs are 12 letters and digits (the registry leaves out I and O); case and spaces are formatting. */
-export function normaliseUei(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const text = value.replace(/[\s-]+/g, '').toUpperCase();
-  return /^[A-Z0-9]{12}$/.test(text) ? text : null;
-}
+export { normaliseUei };
 
 /** FEINs are nine digits, written 12-3456789 (as the spend file stores them). */
 export function normaliseFein(value: string | null | undefined): string | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_COLUMNS, copyLine, type SpendRowColumns } from './rows.ts';
+import { workerScript } from '../../platform/xlsx/sheet.ts';
 
 const DIVERSITY = FIELD_COLUMNS.findIndex(([field]) => field === 'diversity');
 
@@ -59,5 +60,15 @@ describe('copyLine', () => {
     );
     expect(line[0]).toBe('\\N');
     expect(line).toHaveLength(FIELD_COLUMNS.length);
+  });
+});
+
+describe("the spend check's worker script", () => {
+  it('holds the row rule without zod: every checking thread compiles it (decision 304)', async () => {
+    const script = await workerScript(new URL('./rows.ts', import.meta.url));
+    expect(script).toContain('runWorker');
+    expect(script).not.toContain('$ZodType');
+    // 133 KB when written; zod alone added 751 KB.
+    expect(script.length).toBeLessThan(300_000);
   });
 });

@@ -120,7 +120,8 @@ export async function prepareWorkerScript(rowModule: URL): Promise<void> {
   await workerScript(rowModule).catch(() => {});
 }
 
-function workerScript(rowModule: URL | undefined): Promise<string> {
+/** The worker's script for `rowModule` (exported for the test that keeps it small). */
+export function workerScript(rowModule: URL | undefined): Promise<string> {
   const key = rowModule?.href ?? '';
   let script = workerScripts.get(key);
   if (!script) {
