@@ -34,31 +34,40 @@ export function appendText(text: string | null, more: string): string {
   return joined;
 }
 
-/** The shared string table as it travels to the checking threads. */
+/**
+ * The shared string table as it travels to the checking threads: memory they share, not copies
+ * (decision 304).
+ */
 export interface PackedStrings {
-  all: string;
-  ends: Int32Array<ArrayBuffer>;
+  /** Every string's text, one after another: Latin-1 bytes, or UTF-16 code units when `wide`. */
+  text: SharedArrayBuffer;
+  wide: boolean;
+  /** End offset (in characters) of each string, or -1 - end for an item with no text. */
+  ends: Int32Array<SharedArrayBuffer>;
 }
 
+const NO_STRINGS: PackedStrings = {
+  text: new SharedArrayBuffer(0),
+  wide: false,
+  ends: new Int32Array(new SharedArrayBuffer(0)),
+};
+
 /**
- * The shared string table, packed: every string in one, and where each ends. A million-row
- * spend file has ~520,000 shared strings; as separate strings they held ~37 MB of the worker's
- * heap. A cell's text is a slice of the one string.
+ * The shared string table, packed: every string's text in one block of shared memory, and where
+ * each ends. A million-row spend file has ~520,000 shared strings; as separate strings they held
+ * ~37 MB of the worker's heap. Held once for the reading worker and all its checking threads
+ * (a copy each cost ~8 MB per thread); a cell's text is decoded from it when read.
  */
 export class SharedStrings {
-  private chunks: string[] = [];
   private pending: string[] = [];
+  private chunks: string[] = [];
   private length = 0;
-  /** End offset of each string, or -1 - end for an item with no text. */
   private ends: number[] = [];
-  private all = '';
-  private packedEnds = new Int32Array(0);
+  private table = NO_STRINGS;
+  private text: Buffer<ArrayBufferLike> = Buffer.alloc(0);
 
   static from(packed: PackedStrings): SharedStrings {
-    const strings = new SharedStrings();
-    strings.all = packed.all;
-    strings.packedEnds = packed.ends;
-    return strings;
+    return new SharedStrings().use(packed);
   }
 
   add(text: string | null) {
@@ -72,24 +81,38 @@ export class SharedStrings {
 
   finish() {
     this.chunks.push(this.pending.splice(0).join(''));
-    this.all = this.chunks.join('');
+    const all = this.chunks.join('');
     this.chunks = [];
-    this.packedEnds = Int32Array.from(this.ends);
+    const wide = /[\u0100-\uffff]/.test(all);
+    const text = new SharedArrayBuffer(all.length * (wide ? 2 : 1));
+    Buffer.from(text).write(all, wide ? 'utf16le' : 'latin1');
+    const ends = new Int32Array(new SharedArrayBuffer(this.ends.length * 4));
+    ends.set(this.ends);
     this.ends = [];
-    return this;
+    return this.use({ text, wide, ends });
   }
 
   packed(): PackedStrings {
-    return { all: this.all, ends: this.packedEnds };
+    return this.table;
   }
 
   /** The string at `index`: null for an item with no text, undefined past the end. */
   get(index: number): string | null | undefined {
-    if (!(index >= 0 && index < this.packedEnds.length)) return undefined;
-    const end = this.packedEnds[index]!;
+    const { ends, wide } = this.table;
+    if (!(index >= 0 && index < ends.length)) return undefined;
+    const end = ends[index]!;
     if (end < 0) return null;
-    const before = index === 0 ? 0 : this.packedEnds[index - 1]!;
-    return this.all.slice(before < 0 ? -1 - before : before, end);
+    const before = index === 0 ? 0 : ends[index - 1]!;
+    const start = before < 0 ? -1 - before : before;
+    return wide
+      ? this.text.toString('utf16le', start * 2, end * 2)
+      : this.text.toString('latin1', start, end);
+  }
+
+  private use(table: PackedStrings) {
+    this.table = table;
+    this.text = Buffer.from(table.text);
+    return this;
   }
 }
 

@@ -148,3 +148,24 @@ describe('SheetParser plain rows', () => {
     expect(plain.rows[0]!.cells).toHaveLength(20_001);
   });
 });
+
+describe('SharedStrings', () => {
+  it.each([
+    ['Latin-1 text', ['Vendor', '', null, 'Café & Co', 'IL']],
+    ['text beyond Latin-1', ['Vendor', 'Zoë 東京', null, '', '😀 emoji']],
+  ])('gives back every item of %s, here and in a thread that shares its memory', (_, items) => {
+    const table = new SharedStrings();
+    for (const text of items) table.add(text);
+    table.finish();
+    const packed = table.packed();
+    expect(packed.text).toBeInstanceOf(SharedArrayBuffer);
+    expect(packed.ends.buffer).toBeInstanceOf(SharedArrayBuffer);
+    // What a checking thread gets: the same memory, after structured cloning.
+    const shared = SharedStrings.from(structuredClone(packed));
+    for (const strings of [table, shared]) {
+      expect(items.map((_, i) => strings.get(i))).toEqual(items);
+      expect(strings.get(items.length)).toBeUndefined();
+      expect(strings.get(-1)).toBeUndefined();
+    }
+  });
+});
