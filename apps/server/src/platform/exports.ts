@@ -4,7 +4,7 @@
  * from figures the server computed itself. Cells that could be read as formulas are written as text.
  */
 import type { FastifyReply } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from './excel.ts';
 import { ValidationError } from './errors.ts';
 
 export const MIME = {
@@ -252,7 +252,8 @@ const wrappedLines = (text: string, width: number) =>
   Math.max(1, Math.ceil(text.length / (width * 0.95)));
 
 export async function buildWorkbook(meta: WorkbookMeta, sheets: Sheet[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcel();
+  const workbook = new Workbook();
   workbook.creator = 'SpotzCity';
   workbook.created = new Date();
 

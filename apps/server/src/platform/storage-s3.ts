@@ -6,6 +6,9 @@
  *
  * An upload is spooled to DATA_DIR's temporary folder first: a single PUT needs its length, and
  * an object appears only once complete (a failed upload leaves nothing).
+ *
+ * The SDK is loaded when such a storage is opened: a server on DATA_DIR or PostgreSQL storage
+ * never holds it (decision 304).
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -14,32 +17,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { storageKey, type Storage, type StoredObject } from './storage.ts';
 
 export class S3Storage implements Storage {
   readonly kind = 's3';
 
   constructor(
+    private readonly sdk: typeof S3Sdk,
     private readonly client: S3Client,
     private readonly bucket: string,
     private readonly prefix: string,
   ) {}
 
   /** `options.credentials` only for tests: a deployment's come from the SDK's chain. */
-  static fromUrl(url: string, options: Pick<S3ClientConfig, 'credentials'> = {}) {
+  static async fromUrl(url: string, options: Pick<S3ClientConfig, 'credentials'> = {}) {
+    const sdk = await import('@aws-sdk/client-s3');
     const parsed = new URL(url);
     const endpoint = parsed.searchParams.get('endpoint') ?? undefined;
     const region = parsed.searchParams.get('region') ?? 'us-east-1';
-    const client = new S3Client({
+    const client = new sdk.S3Client({
       region,
       // An S3-compatible service: the SDK's default checksums since 2025 send uploads framed as
       // `aws-chunked` with a trailing CRC, which services that do not know it store as part of
@@ -55,7 +53,7 @@ export class S3Storage implements Storage {
       ...options,
     });
     const prefix = parsed.pathname.replace(/^\/+|\/+$/g, '');
-    return new S3Storage(client, parsed.hostname, prefix ? `${prefix}/` : '');
+    return new S3Storage(sdk, client, parsed.hostname, prefix ? `${prefix}/` : '');
   }
 
   private objectKey(key: string) {
@@ -81,7 +79,7 @@ export class S3Storage implements Storage {
       }
       const { size } = await stat(spool);
       await this.client.send(
-        new PutObjectCommand({
+        new this.sdk.PutObjectCommand({
           Bucket: this.bucket,
           Key: this.objectKey(key),
           Body: createReadStream(spool),
@@ -98,7 +96,7 @@ export class S3Storage implements Storage {
     const out = new PassThrough();
     this.client
       .send(
-        new GetObjectCommand({
+        new this.sdk.GetObjectCommand({
           Bucket: this.bucket,
           Key: this.objectKey(key),
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -116,7 +114,7 @@ export class S3Storage implements Storage {
   async size(key: string) {
     try {
       const head = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+        new this.sdk.HeadObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
       );
       return head.ContentLength;
     } catch (error) {
@@ -129,7 +127,7 @@ export class S3Storage implements Storage {
 
   async remove(key: string) {
     await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
     );
   }
 
@@ -137,7 +135,7 @@ export class S3Storage implements Storage {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({
+        new this.sdk.ListObjectsV2Command({
           Bucket: this.bucket,
           Prefix: this.prefix,
           ...(token ? { ContinuationToken: token } : {}),

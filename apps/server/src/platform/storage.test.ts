@@ -70,7 +70,7 @@ async function allKeys(storage: Storage) {
   return keys.sort();
 }
 
-const backends: [string, () => Storage][] = [
+const backends: [string, () => Storage | Promise<Storage>][] = [
   ['a local directory', () => new LocalStorage(path.join(dir, 'files'))],
   ['PostgreSQL', () => new PostgresStorage(t.database.db)],
   ['S3', () => S3Storage.fromUrl(s3Url, { credentials: S3_CREDENTIALS })],
@@ -81,7 +81,7 @@ describe.each(backends)('storage in %s', (name, open) => {
   const data = randomBytes(CHUNK_BYTES * 2 + CHUNK_BYTES / 2);
 
   it('stores a file, reads it whole and by ranges, and removes it', async () => {
-    const storage = open();
+    const storage = await open();
     const stored = await storage.put('videos', 'MP4', streamOf(data));
     expect(stored.size).toBe(data.length);
     expect(stored.key).toMatch(/^videos\/[0-9a-f-]{36}\.mp4$/);
@@ -107,7 +107,7 @@ describe.each(backends)('storage in %s', (name, open) => {
   });
 
   it('stores an empty file', async () => {
-    const storage = open();
+    const storage = await open();
     const stored = await storage.put('modules', 'txt', Readable.from([]));
     expect(stored.size).toBe(0);
     expect((await bytesOf(storage.read(stored.key))).length).toBe(0);
@@ -115,7 +115,7 @@ describe.each(backends)('storage in %s', (name, open) => {
   });
 
   it('leaves nothing when the upload fails half-way or is cut short', async () => {
-    const storage = open();
+    const storage = await open();
     const before = await allKeys(storage);
     await expect(storage.put('videos', 'mp4', streamOf(data, CHUNK_BYTES + 1))).rejects.toThrow(
       'connection reset',
@@ -128,7 +128,7 @@ describe.each(backends)('storage in %s', (name, open) => {
   });
 
   it('stores a file under a key from another backend, replacing what it held', async () => {
-    const storage = open();
+    const storage = await open();
     const key = 'modules/00000000-0000-4000-8000-000000000001.pdf';
     await storage.putAs(key, streamOf(data.subarray(0, 5)));
     await storage.putAs(key, streamOf(data.subarray(0, 12_345)));
@@ -138,7 +138,7 @@ describe.each(backends)('storage in %s', (name, open) => {
   });
 
   it('refuses a key it did not make', async () => {
-    const storage = open();
+    const storage = await open();
     expect(() => storage.read('../etc/passwd')).toThrow('Invalid storage key');
     await expect(storage.remove('videos/../../x')).rejects.toThrow('Invalid storage key');
   });

@@ -4,7 +4,8 @@
  * dark blue, 'Required' noted on the columns the import requires, and example dates written as
  * real dates.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './excel.ts';
 
 const HEADER_FONT: Partial<ExcelJS.Font> = { bold: true, color: { argb: 'FFFFFFFF' } };
 const HEADER_FILL: ExcelJS.Fill = {
@@ -19,8 +20,9 @@ export interface TemplateColumn {
   required?: boolean;
 }
 
-export function templateWorkbook() {
-  const workbook = new ExcelJS.Workbook();
+export async function templateWorkbook() {
+  const { Workbook } = await loadExcel();
+  const workbook = new Workbook();
   workbook.creator = 'SpotzCity';
   return workbook;
 }

@@ -9,7 +9,7 @@
  * seed to stay consistent with the demo spend's DUNS numbers.
  */
 import { createWriteStream } from 'node:fs';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/excel.ts';
 import { SPEND_COLUMNS, type SpendColumnKey } from '@spotzcity/shared/spend-file';
 import {
   DIVERSITY_TYPES,
@@ -443,7 +443,8 @@ export function* generateSpendRows(
  * serials), streaming, so a million rows never sit in memory.
  */
 export async function writeSpendWorkbook(path: string, rows: Iterable<GeneratedRow>) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { stream } = await loadExcel();
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: createWriteStream(path),
     useSharedStrings: true,
     useStyles: true,

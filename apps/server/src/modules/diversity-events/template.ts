@@ -9,7 +9,7 @@ import { addTemplateSheet, templateDate, templateWorkbook } from '../../platform
 export const EVENT_TEMPLATE_FILE_NAME = 'SpotzCity Diversity Events Template.xlsx';
 
 export async function eventsTemplate(): Promise<Buffer> {
-  const workbook = templateWorkbook();
+  const workbook = await templateWorkbook();
   const sheet = addTemplateSheet(workbook, 'Events', EVENT_COLUMNS, {
     width: (c) => (c.key === 'description' ? 60 : Math.max(14, c.header.length + 6)),
   });

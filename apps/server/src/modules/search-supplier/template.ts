@@ -11,7 +11,7 @@ import { addTemplateSheet, templateDate, templateWorkbook } from '../../platform
 export const SUPPLIER_TEMPLATE_FILE_NAME = 'SpotzCity Suppliers List Template.xlsx';
 
 export async function suppliersTemplate(): Promise<Buffer> {
-  const workbook = templateWorkbook();
+  const workbook = await templateWorkbook();
   const sheet = addTemplateSheet(workbook, 'Suppliers', SUPPLIER_COLUMNS);
   const dates = ['businessStartDate', 'certificateIssueDate', 'certificateExpiryDate'] as const;
   sheet.addRow({

@@ -284,7 +284,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
           'Content-Disposition',
           contentDisposition('attachment', errorReportName(row.fileName)),
         )
-        .send(errorWorkbook(app.db, row));
+        .send(await errorWorkbook(app.db, row));
     },
   );
 

@@ -32,7 +32,7 @@ function addSpendSheet(workbook: ExcelJS.Workbook, name: string, requiredNotes =
 }
 
 export async function spendTemplate(): Promise<Buffer> {
-  const workbook = templateWorkbook();
+  const workbook = await templateWorkbook();
   addSpendSheet(workbook, 'Spend', true);
 
   const example = addSpendSheet(workbook, 'Example');

@@ -16,7 +16,7 @@ export async function tier2Template(
   buyerName: string,
 ): Promise<Buffer> {
   const { breakdown, segments } = ask;
-  const workbook = templateWorkbook();
+  const workbook = await templateWorkbook();
   const sheet = addTemplateSheet(workbook, 'Tier 2 Report', TIER2_COLUMNS, {
     width: (c) => (c.key === 'amount' ? 18 : 26),
     requiredNotes: false,

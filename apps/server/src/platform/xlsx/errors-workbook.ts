@@ -6,7 +6,8 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../excel.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { importJobErrors } from '../../db/schema/index.ts';
 import type { ImportJobRow } from '../import-jobs.ts';
@@ -22,9 +23,10 @@ const HEADER_FILL: ExcelJS.Fill = {
 export const errorReportName = (fileName: string) =>
   `Problems in ${fileName.replace(/\.xlsx$/i, '')}.xlsx`;
 
-export function errorWorkbook(db: DbOrTx, job: ImportJobRow): Readable {
+export async function errorWorkbook(db: DbOrTx, job: ImportJobRow): Promise<Readable> {
+  const { stream } = await loadExcel();
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: out,
     useSharedStrings: false,
     useStyles: true,
