@@ -33,8 +33,8 @@ export interface XlsxLimits extends ZipLimits {
   /** Old-generation heap of the reading worker. */
   workerMemoryMb: number;
   /**
-   * Young generation of each checking thread (parallel-check.ts), MB: less memory for more
-   * collections. Unset: 16.
+   * Young generation of the reading worker and of each checking thread (parallel-check.ts), MB:
+   * less memory for more collections. Unset: 16.
    */
   checkerYoungMb?: number;
   /** Wall-clock limit of one read. */
@@ -191,8 +191,9 @@ async function startWorker(script: string, input: WorkerInput, limits: XlsxLimit
     workerData: input,
     resourceLimits: {
       maxOldGenerationSizeMb: limits.workerMemoryMb,
-      // 16 MB rather than 64: ~35 MB less resident for a few percent of reading time.
-      maxYoungGenerationSizeMb: 16,
+      // 16 MB rather than 64: ~35 MB less resident for a few percent of reading time; as the
+      // checking threads' beside the embedded database (8 MB, decision 304).
+      maxYoungGenerationSizeMb: limits.checkerYoungMb ?? 16,
       stackSizeMb: 4,
     },
   });
