@@ -22,41 +22,17 @@
  *                                              (XLSX_CHECKER_YOUNG_MB; default as the server's)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import {
-  generateSpendRows,
-  generateSuppliers,
-  writeSpendWorkbook,
-} from '../apps/server/src/db/seed/spend-generator.ts';
 import { SERVER_URL } from './postgres.ts';
 import { option } from './common.ts';
+import { BENCH_DIR as dir, generateSpendFile } from './spend-file.ts';
 import { SERVER_ENV } from '../scripts/server-env.mjs';
 
 const sizes = (option('rows') ?? '100000,1000000').split(',').map(Number);
 const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
 const databaseUrl = SERVER_URL;
-
-const dir = path.join(tmpdir(), 'spotzcity-bench');
-mkdirSync(dir, { recursive: true });
-
-async function fileOf(rows: number) {
-  const file = path.join(dir, `spend-${rows}.xlsx`);
-  if (existsSync(file)) return file;
-  const started = performance.now();
-  // Bigger organisations buy from more suppliers.
-  const suppliers = generateSuppliers(Math.max(400, Math.round(rows / 250)), 2020);
-  await writeSpendWorkbook(
-    file,
-    generateSpendRows(suppliers, { from: '2024-01-01', days: 366, yearIndex: 0 }, rows, 7),
-  );
-  console.log(
-    `generated ${file} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB) in ` +
-      `${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-  return file;
-}
 
 interface Measurement {
   mode: string;
@@ -119,7 +95,7 @@ const table: string[][] = [
 ];
 const loads: string[] = [];
 for (const rows of sizes) {
-  const file = await fileOf(rows);
+  const file = await generateSpendFile(rows);
   const size = `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`;
   const loadBefore = load();
   const parse = measure('parse', file);

@@ -1,0 +1,166 @@
+/**
+ * `npm run bench:server-import`: a spend file uploaded to a **running server**, as a user's
+ * browser sends it, and the server process's memory while it is checked and saved (issue #16:
+ * "server peak RSS < 400 MB"). `npm run bench:ingest` measures the import in a process of its
+ * own; this measures what `npm start` runs: the built server (apps/server/dist, run
+ * `npm run build` first) with its settings from scripts/server-env.mjs, the demo data loaded, and
+ * the file sent through `POST /api/file/upload`.
+ *
+ * The server is started once to load the demo data, stopped, and started again on the same data
+ * directory (the memory a server has after a restart, not after loading the demo data). It signs
+ * in, reads the dashboards once (what a running server has loaded), then uploads the file and
+ * follows the import until it ends. Memory is the kernel's count of the server process (all its
+ * threads): VmRSS sampled every 50 ms and VmHWM, the peak the kernel kept, reset before the upload.
+ *
+ *   npm run bench:server-import                      1,000,000 rows (the bench:ingest file)
+ *   npm run bench:server-import -- --rows 100000     another size
+ *   npm run bench:server-import -- --runs 3          several uploads, each on a fresh server
+ *   MALLOC_ARENA_MAX=8 npm run bench:server-import   the server's environment, as for npm start
+ *                                                    (scripts/server-env.mjs)
+ *
+ * Embedded database only: the server loads the demo data (and so has an account to sign in with)
+ * only on PGlite.
+ */
+import { readFileSync, rmSync, writeFileSync, mkdtempSync, existsSync, openAsBlob } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { freePort, spawnBuiltServer, waitForHealth } from '../scripts/built-server.mjs';
+import { generateSpendFile } from './spend-file.ts';
+import { option } from './common.ts';
+import { SERVER_ENV } from '../scripts/server-env.mjs';
+
+const rows = Number(option('rows') ?? '1000000');
+const runs = Number(option('runs') ?? '1');
+/** `--trace`: the RSS every half second. */
+const TRACE = process.argv.includes('--trace');
+const EMAIL = 'buyer.admin@acme.example';
+const PASSWORD = 'Demo@2020';
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+if (!existsSync(path.join(ROOT, 'apps/server/dist/main.mjs'))) {
+  throw new Error('no built server: run `npm run build` first');
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The server process's resident memory now and its peak, in MB, from /proc. */
+function memory(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+async function start(dataDir: string) {
+  const port = await freePort();
+  const child = spawnBuiltServer({ port, dataDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const health = await waitForHealth(url, child, 5 * 60_000);
+  if (health !== 'healthy') throw new Error(`the server did not start (${health})`);
+  return { child, url };
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads a few fields
+async function json(url: string, init: RequestInit = {}): Promise<any> {
+  const res = await fetch(url, init);
+  const body = await res.json();
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function measure(file: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-server-import-'));
+  try {
+    // Once to load the demo data, then the server as it runs after a restart.
+    await stop((await start(dataDir)).child);
+    const { child, url } = await start(dataDir);
+    const pid = child.pid!;
+    try {
+      const { accessToken } = await json(`${url}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ usernameOrEmail: EMAIL, password: PASSWORD }),
+      });
+      const auth = { authorization: `Bearer ${accessToken}` };
+      for (const graph of ['spendPerDiversity', 'spendPerCategory', 'spendPerState']) {
+        await fetch(`${url}/api/graph/${graph}`, { method: 'POST', headers: auth, body: '{}' });
+      }
+      const base = memory(pid).rss;
+      writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets VmHWM to the RSS now
+      const started = performance.now();
+      let sampled = base;
+      let phase = 'uploading';
+      /** The highest RSS sampled in each phase the import reported. */
+      const byPhase = new Map<string, number>();
+      const series: string[] = [];
+      const sampler = setInterval(() => {
+        const rss = memory(pid).rss;
+        sampled = Math.max(sampled, rss);
+        byPhase.set(phase, Math.max(byPhase.get(phase) ?? 0, rss));
+        series.push(
+          `${((performance.now() - started) / 1000).toFixed(1)}s ${phase} ${Math.round(rss)}`,
+        );
+      }, 50);
+      const form = new FormData();
+      form.append('file', await openAsBlob(file), path.basename(file));
+      const { data: job } = await json(`${url}/api/file/upload`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      const uploadedMs = performance.now() - started;
+      let state = job;
+      while (!['done', 'failed', 'cancelled', 'held'].includes(state.status)) {
+        await new Promise((r) => setTimeout(r, 100));
+        state = (await json(`${url}/api/file/imports/${job.id}`, { headers: auth })).data;
+        phase = state.phase;
+      }
+      const ms = performance.now() - started;
+      clearInterval(sampler);
+      if (state.status !== 'done') throw new Error(`the import ended ${state.status}`);
+      const after = memory(pid);
+      return {
+        ms,
+        uploadedMs,
+        base,
+        peak: Math.max(after.hwm, sampled),
+        after: after.rss,
+        byPhase,
+        series,
+      };
+    } finally {
+      await stop(child);
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const file = await generateSpendFile(rows);
+const env = [...Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`)].join(' ');
+console.log(`${rows.toLocaleString('en-US')} rows, ${path.basename(file)}, ${env}`);
+for (let run = 1; run <= runs; run += 1) {
+  const before = load();
+  const m = await measure(file);
+  const mb = (n: number) => `${Math.round(n)} MB`;
+  console.log(
+    `run ${run}: upload to done ${(m.ms / 1000).toFixed(1)} s (upload answered at ` +
+      `${(m.uploadedMs / 1000).toFixed(1)} s); server RSS before ${mb(m.base)}, ` +
+      `peak ${mb(m.peak)}, after ${mb(m.after)}; load ${before} before, ${load()} after`,
+  );
+  if (TRACE) console.log(m.series.filter((_, i) => i % 10 === 0).join('\n'));
+  console.log(
+    `  highest RSS sampled by phase: ${[...m.byPhase].map(([p, rss]) => `${p} ${mb(rss)}`).join(', ')}`,
+  );
+}
