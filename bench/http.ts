@@ -27,7 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freshDatabase } from './postgres.ts';
 import { option } from './common.ts';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
+import { EMBEDDED_NODE_FLAGS, SERVER_ENV } from '../scripts/server-env.mjs';
 
 const DURATION = Number(option('duration') ?? '10');
 const CONNECTIONS = Number(option('connections') ?? '50');
@@ -94,7 +94,15 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 async function startServer(mode: string, where = '', env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(here, 'http-server.ts'), mode, where],
+    [
+      // As npm start runs a server on the embedded database.
+      ...(mode === 'pglite' ? EMBEDDED_NODE_FLAGS : []),
+      '--import',
+      'tsx',
+      path.join(here, 'http-server.ts'),
+      mode,
+      where,
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
       // As `npm start` runs the server (scripts/server-env.mjs).

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { SERVER_URL } from './postgres.ts';
 import { option } from './common.ts';
 import { BENCH_DIR as dir, generateSpendFile } from './spend-file.ts';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
+import { EMBEDDED_NODE_FLAGS, SERVER_ENV } from '../scripts/server-env.mjs';
 
 const sizes = (option('rows') ?? '100000,1000000').split(',').map(Number);
 const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
@@ -62,7 +62,9 @@ const bundled = spawnSync(
 if (bundled.status !== 0) throw new Error('could not bundle bench/ingest-run.ts');
 
 function run<T>(mode: string, file: string, ...rest: string[]): T {
-  const child = spawnSync(process.execPath, [runner, mode, file, databaseUrl, ...rest], {
+  // A PGlite run gets the flags a server on the embedded database gets from npm start.
+  const flags = mode.includes('pglite') ? EMBEDDED_NODE_FLAGS : [];
+  const child = spawnSync(process.execPath, [...flags, runner, mode, file, databaseUrl, ...rest], {
     // As `npm start` runs the server (scripts/server-env.mjs, decision 302).
     env: { ...process.env, ...SERVER_ENV },
     encoding: 'utf8',

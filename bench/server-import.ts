@@ -16,7 +16,8 @@
  *   npm run bench:server-import -- --rows 100000     another size
  *   npm run bench:server-import -- --runs 3          several uploads, each on a fresh server
  *   MALLOC_ARENA_MAX=8 npm run bench:server-import   the server's environment, as for npm start
- *                                                    (scripts/server-env.mjs)
+ *                                                    (scripts/server-env.mjs: its glibc settings
+ *                                                    and, on the embedded database, Node's flags)
  *
  * Embedded database only: the server loads the demo data (and so has an account to sign in with)
  * only on PGlite.
@@ -28,7 +29,7 @@ import type { ChildProcess } from 'node:child_process';
 import { freePort, spawnBuiltServer, waitForHealth } from '../scripts/built-server.mjs';
 import { generateSpendFile } from './spend-file.ts';
 import { option } from './common.ts';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
+import { SERVER_ENV, serverNodeFlags } from '../scripts/server-env.mjs';
 
 const rows = Number(option('rows') ?? '1000000');
 const runs = Number(option('runs') ?? '1');
@@ -148,7 +149,10 @@ async function measure(file: string) {
 }
 
 const file = await generateSpendFile(rows);
-const env = [...Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`)].join(' ');
+const env = [
+  ...Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`),
+  ...serverNodeFlags({}),
+].join(' ');
 console.log(`${rows.toLocaleString('en-US')} rows, ${path.basename(file)}, ${env}`);
 for (let run = 1; run <= runs; run += 1) {
   const before = load();

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENV } from './server-env.mjs';
+import { SERVER_ENV, serverNodeFlags } from './server-env.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,20 +31,22 @@ export function freePort() {
  * settings. `stdio` as for child_process.spawn.
  */
 export function spawnBuiltServer({ port, dataDir, env = {}, stdio = 'ignore' }) {
-  return spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.mjs')], {
+  const serverEnv = {
+    ...process.env,
+    ...SERVER_ENV,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  const main = path.join(ROOT, 'apps/server/dist/main.mjs');
+  return spawn(process.execPath, [...serverNodeFlags(serverEnv), main], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: serverEnv,
     stdio,
   });
 }

@@ -44,7 +44,7 @@ describe('loadConfig', () => {
 });
 
 describe('the environment npm start gives the server', () => {
-  it('is the one the scripts that start it as npm start would use (decision 302)', async () => {
+  it('is the one the scripts that start it as npm start would use (decisions 302, 304)', async () => {
     const { readFileSync } = await import('node:fs');
     const { SERVER_ENV_DEFAULTS } = await import('../../../scripts/server-env.mjs');
     const manifest = JSON.parse(
@@ -53,6 +53,10 @@ describe('the environment npm start gives the server', () => {
     for (const [name, value] of Object.entries(SERVER_ENV_DEFAULTS)) {
       expect(manifest.scripts.start).toContain(`${name}=\${${name}:-${value}}`);
     }
-    expect(manifest.scripts.start).toMatch(/ node dist\/main\.mjs$/);
+    const { EMBEDDED_NODE_FLAGS } = await import('../../../scripts/server-env.mjs');
+    expect(manifest.scripts.start).toMatch(/ node \$\(.*\) dist\/main\.mjs$/);
+    expect(manifest.scripts.start).toContain(
+      `node $(test -n "$DATABASE_URL" || echo ${EMBEDDED_NODE_FLAGS.join(' ')}) dist/main.mjs`,
+    );
   });
 });
