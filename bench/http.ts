@@ -27,7 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { freshDatabase } from './postgres.ts';
 import { option } from './common.ts';
-import { EMBEDDED_NODE_FLAGS, SERVER_ENV } from '../scripts/server-env.mjs';
+import { serverProcess } from '../scripts/server-env.mjs';
 
 const DURATION = Number(option('duration') ?? '10');
 const CONNECTIONS = Number(option('connections') ?? '50');
@@ -92,21 +92,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Starts bench/http-server.ts and waits for its `{ port, token }` line. */
 async function startServer(mode: string, where = '', env: Record<string, string> = {}) {
+  // As npm start runs a server on this database (scripts/server-env.mjs).
+  const server = serverProcess(mode === 'pglite' ? '' : 'postgres:');
   const child = spawn(
     process.execPath,
-    [
-      // As npm start runs a server on the embedded database.
-      ...(mode === 'pglite' ? EMBEDDED_NODE_FLAGS : []),
-      '--import',
-      'tsx',
-      path.join(here, 'http-server.ts'),
-      mode,
-      where,
-    ],
+    [...server.flags, '--import', 'tsx', path.join(here, 'http-server.ts'), mode, where],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      // As `npm start` runs the server (scripts/server-env.mjs).
-      env: { ...process.env, ...SERVER_ENV, NODE_ENV: 'production', ...env },
+      env: { ...process.env, ...server.env, NODE_ENV: 'production', ...env },
     },
   );
   const lines = createInterface({ input: child.stdout! });

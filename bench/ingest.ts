@@ -28,7 +28,7 @@ import path from 'node:path';
 import { SERVER_URL } from './postgres.ts';
 import { option } from './common.ts';
 import { BENCH_DIR as dir, generateSpendFile } from './spend-file.ts';
-import { EMBEDDED_NODE_FLAGS, SERVER_ENV } from '../scripts/server-env.mjs';
+import { serverProcess } from '../scripts/server-env.mjs';
 
 const sizes = (option('rows') ?? '100000,1000000').split(',').map(Number);
 const skip = new Set((option('skip') ?? '').split(',').filter(Boolean));
@@ -62,11 +62,11 @@ const bundled = spawnSync(
 if (bundled.status !== 0) throw new Error('could not bundle bench/ingest-run.ts');
 
 function run<T>(mode: string, file: string, ...rest: string[]): T {
-  // A PGlite run gets the flags a server on the embedded database gets from npm start.
-  const flags = mode.includes('pglite') ? EMBEDDED_NODE_FLAGS : [];
+  // As npm start runs a server on this run's database (scripts/server-env.mjs).
+  const { env, flags } = serverProcess(mode.includes('pglite') ? '' : databaseUrl);
   const child = spawnSync(process.execPath, [...flags, runner, mode, file, databaseUrl, ...rest], {
     // As `npm start` runs the server (scripts/server-env.mjs, decision 302).
-    env: { ...process.env, ...SERVER_ENV },
+    env: { ...process.env, ...env },
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });

@@ -19,22 +19,29 @@
  *                                                    (scripts/server-env.mjs: its glibc settings
  *                                                    and, on the embedded database, Node's flags)
  *
- * Embedded database only: the server loads the demo data (and so has an account to sign in with)
- * only on PGlite.
+ * Both databases: on PostgreSQL (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local
+ * server) in a fresh database, into which bench:http's server loads the demo data first.
+ *   npm run bench:server-import -- --only pglite     one database
  */
 import { readFileSync, rmSync, writeFileSync, mkdtempSync, existsSync, openAsBlob } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { freePort, spawnBuiltServer, waitForHealth } from '../scripts/built-server.mjs';
 import { generateSpendFile } from './spend-file.ts';
+import { freshDatabase } from './postgres.ts';
 import { option } from './common.ts';
-import { SERVER_ENV, serverNodeFlags } from '../scripts/server-env.mjs';
+import { serverProcess } from '../scripts/server-env.mjs';
 
 const rows = Number(option('rows') ?? '1000000');
 const runs = Number(option('runs') ?? '1');
 /** `--trace`: the RSS every half second. */
 const TRACE = process.argv.includes('--trace');
+type Database = 'pglite' | 'postgres';
+const databases = (option('only') ?? 'pglite,postgres').split(',') as Database[];
+/** The database a PostgreSQL run creates, and drops again. */
+const PG_DATABASE = 'spotzcity_bench_server_import';
 const EMAIL = 'buyer.admin@acme.example';
 const PASSWORD = 'Demo@2020';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -55,9 +62,14 @@ function memory(pid: number) {
   return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
 }
 
-async function start(dataDir: string) {
+async function start(dataDir: string, databaseUrl = '') {
   const port = await freePort();
-  const child = spawnBuiltServer({ port, dataDir, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawnBuiltServer({
+    port,
+    dataDir,
+    env: { DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const health = await waitForHealth(url, child, 5 * 60_000);
   if (health !== 'healthy') throw new Error(`the server did not start (${health})`);
@@ -80,12 +92,34 @@ async function json(url: string, init: RequestInit = {}): Promise<any> {
   return body;
 }
 
-async function measure(file: string) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-server-import-'));
+/**
+ * The demo data in PostgreSQL database `url`, as bench:http loads it (bench/http-server.ts,
+ * stopped once it listens): the server loads it only on the embedded database.
+ */
+async function seedPostgres(url: string) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'http-server.ts'), 'postgres', url],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
-    // Once to load the demo data, then the server as it runs after a restart.
-    await stop((await start(dataDir)).child);
-    const { child, url } = await start(dataDir);
+    for await (const line of createInterface({ input: child.stdout! })) {
+      if (line.startsWith('{')) return;
+    }
+    throw new Error('loading the demo data into PostgreSQL failed');
+  } finally {
+    await stop(child);
+  }
+}
+
+async function measure(file: string, database: Database) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-server-import-'));
+  const postgres = database === 'postgres' ? await freshDatabase(PG_DATABASE) : undefined;
+  try {
+    // Once to load the demo data (or PostgreSQL's), then the server as it runs after a restart.
+    if (postgres) await seedPostgres(postgres.url);
+    else await stop((await start(dataDir)).child);
+    const { child, url } = await start(dataDir, postgres?.url);
     const pid = child.pid!;
     try {
       const { accessToken } = await json(`${url}/api/auth/signin`, {
@@ -145,26 +179,31 @@ async function measure(file: string) {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
   }
 }
 
 const file = await generateSpendFile(rows);
-const env = [
-  ...Object.entries(SERVER_ENV).map(([name, value]) => `${name}=${value}`),
-  ...serverNodeFlags({}),
-].join(' ');
-console.log(`${rows.toLocaleString('en-US')} rows, ${path.basename(file)}, ${env}`);
-for (let run = 1; run <= runs; run += 1) {
-  const before = load();
-  const m = await measure(file);
-  const mb = (n: number) => `${Math.round(n)} MB`;
-  console.log(
-    `run ${run}: upload to done ${(m.ms / 1000).toFixed(1)} s (upload answered at ` +
-      `${(m.uploadedMs / 1000).toFixed(1)} s); server RSS before ${mb(m.base)}, ` +
-      `peak ${mb(m.peak)}, after ${mb(m.after)}; load ${before} before, ${load()} after`,
-  );
-  if (TRACE) console.log(m.series.filter((_, i) => i % 10 === 0).join('\n'));
-  console.log(
-    `  highest RSS sampled by phase: ${[...m.byPhase].map(([p, rss]) => `${p} ${mb(rss)}`).join(', ')}`,
-  );
+for (const database of databases) {
+  const env = [
+    ...Object.entries(serverProcess(database === 'postgres' ? 'postgres:' : '').env).map(
+      ([name, value]) => `${name}=${value}`,
+    ),
+    ...serverProcess(database === 'postgres' ? 'postgres:' : '').flags,
+  ].join(' ');
+  console.log(`${database}: ${rows.toLocaleString('en-US')} rows, ${path.basename(file)}, ${env}`);
+  for (let run = 1; run <= runs; run += 1) {
+    const before = load();
+    const m = await measure(file, database);
+    const mb = (n: number) => `${Math.round(n)} MB`;
+    console.log(
+      `run ${run}: upload to done ${(m.ms / 1000).toFixed(1)} s (upload answered at ` +
+        `${(m.uploadedMs / 1000).toFixed(1)} s); server RSS before ${mb(m.base)}, ` +
+        `peak ${mb(m.peak)}, after ${mb(m.after)}; load ${before} before, ${load()} after`,
+    );
+    if (TRACE) console.log(m.series.filter((_, i) => i % 10 === 0).join('\n'));
+    console.log(
+      `  highest RSS sampled by phase: ${[...m.byPhase].map(([p, rss]) => `${p} ${mb(rss)}`).join(', ')}`,
+    );
+  }
 }

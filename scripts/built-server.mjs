@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENV, serverNodeFlags } from './server-env.mjs';
+import { serverProcess } from './server-env.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,9 +31,10 @@ export function freePort() {
  * settings. `stdio` as for child_process.spawn.
  */
 export function spawnBuiltServer({ port, dataDir, env = {}, stdio = 'ignore' }) {
+  const databaseUrl = env.DATABASE_URL ?? '';
   const serverEnv = {
     ...process.env,
-    ...SERVER_ENV,
+    ...serverProcess(databaseUrl).env,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -44,7 +45,7 @@ export function spawnBuiltServer({ port, dataDir, env = {}, stdio = 'ignore' }) 
     ...env,
   };
   const main = path.join(ROOT, 'apps/server/dist/main.mjs');
-  return spawn(process.execPath, [...serverNodeFlags(serverEnv), main], {
+  return spawn(process.execPath, [...serverProcess(databaseUrl).flags, main], {
     cwd: ROOT,
     env: serverEnv,
     stdio,

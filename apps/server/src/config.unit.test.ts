@@ -46,17 +46,29 @@ describe('loadConfig', () => {
 describe('the environment npm start gives the server', () => {
   it('is the one the scripts that start it as npm start would use (decisions 302, 304)', async () => {
     const { readFileSync } = await import('node:fs');
-    const { SERVER_ENV_DEFAULTS } = await import('../../../scripts/server-env.mjs');
-    const manifest = JSON.parse(
-      readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-    ) as { scripts: { start: string } };
-    for (const [name, value] of Object.entries(SERVER_ENV_DEFAULTS)) {
-      expect(manifest.scripts.start).toContain(`${name}=\${${name}:-${value}}`);
+    const env = await import('../../../scripts/server-env.mjs');
+    const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+    const manifest = JSON.parse(read('../package.json')) as { scripts: { start: string } };
+    expect(manifest.scripts.start).toBe('sh start.sh');
+    const script = read('../start.sh');
+    const [always, embedded] = script.split('if [ -z "$DATABASE_URL" ]; then');
+    for (const [name, value] of Object.entries(env.SERVER_ENV_DEFAULTS)) {
+      expect(always).toContain(`export ${name}="\${${name}:-${value}}"`);
     }
-    const { EMBEDDED_NODE_FLAGS } = await import('../../../scripts/server-env.mjs');
-    expect(manifest.scripts.start).toMatch(/ node \$\(.*\) dist\/main\.mjs$/);
-    expect(manifest.scripts.start).toContain(
-      `node $(test -n "$DATABASE_URL" || echo ${EMBEDDED_NODE_FLAGS.join(' ')}) dist/main.mjs`,
-    );
+    for (const [name, value] of Object.entries(env.EMBEDDED_ENV_DEFAULTS)) {
+      expect(embedded).toContain(`export ${name}="\${${name}:-${value}}"`);
+    }
+    expect(embedded).toContain(`exec node ${env.EMBEDDED_NODE_FLAGS.join(' ')} dist/main.mjs\nfi`);
+    expect(script.trimEnd().endsWith('\nexec node dist/main.mjs')).toBe(true);
+    // What the scripts give a process on each database.
+    const embeddedProcess = env.serverProcess('');
+    expect(embeddedProcess.flags).toEqual(env.EMBEDDED_NODE_FLAGS);
+    expect(Object.keys(embeddedProcess.env)).toEqual([
+      ...Object.keys(env.SERVER_ENV_DEFAULTS),
+      ...Object.keys(env.EMBEDDED_ENV_DEFAULTS),
+    ]);
+    const postgresProcess = env.serverProcess('postgres://db/spotzcity');
+    expect(postgresProcess.flags).toEqual([]);
+    expect(Object.keys(postgresProcess.env)).toEqual(Object.keys(env.SERVER_ENV_DEFAULTS));
   });
 });
