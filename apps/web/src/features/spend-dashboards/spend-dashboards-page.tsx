@@ -21,6 +21,7 @@ import {
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
 import { goalYearsQuery } from '../../api/goal-years.ts';
+import { AfterFirstScreen } from '../../components/after-first-screen.tsx';
 import { AnalysisBox, useAnalysis } from '../../components/analysis-box.tsx';
 import { ExportBar } from '../../components/export-bar.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -129,7 +130,9 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
       </div>
       {/* The analysis goes out as text with every export and Print, not in the picture. */}
       <div className={css.dashboardAnalysisBelow}>
-        <AnalysisBox title={t(ANALYSIS_TITLE[kind])} analysis={analysis} />
+        <AfterFirstScreen>
+          <AnalysisBox title={t(ANALYSIS_TITLE[kind])} analysis={analysis} />
+        </AfterFirstScreen>
       </div>
     </Frame>
   );

@@ -3,6 +3,7 @@ import { Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
+import { AfterFirstScreen } from '../../../components/after-first-screen.tsx';
 import { CountingNote } from '../../../components/counting-note.tsx';
 import { EChart } from '../../../components/echart.tsx';
 import { graphQuery } from '../api/graphs.ts';
@@ -35,85 +36,98 @@ export function SpendDashboard({ fileIds, base }: { fileIds: number[]; base: Spe
   const mom = useQuery(graphQuery('spendPerDiversityMom', fileIds));
   const years = useQuery(graphQuery('spendDiversityOverNonDiversity', fileIds, base));
 
+  // The counting rule fills a phone's first screen; the cards below it follow it, one per task
+  // (components/after-first-screen.tsx).
   return (
     <div className={grid.pairs}>
       <div className={grid.wide}>
         <CountingRuleCard fileIds={fileIds} base={base} />
       </div>
-      <ChartCard
-        title={t('spendDashboards.spendPerDiversity')}
-        query={perType}
-        isEmpty={(d) => d.types.length === 0}
-        data-testid="chart-spend-per-diversity"
-      >
-        {(d) => (
-          <>
-            <div className={css.dashboardStats}>
-              <Statistic
-                title={t('spendDashboards.totalSpend')}
-                value={formatMoney(d.totalSpend)}
-              />
-              <Statistic title={DIVERSE_LABEL} value={formatMoney(d.diverseSpend)} />
-              <Statistic title={NON_DIVERSE_LABEL} value={formatMoney(d.nonDiverseSpend)} />
-            </div>
-            <EChart height={height - 60} option={spendPerDiversityOption(d)} />
-            <SpendBaseLine base={base} testId="spend-base" />
-            <CountingNote />
-          </>
-        )}
-      </ChartCard>
-
-      <ChartCard
-        title={t('spendDashboards.diverseByYear')}
-        query={years}
-        isEmpty={(d) => d.length === 0}
-        data-testid="chart-diverse-by-year"
-      >
-        {(d) => {
-          // Donuts in rows of three (two when narrow), the year in each donut's middle.
-          return (
-            <>
-              <EChart
-                height={diverseByYearLayout(d, narrow).height}
-                option={diverseByYearOption(d, narrow)}
-              />
-              <SpendBaseLine base={base} testId="spend-base-years" />
-            </>
-          );
-        }}
-      </ChartCard>
-
-      <div className={grid.wide}>
-        <ProgramCard fileIds={fileIds} base={base} />
-      </div>
-
-      <div className={grid.wide}>
+      <AfterFirstScreen>
         <ChartCard
-          title={t('spendDashboards.spendMom')}
-          query={mom}
-          isEmpty={(d) => d.months.length === 0}
-          data-testid="chart-spend-mom"
+          title={t('spendDashboards.spendPerDiversity')}
+          query={perType}
+          isEmpty={(d) => d.types.length === 0}
+          data-testid="chart-spend-per-diversity"
         >
           {(d) => (
             <>
-              <EChart height={height} option={spendMomOption(d)} />
-              <div className={css.momTotals} data-testid="mom-totals">
-                <Typography.Text strong>{t('spendDashboards.twelveMonthTotal')}</Typography.Text>
-                {totals(d).map((c) => (
-                  <span key={c.title} className={css.momTotal}>
-                    <Typography.Text type="secondary">{c.title}</Typography.Text>
-                    <Typography.Text>{formatMoney(c.total)}</Typography.Text>
-                  </span>
-                ))}
+              <div className={css.dashboardStats}>
+                <Statistic
+                  title={t('spendDashboards.totalSpend')}
+                  value={formatMoney(d.totalSpend)}
+                />
+                <Statistic title={DIVERSE_LABEL} value={formatMoney(d.diverseSpend)} />
+                <Statistic title={NON_DIVERSE_LABEL} value={formatMoney(d.nonDiverseSpend)} />
               </div>
+              <EChart height={height - 60} option={spendPerDiversityOption(d)} />
+              <SpendBaseLine base={base} testId="spend-base" />
               <CountingNote />
             </>
           )}
         </ChartCard>
-      </div>
-      <div className={grid.wide}>
-        <Tier2Card fileIds={fileIds} />
-      </div>
+      </AfterFirstScreen>
+
+      <AfterFirstScreen>
+        <ChartCard
+          title={t('spendDashboards.diverseByYear')}
+          query={years}
+          isEmpty={(d) => d.length === 0}
+          data-testid="chart-diverse-by-year"
+        >
+          {(d) => {
+            // Donuts in rows of three (two when narrow), the year in each donut's middle.
+            return (
+              <>
+                <EChart
+                  height={diverseByYearLayout(d, narrow).height}
+                  option={diverseByYearOption(d, narrow)}
+                />
+                <SpendBaseLine base={base} testId="spend-base-years" />
+              </>
+            );
+          }}
+        </ChartCard>
+      </AfterFirstScreen>
+
+      <AfterFirstScreen>
+        <div className={grid.wide}>
+          <ProgramCard fileIds={fileIds} base={base} />
+        </div>
+      </AfterFirstScreen>
+
+      <AfterFirstScreen>
+        <div className={grid.wide}>
+          <ChartCard
+            title={t('spendDashboards.spendMom')}
+            query={mom}
+            isEmpty={(d) => d.months.length === 0}
+            data-testid="chart-spend-mom"
+          >
+            {(d) => (
+              <>
+                <EChart height={height} option={spendMomOption(d)} />
+                <div className={css.momTotals} data-testid="mom-totals">
+                  <Typography.Text strong>{t('spendDashboards.twelveMonthTotal')}</Typography.Text>
+                  {totals(d).map((c) => (
+                    <span key={c.title} className={css.momTotal}>
+                      <Typography.Text type="secondary">{c.title}</Typography.Text>
+                      <Typography.Text>{formatMoney(c.total)}</Typography.Text>
+                    </span>
+                  ))}
+                </div>
+                <CountingNote />
+              </>
+            )}
+          </ChartCard>
+        </div>
+      </AfterFirstScreen>
+
+      <AfterFirstScreen>
+        <div className={grid.wide}>
+          <Tier2Card fileIds={fileIds} />
+        </div>
+      </AfterFirstScreen>
     </div>
   );
 }
