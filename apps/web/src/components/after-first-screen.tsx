@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { onPrintChange, registerPrintPreparation } from './print.ts';
+import { onPrintChange, registerPrintPreparation } from './print-events.ts';
 
 /**
  * A part of a page below its first screen (a dashboard's lower cards), rendered once the first
