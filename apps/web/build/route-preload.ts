@@ -35,6 +35,11 @@ const SHELL = [
   'src/app/require-auth.tsx',
 ];
 const HOME = '/home';
+/**
+ * Links added per task: each starts a request, most of a millisecond on a fast machine, and a
+ * page with its shell has about sixty (one task for all was a long one at a phone's speed).
+ */
+const BATCH = 8;
 /** Where the app keeps its access token (src/api/token.ts). */
 const TOKEN_KEY = 'accessToken';
 
@@ -63,9 +68,10 @@ function script(files: string[], shell: number[], pages: Record<string, number[]
 let k,t=null;try{t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch{}
 if(t&&(p===${JSON.stringify(HOME)}||p.startsWith(${JSON.stringify(`${HOME}/`)}))){
 for(const q in r)if((p===q||p.startsWith(q+'/'))&&(!k||q.length>k.length))k=q;
-for(const i of k?s.concat(r[k]):s){const l=document.createElement('link'),u='/assets/'+f[i];
+const a=k?s.concat(r[k]):s;let n=0;const step=()=>{const d=document.createDocumentFragment();
+for(const i of a.slice(n,n+=${BATCH})){const l=document.createElement('link'),u='/assets/'+f[i];
 if(u.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';
-l.crossOrigin='';l.href=u;document.head.append(l)}}
+l.crossOrigin='';l.href=u;d.append(l)}document.head.append(d);if(n<a.length)setTimeout(step)};step()}
 `;
 }
 
