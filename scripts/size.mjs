@@ -52,8 +52,17 @@ function gzipBytes(file) {
   return readFileSync(`${full}.gz`).length;
 }
 
+/**
+ * Every script index.html loads, the manifest's entry and those it does not list as the entry's
+ * imports: the route preloading script the build writes (apps/web/build/route-preload.ts).
+ */
+function htmlScripts() {
+  const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script[^>]*\ssrc="\/([^"]+)"/g)].map((m) => m[1]);
+}
+
 function eagerFiles(entries) {
-  const files = new Set();
+  const files = new Set(entries.includes('index.html') ? htmlScripts() : []);
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;

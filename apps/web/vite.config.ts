@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { routePreload } from './build/route-preload.ts';
 
 // React changes far less often than our code: keep it in its own, separately cached chunk.
 // Everything else is split by Rolldown along the import graph, so a library only some routes
@@ -17,7 +18,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), routePreload(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { isUnauthorized } from '../api/client.ts';
@@ -17,9 +17,14 @@ const LoadFailed = lazy(() => import('./load-failed.tsx'));
 export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = hasToken();
   const profile = useQuery({ ...profileQueryOptions(), enabled: signedIn });
+  // The profile's answer renders synchronously (react-query), and what it lets through is the
+  // whole signed-in screen, the shell and the opened page: that render follows in an
+  // interruptible one, the loading screen staying until it is done (issue #19, one task of the
+  // signed-in first load).
+  const arrived = useDeferredValue(profile.data !== undefined);
 
   if (!signedIn) return <Navigate to="/login" replace />;
-  if (profile.data) return children;
+  if (profile.data && arrived) return children;
   if (profile.isError) {
     if (isUnauthorized(profile.error)) return <Navigate to="/login" replace />;
     return (

@@ -81,42 +81,46 @@ export function AlertProvider({ children }: { children: ReactNode }) {
         (it stayed open over the page, twice in the browser suite). A result message need not
         animate.
       */}
-      <Modal
-        open={open}
-        transitionName=""
-        maskTransitionName=""
-        onCancel={close}
-        afterOpenChange={(visible) => {
-          if (!visible) setAlert(null);
-        }}
-        title={
-          <Flex align="center" gap={10}>
-            <span className="alert-modal-icon">{alert && <AlertIcon kind={alert.kind} />}</span>
-            <span>{title}</span>
-          </Flex>
-        }
-        footer={
-          <Button type="primary" onClick={close} data-testid="alert-ok" autoFocus>
-            {t('alert.ok')}
-          </Button>
-        }
-        width={alert?.details?.length ? 560 : 420}
-        centered
-        className={`alert-modal alert-modal-${alert?.kind ?? 'info'}`}
-      >
-        <div data-testid="alert-modal" data-kind={alert?.kind}>
-          <Typography.Paragraph data-testid="alert-message" className="alert-modal-message">
-            {alert?.message}
-          </Typography.Paragraph>
-          {alert?.details && alert.details.length > 0 && (
-            <ul className="alert-modal-details" data-testid="alert-details">
-              {alert.details.map((line, index) => (
-                <li key={index}>{line}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </Modal>
+      {/* Made when an alert is shown, not with every screen: antd styles a modal when it is
+          made, open or not (issue #19, the signed-in first load). */}
+      {alert && (
+        <Modal
+          open={open}
+          transitionName=""
+          maskTransitionName=""
+          onCancel={close}
+          afterOpenChange={(visible) => {
+            if (!visible) setAlert(null);
+          }}
+          title={
+            <Flex align="center" gap={10}>
+              <span className="alert-modal-icon">{alert && <AlertIcon kind={alert.kind} />}</span>
+              <span>{title}</span>
+            </Flex>
+          }
+          footer={
+            <Button type="primary" onClick={close} data-testid="alert-ok" autoFocus>
+              {t('alert.ok')}
+            </Button>
+          }
+          width={alert?.details?.length ? 560 : 420}
+          centered
+          className={`alert-modal alert-modal-${alert?.kind ?? 'info'}`}
+        >
+          <div data-testid="alert-modal" data-kind={alert?.kind}>
+            <Typography.Paragraph data-testid="alert-message" className="alert-modal-message">
+              {alert?.message}
+            </Typography.Paragraph>
+            {alert?.details && alert.details.length > 0 && (
+              <ul className="alert-modal-details" data-testid="alert-details">
+                {alert.details.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </Modal>
+      )}
     </AlertContext>
   );
 }

@@ -7,30 +7,17 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { PRINT_WINDOW } from '@spotzcity/shared/reports';
+import { printQuery, runPrintPreparations } from './print-events.ts';
 
-type Preparation = () => Promise<unknown>;
-const preparations = new Set<Preparation>();
-
-/** Registers what must happen before printing (loading a list's remaining pages). */
-export function registerPrintPreparation(prepare: Preparation) {
-  preparations.add(prepare);
-  return () => {
-    preparations.delete(prepare);
-  };
-}
+export { onPrintChange, registerPrintPreparation } from './print-events.ts';
 
 /** Loads what the page still lacks, lets the layout settle, then opens the print dialog. */
 export async function printDashboard() {
-  await Promise.all([...preparations].map((prepare) => prepare()));
+  await runPrintPreparations();
   // As the spec's print: called 250 ms after the content is written.
   await new Promise((resolve) => setTimeout(resolve, PRINT_WINDOW.delayMs));
   window.print();
 }
-
-const printQuery = () =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia('print')
-    : null;
 
 /**
  * True while the page is printed (Ctrl+P, Print, or print media emulated): tables drop their
@@ -54,17 +41,4 @@ export function usePrinting() {
     };
   }, []);
   return printing;
-}
-
-/** Calls `redraw` whenever the page goes to or comes back from print (charts take its width). */
-export function onPrintChange(redraw: () => void) {
-  const media = printQuery();
-  window.addEventListener('beforeprint', redraw);
-  window.addEventListener('afterprint', redraw);
-  media?.addEventListener('change', redraw);
-  return () => {
-    window.removeEventListener('beforeprint', redraw);
-    window.removeEventListener('afterprint', redraw);
-    media?.removeEventListener('change', redraw);
-  };
 }

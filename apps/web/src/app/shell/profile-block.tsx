@@ -1,10 +1,36 @@
-import { Avatar, Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Button, Tooltip } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { useSettings } from '../../api/get-settings.ts';
 import { initialsOf } from '../../components/initials.ts';
+
+/**
+ * The picture, else the initials, in a circle: plain elements and CSS (styles.css), drawn with the
+ * shell on every signed-in page. antd's Avatar measured its text after mounting, a layout of the
+ * whole page inside the first commit (issue #19, the signed-in first load); two letters fit
+ * either size, so nothing needs measuring.
+ */
+function ProfileAvatar({ size, src, name }: { size: number; src?: string; name: string }) {
+  // A picture that cannot be loaded shows the initials, as antd's Avatar did.
+  const [failed, setFailed] = useState<string | null>(null);
+  const picture = src && failed !== src ? src : undefined;
+  return (
+    <span
+      className={`profile-avatar${picture ? ' profile-avatar-image' : ''}`}
+      style={{ width: size, height: size }}
+      data-testid="profile-avatar"
+    >
+      {picture ? (
+        <img src={picture} alt={name} onError={() => setFailed(picture)} />
+      ) : (
+        initialsOf(name)
+      )}
+    </span>
+  );
+}
 
 /** Company, name and e-mail of the signed-in user, with the spec's fallbacks. */
 export function ProfileBlock({ collapsed }: { collapsed: boolean }) {
@@ -19,14 +45,7 @@ export function ProfileBlock({ collapsed }: { collapsed: boolean }) {
   const openEditor = () => void navigate('/home/editProfile');
 
   const avatar = (
-    <Avatar
-      size={collapsed ? 40 : 64}
-      src={user.profilePicUrl ?? undefined}
-      className="profile-avatar"
-      alt={name}
-    >
-      {initialsOf(name)}
-    </Avatar>
+    <ProfileAvatar size={collapsed ? 40 : 64} src={user.profilePicUrl ?? undefined} name={name} />
   );
 
   if (collapsed) {

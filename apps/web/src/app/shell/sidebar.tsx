@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstScreen } from '../../components/after-first-screen.tsx';
 import type { AppModule } from '../modules.tsx';
 import { ProfileBlock } from './profile-block.tsx';
 
@@ -45,6 +47,11 @@ export function Sidebar({ collapsed, mobile, modules, onNavigate }: SidebarProps
     pathname,
     entries.map((e) => e.key),
   );
+  // A phone's sidebar starts closed (no width): its menu is made when it is first opened, and
+  // stays for the closing slide and the next opening.
+  const closed = mobile && collapsed;
+  const [opened, setOpened] = useState(!closed);
+  if (!closed && !opened) setOpened(true);
 
   return (
     <Layout.Sider
@@ -58,14 +65,20 @@ export function Sidebar({ collapsed, mobile, modules, onNavigate }: SidebarProps
       data-collapsed={collapsed}
     >
       <nav aria-label={t('shell.navigation')} className="app-sider-inner">
-        <ProfileBlock collapsed={collapsed} />
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={selected ? [selected] : []}
-          className="app-menu"
-        />
+        {/* After the page's first screen has painted (components/after-first-screen.tsx): the
+            menu is the largest part of the shell, and the page is what was opened. */}
+        {opened && (
+          <AfterFirstScreen>
+            <ProfileBlock collapsed={collapsed} />
+            <Menu
+              theme="dark"
+              mode="inline"
+              items={items}
+              selectedKeys={selected ? [selected] : []}
+              className="app-menu"
+            />
+          </AfterFirstScreen>
+        )}
       </nav>
     </Layout.Sider>
   );

@@ -3,7 +3,7 @@
  * Dashboards of the selected files (spec 01 point 2). The breadcrumbs return to the table view
  * with the same selection.
  */
-import { type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Breadcrumb, Segmented, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, Route, Routes, useParams, useSearchParams } from 'react-router';
@@ -21,6 +21,7 @@ import {
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
 import { goalYearsQuery } from '../../api/goal-years.ts';
+import { AfterFirstScreen } from '../../components/after-first-screen.tsx';
 import { AnalysisBox, useAnalysis } from '../../components/analysis-box.tsx';
 import { ExportBar } from '../../components/export-bar.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';
@@ -36,9 +37,11 @@ import { useCountingRule } from './components/use-counting-rule.ts';
 import { parseFileIds, reportPath, spendHomePath, tableViewPath } from './paths.ts';
 import css from './spend-dashboards.module.css';
 
+/** The selected files, the same array while the selection is (the dashboards are memoised). */
 function useFileIds() {
   const [params] = useSearchParams();
-  return parseFileIds(params.get('files'));
+  const files = params.get('files');
+  return useMemo(() => parseFileIds(files), [files]);
 }
 
 function Frame({
@@ -129,7 +132,9 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
       </div>
       {/* The analysis goes out as text with every export and Print, not in the picture. */}
       <div className={css.dashboardAnalysisBelow}>
-        <AnalysisBox title={t(ANALYSIS_TITLE[kind])} analysis={analysis} />
+        <AfterFirstScreen>
+          <AnalysisBox title={t(ANALYSIS_TITLE[kind])} analysis={analysis} />
+        </AfterFirstScreen>
       </div>
     </Frame>
   );
