@@ -20,7 +20,7 @@ export const SERVER_ENV_DEFAULTS = { MALLOC_ARENA_MAX: '2' };
 //   check (mapping and unmapping).
 // - Node's --max-semi-space-size=4: V8's default (16 MB) left ~30 MB of empty young generation
 //   beside PGlite; smaller, the peak fell ~30 MB more. On PostgreSQL it cost ~20% more server
-//   CPU per computed read, for memory a server there does not need (its import peaked ~330 MB).
+//   CPU per computed read, for memory a server there does not need (its import peaked at 327–363 MB).
 export const EMBEDDED_ENV_DEFAULTS = {
   MALLOC_MMAP_THRESHOLD_: '131072',
   MALLOC_TRIM_THRESHOLD_: '131072',

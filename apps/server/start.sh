@@ -3,7 +3,7 @@
 # starts it as npm start would (decisions 302 and 304). A value already set wins.
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 if [ -z "$DATABASE_URL" ]; then
-  # The embedded database: the server's memory holds the database too.
+  # The embedded database: the server's memory holds the database too (decision 304).
   export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
   export MALLOC_TRIM_THRESHOLD_="${MALLOC_TRIM_THRESHOLD_:-131072}"
   exec node --max-semi-space-size=4 dist/main.mjs
