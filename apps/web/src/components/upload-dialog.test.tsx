@@ -105,4 +105,42 @@ describe('UploadDialog', () => {
     expect(details.textContent).toContain('Row 5, Business Name: Required');
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('starts empty when opened again before its closing animation has ended', async () => {
+    const dialog = (open: boolean) => (
+      <I18nextProvider i18n={i18n}>
+        <AlertProvider>
+          <UploadDialog<Values>
+            open={open}
+            title="Add Videos"
+            path="/api/training/video"
+            accept={{ extensions: ['.mp4'] }}
+            toFormData={() => new FormData()}
+            onClose={() => {}}
+            alternative={{
+              fileLabel: 'Upload a file',
+              label: 'Add a link',
+              fields: null,
+              submit: vi.fn(),
+            }}
+          >
+            <Form.Item name="category" label="Category">
+              <Input />
+            </Form.Item>
+          </UploadDialog>
+        </AlertProvider>
+      </I18nextProvider>
+    );
+    const { rerender } = render(dialog(true));
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'E2E Videos' } });
+    fireEvent.click(screen.getByText('Add a link'));
+    expect(screen.queryByText('Drop Your Files Here')).toBeNull();
+    // Closed and opened again at once, as a quick second "Add Videos" does.
+    rerender(dialog(false));
+    rerender(dialog(true));
+    await vi.waitFor(() =>
+      expect((screen.getByLabelText('Category') as HTMLInputElement).value).toBe(''),
+    );
+    expect(screen.getByText('Drop Your Files Here')).toBeTruthy();
+  });
 });

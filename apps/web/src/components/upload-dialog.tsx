@@ -17,7 +17,7 @@
  *     <Form.Item name="category" label="Category" rules={[zodRule(categorySchema)]}>…</Form.Item>
  *   </UploadDialog>
  */
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Button, Flex, Form, Modal, Segmented, Typography } from 'antd';
 import { CloseOutlined, FileOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -92,12 +92,21 @@ export function UploadDialog<V extends Values>({
   const [saving, setSaving] = useState(false);
   const busy = uploading || saving;
 
-  const reset = () => {
-    form.resetFields();
-    setFile(null);
-    setFileError(null);
-    setUseAlternative(false);
-  };
+  // Each opening starts empty, before it is painted. Reset once the closing animation had
+  // ended, a dialog opened again before then kept the last upload's values, and the late reset
+  // could clear what the user had just chosen.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) {
+      setFile(null);
+      setFileError(null);
+      setUseAlternative(false);
+    }
+  }
+  useLayoutEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
 
   const close = () => {
     if (busy) return;
@@ -159,9 +168,6 @@ export function UploadDialog<V extends Values>({
       open={open}
       title={title}
       onCancel={close}
-      afterOpenChange={(visible) => {
-        if (!visible) reset();
-      }}
       maskClosable={!busy}
       closable={!busy}
       destroyOnHidden
