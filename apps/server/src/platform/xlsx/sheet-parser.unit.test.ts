@@ -168,4 +168,15 @@ describe('SharedStrings', () => {
       expect(strings.get(-1)).toBeUndefined();
     }
   });
+
+  it('gives the right text again, also for indexes that share a slot of its recent texts', () => {
+    const table = new SharedStrings();
+    for (let i = 0; i < 20_000; i += 1) table.add(i % 3 === 0 ? null : `text ${i}`);
+    table.finish();
+    for (const round of [1, 2]) {
+      for (const i of [5, 5 + 8192, 5, 5 + 2 * 8192, 3, 3 + 8192, 19_999]) {
+        expect(table.get(i), `round ${round}, index ${i}`).toBe(i % 3 === 0 ? null : `text ${i}`);
+      }
+    }
+  });
 });
