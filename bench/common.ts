@@ -2,6 +2,8 @@
  * What the benchmarks share: their `--name value` options, the real app over a benchmark
  * database (production settings, no demo data) and a token for it, and percentiles.
  */
+import type { ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -17,6 +19,20 @@ export const option = (name: string) => {
   const at = args.indexOf(`--${name}`);
   return at === -1 ? undefined : args[at + 1];
 };
+
+/** The load average (1, 5, 15 min), to print beside every figure. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+/** Stops `child` (if it still runs) and waits until it has exited. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
 
 /** The app over `database` (on PostgreSQL, `databaseUrl` names it), ready for app.inject. */
 export async function benchApp(database: Database, dataDir: string, databaseUrl?: string) {

@@ -18,7 +18,7 @@
  * supplierLocationData 18/58 (before the rollups: 418–1435 / 604–2707; docs/decisions/).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from './postgres.ts';
@@ -28,7 +28,7 @@ import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { buildSpendRollup } from '../apps/server/src/platform/spend-rollups.ts';
 import { GRAPHS } from '../apps/server/src/modules/spend-dashboards/fixture.ts';
-import { benchApp, option, percentile, tokenFor } from './common.ts';
+import { benchApp, loadAverage, option, percentile, tokenFor } from './common.ts';
 
 const scale = Number(option('scale') ?? '1');
 const runs = Number(option('runs') ?? '30');
@@ -129,11 +129,7 @@ async function measure(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-'));
   const app = await benchApp(database, dataDir, databaseUrl);
   const token = await tokenFor(app, email, 'Bench#2020');
-  const load = () =>
-    loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ');
-  console.log(`\nLoad average before measuring: ${load()}`);
+  console.log(`\nLoad average before measuring: ${loadAverage()}`);
   console.log(`\n${'endpoint'.padEnd(50)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   const failures: string[] = [];
   for (const name of GRAPHS) {
@@ -156,7 +152,7 @@ async function measure(
       `${`POST /api/graph/${name}`.padEnd(50)} ${percentile(times, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}`,
     );
   }
-  console.log(`Load average after measuring: ${load()}`);
+  console.log(`Load average after measuring: ${loadAverage()}`);
   rmSync(dataDir, { recursive: true, force: true });
   console.log(
     failures.length === 0

@@ -19,14 +19,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freshDatabase } from './postgres.ts';
-import { option } from './common.ts';
+import { loadAverage, option, stopProcess } from './common.ts';
 import { serverProcess } from '../scripts/server-env.mjs';
 
 const DURATION = Number(option('duration') ?? '10');
@@ -112,12 +112,7 @@ async function startServer(mode: string, where = '', env: Record<string, string>
   return { ...ready, child };
 }
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const gone = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await gone;
-}
+const stop = (child: ChildProcess) => stopProcess(child, 'SIGKILL');
 
 /**
  * CPU time (user + system) a process has used, in ms, from /proc (Linux). Requests/s move with
@@ -188,11 +183,6 @@ async function measure(
   } satisfies Figures;
 }
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(', ');
-
 const rows: string[] = [];
 function report(label: string, f: Figures, hello: number, target?: string) {
   const ratio = `${((f.rps / hello) * 100).toFixed(1)}%`;
@@ -215,7 +205,7 @@ function targetOf(database: string, endpoint: Endpoint, f: Figures, hello: numbe
 }
 
 console.log(
-  `bench:http — ${CONNECTIONS} connections, ${DURATION} s per endpoint; load average ${load()}`,
+  `bench:http — ${CONNECTIONS} connections, ${DURATION} s per endpoint; load average ${loadAverage()}`,
 );
 console.log(
   '\n| endpoint | req/s | p50 ms | p99 ms | × hello-world | server CPU ms/req | database CPU ms/req | target |',
@@ -294,4 +284,4 @@ for (const { database, kept } of PASSES) {
     await bench?.drop();
   }
 }
-console.log(`\nLoad average after: ${load()}`);
+console.log(`\nLoad average after: ${loadAverage()}`);

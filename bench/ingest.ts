@@ -23,10 +23,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { SERVER_URL } from './postgres.ts';
-import { option } from './common.ts';
+import { loadAverage, option } from './common.ts';
 import { BENCH_DIR as dir, generateSpendFile } from './spend-file.ts';
 import { serverProcess } from '../scripts/server-env.mjs';
 
@@ -87,11 +86,6 @@ function measure(mode: string, file: string, ...rest: string[]): Measurement {
   }
 }
 
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 const table: string[][] = [
   ['rows', 'what', 'wall time', 'rows/s', 'peak RSS', 'RSS before', '× bare parse', '× limit'],
 ];
@@ -99,7 +93,7 @@ const loads: string[] = [];
 for (const rows of sizes) {
   const file = await generateSpendFile(rows);
   const size = `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`;
-  const loadBefore = load();
+  const loadBefore = loadAverage();
   const parse = measure('parse', file);
   const line = (label: string, m: Measurement, ratio: string, limitRatio = '') =>
     table.push([
@@ -147,7 +141,7 @@ for (const rows of sizes) {
   } finally {
     rmSync(copyFile, { force: true });
   }
-  loads.push(`${rows.toLocaleString('en-US')} rows: ${loadBefore} before, ${load()} after`);
+  loads.push(`${rows.toLocaleString('en-US')} rows: ${loadBefore} before, ${loadAverage()} after`);
   console.log(`measured ${rows.toLocaleString('en-US')} rows`);
 }
 

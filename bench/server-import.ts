@@ -24,14 +24,15 @@
  *   npm run bench:server-import -- --only pglite     one database
  */
 import { readFileSync, rmSync, writeFileSync, mkdtempSync, existsSync, openAsBlob } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { freePort, spawnBuiltServer, waitForHealth } from '../scripts/built-server.mjs';
 import { generateSpendFile } from './spend-file.ts';
 import { freshDatabase } from './postgres.ts';
-import { option } from './common.ts';
+import { loadAverage, option, stopProcess as stop } from './common.ts';
+import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import { serverProcess } from '../scripts/server-env.mjs';
 
 const rows = Number(option('rows') ?? '1000000');
@@ -42,18 +43,11 @@ type Database = 'pglite' | 'postgres';
 const databases = (option('only') ?? 'pglite,postgres').split(',') as Database[];
 /** The database a PostgreSQL run creates, and drops again. */
 const PG_DATABASE = 'spotzcity_bench_server_import';
-const EMAIL = 'buyer.admin@acme.example';
-const PASSWORD = 'Demo@2020';
 const ROOT = path.resolve(import.meta.dirname, '..');
 
 if (!existsSync(path.join(ROOT, 'apps/server/dist/main.mjs'))) {
   throw new Error('no built server: run `npm run build` first');
 }
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /** The server process's resident memory now and its peak, in MB, from /proc. */
 function memory(pid: number) {
@@ -74,13 +68,6 @@ async function start(dataDir: string, databaseUrl = '') {
   const health = await waitForHealth(url, child, 5 * 60_000);
   if (health !== 'healthy') throw new Error(`the server did not start (${health})`);
   return { child, url };
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads a few fields
@@ -125,7 +112,7 @@ async function measure(file: string, database: Database) {
       const { accessToken } = await json(`${url}/api/auth/signin`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ usernameOrEmail: EMAIL, password: PASSWORD }),
+        body: JSON.stringify({ usernameOrEmail: DEMO.buyerAdmin.email, password: DEMO.password }),
       });
       const auth = { authorization: `Bearer ${accessToken}` };
       for (const graph of ['spendPerDiversity', 'spendPerCategory', 'spendPerState']) {
@@ -136,16 +123,22 @@ async function measure(file: string, database: Database) {
       const started = performance.now();
       let sampled = base;
       let phase = 'uploading';
-      /** The highest RSS sampled in each phase the import reported. */
+      /**
+       * The highest RSS sampled in each phase, as the import last reported it. On the embedded
+       * database the save holds the only connection, so the import's state is read again only
+       * once it is done: the save's samples count under 'checking'.
+       */
       const byPhase = new Map<string, number>();
       const series: string[] = [];
       const sampler = setInterval(() => {
         const rss = memory(pid).rss;
         sampled = Math.max(sampled, rss);
         byPhase.set(phase, Math.max(byPhase.get(phase) ?? 0, rss));
-        series.push(
-          `${((performance.now() - started) / 1000).toFixed(1)}s ${phase} ${Math.round(rss)}`,
-        );
+        if (TRACE) {
+          series.push(
+            `${((performance.now() - started) / 1000).toFixed(1)}s ${phase} ${Math.round(rss)}`,
+          );
+        }
       }, 50);
       const form = new FormData();
       form.append('file', await openAsBlob(file), path.basename(file));
@@ -185,21 +178,20 @@ async function measure(file: string, database: Database) {
 
 const file = await generateSpendFile(rows);
 for (const database of databases) {
+  const settings = serverProcess(database === 'postgres' ? 'postgres:' : '');
   const env = [
-    ...Object.entries(serverProcess(database === 'postgres' ? 'postgres:' : '').env).map(
-      ([name, value]) => `${name}=${value}`,
-    ),
-    ...serverProcess(database === 'postgres' ? 'postgres:' : '').flags,
+    ...Object.entries(settings.env).map(([name, value]) => `${name}=${value}`),
+    ...settings.flags,
   ].join(' ');
   console.log(`${database}: ${rows.toLocaleString('en-US')} rows, ${path.basename(file)}, ${env}`);
   for (let run = 1; run <= runs; run += 1) {
-    const before = load();
+    const before = loadAverage();
     const m = await measure(file, database);
     const mb = (n: number) => `${Math.round(n)} MB`;
     console.log(
       `run ${run}: upload to done ${(m.ms / 1000).toFixed(1)} s (upload answered at ` +
         `${(m.uploadedMs / 1000).toFixed(1)} s); server RSS before ${mb(m.base)}, ` +
-        `peak ${mb(m.peak)}, after ${mb(m.after)}; load ${before} before, ${load()} after`,
+        `peak ${mb(m.peak)}, after ${mb(m.after)}; load ${before} before, ${loadAverage()} after`,
     );
     if (TRACE) console.log(m.series.filter((_, i) => i % 10 === 0).join('\n'));
     console.log(
