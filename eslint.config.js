@@ -115,6 +115,32 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
+    // Libraries only some requests use load with the first of them (decisions 303, 304): a
+    // static import would put them in every server's memory from the start.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            'exceljs',
+            '@aws-sdk/client-s3',
+            'pdfkit',
+            'svg-to-pdfkit',
+            'pptxgenjs',
+            'echarts',
+            '@resvg/resvg-js',
+          ].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Load it with its first use: await import() (decisions 303, 304).',
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
