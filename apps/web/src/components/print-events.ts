@@ -24,15 +24,21 @@ export const printQuery = () =>
     ? window.matchMedia('print')
     : null;
 
-/** Calls `redraw` whenever the page goes to or comes back from print (charts take its width). */
-export function onPrintChange(redraw: () => void) {
+/**
+ * Calls `changed` whenever the page goes to or comes back from print, with whether it is printed
+ * now (charts take its width; tables drop their pages).
+ */
+export function onPrintChange(changed: (printing: boolean) => void) {
   const media = printQuery();
-  window.addEventListener('beforeprint', redraw);
-  window.addEventListener('afterprint', redraw);
-  media?.addEventListener('change', redraw);
+  const before = () => changed(true);
+  const after = () => changed(false);
+  const change = (event: MediaQueryListEvent) => changed(event.matches);
+  window.addEventListener('beforeprint', before);
+  window.addEventListener('afterprint', after);
+  media?.addEventListener('change', change);
   return () => {
-    window.removeEventListener('beforeprint', redraw);
-    window.removeEventListener('afterprint', redraw);
-    media?.removeEventListener('change', redraw);
+    window.removeEventListener('beforeprint', before);
+    window.removeEventListener('afterprint', after);
+    media?.removeEventListener('change', change);
   };
 }

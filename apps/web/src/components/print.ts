@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { PRINT_WINDOW } from '@spotzcity/shared/reports';
-import { printQuery, runPrintPreparations } from './print-events.ts';
+import { onPrintChange, printQuery, runPrintPreparations } from './print-events.ts';
 
 export { onPrintChange, registerPrintPreparation } from './print-events.ts';
 
@@ -25,20 +25,6 @@ export async function printDashboard() {
  */
 export function usePrinting() {
   const [printing, setPrinting] = useState(() => printQuery()?.matches ?? false);
-  useEffect(() => {
-    const set = (value: boolean) => flushSync(() => setPrinting(value));
-    const before = () => set(true);
-    const after = () => set(false);
-    const media = printQuery();
-    const change = (event: MediaQueryListEvent) => set(event.matches);
-    window.addEventListener('beforeprint', before);
-    window.addEventListener('afterprint', after);
-    media?.addEventListener('change', change);
-    return () => {
-      window.removeEventListener('beforeprint', before);
-      window.removeEventListener('afterprint', after);
-      media?.removeEventListener('change', change);
-    };
-  }, []);
+  useEffect(() => onPrintChange((value) => flushSync(() => setPrinting(value))), []);
   return printing;
 }
