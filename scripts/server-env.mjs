@@ -7,7 +7,6 @@
 // keeps what a thread freed in it. A spend check's threads (decision 277) left ~60 MB the process
 // never gave back, on top of which the save grew PGlite's memory (decision 302). Read by glibc
 // when the process starts, so it cannot be set from inside; a value already set wins.
-//
 export const SERVER_ENV_DEFAULTS = { MALLOC_ARENA_MAX: '2' };
 
 // Beside the embedded database (DATABASE_URL empty), where the server's memory holds the

@@ -3,9 +3,8 @@
  * by its normalised name when the DUNS is empty; and where it is, as the replies give it.
  */
 import { z } from 'zod';
-import { normaliseDuns, normaliseSupplierName, supplierKey } from './supplier-keys.ts';
 
-export { normaliseDuns, normaliseSupplierName, supplierKey };
+export { normaliseDuns, normaliseSupplierName, supplierKey } from './supplier-keys.ts';
 
 /** Where a supplier is, as a spend file or the directory gives it: any part may be missing. */
 export const supplierPlaceShape = {

@@ -5,7 +5,6 @@
  * server's SQL (platform/verified-spend.ts) applies the same rules and the tests hold them equal.
  */
 import { z } from 'zod';
-import { normaliseUei } from './supplier-keys.ts';
 import { pageRequestSchema } from './api.ts';
 import { DIVERSITY_TYPES, type DiversityType } from './enums.ts';
 import { calendarDate, optionalText, recordId, requiredText } from './validation.ts';
@@ -225,7 +224,7 @@ export function matchReason(
   ].join(' · ');
 }
 
-export { normaliseUei };
+export { normaliseUei } from './supplier-keys.ts';
 
 /** FEINs are nine digits, written 12-3456789 (as the spend file stores them). */
 export function normaliseFein(value: string | null | undefined): string | null {

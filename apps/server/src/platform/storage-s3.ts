@@ -17,7 +17,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type * as S3Sdk from '@aws-sdk/client-s3';
 import { storageKey, type Storage, type StoredObject } from './storage.ts';
 
@@ -26,13 +25,13 @@ export class S3Storage implements Storage {
 
   constructor(
     private readonly sdk: typeof S3Sdk,
-    private readonly client: S3Client,
+    private readonly client: S3Sdk.S3Client,
     private readonly bucket: string,
     private readonly prefix: string,
   ) {}
 
   /** `options.credentials` only for tests: a deployment's come from the SDK's chain. */
-  static async fromUrl(url: string, options: Pick<S3ClientConfig, 'credentials'> = {}) {
+  static async fromUrl(url: string, options: Pick<S3Sdk.S3ClientConfig, 'credentials'> = {}) {
     const sdk = await import('@aws-sdk/client-s3');
     const parsed = new URL(url);
     const endpoint = parsed.searchParams.get('endpoint') ?? undefined;

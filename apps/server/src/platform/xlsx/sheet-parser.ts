@@ -62,9 +62,10 @@ const NO_STRINGS: PackedStrings = {
  * (a copy each cost ~8 MB per thread); a cell's text is decoded from it when read.
  */
 export class SharedStrings {
-  private pending: string[] = [];
   private chunks: string[] = [];
+  private pending: string[] = [];
   private length = 0;
+  /** While the table is read: the end offset of each string, as `PackedStrings.ends`. */
   private ends: number[] = [];
   private table = NO_STRINGS;
   private text: Buffer<ArrayBufferLike> = Buffer.alloc(0);
