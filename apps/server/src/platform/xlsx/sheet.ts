@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
 import { FileRejected } from '../errors.ts';
+import { bundleScript, cachedScript } from '../worker-scripts.ts';
 import {
   XLSX_MESSAGES,
   type ParentMessage,
@@ -105,14 +106,6 @@ function releaseSlot() {
 }
 
 /**
- * The worker's script: worker.ts and the row module bundled into one CommonJS script by
- * esbuild, once per row module and process. A worker thread does not inherit the TypeScript
- * loader (tsx); registering it there cost ~30 MB per read and a compile of every file at each
- * start, and the bundle holds only the code the worker runs.
- */
-const workerScripts = new Map<string, Promise<string>>();
-
-/**
  * Bundles the worker's script for `rowModule` now, so that the first upload after the server
  * starts does not wait for it (~1 s of esbuild); a failure is left for that upload to meet.
  */
@@ -120,20 +113,11 @@ export async function prepareWorkerScript(rowModule: URL): Promise<void> {
   await workerScript(rowModule).catch(() => {});
 }
 
-/** The worker's script for `rowModule` (exported for the test that keeps it small). */
+/**
+ * The worker's script (exported for the test that keeps it small): worker.ts and the row module
+ * bundled into one script, once per row module and process (platform/worker-scripts.ts).
+ */
 export function workerScript(rowModule: URL | undefined): Promise<string> {
-  const key = rowModule?.href ?? '';
-  let script = workerScripts.get(key);
-  if (!script) {
-    script = bundleWorker(rowModule);
-    workerScripts.set(key, script);
-    script.catch(() => workerScripts.delete(key));
-  }
-  return script;
-}
-
-async function bundleWorker(rowModule: URL | undefined): Promise<string> {
-  const { build } = await import('esbuild');
   const worker = fileURLToPath(new URL('./worker.ts', import.meta.url));
   const contents = [
     `import { runWorker } from ${JSON.stringify(worker)};`,
@@ -142,16 +126,9 @@ async function bundleWorker(rowModule: URL | undefined): Promise<string> {
       : 'const rowModule = undefined;',
     'runWorker(rowModule);',
   ].join('\n');
-  const result = await build({
-    stdin: { contents, resolveDir: path.dirname(worker), loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
+  return cachedScript(`xlsx:${rowModule?.href ?? ''}`, () =>
+    bundleScript(contents, path.dirname(worker)),
+  );
 }
 
 function workerInput(file: string, options: ReadSheetOptions): WorkerInput {
