@@ -8,8 +8,9 @@
  * the files that existed before. It lives in platform/ because two features need it (spend writes,
  * spend-dashboards reads).
  */
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
+import { copyRows } from '../db/copy.ts';
 import {
   spendRollupMonths,
   spendRollupQuarters,
@@ -37,14 +38,17 @@ export async function buildSpendRollup(
   await deleteSpendRollup(tx, clientRef, fileId);
   // The payment date as a timestamp without time zone: its month, without the time-zone
   // arithmetic of date_trunc's timestamptz form. Hashed: the file's rows were written in this
-  // transaction (a million rows sorted by the key took 3.9-6.3 s, hashed 2.1-2.6 s).
+  // transaction (a million rows sorted by the key took 3.9-6.3 s, hashed 2.1-2.6 s). The least
+  // name and DUNS by code point, whatever the database's collation, as the import's tally
+  // chooses them (decision 305).
   await groupingByHash(
     tx,
     sql`
     insert into ${spendRollups} (client_ref, file_id, month, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns)
     select client_ref, file_id, date_trunc('month', payment_date::timestamp)::date, supplier_key, category,
-      state, diversity, is_diverse, sum(spend), count(*), min(vendor_name), min(duns)
+      state, diversity, is_diverse, sum(spend), count(*), min(vendor_name collate "C"),
+      min(duns collate "C")
     from ${spendRows}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, date_trunc('month', payment_date::timestamp)::date, supplier_key, category,
@@ -52,6 +56,34 @@ export async function buildSpendRollup(
   `,
   );
   onStep?.(1);
+  await deriveSpendRollups(tx, clientRef, fileId, onStep);
+}
+
+/**
+ * Loads the finest rollup of a new file as tallied from its COPY text (modules/spend/
+ * rollup-tally.ts: `copy` holds spend_rollups rows, `columns` in their order), then the others
+ * from it; `onStep` as buildSpendRollup's.
+ */
+export async function loadSpendRollup(
+  tx: DbOrTx,
+  clientRef: number,
+  fileId: number,
+  columns: readonly string[],
+  copy: Uint8Array,
+  onStep?: (done: number) => void,
+) {
+  await copyRows(tx, getTableName(spendRollups), columns, copy);
+  onStep?.(1);
+  await deriveSpendRollups(tx, clientRef, fileId, onStep);
+}
+
+/** The coarser rollups of a file, from its finest (steps 2 to 4). */
+async function deriveSpendRollups(
+  tx: DbOrTx,
+  clientRef: number,
+  fileId: number,
+  onStep?: (done: number) => void,
+) {
   await tx.execute(sql`
     insert into ${spendRollupMonths} (client_ref, file_id, month, diversity, is_diverse, spend,
       row_count)
@@ -75,7 +107,7 @@ export async function buildSpendRollup(
     insert into ${spendRollupSuppliers} (client_ref, file_id, supplier_key, category, state,
       diversity, is_diverse, spend, row_count, vendor_name, duns, last_month)
     select client_ref, file_id, supplier_key, category, state, diversity, is_diverse, sum(spend),
-      sum(row_count), min(vendor_name), min(duns), max(month)
+      sum(row_count), min(vendor_name collate "C"), min(duns collate "C"), max(month)
     from ${spendRollups}
     where client_ref = ${clientRef} and file_id = ${fileId}
     group by client_ref, file_id, supplier_key, category, state, diversity, is_diverse

@@ -20,7 +20,7 @@ import type { UploadedFile } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { copyRowsFromFile } from '../../db/copy.ts';
 import { spendFiles, spendRollupMonths, spendRows, users } from '../../db/schema/index.ts';
-import { ROLLUP_STEPS, buildSpendRollup } from '../../platform/spend-rollups.ts';
+import { ROLLUP_STEPS, buildSpendRollup, loadSpendRollup } from '../../platform/spend-rollups.ts';
 import { matchFileVendors } from '../../platform/supplier-matching.ts';
 import {
   checkSheet,
@@ -29,6 +29,12 @@ import {
   type XlsxLimits,
 } from '../../platform/xlsx/sheet.ts';
 import { saveFileKeys } from './overlap.ts';
+import {
+  ROLLUP_COPY_COLUMNS,
+  prepareRollupTally,
+  startRollupTally,
+  type TalliedRollup,
+} from './rollup-tally.ts';
 import { FIELD_COLUMNS } from './rows.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
@@ -106,8 +112,13 @@ export interface CheckSpendOptions {
   signal?: AbortSignal;
 }
 
-/** Builds step 1's worker script ahead of the first upload (the server, once it listens). */
-export const prepareSpendCheck = () => prepareWorkerScript(ROW_MODULE);
+/**
+ * Builds the scripts of step 1's worker and step 2's tally ahead of the first upload (the server,
+ * once it listens).
+ */
+export const prepareSpendCheck = async () => {
+  await Promise.all([prepareWorkerScript(ROW_MODULE), prepareRollupTally()]);
+};
 
 /** Step 1: reads and checks the whole workbook into `copyFile`; throws FileRejected if bad. */
 export function checkSpendFile(options: CheckSpendOptions) {
@@ -149,6 +160,11 @@ export interface SaveSpendOptions {
   after?: (tx: Tx, file: UploadedFile) => Promise<void>;
   /** Stops the saving (the transaction rolls back). */
   signal?: AbortSignal;
+  /**
+   * Hears where the finest rollup came from: the tally, or the rows grouped in SQL and why
+   * (a log line for the operator; tests).
+   */
+  onRollup?: (source: 'tally' | 'rows', reason?: string) => void;
 }
 
 /**
@@ -183,81 +199,118 @@ async function withoutRowTriggers(tx: Tx): Promise<boolean> {
   return true;
 }
 
-/** Step 2: one transaction that only writes: the file, its rows, its rollups, its summary. */
+/**
+ * Step 2: one transaction that only writes: the file, its rows, its rollups, its summary. While
+ * the rows are COPYed, a thread of its own tallies their finest rollup from the same text
+ * (rollup-tally.ts, decision 305), which is then loaded instead of grouped from the rows; if it
+ * could not, the rows are grouped in SQL as before.
+ */
 export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
   const { clientRef, fileId } = options;
   const { size: copyBytes } = await stat(options.copyFile);
   const createdAt = options.createdAt
     ? sql`${options.createdAt.toISOString()}::timestamptz`
     : sql`now()`;
-  return db.transaction(async (tx) => {
-    await options.before?.(tx);
-    // The same content saved meanwhile by another upload fails here on the unique index
-    // (spend_files_content_idx); the caller names the file that won (sameContentAs).
-    await tx.execute(sql`
-      insert into ${spendFiles} (id, client_ref, file_name, uploaded_by, created_at, content_hash)
-      values (${fileId}, ${clientRef}, ${options.fileName}, ${options.uploadedBy}, ${createdAt},
-        ${options.contentHash ?? null})
-    `);
-    if (options.keys) await saveFileKeys(tx, clientRef, fileId, options.keys);
-    options.onProgress?.('saving', 0, copyBytes);
-    // The rows' own foreign keys (organisation, file) are not checked row by row when the
-    // connection may say so (decision 287): both were just checked, once, by the file's insert.
-    const unchecked = await withoutRowTriggers(tx);
-    const copied = await copyRowsFromFile(
-      tx,
-      getTableName(spendRows),
-      COPY_COLUMNS,
-      options.copyFile,
-      (bytes) => options.onProgress?.('saving', bytes, copyBytes),
-      options.signal,
-    );
-    if (unchecked) await tx.execute(sql`set local session_replication_role = origin`);
-    options.signal?.throwIfAborted();
-    options.onProgress?.('building', 0, ROLLUP_STEPS);
-    await buildSpendRollup(tx, clientRef, fileId, (done) => {
-      options.signal?.throwIfAborted();
-      options.onProgress?.('building', done, ROLLUP_STEPS);
-    });
-    // Each new vendor of the file matched to the directory (issue #21); earlier matches stay.
-    await matchFileVendors(tx, clientRef, fileId);
-    options.signal?.throwIfAborted();
-
-    // Counted and summed from the rollup of months (every row is in exactly one of its groups);
-    // the first and last payment dates in one pass over the file's rows, just written and still
-    // in the cache (their index is in sheet order, decision 292).
-    const [summary] = rowsOf<FileRow>(
-      await tx.execute(sql`
-        update ${spendFiles} f set
-          row_count = s.row_count,
-          total_spend = s.total_spend,
-          first_payment_date = d.first_payment_date,
-          last_payment_date = d.last_payment_date
-        from (
-          select coalesce(sum(row_count), 0)::int as row_count,
-            coalesce(sum(spend), 0) as total_spend
-          from ${spendRollupMonths} where client_ref = ${clientRef} and file_id = ${fileId}
-        ) s, (
-          select min(payment_date) as first_payment_date, max(payment_date) as last_payment_date
-          from ${spendRows} where client_ref = ${clientRef} and file_id = ${fileId}
-        ) d
-        where f.id = ${fileId}
-        returning f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text,
-          f.first_payment_date::text, f.last_payment_date::text,
-          (select name from ${users} where id = f.uploaded_by) as uploaded_by
-      `),
-    );
-    if (!summary) throw new Error('Could not summarise the imported file');
-    // Every row copied is one of the file's: otherwise a row escaped its foreign keys' checks.
-    if (summary.row_count !== copied) {
-      throw new Error(
-        `The file's COPY loaded ${copied} rows of which ${summary.row_count} are its`,
-      );
-    }
-    const file = toUploadedFile(summary);
-    await options.after?.(tx, file);
-    return file;
+  const tally = startRollupTally({
+    copyFile: options.copyFile,
+    prefix: `${clientRef}\t${fileId}\t`,
+    columns: COPY_COLUMNS,
   });
+  try {
+    return await db.transaction(async (tx) => {
+      await options.before?.(tx);
+      // The same content saved meanwhile by another upload fails here on the unique index
+      // (spend_files_content_idx); the caller names the file that won (sameContentAs).
+      await tx.execute(sql`
+        insert into ${spendFiles} (id, client_ref, file_name, uploaded_by, created_at, content_hash)
+        values (${fileId}, ${clientRef}, ${options.fileName}, ${options.uploadedBy}, ${createdAt},
+          ${options.contentHash ?? null})
+      `);
+      if (options.keys) await saveFileKeys(tx, clientRef, fileId, options.keys);
+      options.onProgress?.('saving', 0, copyBytes);
+      // The rows' own foreign keys (organisation, file) are not checked row by row when the
+      // connection may say so (decision 287): both were just checked, once, by the file's insert.
+      const unchecked = await withoutRowTriggers(tx);
+      const copied = await copyRowsFromFile(
+        tx,
+        getTableName(spendRows),
+        COPY_COLUMNS,
+        options.copyFile,
+        (bytes) => options.onProgress?.('saving', bytes, copyBytes),
+        options.signal,
+      );
+      if (unchecked) await tx.execute(sql`set local session_replication_role = origin`);
+      options.signal?.throwIfAborted();
+      options.onProgress?.('building', 0, ROLLUP_STEPS);
+      const onStep = (done: number) => {
+        options.signal?.throwIfAborted();
+        options.onProgress?.('building', done, ROLLUP_STEPS);
+      };
+      // The tally read the very lines the COPY loaded: the same count, each line of this file.
+      let tallied: TalliedRollup | null = await tally.result;
+      if (tallied && tallied.rows !== copied) {
+        tally.unfit = `the tally read ${tallied.rows} lines, the COPY loaded ${copied}`;
+        tallied = null;
+      }
+      options.onRollup?.(tallied ? 'tally' : 'rows', tally.unfit);
+      if (tallied) {
+        await loadSpendRollup(tx, clientRef, fileId, ROLLUP_COPY_COLUMNS, tallied.copy, onStep);
+      } else {
+        await buildSpendRollup(tx, clientRef, fileId, onStep);
+      }
+      // Each new vendor of the file matched to the directory (issue #21); earlier matches stay.
+      await matchFileVendors(tx, clientRef, fileId);
+      options.signal?.throwIfAborted();
+      const file = await summariseFile(tx, clientRef, fileId, tallied);
+      // Every row copied is one of the file's: otherwise a row escaped its foreign keys' checks.
+      if (file.rowCount !== copied) {
+        throw new Error(`The file's COPY loaded ${copied} rows of which ${file.rowCount} are its`);
+      }
+      await options.after?.(tx, file);
+      return file;
+    });
+  } finally {
+    await tally.stop();
+  }
+}
+
+/**
+ * The file's summary, written on its record: rows and spend from the rollup of months (every row
+ * is in exactly one of its groups); the first and last payment dates from the tally, else in one
+ * pass over the file's rows, just written and still in the cache (their index is in sheet order,
+ * decision 292).
+ */
+async function summariseFile(
+  tx: Tx,
+  clientRef: number,
+  fileId: number,
+  tallied: TalliedRollup | null,
+): Promise<UploadedFile> {
+  const dates = tallied
+    ? sql`select ${tallied.firstPaymentDate}::date as first_payment_date,
+        ${tallied.lastPaymentDate}::date as last_payment_date`
+    : sql`select min(payment_date) as first_payment_date, max(payment_date) as last_payment_date
+        from ${spendRows} where client_ref = ${clientRef} and file_id = ${fileId}`;
+  const [summary] = rowsOf<FileRow>(
+    await tx.execute(sql`
+      update ${spendFiles} f set
+        row_count = s.row_count,
+        total_spend = s.total_spend,
+        first_payment_date = d.first_payment_date,
+        last_payment_date = d.last_payment_date
+      from (
+        select coalesce(sum(row_count), 0)::int as row_count,
+          coalesce(sum(spend), 0) as total_spend
+        from ${spendRollupMonths} where client_ref = ${clientRef} and file_id = ${fileId}
+      ) s, (${dates}) d
+      where f.id = ${fileId}
+      returning f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text,
+        f.first_payment_date::text, f.last_payment_date::text,
+        (select name from ${users} where id = f.uploaded_by) as uploaded_by
+    `),
+  );
+  if (!summary) throw new Error('Could not summarise the imported file');
+  return toUploadedFile(summary);
 }
 
 export interface ImportSpendOptions {
@@ -274,6 +327,7 @@ export interface ImportSpendOptions {
   onUnreadable?: (detail: string) => void;
   /** Heard between the steps: every row checked, the transaction not yet open (the benchmark). */
   onChecked?: () => void;
+  onRollup?: SaveSpendOptions['onRollup'];
 }
 
 /** Check, then save, in a row: for the demo seed and the benchmark. */
@@ -302,6 +356,7 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
       ...(options.contentHash ? { contentHash: options.contentHash } : {}),
       ...(checked.keys ? { keys: checked.keys.slice().sort() } : {}),
+      ...(options.onRollup ? { onRollup: options.onRollup } : {}),
     });
   } finally {
     await rm(dir, { recursive: true, force: true });

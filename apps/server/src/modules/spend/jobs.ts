@@ -266,6 +266,11 @@ async function save(
     ...(before ? { before } : {}),
     onProgress: (phase, done, total) =>
       ctx.update({ status: 'running', phase, phaseDone: done, phaseTotal: total }),
+    onRollup: (source, reason) => {
+      if (source === 'rows') {
+        deps.log.warn({ job: job.id, reason }, 'spend rollup grouped from the rows');
+      }
+    },
     // Done in the file's own transaction: a saved file's job is never left unfinished.
     after: (tx, file) =>
       ctx.persist(
