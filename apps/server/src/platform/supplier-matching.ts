@@ -6,31 +6,53 @@
  * same DUNS, same FEIN, then the same normalised name (supplier_name_key, migration 0015) with
  * the same state and ZIP, the same ZIP, or the same state.
  *
- * Runs inside the import's transaction after the COPY: one grouped pass over the file's rows
- * (one line per vendor) and one indexed lookup per new vendor, so a file of a million rows and a
- * few thousand vendors costs one extra scan, never a rewrite of its rows. A confirmed match is
- * never replaced; an automatic one only by a stronger one.
+ * Runs inside the import's transaction after the COPY: one line per vendor, as the import's tally
+ * kept them while the rows were COPYed (modules/spend/rollup-tally.ts, decision 305), or else
+ * from one grouped pass over the file's rows; then one indexed lookup per new vendor, so a file of
+ * a million rows and a few thousand vendors is never rewritten. A confirmed match is never
+ * replaced; an automatic one only by a stronger one.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { spendRows, supplierDirectory, vendorMatches } from '../db/schema/index.ts';
 
+/**
+ * Each vendor (supplier key) of a file with its least name, UEI, DUNS, FEIN, state and
+ * five-character ZIP (values, not COPY text; null where every row has none), column by column.
+ */
+export interface FileVendors {
+  supplierKey: string[];
+  vendorName: string[];
+  uei: (string | null)[];
+  duns: (string | null)[];
+  fein: (string | null)[];
+  state: (string | null)[];
+  zip: (string | null)[];
+}
+
 export async function matchFileVendors(
   tx: DbOrTx,
   clientRef: number,
   fileId: number,
+  tallied?: FileVendors | null,
 ): Promise<void> {
+  // Each vendor's least values by code point, whatever the database's collation, as the tally
+  // keeps them.
+  const vendors = tallied
+    ? sql`select * from jsonb_to_recordset(${JSON.stringify(vendorRecords(tallied))}::jsonb)
+        as v(supplier_key text, vendor_name text, uei text, duns text, fein text, state text,
+          zip text)`
+    : sql`select supplier_key, min(vendor_name collate "C") as vendor_name,
+        min(uei collate "C") as uei, min(duns collate "C") as duns, min(fein collate "C") as fein,
+        min(state collate "C") as state, min(left(zip, 5) collate "C") as zip
+      from ${spendRows}
+      where client_ref = ${clientRef} and file_id = ${fileId}
+      group by supplier_key`;
   await tx.execute(sql`
     insert into ${vendorMatches} as m (client_ref, supplier_key, vendor_name, supplier_ref, rule, score)
     select ${clientRef}, v.supplier_key, v.vendor_name, best.id, coalesce(best.rule, 'NONE'),
       coalesce(best.score, 0)
-    from (
-      select supplier_key, min(vendor_name) as vendor_name, min(uei) as uei, min(duns) as duns,
-        min(fein) as fein, min(state) as state, min(left(zip, 5)) as zip
-      from ${spendRows}
-      where client_ref = ${clientRef} and file_id = ${fileId}
-      group by supplier_key
-    ) v
+    from (${vendors}) v
     left join lateral (
       select c.id, c.rule, c.score from (
         select d.id, 'UEI' as rule, 100 as score
@@ -66,6 +88,19 @@ export async function matchFileVendors(
       updated_at = now()
     where not m.confirmed and excluded.score > m.score
   `);
+}
+
+/** The tally's vendors, column by column, as one record per vendor. */
+function vendorRecords(v: FileVendors) {
+  return v.supplierKey.map((supplierKey, i) => ({
+    supplier_key: supplierKey,
+    vendor_name: v.vendorName[i],
+    uei: v.uei[i],
+    duns: v.duns[i],
+    fein: v.fein[i],
+    state: v.state[i],
+    zip: v.zip[i],
+  }));
 }
 
 /**

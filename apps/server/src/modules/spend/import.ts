@@ -259,7 +259,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
         await buildSpendRollup(tx, clientRef, fileId, onStep);
       }
       // Each new vendor of the file matched to the directory (issue #21); earlier matches stay.
-      await matchFileVendors(tx, clientRef, fileId);
+      await matchFileVendors(tx, clientRef, fileId, tallied?.vendors);
       options.signal?.throwIfAborted();
       const file = await summariseFile(tx, clientRef, fileId, tallied);
       // Every row copied is one of the file's: otherwise a row escaped its foreign keys' checks.

@@ -15,6 +15,7 @@ import { signedInUser } from '../../../test/factories.ts';
 import { SPEND_HEADERS, spendFixture, xlsxBuffer } from '../../../test/xlsx.ts';
 import { rowsOf } from '../../db/client.ts';
 import { buildSpendRollup } from '../../platform/spend-rollups.ts';
+import { matchFileVendors } from '../../platform/supplier-matching.ts';
 import { importSpendFile } from './import.ts';
 
 let t: TestApp;
@@ -105,5 +106,21 @@ describe('the rollups of an import', () => {
     expect(tallied.spend_rollups!.length).toBeGreaterThan(10);
     await buildSpendRollup(t.database.db, clientRef, saved.fileId);
     expect(await rollupsOf(clientRef, saved.fileId)).toEqual(tallied);
+
+    // The vendors matched to the directory from the tally's least values, then from the rows.
+    const matches = async () =>
+      rowsOf<{ line: string }>(
+        await t.database.db.execute(sql`
+          select concat_ws('|', supplier_key, vendor_name, supplier_ref, rule, score) as line
+          from vendor_matches where client_ref = ${clientRef} order by supplier_key
+        `),
+      ).map((r) => r.line);
+    const fromTally = await matches();
+    expect(fromTally.filter((l) => l.startsWith('duns:900000002'))).toEqual([
+      'duns:900000002|\uFFFD Supply|NONE|0',
+    ]);
+    await t.database.db.execute(sql`delete from vendor_matches where client_ref = ${clientRef}`);
+    await matchFileVendors(t.database.db, clientRef, saved.fileId);
+    expect(await matches()).toEqual(fromTally);
   });
 });

@@ -10,8 +10,13 @@
  * gives: every group key is compared as the COPY field text the database stores (the same text,
  * the same value), the spend is summed exactly in cents, the least name and DUNS are chosen by
  * code point, as `min(… collate "C")` does.
+ *
+ * It also keeps each vendor's (supplier key's) least name, UEI, DUNS, FEIN, state and ZIP, what
+ * the match to the supplier directory reads (platform/supplier-matching.ts), so that the match
+ * does not group the rows either.
  */
 import { Worker } from 'node:worker_threads';
+import type { FileVendors } from '../../platform/supplier-matching.ts';
 import { workerScriptOf } from '../../platform/worker-scripts.ts';
 
 /** The spend_rollups columns of the tally's COPY text, in its order. */
@@ -41,6 +46,9 @@ const READ = [
   'is_diverse',
   'payment_date',
   'category',
+  'uei',
+  'fein',
+  'zip',
 ] as const;
 
 /** A line the tally cannot take as the database would: the save groups the rows in SQL instead. */
@@ -48,6 +56,8 @@ export class TallyUnfit extends Error {}
 
 /** Past this many groups a tally stops (its memory), and the rows are grouped in SQL. */
 export const MAX_TALLY_GROUPS = 400_000;
+/** Past this many vendors the tally leaves them out, and the match groups the rows in SQL. */
+export const MAX_TALLY_VENDORS = 100_000;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MONEY = /^(-?)(\d{1,16})(?:\.(\d{1,2}))?$/;
@@ -81,6 +91,27 @@ export function codePointLess(a: string, b: string): boolean {
   return a.length < b.length;
 }
 
+/** A COPY field's value, null for `\N`. */
+const valueOf = (field: string) => (field === NULL ? null : unescapeField(field));
+
+/** The lower of two values (null: none yet), as SQL's min() over text "C" keeps it. */
+function least(current: string | null, candidate: string | null): string | null {
+  if (candidate === null || candidate === current) return current;
+  if (current === null || codePointLess(candidate, current)) return detached(candidate);
+  return current;
+}
+
+/** PostgreSQL's left(text, 5): the first five characters (code points). */
+function firstFive(text: string | null): string | null {
+  if (text === null || text.length <= 5) return text;
+  let end = 0;
+  for (let n = 0; n < 5 && end < text.length; n += 1) {
+    const unit = text.charCodeAt(end);
+    end += unit >= 0xd800 && unit <= 0xdbff ? 2 : 1;
+  }
+  return text.slice(0, end);
+}
+
 /** A copy that does not keep alive the chunk of text `text` was cut from. */
 const detached = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
 
@@ -107,6 +138,8 @@ export interface TalliedRollup {
   rows: number;
   firstPaymentDate: string | null;
   lastPaymentDate: string | null;
+  /** Null past MAX_TALLY_VENDORS. */
+  vendors: FileVendors | null;
 }
 
 /**
@@ -123,6 +156,16 @@ export class RollupTally {
   private readonly names: string[] = [];
   private readonly duns: string[] = [];
   private readonly keys: string[] = [];
+  private vendors: Map<string, number> | null = new Map();
+  private readonly vendor: FileVendors = {
+    supplierKey: [],
+    vendorName: [],
+    uei: [],
+    duns: [],
+    fein: [],
+    state: [],
+    zip: [],
+  };
   private rows = 0;
   private first: string | null = null;
   private last: string | null = null;
@@ -171,7 +214,23 @@ export class RollupTally {
       diverseAt,
       dateAt,
       categoryAt,
-    ] = this.at as [number, number, number, number, number, number, number, number, number];
+      ueiAt,
+      feinAt,
+      zipAt,
+    ] = this.at as number[] as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
 
     const date = field(dateAt);
     if (!DATE.test(date)) throw new TallyUnfit(`A payment date the tally does not read: ${date}`);
@@ -209,6 +268,35 @@ export class RollupTally {
       this.names[group] = leastField(this.names[group]!, field(nameAt));
       this.duns[group] = leastField(this.duns[group]!, field(dunsAt));
     }
+    if (this.vendors) {
+      const supplier = field(supplierAt);
+      const v = this.vendors.get(supplier);
+      const { vendor } = this;
+      if (v === undefined) {
+        if (this.vendors.size >= MAX_TALLY_VENDORS) {
+          // Matched from the rows in SQL instead (the rollup tally goes on).
+          this.vendors = null;
+          for (const values of Object.values(vendor)) values.length = 0;
+        } else {
+          const kept = detached(supplier);
+          this.vendors.set(kept, vendor.supplierKey.length);
+          vendor.supplierKey.push(valueOf(kept)!);
+          vendor.vendorName.push(least(null, valueOf(field(nameAt)))!);
+          vendor.uei.push(least(null, valueOf(field(ueiAt))));
+          vendor.duns.push(least(null, valueOf(field(dunsAt))));
+          vendor.fein.push(least(null, valueOf(field(feinAt))));
+          vendor.state.push(least(null, valueOf(field(stateAt))));
+          vendor.zip.push(least(null, firstFive(valueOf(field(zipAt)))));
+        }
+      } else {
+        vendor.vendorName[v] = least(vendor.vendorName[v]!, valueOf(field(nameAt)))!;
+        vendor.uei[v] = least(vendor.uei[v] ?? null, valueOf(field(ueiAt)));
+        vendor.duns[v] = least(vendor.duns[v] ?? null, valueOf(field(dunsAt)));
+        vendor.fein[v] = least(vendor.fein[v] ?? null, valueOf(field(feinAt)));
+        vendor.state[v] = least(vendor.state[v] ?? null, valueOf(field(stateAt)));
+        vendor.zip[v] = least(vendor.zip[v] ?? null, firstFive(valueOf(field(zipAt))));
+      }
+    }
     if (this.first === null || date < this.first) this.first = date;
     if (this.last === null || date > this.last) this.last = date;
     this.rows += 1;
@@ -238,6 +326,7 @@ export class RollupTally {
       rows: this.rows,
       firstPaymentDate: this.first,
       lastPaymentDate: this.last,
+      vendors: this.vendors ? this.vendor : null,
     };
   }
 }

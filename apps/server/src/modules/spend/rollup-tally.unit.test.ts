@@ -24,6 +24,9 @@ const COLUMNS = [
   'is_diverse',
   'payment_date',
   'category',
+  'uei',
+  'fein',
+  'zip',
 ];
 
 interface Row {
@@ -36,6 +39,9 @@ interface Row {
   diverse?: boolean;
   date: string;
   category: string;
+  uei?: string;
+  fein?: string;
+  zip?: string;
 }
 
 /** A COPY line of organisation 7, file 3, as the check writes it (nulls as \N). */
@@ -53,6 +59,9 @@ const line = (r: Row, n: number) =>
     r.diverse ? 't' : 'f',
     r.date,
     r.category,
+    r.uei ?? '\\N',
+    r.fein ?? '\\N',
+    r.zip ?? '\\N',
   ].join('\t');
 
 const PREFIX = '7\t3\t';
@@ -120,6 +129,29 @@ describe('RollupTally', () => {
       firstPaymentDate: '2024-03-01',
       lastPaymentDate: '2024-04-30',
     });
+  });
+
+  it("keeps each vendor's least values for the match, nulls ignored, ZIPs to five characters", () => {
+    const tally = new RollupTally(PREFIX, COLUMNS);
+    const base = { supplier: 'name:acme', spend: '1', date: '2024-01-01', category: 'IT' };
+    tally.add(line({ ...base, name: 'acme', zip: '60601-1234', state: 'IL' }, 2));
+    tally.add(line({ ...base, name: 'ACME', uei: 'ZQGGHJH74DW7', fein: '123456789' }, 3));
+    tally.add(line({ ...base, name: 'b', zip: '\u{1F600}1234567', state: 'IA' }, 4));
+    // COPY text escapes a backslash: the field b\\c is the value b\c.
+    tally.add(line({ ...base, supplier: 'name:b\\\\c', name: 'b\\\\c' }, 5));
+    expect(tally.finish().vendors).toEqual({
+      supplierKey: ['name:acme', 'name:b\\c'],
+      vendorName: ['ACME', 'b\\c'],
+      uei: ['ZQGGHJH74DW7', null],
+      duns: [null, null],
+      fein: ['123456789', null],
+      state: ['IA', null],
+      zip: ['60601', null],
+    });
+    // left(zip, 5) counts characters: the emoji is one.
+    const emoji = new RollupTally(PREFIX, COLUMNS);
+    emoji.add(line({ ...base, name: 'n', zip: '\u{1F600}1234567' }, 2));
+    expect(emoji.finish().vendors!.zip).toEqual(['\u{1F600}1234']);
   });
 
   it('compares names by value: an escaped backslash or tab sorts as the character', () => {
