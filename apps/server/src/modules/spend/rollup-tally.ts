@@ -97,8 +97,7 @@ const valueOf = (field: string) => (field === NULL ? null : unescapeField(field)
 /** The lower of two values (null: none yet), as SQL's min() over text "C" keeps it. */
 function least(current: string | null, candidate: string | null): string | null {
   if (candidate === null || candidate === current) return current;
-  if (current === null || codePointLess(candidate, current)) return detached(candidate);
-  return current;
+  return current === null || codePointLess(candidate, current) ? candidate : current;
 }
 
 /** PostgreSQL's left(text, 5): the first five characters (code points). */
@@ -156,16 +155,10 @@ export class RollupTally {
   private readonly names: string[] = [];
   private readonly duns: string[] = [];
   private readonly keys: string[] = [];
-  private vendors: Map<string, number> | null = new Map();
-  private readonly vendor: FileVendors = {
-    supplierKey: [],
-    vendorName: [],
-    uei: [],
-    duns: [],
-    fein: [],
-    state: [],
-    zip: [],
-  };
+  /** Per group, the least UEI, FEIN and ZIP too, for the vendors (COPY fields). */
+  private readonly ueis: string[] = [];
+  private readonly feins: string[] = [];
+  private readonly zips: string[] = [];
   private rows = 0;
   private first: string | null = null;
   private last: string | null = null;
@@ -258,6 +251,9 @@ export class RollupTally {
       this.names.push(name === NULL ? NULL : detached(name));
       const duns = field(dunsAt);
       this.duns.push(duns === NULL ? NULL : detached(duns));
+      this.ueis.push(leastField(NULL, field(ueiAt)));
+      this.feins.push(leastField(NULL, field(feinAt)));
+      this.zips.push(leastField(NULL, field(zipAt)));
     } else {
       const sum = this.cents[group]!;
       if (typeof sum === 'number') {
@@ -267,35 +263,9 @@ export class RollupTally {
       this.counts[group]! += 1;
       this.names[group] = leastField(this.names[group]!, field(nameAt));
       this.duns[group] = leastField(this.duns[group]!, field(dunsAt));
-    }
-    if (this.vendors) {
-      const supplier = field(supplierAt);
-      const v = this.vendors.get(supplier);
-      const { vendor } = this;
-      if (v === undefined) {
-        if (this.vendors.size >= MAX_TALLY_VENDORS) {
-          // Matched from the rows in SQL instead (the rollup tally goes on).
-          this.vendors = null;
-          for (const values of Object.values(vendor)) values.length = 0;
-        } else {
-          const kept = detached(supplier);
-          this.vendors.set(kept, vendor.supplierKey.length);
-          vendor.supplierKey.push(valueOf(kept)!);
-          vendor.vendorName.push(least(null, valueOf(field(nameAt)))!);
-          vendor.uei.push(least(null, valueOf(field(ueiAt))));
-          vendor.duns.push(least(null, valueOf(field(dunsAt))));
-          vendor.fein.push(least(null, valueOf(field(feinAt))));
-          vendor.state.push(least(null, valueOf(field(stateAt))));
-          vendor.zip.push(least(null, firstFive(valueOf(field(zipAt)))));
-        }
-      } else {
-        vendor.vendorName[v] = least(vendor.vendorName[v]!, valueOf(field(nameAt)))!;
-        vendor.uei[v] = least(vendor.uei[v] ?? null, valueOf(field(ueiAt)));
-        vendor.duns[v] = least(vendor.duns[v] ?? null, valueOf(field(dunsAt)));
-        vendor.fein[v] = least(vendor.fein[v] ?? null, valueOf(field(feinAt)));
-        vendor.state[v] = least(vendor.state[v] ?? null, valueOf(field(stateAt)));
-        vendor.zip[v] = least(vendor.zip[v] ?? null, firstFive(valueOf(field(zipAt))));
-      }
+      this.ueis[group] = leastField(this.ueis[group]!, field(ueiAt));
+      this.feins[group] = leastField(this.feins[group]!, field(feinAt));
+      this.zips[group] = leastField(this.zips[group]!, field(zipAt));
     }
     if (this.first === null || date < this.first) this.first = date;
     if (this.last === null || date > this.last) this.last = date;
@@ -326,8 +296,51 @@ export class RollupTally {
       rows: this.rows,
       firstPaymentDate: this.first,
       lastPaymentDate: this.last,
-      vendors: this.vendors ? this.vendor : null,
+      vendors: this.vendorsOfGroups(),
     };
+  }
+
+  /**
+   * Each vendor's least values, from its groups' (a vendor's rows are the rows of its groups; the
+   * least of the least is the least). Its state is in its groups' keys; its ZIP is cut to five
+   * characters after the least is taken, which gives the least of the cut ZIPs (a prefix keeps
+   * the order).
+   */
+  private vendorsOfGroups(): FileVendors | null {
+    const at = new Map<string, number>();
+    const vendors: FileVendors = {
+      supplierKey: [],
+      vendorName: [],
+      uei: [],
+      duns: [],
+      fein: [],
+      state: [],
+      zip: [],
+    };
+    for (let g = 0; g < this.keys.length; g += 1) {
+      const [, supplier, , state] = this.keys[g]!.split('\t') as [string, string, string, string];
+      const v = at.get(supplier);
+      if (v === undefined) {
+        if (at.size >= MAX_TALLY_VENDORS) return null;
+        at.set(supplier, vendors.supplierKey.length);
+        vendors.supplierKey.push(valueOf(supplier)!);
+        vendors.vendorName.push(valueOf(this.names[g]!)!);
+        vendors.uei.push(valueOf(this.ueis[g]!));
+        vendors.duns.push(valueOf(this.duns[g]!));
+        vendors.fein.push(valueOf(this.feins[g]!));
+        vendors.state.push(valueOf(state));
+        vendors.zip.push(valueOf(this.zips[g]!));
+      } else {
+        vendors.vendorName[v] = least(vendors.vendorName[v]!, valueOf(this.names[g]!))!;
+        vendors.uei[v] = least(vendors.uei[v] ?? null, valueOf(this.ueis[g]!));
+        vendors.duns[v] = least(vendors.duns[v] ?? null, valueOf(this.duns[g]!));
+        vendors.fein[v] = least(vendors.fein[v] ?? null, valueOf(this.feins[g]!));
+        vendors.state[v] = least(vendors.state[v] ?? null, valueOf(state));
+        vendors.zip[v] = least(vendors.zip[v] ?? null, valueOf(this.zips[g]!));
+      }
+    }
+    vendors.zip = vendors.zip.map(firstFive);
+    return vendors;
   }
 }
 
