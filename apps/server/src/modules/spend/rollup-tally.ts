@@ -55,7 +55,7 @@ const READ = [
 export class TallyUnfit extends Error {}
 
 /** Past this many groups a tally stops (its memory), and the rows are grouped in SQL. */
-export const MAX_TALLY_GROUPS = 400_000;
+export const MAX_TALLY_GROUPS = 250_000;
 /** Past this many vendors the tally leaves them out, and the match groups the rows in SQL. */
 export const MAX_TALLY_VENDORS = 100_000;
 
@@ -399,7 +399,7 @@ export function startRollupTally(input: TallyInput): RunningTally {
             eval: true,
             workerData: input,
             // Its groups live to the end; a small young generation keeps the thread small.
-            resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 },
+            resourceLimits: { maxOldGenerationSizeMb: 192, maxYoungGenerationSizeMb: 8 },
           });
           worker.on('message', (message: TallyMessage) => {
             if (message.type === 'done' && !settled) {
