@@ -18,8 +18,9 @@
  *                             at ~900 MB, which is not the import's
  * Every import and check starts its clock with the reading worker's script already built, as a
  * running server has it (main.ts builds it once it listens; ~1 s of esbuild here).
- * Prints one JSON line: { mode, rows, ms, peakRssMb, baseRssMb, checkMs } — baseRssMb is the
- * RSS once the database is open, before the import starts; checkMs (imports) is when the check
+ * Prints one JSON line: { mode, rows, ms, peakRssMb, baseRssMb, checkMs, rollup } — baseRssMb is
+ * the RSS once the database is open, before the import starts; rollup (imports) says whether
+ * the save's rollup came from its tally (decision 305); checkMs (imports) is when the check
  * ended and the save began.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -216,6 +217,7 @@ async function importInto(kind: 'postgres' | 'pglite', pgliteDir?: string) {
     const baseRssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
     const started = performance.now();
     let checkMs = 0;
+    let rollup = '';
     const result = await importSpendFile(database.db, {
       clientRef: org!.id,
       uploadedBy: null,
@@ -223,8 +225,9 @@ async function importInto(kind: 'postgres' | 'pglite', pgliteDir?: string) {
       path: file!,
       limits: LIMITS,
       onChecked: () => (checkMs = performance.now() - started),
+      onRollup: (source, reason) => (rollup = reason ? `${source}: ${reason}` : source),
     });
-    return { rows: result.rowCount, ms: performance.now() - started, baseRssMb, checkMs };
+    return { rows: result.rowCount, ms: performance.now() - started, baseRssMb, checkMs, rollup };
   } finally {
     await database.close();
     await drop();

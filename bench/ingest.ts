@@ -42,6 +42,8 @@ interface Measurement {
   baseRssMb?: number;
   /** An import's first step (every row checked, nothing written yet); the rest is the save. */
   checkMs?: number;
+  /** An import's rollup: 'tally', or 'rows: why' when the save grouped the rows (decision 305). */
+  rollup?: string;
 }
 
 /**
@@ -132,6 +134,7 @@ for (const rows of sizes) {
       line(`limit (${name}): inflate + COPY`, limit, ratio(limit, parse), '1.00');
       const imported = measure(kind, file);
       check(imported, kind);
+      if (imported.rollup !== 'tally') console.log(`${name}: rollup from the ${imported.rollup}`);
       const steps =
         imported.checkMs === undefined
           ? ''
