@@ -33,6 +33,7 @@ import {
   ROLLUP_COPY_COLUMNS,
   prepareRollupTally,
   startRollupTally,
+  type RunningTally,
   type TalliedRollup,
 } from './rollup-tally.ts';
 import { FIELD_COLUMNS } from './rows.ts';
@@ -211,13 +212,16 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
   const createdAt = options.createdAt
     ? sql`${options.createdAt.toISOString()}::timestamptz`
     : sql`now()`;
-  const tally = startRollupTally({
-    copyFile: options.copyFile,
-    prefix: `${clientRef}\t${fileId}\t`,
-    columns: COPY_COLUMNS,
-  });
+  let tally: RunningTally | undefined;
   try {
     return await db.transaction(async (tx) => {
+      // Started once the transaction has its connection: on the embedded database saves wait
+      // for each other, and so do their tallies (each holds ~50 MB while it runs).
+      tally = startRollupTally({
+        copyFile: options.copyFile,
+        prefix: `${clientRef}\t${fileId}\t`,
+        columns: COPY_COLUMNS,
+      });
       await options.before?.(tx);
       // The same content saved meanwhile by another upload fails here on the unique index
       // (spend_files_content_idx); the caller names the file that won (sameContentAs).
@@ -270,7 +274,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       return file;
     });
   } finally {
-    await tally.stop();
+    await tally?.stop();
   }
 }
 
