@@ -146,7 +146,8 @@ export interface TalliedRollup {
  * the organisation and file) into the file's groups.
  */
 export class RollupTally {
-  private readonly at: number[];
+  /** Where each column the tally reads is in a line. */
+  private readonly at: Record<(typeof READ)[number], number>;
   private readonly fieldCount: number;
   private readonly groups = new Map<string, number>();
   /** Per group: spend in cents (a double while exact, then a bigint), rows, least name, DUNS. */
@@ -173,11 +174,13 @@ export class RollupTally {
     if (columns[0] !== 'client_ref' || columns[1] !== 'file_id') {
       throw new Error('A spend COPY line starts with its organisation and file');
     }
-    this.at = READ.map((column) => {
-      const index = columns.indexOf(column);
-      if (index < 0) throw new Error(`The spend COPY lines have no ${column}`);
-      return index;
-    });
+    this.at = Object.fromEntries(
+      READ.map((column) => {
+        const index = columns.indexOf(column);
+        if (index < 0) throw new Error(`The spend COPY lines have no ${column}`);
+        return [column, index];
+      }),
+    ) as Record<(typeof READ)[number], number>;
     this.fieldCount = columns.length;
     this.starts = new Int32Array(columns.length + 1);
   }
@@ -197,33 +200,20 @@ export class RollupTally {
     if (line.indexOf('\t', from) >= 0) throw new TallyUnfit('A line with too many fields');
     starts[fieldCount] = line.length + 1;
     const field = (index: number) => line.slice(starts[index]!, starts[index + 1]! - 1);
-    const [
-      nameAt,
-      dunsAt,
-      supplierAt,
-      spendAt,
-      stateAt,
-      diversityAt,
-      diverseAt,
-      dateAt,
-      categoryAt,
-      ueiAt,
-      feinAt,
-      zipAt,
-    ] = this.at as number[] as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const {
+      vendor_name: nameAt,
+      duns: dunsAt,
+      supplier_key: supplierAt,
+      spend: spendAt,
+      state: stateAt,
+      diversity: diversityAt,
+      is_diverse: diverseAt,
+      payment_date: dateAt,
+      category: categoryAt,
+      uei: ueiAt,
+      fein: feinAt,
+      zip: zipAt,
+    } = this.at;
 
     const date = field(dateAt);
     if (!DATE.test(date)) throw new TallyUnfit(`A payment date the tally does not read: ${date}`);
