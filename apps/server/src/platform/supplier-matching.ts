@@ -17,29 +17,30 @@ import type { DbOrTx } from '../db/client.ts';
 import { spendRows, supplierDirectory, vendorMatches } from '../db/schema/index.ts';
 
 /**
- * Each vendor (supplier key) of a file with its least name, UEI, DUNS, FEIN, state and
- * five-character ZIP (values, not COPY text; null where every row has none), column by column.
+ * A vendor (supplier key) of a file with its least name, UEI, DUNS, FEIN, state and
+ * five-character ZIP (values, not COPY text; null where every row has none), named as the
+ * match's columns.
  */
-export interface FileVendors {
-  supplierKey: string[];
-  vendorName: string[];
-  uei: (string | null)[];
-  duns: (string | null)[];
-  fein: (string | null)[];
-  state: (string | null)[];
-  zip: (string | null)[];
+export interface FileVendor {
+  supplier_key: string;
+  vendor_name: string;
+  uei: string | null;
+  duns: string | null;
+  fein: string | null;
+  state: string | null;
+  zip: string | null;
 }
 
 export async function matchFileVendors(
   tx: DbOrTx,
   clientRef: number,
   fileId: number,
-  tallied?: FileVendors | null,
+  tallied?: FileVendor[] | null,
 ): Promise<void> {
   // Each vendor's least values by code point, whatever the database's collation, as the tally
   // keeps them.
   const vendors = tallied
-    ? sql`select * from jsonb_to_recordset(${JSON.stringify(vendorRecords(tallied))}::jsonb)
+    ? sql`select * from jsonb_to_recordset(${JSON.stringify(tallied)}::jsonb)
         as v(supplier_key text, vendor_name text, uei text, duns text, fein text, state text,
           zip text)`
     : sql`select supplier_key, min(vendor_name collate "C") as vendor_name,
@@ -88,19 +89,6 @@ export async function matchFileVendors(
       updated_at = now()
     where not m.confirmed and excluded.score > m.score
   `);
-}
-
-/** The tally's vendors, column by column, as one record per vendor. */
-function vendorRecords(v: FileVendors) {
-  return v.supplierKey.map((supplierKey, i) => ({
-    supplier_key: supplierKey,
-    vendor_name: v.vendorName[i],
-    uei: v.uei[i],
-    duns: v.duns[i],
-    fein: v.fein[i],
-    state: v.state[i],
-    zip: v.zip[i],
-  }));
 }
 
 /**

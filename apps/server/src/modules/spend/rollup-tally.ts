@@ -16,7 +16,7 @@
  * does not group the rows either.
  */
 import { Worker } from 'node:worker_threads';
-import type { FileVendors } from '../../platform/supplier-matching.ts';
+import type { FileVendor } from '../../platform/supplier-matching.ts';
 import { workerScriptOf } from '../../platform/worker-scripts.ts';
 
 /** The spend_rollups columns of the tally's COPY text, in its order. */
@@ -138,7 +138,7 @@ export interface TalliedRollup {
   firstPaymentDate: string | null;
   lastPaymentDate: string | null;
   /** Null past MAX_TALLY_VENDORS. */
-  vendors: FileVendors | null;
+  vendors: FileVendor[] | null;
 }
 
 /**
@@ -296,41 +296,33 @@ export class RollupTally {
    * characters after the least is taken, which gives the least of the cut ZIPs (a prefix keeps
    * the order).
    */
-  private vendorsOfGroups(): FileVendors | null {
-    const at = new Map<string, number>();
-    const vendors: FileVendors = {
-      supplierKey: [],
-      vendorName: [],
-      uei: [],
-      duns: [],
-      fein: [],
-      state: [],
-      zip: [],
-    };
+  private vendorsOfGroups(): FileVendor[] | null {
+    const vendors = new Map<string, FileVendor>();
     for (let g = 0; g < this.keys.length; g += 1) {
       const [, supplier, , state] = this.keys[g]!.split('\t') as [string, string, string, string];
-      const v = at.get(supplier);
+      const group: FileVendor = {
+        supplier_key: valueOf(supplier)!,
+        vendor_name: valueOf(this.names[g]!)!,
+        uei: valueOf(this.ueis[g]!),
+        duns: valueOf(this.duns[g]!),
+        fein: valueOf(this.feins[g]!),
+        state: valueOf(state),
+        zip: valueOf(this.zips[g]!),
+      };
+      const v = vendors.get(supplier);
       if (v === undefined) {
-        if (at.size >= MAX_TALLY_VENDORS) return null;
-        at.set(supplier, vendors.supplierKey.length);
-        vendors.supplierKey.push(valueOf(supplier)!);
-        vendors.vendorName.push(valueOf(this.names[g]!)!);
-        vendors.uei.push(valueOf(this.ueis[g]!));
-        vendors.duns.push(valueOf(this.duns[g]!));
-        vendors.fein.push(valueOf(this.feins[g]!));
-        vendors.state.push(valueOf(state));
-        vendors.zip.push(valueOf(this.zips[g]!));
+        if (vendors.size >= MAX_TALLY_VENDORS) return null;
+        vendors.set(supplier, group);
       } else {
-        vendors.vendorName[v] = least(vendors.vendorName[v]!, valueOf(this.names[g]!))!;
-        vendors.uei[v] = least(vendors.uei[v] ?? null, valueOf(this.ueis[g]!));
-        vendors.duns[v] = least(vendors.duns[v] ?? null, valueOf(this.duns[g]!));
-        vendors.fein[v] = least(vendors.fein[v] ?? null, valueOf(this.feins[g]!));
-        vendors.state[v] = least(vendors.state[v] ?? null, valueOf(state));
-        vendors.zip[v] = least(vendors.zip[v] ?? null, valueOf(this.zips[g]!));
+        v.vendor_name = least(v.vendor_name, group.vendor_name)!;
+        v.uei = least(v.uei, group.uei);
+        v.duns = least(v.duns, group.duns);
+        v.fein = least(v.fein, group.fein);
+        v.state = least(v.state, group.state);
+        v.zip = least(v.zip, group.zip);
       }
     }
-    vendors.zip = vendors.zip.map(firstFive);
-    return vendors;
+    return [...vendors.values()].map((v) => ({ ...v, zip: firstFive(v.zip) }));
   }
 }
 

@@ -139,19 +139,35 @@ describe('RollupTally', () => {
     tally.add(line({ ...base, name: 'b', zip: '\u{1F600}1234567', state: 'IA' }, 4));
     // COPY text escapes a backslash: the field b\\c is the value b\c.
     tally.add(line({ ...base, supplier: 'name:b\\\\c', name: 'b\\\\c' }, 5));
-    expect(tally.finish().vendors).toEqual({
-      supplierKey: ['name:acme', 'name:b\\c'],
-      vendorName: ['ACME', 'b\\c'],
-      uei: ['ZQGGHJH74DW7', null],
-      duns: [null, null],
-      fein: ['123456789', null],
-      state: ['IA', null],
-      zip: ['60601', null],
-    });
+    expect(tally.finish().vendors).toEqual([
+      {
+        supplier_key: 'name:acme',
+        vendor_name: 'ACME',
+        uei: 'ZQGGHJH74DW7',
+        duns: null,
+        fein: '123456789',
+        state: 'IA',
+        zip: '60601',
+      },
+      {
+        supplier_key: 'name:b\\c',
+        vendor_name: 'b\\c',
+        uei: null,
+        duns: null,
+        fein: null,
+        state: null,
+        zip: null,
+      },
+    ]);
+    // Across a vendor's groups (two months) the least name is chosen by code point too.
+    const months = new RollupTally(PREFIX, COLUMNS);
+    months.add(line({ ...base, name: '\u{1F600} Supply' }, 2));
+    months.add(line({ ...base, name: '\uFFFD Supply', date: '2024-02-01' }, 3));
+    expect(months.finish().vendors!.map((v) => v.vendor_name)).toEqual(['\uFFFD Supply']);
     // left(zip, 5) counts characters: the emoji is one.
     const emoji = new RollupTally(PREFIX, COLUMNS);
     emoji.add(line({ ...base, name: 'n', zip: '\u{1F600}1234567' }, 2));
-    expect(emoji.finish().vendors!.zip).toEqual(['\u{1F600}1234']);
+    expect(emoji.finish().vendors!.map((v) => v.zip)).toEqual(['\u{1F600}1234']);
   });
 
   it('compares names by value: an escaped backslash or tab sorts as the character', () => {
