@@ -15,6 +15,8 @@
  *   npm run bench:server-import                      1,000,000 rows (the bench:ingest file)
  *   npm run bench:server-import -- --rows 100000     another size
  *   npm run bench:server-import -- --runs 3          several uploads, each on a fresh server
+ *   npm run bench:server-import -- --uploads 2       a second file (2025's payments, as many rows)
+ *                                                    uploaded to the same server after the first
  *   MALLOC_ARENA_MAX=8 npm run bench:server-import   the server's environment, as for npm start
  *                                                    (scripts/server-env.mjs: its glibc settings
  *                                                    and, on the embedded database, Node's flags)
@@ -37,6 +39,8 @@ import { serverProcess } from '../scripts/server-env.mjs';
 
 const rows = Number(option('rows') ?? '1000000');
 const runs = Number(option('runs') ?? '1');
+/** `--uploads 2`: a second file (the next year's payments) uploaded to the same server after the first. */
+const uploads = Number(option('uploads') ?? '1');
 /** `--trace`: the RSS every half second. */
 const TRACE = process.argv.includes('--trace');
 type Database = 'pglite' | 'postgres';
@@ -99,7 +103,74 @@ async function seedPostgres(url: string) {
   }
 }
 
-async function measure(file: string, database: Database) {
+interface Upload {
+  ms: number;
+  uploadedMs: number;
+  base: number;
+  peak: number;
+  after: number;
+  byPhase: Map<string, number>;
+  series: string[];
+}
+
+/** One upload of `file` to the running server `url` (process `pid`), followed to its end. */
+async function upload(url: string, pid: number, auth: Record<string, string>, file: string) {
+  const base = memory(pid).rss;
+  writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets VmHWM to the RSS now
+  const started = performance.now();
+  let sampled = base;
+  let phase = 'uploading';
+  /**
+   * The highest RSS sampled in each phase, as the import last reported it. On the embedded
+   * database the save holds the only connection, so the import's state is read again only
+   * once it is done: the save's samples count under 'checking'.
+   */
+  const byPhase = new Map<string, number>();
+  const series: string[] = [];
+  const sampler = setInterval(() => {
+    const rss = memory(pid).rss;
+    sampled = Math.max(sampled, rss);
+    byPhase.set(phase, Math.max(byPhase.get(phase) ?? 0, rss));
+    if (TRACE) {
+      series.push(
+        `${((performance.now() - started) / 1000).toFixed(1)}s ${phase} ${Math.round(rss)}`,
+      );
+    }
+  }, 50);
+  try {
+    const form = new FormData();
+    form.append('file', await openAsBlob(file), path.basename(file));
+    const { data: job } = await json(`${url}/api/file/upload`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    const uploadedMs = performance.now() - started;
+    let state = job;
+    while (!['done', 'failed', 'cancelled', 'held'].includes(state.status)) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await json(`${url}/api/file/imports/${job.id}`, { headers: auth })).data;
+      phase = state.phase;
+    }
+    const ms = performance.now() - started;
+    if (state.status !== 'done') throw new Error(`the import ended ${state.status}`);
+    const after = memory(pid);
+    return {
+      ms,
+      uploadedMs,
+      base,
+      peak: Math.max(after.hwm, sampled),
+      after: after.rss,
+      byPhase,
+      series,
+    } satisfies Upload;
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** `files` uploaded one after another to one server, freshly started on the demo data. */
+async function measure(files: string[], database: Database): Promise<Upload[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-server-import-'));
   const postgres = database === 'postgres' ? await freshDatabase(PG_DATABASE) : undefined;
   try {
@@ -107,7 +178,6 @@ async function measure(file: string, database: Database) {
     if (postgres) await seedPostgres(postgres.url);
     else await stop((await start(dataDir)).child);
     const { child, url } = await start(dataDir, postgres?.url);
-    const pid = child.pid!;
     try {
       const { accessToken } = await json(`${url}/api/auth/signin`, {
         method: 'POST',
@@ -118,55 +188,9 @@ async function measure(file: string, database: Database) {
       for (const graph of ['spendPerDiversity', 'spendPerCategory', 'spendPerState']) {
         await fetch(`${url}/api/graph/${graph}`, { method: 'POST', headers: auth, body: '{}' });
       }
-      const base = memory(pid).rss;
-      writeFileSync(`/proc/${pid}/clear_refs`, '5'); // resets VmHWM to the RSS now
-      const started = performance.now();
-      let sampled = base;
-      let phase = 'uploading';
-      /**
-       * The highest RSS sampled in each phase, as the import last reported it. On the embedded
-       * database the save holds the only connection, so the import's state is read again only
-       * once it is done: the save's samples count under 'checking'.
-       */
-      const byPhase = new Map<string, number>();
-      const series: string[] = [];
-      const sampler = setInterval(() => {
-        const rss = memory(pid).rss;
-        sampled = Math.max(sampled, rss);
-        byPhase.set(phase, Math.max(byPhase.get(phase) ?? 0, rss));
-        if (TRACE) {
-          series.push(
-            `${((performance.now() - started) / 1000).toFixed(1)}s ${phase} ${Math.round(rss)}`,
-          );
-        }
-      }, 50);
-      const form = new FormData();
-      form.append('file', await openAsBlob(file), path.basename(file));
-      const { data: job } = await json(`${url}/api/file/upload`, {
-        method: 'POST',
-        headers: auth,
-        body: form,
-      });
-      const uploadedMs = performance.now() - started;
-      let state = job;
-      while (!['done', 'failed', 'cancelled', 'held'].includes(state.status)) {
-        await new Promise((r) => setTimeout(r, 100));
-        state = (await json(`${url}/api/file/imports/${job.id}`, { headers: auth })).data;
-        phase = state.phase;
-      }
-      const ms = performance.now() - started;
-      clearInterval(sampler);
-      if (state.status !== 'done') throw new Error(`the import ended ${state.status}`);
-      const after = memory(pid);
-      return {
-        ms,
-        uploadedMs,
-        base,
-        peak: Math.max(after.hwm, sampled),
-        after: after.rss,
-        byPhase,
-        series,
-      };
+      const uploads: Upload[] = [];
+      for (const file of files) uploads.push(await upload(url, child.pid!, auth, file));
+      return uploads;
     } finally {
       await stop(child);
     }
@@ -176,26 +200,33 @@ async function measure(file: string, database: Database) {
   }
 }
 
-const file = await generateSpendFile(rows);
+// The second and later uploads are other years' payments: no row overlaps an earlier file's.
+const files: string[] = [];
+for (let year = 0; year < uploads; year += 1) files.push(await generateSpendFile(rows, year));
 for (const database of databases) {
   const settings = serverProcess(database === 'postgres' ? 'postgres:' : '');
   const env = [
     ...Object.entries(settings.env).map(([name, value]) => `${name}=${value}`),
     ...settings.flags,
   ].join(' ');
-  console.log(`${database}: ${rows.toLocaleString('en-US')} rows, ${path.basename(file)}, ${env}`);
+  console.log(
+    `${database}: ${rows.toLocaleString('en-US')} rows, ${files.map((f) => path.basename(f)).join(', ')}, ${env}`,
+  );
   for (let run = 1; run <= runs; run += 1) {
     const before = loadAverage();
-    const m = await measure(file, database);
+    const measured = await measure(files, database);
     const mb = (n: number) => `${Math.round(n)} MB`;
-    console.log(
-      `run ${run}: upload to done ${(m.ms / 1000).toFixed(1)} s (upload answered at ` +
-        `${(m.uploadedMs / 1000).toFixed(1)} s); server RSS before ${mb(m.base)}, ` +
-        `peak ${mb(m.peak)}, after ${mb(m.after)}; load ${before} before, ${loadAverage()} after`,
-    );
-    if (TRACE) console.log(m.series.filter((_, i) => i % 10 === 0).join('\n'));
-    console.log(
-      `  highest RSS sampled by phase: ${[...m.byPhase].map(([p, rss]) => `${p} ${mb(rss)}`).join(', ')}`,
-    );
+    for (const [i, m] of measured.entries()) {
+      const which = uploads > 1 ? `run ${run}, upload ${i + 1}` : `run ${run}`;
+      console.log(
+        `${which}: upload to done ${(m.ms / 1000).toFixed(1)} s (upload answered at ` +
+          `${(m.uploadedMs / 1000).toFixed(1)} s); server RSS before ${mb(m.base)}, ` +
+          `peak ${mb(m.peak)}, after ${mb(m.after)}; load ${i === 0 ? before : '…'} before, ${loadAverage()} after`,
+      );
+      if (TRACE) console.log(m.series.filter((_, n) => n % 10 === 0).join('\n'));
+      console.log(
+        `  highest RSS sampled by phase: ${[...m.byPhase].map(([p, rss]) => `${p} ${mb(rss)}`).join(', ')}`,
+      );
+    }
   }
 }

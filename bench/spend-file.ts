@@ -10,17 +10,23 @@ import {
 
 export const BENCH_DIR = path.join(tmpdir(), 'spotzcity-bench');
 
-/** The spend file of `rows` rows, generated on first use (a million rows take about a minute). */
-export async function generateSpendFile(rows: number) {
+/**
+ * The spend file of `rows` rows, generated on first use (a million rows take about a minute):
+ * the payments of 2024, or of a later year (`year` 1 is 2025), which overlap no row of another
+ * year's file.
+ */
+export async function generateSpendFile(rows: number, year = 0) {
   mkdirSync(BENCH_DIR, { recursive: true });
-  const file = path.join(BENCH_DIR, `spend-${rows}.xlsx`);
+  const file = path.join(BENCH_DIR, `spend-${rows}${year === 0 ? '' : `-${2024 + year}`}.xlsx`);
   if (existsSync(file)) return file;
   const started = performance.now();
   // Bigger organisations buy from more suppliers.
   const suppliers = generateSuppliers(Math.max(400, Math.round(rows / 250)), 2020);
+  const from = 2024 + year;
+  const days = (Date.UTC(from + 1, 0, 1) - Date.UTC(from, 0, 1)) / 86_400_000;
   await writeSpendWorkbook(
     file,
-    generateSpendRows(suppliers, { from: '2024-01-01', days: 366, yearIndex: 0 }, rows, 7),
+    generateSpendRows(suppliers, { from: `${from}-01-01`, days, yearIndex: year }, rows, 7),
   );
   console.log(
     `generated ${file} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB) in ` +
