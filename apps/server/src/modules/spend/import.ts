@@ -256,9 +256,9 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
         tallied = null;
       }
       options.onRollup?.(tallied ? 'tally' : 'rows', tally.unfit);
-      // The rows' keys once the tally's thread has ended: on the embedded database their one
-      // 11 MB statement raises the process's memory by ~50 MB, most of which PGlite keeps, and
-      // beside the tally's ~70 MB that was a running server's peak (decision 306).
+      // The rows' keys once the tally's thread has ended: on the embedded database what their
+      // statements copy into PGlite's memory stays there, and beside the tally's ~70 MB it made a
+      // running server's peak (decision 306).
       await tally.stop();
       if (options.keys) await saveFileKeys(tx, clientRef, fileId, options.keys);
       if (tallied) {

@@ -4,7 +4,7 @@
  * does what it says. Expected figures come from the fixture rows by plain code.
  */
 import { existsSync } from 'node:fs';
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { createUser, signIn, signedInUser } from '../../../test/factories.ts';
@@ -13,7 +13,7 @@ import { SPEND_HEADERS, asCells, spendFixture, xlsxBuffer } from '../../../test/
 import type { GeneratedRow } from '../../db/seed/spend-generator.ts';
 import { importJobs, spendFileKeys, spendFiles } from '../../db/schema/index.ts';
 import { jobFileKey } from '../../platform/import-jobs.ts';
-import { fileKeys } from './overlap.ts';
+import { KEYS_PER_PART, fileKeys, saveFileKeys } from './overlap.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -218,5 +218,43 @@ describe('a file overlapping an earlier one', () => {
       await t.database.db.delete(spendFileKeys).where(eq(spendFileKeys.fileId, fileId));
       expect(await fileKeys(t.database.db, org.id, fileId, pageSize)).toEqual(kept);
     }
+  });
+
+  it("keeps a file's keys in parts of KEYS_PER_PART, all or none, and reads them in order", async () => {
+    const { token, org } = await signedInUser(t.app, t.database.db);
+    const { rows } = await spendFixture(10, { rowSeed: 58 });
+    const { job } = await importSpend(t, token, await workbook(rows), 'parts.xlsx');
+    const fileId = job!.fileId!;
+    const parts = async () =>
+      (
+        await t.database.db
+          .select({ part: spendFileKeys.part })
+          .from(spendFileKeys)
+          .where(eq(spendFileKeys.fileId, fileId))
+          .orderBy(asc(spendFileKeys.part))
+      ).map((r) => r.part);
+    // Distinct sorted keys, each part's first and last telling the parts apart.
+    const sorted = (n: number) => Float64Array.from({ length: n }, (_, i) => i * 3 + 0.5);
+    for (const [n, expected] of [
+      [2 * KEYS_PER_PART + 7, [0, 1, 2]],
+      [2 * KEYS_PER_PART, [0, 1]],
+      [0, [0]],
+    ] as const) {
+      await t.database.db.delete(spendFileKeys).where(eq(spendFileKeys.fileId, fileId));
+      await saveFileKeys(t.database.db, org.id, fileId, sorted(n));
+      expect(await parts()).toEqual(expected);
+      // None kept means made from the rows: a file with no keys would read as its 10 rows'.
+      if (n > 0) expect(await fileKeys(t.database.db, org.id, fileId)).toEqual(sorted(n));
+    }
+    // A save that fails on its last part leaves none of its parts: here part 2 is already there.
+    await t.database.db.delete(spendFileKeys).where(eq(spendFileKeys.fileId, fileId));
+    await saveFileKeys(t.database.db, org.id, fileId, sorted(3 * KEYS_PER_PART));
+    await t.database.db
+      .delete(spendFileKeys)
+      .where(and(eq(spendFileKeys.fileId, fileId), lt(spendFileKeys.part, 2)));
+    await expect(
+      saveFileKeys(t.database.db, org.id, fileId, sorted(3 * KEYS_PER_PART)),
+    ).rejects.toThrow();
+    expect(await parts()).toEqual([2]);
   });
 });

@@ -27,14 +27,19 @@ export async function fileKeys(
   pageSize = BACKFILL_PAGE,
 ) {
   // As base64 text: PGlite turns a bytea into bytes one JavaScript value at a time, which for a
-  // million-row file's 8 MB took hundreds of megabytes.
-  const [stored] = rowsOf<{ keys: string }>(
-    await db.execute(sql`
-      select encode(row_keys, 'base64') as keys from ${spendFileKeys}
-      where file_id = ${fileId} and client_ref = ${clientRef}
-    `),
-  );
-  if (stored) return keysFromBytes(Buffer.from(stored.keys, 'base64'));
+  // million-row file's 8 MB took hundreds of megabytes. One part at a time (saveFileKeys).
+  const parts: Buffer[] = [];
+  for (;;) {
+    const [stored] = rowsOf<{ keys: string }>(
+      await db.execute(sql`
+        select encode(row_keys, 'base64') as keys from ${spendFileKeys}
+        where file_id = ${fileId} and client_ref = ${clientRef} and part = ${parts.length}
+      `),
+    );
+    if (!stored) break;
+    parts.push(Buffer.from(stored.keys, 'base64'));
+  }
+  if (parts.length > 0) return keysFromBytes(Buffer.concat(parts));
 
   // Pages in sheet order, which the (client_ref, file_id, line_number) index serves (decision
   // 292); the keys are sorted here, so the rows' order does not matter.
@@ -73,18 +78,33 @@ export async function fileKeys(
   return sorted;
 }
 
-/** Keeps a file's sorted keys; sent as base64 text for the same reason as above. */
+/**
+ * Keys kept per row of spend_file_keys (512 KB). On the embedded database a statement and its
+ * value are copied into PGlite's memory, which never shrinks: a million-row file's keys in one
+ * statement made the server hold ~50 MB more for good (decision 306).
+ */
+export const KEYS_PER_PART = 65_536;
+
+/**
+ * Keeps a file's sorted keys, in parts of KEYS_PER_PART (part 0 even for a file without rows),
+ * all or none; sent as base64 text for the same reason as above.
+ */
 export async function saveFileKeys(
   db: DbOrTx,
   clientRef: number,
   fileId: number,
   sorted: Float64Array,
 ) {
-  const encoded = keysToBytes(sorted).toString('base64');
-  await db.execute(sql`
-    insert into ${spendFileKeys} (file_id, client_ref, row_keys)
-    values (${fileId}, ${clientRef}, decode(${encoded}, 'base64'))
-  `);
+  await db.transaction(async (tx) => {
+    for (let part = 0; part === 0 || part * KEYS_PER_PART < sorted.length; part += 1) {
+      const keys = sorted.subarray(part * KEYS_PER_PART, (part + 1) * KEYS_PER_PART);
+      const encoded = keysToBytes(keys).toString('base64');
+      await tx.execute(sql`
+        insert into ${spendFileKeys} (file_id, part, client_ref, row_keys)
+        values (${fileId}, ${part}, ${clientRef}, decode(${encoded}, 'base64'))
+      `);
+    }
+  });
 }
 
 /**
