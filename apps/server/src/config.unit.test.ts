@@ -44,22 +44,28 @@ describe('loadConfig', () => {
 });
 
 describe('the environment npm start gives the server', () => {
-  it('is the one the scripts that start it as npm start would use (decisions 302, 304)', async () => {
+  it('is the one the scripts that start it as npm start would use (decisions 302, 304, 306)', async () => {
     const { readFileSync } = await import('node:fs');
     const env = await import('../../../scripts/server-env.mjs');
     const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
     const manifest = JSON.parse(read('../package.json')) as { scripts: { start: string } };
     expect(manifest.scripts.start).toBe('sh start.sh');
     const script = read('../start.sh');
-    const [always, embedded] = script.split('if [ -z "$DATABASE_URL" ]; then');
+    const [always, rest] = script.split('if [ -z "$DATABASE_URL" ]; then') as [string, string];
+    const [embedded, postgres] = rest.split('\nfi\n') as [string, string];
     for (const [name, value] of Object.entries(env.SERVER_ENV_DEFAULTS)) {
       expect(always).toContain(`export ${name}="\${${name}:-${value}}"`);
     }
     for (const [name, value] of Object.entries(env.EMBEDDED_ENV_DEFAULTS)) {
       expect(embedded).toContain(`export ${name}="\${${name}:-${value}}"`);
     }
-    expect(embedded).toContain(`exec node ${env.EMBEDDED_NODE_FLAGS.join(' ')} dist/main.mjs\nfi`);
-    expect(script.trimEnd().endsWith('\nexec node dist/main.mjs')).toBe(true);
+    expect(
+      embedded.trimEnd().endsWith(`exec node ${env.EMBEDDED_NODE_FLAGS.join(' ')} dist/main.mjs`),
+    ).toBe(true);
+    for (const [name, value] of Object.entries(env.POSTGRES_ENV_DEFAULTS)) {
+      expect(postgres).toContain(`export ${name}="\${${name}:-${value}}"`);
+    }
+    expect(postgres.trimEnd().endsWith('\nexec node dist/main.mjs')).toBe(true);
     // What the scripts give a process on each database.
     const embeddedProcess = env.serverProcess('');
     expect(embeddedProcess.flags).toEqual(env.EMBEDDED_NODE_FLAGS);
@@ -69,6 +75,9 @@ describe('the environment npm start gives the server', () => {
     ]);
     const postgresProcess = env.serverProcess('postgres://db/spotzcity');
     expect(postgresProcess.flags).toEqual([]);
-    expect(Object.keys(postgresProcess.env)).toEqual(Object.keys(env.SERVER_ENV_DEFAULTS));
+    expect(Object.keys(postgresProcess.env)).toEqual([
+      ...Object.keys(env.SERVER_ENV_DEFAULTS),
+      ...Object.keys(env.POSTGRES_ENV_DEFAULTS),
+    ]);
   });
 });
