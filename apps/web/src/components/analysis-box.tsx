@@ -1,63 +1,18 @@
 /**
  * The free-text analysis of a dashboard ('Spend Analysis', 'Market Share Analysis' …), saved per
- * organisation and report: the same report key brings the same text back, and the export bar
- * includes it in every download.
+ * organisation and report (./use-analysis.ts holds the text): the same report key brings the same
+ * text back, and the export bar includes it in every download.
  *
  *   const analysis = useAnalysis(reportKey('spend', { fileIds }));
  *   <AnalysisBox title="Spend Analysis" analysis={analysis} />
  *   <ExportBar … analysis={analysis.text} />
  */
-import { useState } from 'react';
 import { Button, Card, Input, Space, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '@spotzcity/shared/api';
-import { ANALYSIS_MAX, type Analysis } from '@spotzcity/shared/reports';
-import { api } from '../api/client.ts';
-import { useAlert } from './alert-modal.tsx';
+import { ANALYSIS_MAX } from '@spotzcity/shared/reports';
+import type { AnalysisState } from './use-analysis.ts';
 import { WhenNear } from './when-near.tsx';
 import styles from './analysis-box.module.css';
-
-const analysisKey = (reportKey: string) => ['report-analysis', reportKey] as const;
-
-export function useAnalysis(reportKey: string) {
-  const queryClient = useQueryClient();
-  const alert = useAlert();
-  const query = useQuery({
-    queryKey: analysisKey(reportKey),
-    queryFn: ({ signal }) =>
-      api
-        .post<Envelope<Analysis>>('/api/report/analysis', { reportKey }, { signal })
-        .then((r) => r.data),
-  });
-  // What the user typed for this report; the saved text shows until they type.
-  const [draft, setDraft] = useState<{ reportKey: string; text: string } | null>(null);
-  const saved = query.data?.text ?? '';
-  const text = draft?.reportKey === reportKey ? draft.text : saved;
-
-  const mutation = useMutation({
-    mutationFn: (value: string) =>
-      api
-        .put<Envelope<Analysis>>('/api/report/analysis', { reportKey, text: value })
-        .then((r) => r.data),
-    onSuccess: (data) => {
-      queryClient.setQueryData(analysisKey(reportKey), data);
-      setDraft(null);
-    },
-    onError: (error) => alert.showError(error.message),
-  });
-
-  return {
-    text,
-    setText: (value: string) => setDraft({ reportKey, text: value }),
-    isLoading: query.isPending,
-    isSaving: mutation.isPending,
-    isDirty: text !== saved,
-    save: () => mutation.mutateAsync(text),
-  };
-}
-
-export type AnalysisState = ReturnType<typeof useAnalysis>;
 
 export function AnalysisBox({ title, analysis }: { title: string; analysis: AnalysisState }) {
   const { t } = useTranslation();

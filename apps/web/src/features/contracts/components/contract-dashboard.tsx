@@ -24,7 +24,8 @@ import {
 import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
-import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
+import { AnalysisBox } from '../../../components/analysis-box.tsx';
+import { useAnalysis } from '../../../components/use-analysis.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
 import { DiversityTags } from '../../../components/diversity.tsx';

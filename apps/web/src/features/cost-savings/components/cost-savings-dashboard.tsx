@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import type { CategorySaving } from '@spotzcity/shared/cost-savings';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
-import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
+import { AnalysisBox } from '../../../components/analysis-box.tsx';
+import { useAnalysis } from '../../../components/use-analysis.ts';
 import {
   savingsByDiversityOption,
   sparklineOption,

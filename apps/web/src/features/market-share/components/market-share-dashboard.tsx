@@ -11,7 +11,8 @@ import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
 import { SPAN_LABELS, type RevenueTree } from '@spotzcity/shared/market-share';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
-import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
+import { AnalysisBox } from '../../../components/analysis-box.tsx';
+import { useAnalysis } from '../../../components/use-analysis.ts';
 import {
   MARKET_COLORS,
   byCategoryOption,

@@ -26,7 +26,8 @@ import {
   type RfxType,
   type Sourcing,
 } from '@spotzcity/shared/rfx';
-import { AnalysisBox, useAnalysis } from '../../../components/analysis-box.tsx';
+import { AnalysisBox } from '../../../components/analysis-box.tsx';
+import { useAnalysis } from '../../../components/use-analysis.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { ChartEmpty } from '../../../components/chart-empty.tsx';
 import { CountingNote } from '../../../components/counting-note.tsx';
