@@ -1,4 +1,13 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  createElement,
+  startTransition,
+  use,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { onPrintChange, registerPrintPreparation } from './print-events.ts';
 
@@ -11,35 +20,134 @@ import { onPrintChange, registerPrintPreparation } from './print-events.ts';
  *
  * The placeholder (none by default) stands in until then; what is below the first screen moves
  * nothing the reader sees when it comes.
+ *
+ * With `load` (a `lazyPart`'s, or any stable function that loads the part's code), the part's
+ * code is a chunk of its own, asked for once the first screen is complete (its parts that wait
+ * for their figures have painted them, `useFirstScreenPending`), every such part's at once; each
+ * still comes in its turn, once its code has come. The first screen's files then arrive without
+ * the code it does not show sharing the line (issue #19: Lighthouse counts every file that
+ * arrived before the largest paint). Printing loads it first.
  */
 export function AfterFirstScreen({
   children,
   placeholder = null,
+  load,
 }: {
   children: ReactNode;
   placeholder?: ReactNode;
+  load?: () => Promise<unknown>;
 }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (shown) return;
+    let gone = false;
     let revealed = false;
-    const reveal = () => {
-      revealed = true;
-      startTransition(() => setShown(true));
+    const show = () => {
+      if (!gone) startTransition(() => setShown(true));
     };
+    let stopWaiting = () => {};
+    let reveal = () => {
+      revealed = true;
+      show();
+    };
+    if (load) {
+      // A failed load shows the part all the same: it says so (lazyPart).
+      const loaded = new Promise<void>((resolve) => {
+        stopWaiting = whenFirstScreenComplete(resolve);
+      }).then(() => load());
+      reveal = () => {
+        revealed = true;
+        void loaded.then(show, show);
+      };
+    }
     enqueue(reveal);
     const showNow = () => flushSync(() => setShown(true));
     const stopPrint = onPrintChange(showNow);
-    const stopPreparation = registerPrintPreparation(async () => showNow());
+    const stopPreparation = registerPrintPreparation(async () => {
+      await load?.();
+      showNow();
+    });
     return () => {
+      gone = true;
       dequeue(reveal);
+      stopWaiting();
       stopPrint();
       stopPreparation();
-      // Shown (or gone before it was): the next part after the browser has painted this one.
+      // Shown (or gone after its turn came): the next part after the browser has painted this one.
       if (revealed) afterPaint(next);
     };
-  }, [shown]);
-  return shown ? children : placeholder;
+  }, [shown, load]);
+  // A lazy part printed before its code came (Ctrl+P) keeps its placeholder until it comes.
+  return shown ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
+
+/**
+ * A component whose code loads when first needed, for AfterFirstScreen's `load`:
+ *
+ *   const Cards = lazyPart(() => import('./cards.tsx').then((m) => m.Cards));
+ *   <AfterFirstScreen load={Cards.load}><Cards fileIds={fileIds} /></AfterFirstScreen>
+ *
+ * Unlike React.lazy, once loaded it renders in the same render (printing renders the page's
+ * parts synchronously); a failed load is tried again on the next render.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const start = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function Part(props: P) {
+    return createElement(loaded ?? use(start()), props);
+  }
+  return Object.assign(Part, { load: start });
+}
+
+/** First-screen parts still waiting for their figures, and the loads waiting for them. */
+let pendingParts = 0;
+const waitingForFirstScreen = new Set<() => void>();
+
+/**
+ * While `pending`, the page's first screen is not complete (a card whose figures have not come):
+ * the lazily loaded parts wait (AfterFirstScreen's `load`). A failed query is not pending.
+ */
+export function useFirstScreenPending(pending: boolean) {
+  useEffect(() => {
+    if (!pending) return;
+    pendingParts += 1;
+    return () => {
+      pendingParts -= 1;
+      // After the browser has painted what the part now shows.
+      if (pendingParts === 0) afterPaint(releaseWaiting);
+    };
+  }, [pending]);
+}
+
+/** A Suspense fallback while a first screen's own code loads (a dashboard of a chunk of its own). */
+export function FirstScreenPending() {
+  useFirstScreenPending(true);
+  return null;
+}
+
+function releaseWaiting() {
+  if (pendingParts > 0) return;
+  const runs = [...waitingForFirstScreen];
+  waitingForFirstScreen.clear();
+  runs.forEach((run) => run());
+}
+
+/** Runs `run` after the next paint, or once the first screen is complete; returns a canceller. */
+function whenFirstScreenComplete(run: () => void) {
+  waitingForFirstScreen.add(run);
+  // After a paint: the effects of the commit that made this part (and its first screen) have run.
+  afterPaint(releaseWaiting);
+  return () => {
+    waitingForFirstScreen.delete(run);
+  };
 }
 
 const waiting: Array<() => void> = [];
