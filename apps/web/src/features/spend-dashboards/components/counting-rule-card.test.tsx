@@ -40,8 +40,9 @@ describe('Counting rule', () => {
     renderRoutes([{ path: '/', element: <CountingRuleCard fileIds={[1]} /> }], '/');
     const headline = await screen.findByTestId('counting-headline');
     await vi.waitFor(() => expect(headline.textContent).toBe('$250'));
-    // Both figures side by side: the diverse total, then each type that has spend.
-    const table = screen.getByTestId('counting-table');
+    // Both figures side by side: the diverse total, then each type that has spend (the table
+    // comes once the headline has painted).
+    const table = await screen.findByTestId('counting-table');
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)

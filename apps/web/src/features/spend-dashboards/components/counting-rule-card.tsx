@@ -4,8 +4,8 @@
  * figures stand side by side for the diverse total and each type, with the rule's wording, and
  * the verified figure opens onto the suppliers, match rules and certificates behind it.
  */
-import { Alert, Card, Collapse, Segmented, Skeleton, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Card, Segmented, Skeleton, Typography } from 'antd';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
@@ -13,75 +13,28 @@ import {
   COUNTING_RULES,
   COUNTING_RULE_LABELS,
   COUNTING_RULE_TEXT,
-  MATCH_RULE_LABELS,
   type CountingRule,
 } from '@spotzcity/shared/verified-diversity';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
-import { CountingNote } from '../../../components/counting-note.tsx';
-import { useCountingRule } from './use-counting-rule.ts';
 import {
-  verifiedFiguresQuery,
-  verifiedSuppliersQuery,
-  type VerifiedSupplier,
-} from '../api/verified.ts';
+  AfterFirstScreen,
+  lazyPart,
+  useFirstScreenPending,
+} from '../../../components/after-first-screen.tsx';
+import { settingsQuery } from '../../../api/organisation-settings.ts';
+import { useCountingRule } from './use-counting-rule.ts';
+import { verifiedFiguresQuery } from '../api/verified.ts';
+import type { CountingRow } from './counting-details.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
 import { useShownData } from '../../../components/use-shown-data.ts';
 import css from '../spend-dashboards.module.css';
 
+const CountingDetails = lazyPart(() =>
+  import('./counting-details.tsx').then((m) => m.CountingDetails),
+);
+
 const percentOf = (part: number, whole: number) =>
   whole > 0 ? `${((100 * part) / whole).toFixed(2)}%` : '0.00%';
-
-function DrillDown({ fileIds }: { fileIds: number[] }) {
-  const { t } = useTranslation();
-  const suppliers = useQuery(verifiedSuppliersQuery(fileIds));
-  // A failed request says so: an empty table would read as "no verified supplier".
-  if (suppliers.isError) return <Alert type="error" showIcon title={suppliers.error.message} />;
-  return (
-    <Table<VerifiedSupplier>
-      size="small"
-      rowKey="supplierKey"
-      loading={suppliers.isPending}
-      dataSource={suppliers.data ?? []}
-      pagination={false}
-      scroll={{ x: 760, y: 420 }}
-      data-testid="verified-drilldown"
-      columns={[
-        {
-          title: t('verified.supplier'),
-          dataIndex: 'supplierName',
-          render: (name: string, s) => (name === s.vendorName ? name : `${name} (${s.vendorName})`),
-        },
-        {
-          title: t('verified.matchedBy'),
-          dataIndex: 'matchRule',
-          render: (rule: VerifiedSupplier['matchRule']) => MATCH_RULE_LABELS[rule],
-        },
-        {
-          title: t('verified.certificates'),
-          key: 'certificates',
-          render: (_: unknown, s) =>
-            s.certificates.map((c) => (
-              <Tag key={c.id} color={c.fromDirectory ? 'blue' : undefined}>
-                {`${diversityLabel(c.diversityType)} · ${c.agency}${c.certificateNumber ? ` ${c.certificateNumber}` : ''} · ${c.issueDate} – ${c.expiryDate}${c.fromDirectory ? ` (${t('verified.fromDirectory')})` : ''}`}
-              </Tag>
-            )),
-        },
-        {
-          title: t('verified.reportedSpend'),
-          dataIndex: 'reportedSpend',
-          align: 'right',
-          render: (v: number) => formatMoney(v),
-        },
-        {
-          title: t('verified.verifiedSpend'),
-          dataIndex: 'verifiedSpend',
-          align: 'right',
-          render: (v: number) => formatMoney(v),
-        },
-      ]}
-    />
-  );
-}
 
 export function CountingRuleCard({
   fileIds,
@@ -93,10 +46,14 @@ export function CountingRuleCard({
 }) {
   const { t } = useTranslation();
   const figures = useQuery(verifiedFiguresQuery(fileIds, base));
+  // The base's line joins the figures (SpendBaseLine): asked for with them, not after them.
+  usePrefetchQuery(settingsQuery());
   const [rule, setChosen] = useCountingRule();
   // Drawn in an interruptible render (components/use-shown-data.ts).
   const f = useShownData(figures);
-  const rows = f
+  // The card's headline is the dashboard's first screen: the rest of the page's code waits for it.
+  useFirstScreenPending(f === undefined && !figures.isError);
+  const rows: CountingRow[] = f
     ? [
         {
           key: 'diverse',
@@ -155,49 +112,19 @@ export function CountingRuleCard({
         </Typography.Text>
         {f && <SpendBaseLine base={base} testId="spend-base-headline" />}
       </div>
-      {!f ? (
-        // About the height of the table, the note and the drill-down that replace it.
-        <Skeleton active title={false} paragraph={{ rows: 9 }} className={css.countingPending} />
-      ) : (
-        <>
-          <Table
-            size="small"
-            rowKey="key"
-            pagination={false}
-            dataSource={rows}
-            data-testid="counting-table"
-            columns={[
-              { title: t('verified.perType'), dataIndex: 'label' },
-              {
-                title: t('verified.reported'),
-                dataIndex: 'reported',
-                align: 'right',
-                className: rule === 'REPORTED' ? css.countingChosen : undefined,
-                render: (v: number) => formatMoney(v),
-              },
-              {
-                title: t('verified.verifiedColumn'),
-                dataIndex: 'verified',
-                align: 'right',
-                className: rule === 'VERIFIED' ? css.countingChosen : undefined,
-                render: (v: number) => formatMoney(v),
-              },
-            ]}
-          />
-          <CountingNote />
-          <Collapse
-            ghost
-            size="small"
-            items={[
-              {
-                key: 'drill',
-                label: t('verified.drillDown'),
-                children: <DrillDown fileIds={fileIds} />,
-              },
-            ]}
-          />
-        </>
-      )}
+      {/* The table, the note and the drill-down come once the headline has painted its figures
+          (./counting-details.tsx), before the cards below; until then a skeleton of about their
+          height, a new one with the figures (it does not move when the headline grows). */}
+      <AfterFirstScreen
+        load={CountingDetails.load}
+        placeholder={<CountingPending key={f ? 'figures' : 'pending'} />}
+      >
+        {f ? <CountingDetails fileIds={fileIds} rows={rows} rule={rule} /> : <CountingPending />}
+      </AfterFirstScreen>
     </Card>
   );
+}
+
+function CountingPending() {
+  return <Skeleton active title={false} paragraph={{ rows: 9 }} className={css.countingPending} />;
 }

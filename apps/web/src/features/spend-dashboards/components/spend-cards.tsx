@@ -1,0 +1,108 @@
+/**
+ * The Spend Dashboard's chart cards below its first screen (./spend-dashboard.tsx): the percent of
+ * spend per diversity, the diverse share by year and Month over Month. A chunk of its own, loaded
+ * once the first screen has painted (issue #19).
+ */
+import { Statistic, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '@spotzcity/shared/format';
+import { CountingNote } from '../../../components/counting-note.tsx';
+import { EChart } from '../../../components/echart.tsx';
+import { graphQuery } from '../api/graphs.ts';
+import { ChartCard } from '../../../components/chart-card.tsx';
+import { SpendBaseLine } from './spend-base.tsx';
+import {
+  diverseByYearLayout,
+  diverseByYearOption,
+  momTotals as totals,
+  spendMomOption,
+  spendPerDiversityOption,
+} from '@spotzcity/shared/charts/spend';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
+import { DIVERSE_LABEL, NON_DIVERSE_LABEL, useChartSize } from './chart-format.ts';
+import css from '../spend-dashboards.module.css';
+
+export function PerTypeCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
+  const { t } = useTranslation();
+  const { height } = useChartSize();
+  const perType = useQuery(graphQuery('spendPerDiversity', fileIds, base));
+  return (
+    <ChartCard
+      title={t('spendDashboards.spendPerDiversity')}
+      query={perType}
+      isEmpty={(d) => d.types.length === 0}
+      data-testid="chart-spend-per-diversity"
+    >
+      {(d) => (
+        <>
+          <div className={css.dashboardStats}>
+            <Statistic title={t('spendDashboards.totalSpend')} value={formatMoney(d.totalSpend)} />
+            <Statistic title={DIVERSE_LABEL} value={formatMoney(d.diverseSpend)} />
+            <Statistic title={NON_DIVERSE_LABEL} value={formatMoney(d.nonDiverseSpend)} />
+          </div>
+          <EChart height={height - 60} option={spendPerDiversityOption(d)} />
+          <SpendBaseLine base={base} testId="spend-base" />
+          <CountingNote />
+        </>
+      )}
+    </ChartCard>
+  );
+}
+
+export function ByYearCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
+  const { t } = useTranslation();
+  const { narrow } = useChartSize();
+  const years = useQuery(graphQuery('spendDiversityOverNonDiversity', fileIds, base));
+  return (
+    <ChartCard
+      title={t('spendDashboards.diverseByYear')}
+      query={years}
+      isEmpty={(d) => d.length === 0}
+      data-testid="chart-diverse-by-year"
+    >
+      {(d) => {
+        // Donuts in rows of three (two when narrow), the year in each donut's middle.
+        return (
+          <>
+            <EChart
+              height={diverseByYearLayout(d, narrow).height}
+              option={diverseByYearOption(d, narrow)}
+            />
+            <SpendBaseLine base={base} testId="spend-base-years" />
+          </>
+        );
+      }}
+    </ChartCard>
+  );
+}
+
+export function MomCard({ fileIds }: { fileIds: number[] }) {
+  const { t } = useTranslation();
+  const { height } = useChartSize();
+  const mom = useQuery(graphQuery('spendPerDiversityMom', fileIds));
+  return (
+    <ChartCard
+      title={t('spendDashboards.spendMom')}
+      query={mom}
+      isEmpty={(d) => d.months.length === 0}
+      data-testid="chart-spend-mom"
+    >
+      {(d) => (
+        <>
+          <EChart height={height} option={spendMomOption(d)} />
+          <div className={css.momTotals} data-testid="mom-totals">
+            <Typography.Text strong>{t('spendDashboards.twelveMonthTotal')}</Typography.Text>
+            {totals(d).map((c) => (
+              <span key={c.title} className={css.momTotal}>
+                <Typography.Text type="secondary">{c.title}</Typography.Text>
+                <Typography.Text>{formatMoney(c.total)}</Typography.Text>
+              </span>
+            ))}
+          </div>
+          <CountingNote />
+        </>
+      )}
+    </ChartCard>
+  );
+}
