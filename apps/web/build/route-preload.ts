@@ -13,6 +13,11 @@
  * browser fetches them at once and the entry's imports find them there. Nothing is evaluated
  * early; an address with no page (the login page), or a visitor without a token (sent to the
  * login page), adds nothing.
+ *
+ * A page chunk's static imports only (a chunk's `imports`, not its `dynamicImports`): what a page
+ * loads after its first screen (a dashboard's export bar, tables and lower cards, loaded through
+ * components/after-first-screen.tsx) is left to the page, so that those files do not share the
+ * line with the first screen's (decision 312).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

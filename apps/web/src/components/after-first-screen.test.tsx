@@ -1,0 +1,54 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AfterFirstScreen, lazyPart, useFirstScreenPending } from './after-first-screen.tsx';
+import { runPrintPreparations } from './print-events.ts';
+
+/** A first-screen card whose figures are `pending`. */
+function Headline({ pending }: { pending: boolean }) {
+  useFirstScreenPending(pending);
+  return <p>{pending ? 'loading figures' : 'figures'}</p>;
+}
+
+function lowerCard() {
+  const load = vi.fn(() => Promise.resolve(() => <p>lower card</p>));
+  return { load, LowerCard: lazyPart(load) };
+}
+
+const paints = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+describe('AfterFirstScreen with a part loaded on its own', () => {
+  it("asks for the part's code only once the first screen has painted its figures", async () => {
+    const { load, LowerCard } = lowerCard();
+    const page = (pending: boolean) => (
+      <>
+        <Headline pending={pending} />
+        <AfterFirstScreen load={LowerCard.load} placeholder={<p>placeholder</p>}>
+          <LowerCard />
+        </AfterFirstScreen>
+      </>
+    );
+    const { rerender } = render(page(true));
+    await paints();
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByText('placeholder')).toBeTruthy();
+
+    rerender(page(false));
+    expect(await screen.findByText('lower card')).toBeTruthy();
+    expect(screen.queryByText('placeholder')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('is loaded and rendered before printing, whatever the first screen waits for', async () => {
+    const { LowerCard } = lowerCard();
+    render(
+      <>
+        <Headline pending />
+        <AfterFirstScreen load={LowerCard.load} placeholder={<p>placeholder</p>}>
+          <LowerCard />
+        </AfterFirstScreen>
+      </>,
+    );
+    await act(() => runPrintPreparations());
+    expect(screen.getByText('lower card')).toBeTruthy();
+  });
+});
