@@ -38,6 +38,21 @@ describe('AfterFirstScreen with a part loaded on its own', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('does not wait more than two seconds for figures that take longer', async () => {
+    const { load, LowerCard } = lowerCard();
+    render(
+      <>
+        <Headline pending />
+        <AfterFirstScreen load={LowerCard.load} placeholder={<p>placeholder</p>}>
+          <LowerCard />
+        </AfterFirstScreen>
+      </>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
+    expect(load).not.toHaveBeenCalled();
+    expect(await screen.findByText('lower card', undefined, { timeout: 1500 })).toBeTruthy();
+  });
+
   it('is loaded and rendered before printing, whatever the first screen waits for', async () => {
     const { LowerCard } = lowerCard();
     render(

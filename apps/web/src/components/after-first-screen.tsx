@@ -113,7 +113,8 @@ const waitingForFirstScreen = new Set<() => void>();
 
 /**
  * While `pending`, the page's first screen is not complete (a card whose figures have not come):
- * the lazily loaded parts wait (AfterFirstScreen's `load`). A failed query is not pending.
+ * the lazily loaded parts wait (AfterFirstScreen's `load`), two seconds at most. A failed query
+ * is not pending.
  */
 export function useFirstScreenPending(pending: boolean) {
   useEffect(() => {
@@ -140,12 +141,25 @@ function releaseWaiting() {
   runs.forEach((run) => run());
 }
 
-/** Runs `run` after the next paint, or once the first screen is complete; returns a canceller. */
+/**
+ * The longest the lazily loaded parts wait for the first screen: figures that take longer do not
+ * keep the page's controls (the export bar) away.
+ */
+const FIRST_SCREEN_WAIT_MS = 2000;
+
+/**
+ * Runs `run` after the next paint once the first screen is complete, or after
+ * FIRST_SCREEN_WAIT_MS; returns a canceller.
+ */
 function whenFirstScreenComplete(run: () => void) {
   waitingForFirstScreen.add(run);
   // After a paint: the effects of the commit that made this part (and its first screen) have run.
   afterPaint(releaseWaiting);
+  const late = window.setTimeout(() => {
+    if (waitingForFirstScreen.delete(run)) run();
+  }, FIRST_SCREEN_WAIT_MS);
   return () => {
+    window.clearTimeout(late);
     waitingForFirstScreen.delete(run);
   };
 }
