@@ -213,9 +213,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxTotalBytes: e.XLSX_MAX_UNCOMPRESSED_MB * MB,
       maxRatio: e.XLSX_MAX_RATIO,
       workerMemoryMb: e.XLSX_WORKER_MEMORY_MB,
-      // On the embedded database the check shares the process with the database, and its peak
-      // is the import's: a smaller young generation keeps it lower, for more collections.
-      checkerYoungMb: e.XLSX_CHECKER_YOUNG_MB ?? (e.DATABASE_URL ? 16 : 8),
+      // The check's peak is a running server's import peak: a smaller young generation keeps it
+      // lower, for more collections (on the embedded database it shares the process with the
+      // database, decision 297; with PostgreSQL 8 MB too since decision 306).
+      checkerYoungMb: e.XLSX_CHECKER_YOUNG_MB ?? 8,
       timeoutMs: e.XLSX_TIMEOUT_SECONDS * 1000,
     },
     authRateLimit: {

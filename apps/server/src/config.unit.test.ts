@@ -34,10 +34,10 @@ describe('loadConfig', () => {
     }
   });
 
-  it('gives the spend check a smaller young generation beside the embedded database', () => {
+  it("gives the spend check's threads a young generation of 8 MB on either database", () => {
     expect(loadConfig({}).xlsx.checkerYoungMb).toBe(8);
     const url = 'postgres://app@db.example.com/spotzcity';
-    expect(loadConfig({ DATABASE_URL: url }).xlsx.checkerYoungMb).toBe(16);
+    expect(loadConfig({ DATABASE_URL: url }).xlsx.checkerYoungMb).toBe(8);
     expect(loadConfig({ XLSX_CHECKER_YOUNG_MB: '32' }).xlsx.checkerYoungMb).toBe(32);
     expect(() => loadConfig({ XLSX_CHECKER_YOUNG_MB: '1' })).toThrow(/XLSX_CHECKER_YOUNG_MB/);
   });

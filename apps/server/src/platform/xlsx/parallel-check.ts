@@ -71,8 +71,8 @@ const POOL_MIN_PIECES = 8;
  * on 100,000 rows: 48 MB rather than the reading worker's 16 cut the checkers' time in the
  * garbage collector from ~17 % to ~12 %, for ~45 MB more resident. 16, as the reading worker: on
  * 200,000 rows, ~55 MB less resident than 32 for no time measurable on a shared machine. The
- * embedded database's default is 8 (config.ts): there the check's peak is the import's peak,
- * next to the database's own ~200 MB (decision 297).
+ * server's default is 8 (config.ts): the check's peak is a running server's import peak
+ * (decisions 297 and 306).
  */
 const YOUNG_MB = 16;
 
