@@ -11,22 +11,24 @@ function Headline({ pending }: { pending: boolean }) {
 
 function lowerCard() {
   const load = vi.fn(() => Promise.resolve(() => <p>lower card</p>));
-  return { load, LowerCard: lazyPart(load) };
+  const LowerCard = lazyPart(load);
+  /** The headline (its figures `pending`) and the lower card, loaded on its own. */
+  const page = (pending: boolean) => (
+    <>
+      <Headline pending={pending} />
+      <AfterFirstScreen load={LowerCard.load} placeholder={<p>placeholder</p>}>
+        <LowerCard />
+      </AfterFirstScreen>
+    </>
+  );
+  return { load, page };
 }
 
 const paints = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 describe('AfterFirstScreen with a part loaded on its own', () => {
   it("asks for the part's code only once the first screen has painted its figures", async () => {
-    const { load, LowerCard } = lowerCard();
-    const page = (pending: boolean) => (
-      <>
-        <Headline pending={pending} />
-        <AfterFirstScreen load={LowerCard.load} placeholder={<p>placeholder</p>}>
-          <LowerCard />
-        </AfterFirstScreen>
-      </>
-    );
+    const { load, page } = lowerCard();
     const { rerender } = render(page(true));
     await paints();
     expect(load).not.toHaveBeenCalled();
@@ -39,30 +41,16 @@ describe('AfterFirstScreen with a part loaded on its own', () => {
   });
 
   it('does not wait more than two seconds for figures that take longer', async () => {
-    const { load, LowerCard } = lowerCard();
-    render(
-      <>
-        <Headline pending />
-        <AfterFirstScreen load={LowerCard.load} placeholder={<p>placeholder</p>}>
-          <LowerCard />
-        </AfterFirstScreen>
-      </>,
-    );
+    const { load, page } = lowerCard();
+    render(page(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
     expect(load).not.toHaveBeenCalled();
     expect(await screen.findByText('lower card', undefined, { timeout: 1500 })).toBeTruthy();
   });
 
   it('is loaded and rendered before printing, whatever the first screen waits for', async () => {
-    const { LowerCard } = lowerCard();
-    render(
-      <>
-        <Headline pending />
-        <AfterFirstScreen load={LowerCard.load} placeholder={<p>placeholder</p>}>
-          <LowerCard />
-        </AfterFirstScreen>
-      </>,
-    );
+    const { page } = lowerCard();
+    render(page(true));
     await act(() => runPrintPreparations());
     expect(screen.getByText('lower card')).toBeTruthy();
   });
