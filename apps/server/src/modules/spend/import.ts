@@ -216,7 +216,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
   try {
     return await db.transaction(async (tx) => {
       // Started once the transaction has its connection: on the embedded database saves wait
-      // for each other, and so do their tallies (each holds ~50 MB while it runs).
+      // for each other, and so do their tallies (each holds ~70 MB while it runs, decision 306).
       tally = startRollupTally({
         copyFile: options.copyFile,
         prefix: `${clientRef}\t${fileId}\t`,
