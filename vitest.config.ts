@@ -1,6 +1,7 @@
 /**
  * Test projects:
- *  - unit:   rules and figures (packages/shared, server *.unit.test.ts), no database
+ *  - unit:   rules and figures (packages/shared, server *.unit.test.ts), the web build's
+ *            plugins (apps/web/build), no database
  *  - web:    web components with logic (jsdom)
  *  - api:    server modules through app.inject on PGlite (one migrated copy per test file)
  *  - api-pg: the same API suite on PostgreSQL, only when TEST_DATABASE_URL is set
@@ -27,7 +28,8 @@ const WORKERS = Math.max(2, availableParallelism() - 1);
 const SHARED_MODULES = { isolate: false } as const;
 
 const apiTests = ['apps/server/src/**/*.test.ts'];
-const unitOnly = ['apps/server/src/**/*.unit.test.ts'];
+// The web app's build plugins (apps/web/build) run in Node too.
+const unitOnly = ['apps/server/src/**/*.unit.test.ts', 'apps/web/build/**/*.test.ts'];
 
 export default defineConfig({
   test: {

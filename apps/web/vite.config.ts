@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { loadGroups, SURVEY_MODE } from './build/load-groups.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreload } from './build/route-preload.ts';
 
@@ -17,20 +18,31 @@ const vendorGroups = [
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
 ];
 
-export default defineConfig({
-  plugins: [react(), routePreload(), precompress()],
-  server: {
-    port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: `npm run size` follows it to find what each route loads first.
-    manifest: true,
-    chunkSizeWarningLimit: 1200,
-    rolldownOptions: {
-      output: { codeSplitting: { groups: vendorGroups } },
+export default defineConfig(async ({ command, mode }) => {
+  const survey = mode === SURVEY_MODE;
+  // The shell's files and the small shared ones, each put together in one (build/load-groups.ts).
+  const loadGroupsOf =
+    command === 'build' && !survey
+      ? await loadGroups(
+          import.meta.dirname,
+          vendorGroups.map((g) => g.name),
+        )
+      : [];
+  return {
+    plugins: survey ? [react()] : [react(), routePreload(), precompress()],
+    server: {
+      port: 5173,
+      proxy: { '/api': 'http://localhost:3000' },
     },
-  },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // dist/.vite/manifest.json: `npm run size` follows it to find what each route loads first.
+      manifest: true,
+      chunkSizeWarningLimit: 1200,
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [...vendorGroups, ...loadGroupsOf] } },
+      },
+    },
+  };
 });

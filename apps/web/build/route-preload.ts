@@ -22,6 +22,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { SHELL_MODULES } from './load-groups.ts';
 
 type OutputChunk = {
   type: 'chunk';
@@ -33,12 +34,6 @@ type OutputChunk = {
 };
 type OutputAsset = { type: 'asset'; fileName: string; source: string | Uint8Array };
 
-/** The shell and what the router loads with it for every /home address (app/router.tsx). */
-const SHELL = [
-  'src/app/shell/app-shell.tsx',
-  'src/app/antd-providers.tsx',
-  'src/app/require-auth.tsx',
-];
 const HOME = '/home';
 /**
  * Links added per task: each starts a request, most of a millisecond on a fast machine, and a
@@ -117,7 +112,7 @@ export function routePreload(): Plugin {
         return chunk;
       };
       const entryFiles = closure(chunks.filter((c) => c.isEntry));
-      const shell = SHELL.map(chunkOf);
+      const shell = SHELL_MODULES.map(chunkOf);
       const files: string[] = [];
       const indexOf = (file: string) => {
         if (!file.startsWith('assets/'))
