@@ -45,6 +45,10 @@ export function CountingRuleCard({
   base?: SpendBase;
 }) {
   const { t } = useTranslation();
+  // Asked for while the first screen renders: useQuery alone asks once the render has been
+  // committed, and the page's first render is an interruptible one (main.tsx) that commits the
+  // shell and the page together, a few hundred milliseconds later on a phone (issue #19).
+  usePrefetchQuery(verifiedFiguresQuery(fileIds, base));
   const figures = useQuery(verifiedFiguresQuery(fileIds, base));
   // The base's line joins the figures (SpendBaseLine): asked for with them, not after them.
   usePrefetchQuery(settingsQuery());
