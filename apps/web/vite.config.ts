@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { loadGroups, SURVEY_MODE } from './build/load-groups.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreload } from './build/route-preload.ts';
+import { styleText } from './build/style-text.ts';
 
 // React changes far less often than our code: keep it in its own, separately cached chunk.
 // Everything else is split by Rolldown along the import graph, so a library only some routes
@@ -29,7 +30,9 @@ export default defineConfig(async ({ command, mode }) => {
         )
       : [];
   return {
-    plugins: survey ? [react()] : [react(), routePreload(), precompress()],
+    plugins: survey
+      ? [react(), styleText()]
+      : [react(), styleText(), routePreload(), precompress()],
     server: {
       port: 5173,
       proxy: { '/api': 'http://localhost:3000' },
