@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './api/client.ts';
+import { askForFirstData } from './app/first-data.ts';
 import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
@@ -18,6 +19,9 @@ setUnauthorizedHandler((reason) => {
   const state: LoginNotice | undefined = reason ? { notice: reason, tone: 'warning' } : undefined;
   void router.navigate('/login', { replace: true, state }).then(() => queryClient.clear());
 });
+
+// The first screen's data, beside its code (app/first-data.ts).
+askForFirstData(queryClient, window.location);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
