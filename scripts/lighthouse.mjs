@@ -49,7 +49,7 @@ const chrome = await chromeLauncher.launch({
 const rows = [];
 /** `npm run lighthouse -- --details`: where the main thread's time went, per page. */
 const DETAILS = process.argv.includes('--details');
-/** LIGHTHOUSE_SAVE=dir: each page's full report (JSON) written there, for a closer look. */
+/** LIGHTHOUSE_SAVE=dir: each page's full report (JSON) and its trace written there, for a closer look. */
 const SAVE = process.env.LIGHTHOUSE_SAVE;
 
 function printDetails(name, audits) {
@@ -103,6 +103,9 @@ try {
       mkdirSync(SAVE, { recursive: true });
       const file = `${SAVE}/${page.signedIn ? 'dashboard' : 'login'}.json`;
       writeFileSync(file, JSON.stringify(result.lhr));
+      // The load's trace beside it: the tasks behind the long-task audit, for a closer look.
+      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+      if (trace) writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
     }
     if (DETAILS) printDetails(page.name, audits);
     rows.push({
