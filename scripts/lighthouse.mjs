@@ -6,19 +6,37 @@
 //                                                database with the demo data, measures, stops it
 //   LIGHTHOUSE_URL=http://host:3000 npm run lighthouse   measures a running server instead
 //
+// LIGHTHOUSE_PAGES=dashboard|login one page; LIGHTHOUSE_RUNS=n each page n times, with medians;
+// `-- --details` where the main thread's time went; `-- --lantern` the simulated largest paint's
+// requests and tasks.
 // LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD sign in for the dashboard (default: the demo buyer admin).
 // Lighthouse's default profile: a mid-range phone on a slow 4G connection (simulated throttling).
 // Lighthouse 12: version 13 needs Node 22, and the project runs on Node 20.
 import { startBuiltServer } from './built-server.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 
 const EMAIL = process.env.LIGHTHOUSE_EMAIL ?? 'buyer.admin@acme.example';
 const PASSWORD = process.env.LIGHTHOUSE_PASSWORD ?? 'Demo@2020';
-const PAGES = [
-  { name: '/login', path: '/login', signedIn: false },
-  { name: 'Spend Dashboard (signed in)', path: '/home/supplierSpend/report/spend', signedIn: true },
+const ALL_PAGES = [
+  { key: 'login', name: '/login', path: '/login', signedIn: false },
+  {
+    key: 'dashboard',
+    name: 'Spend Dashboard (signed in)',
+    path: '/home/supplierSpend/report/spend',
+    signedIn: true,
+  },
 ];
+/** LIGHTHOUSE_PAGES=dashboard (or login): one page only. */
+const PAGES = ALL_PAGES.filter(
+  (p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.key),
+);
+/**
+ * LIGHTHOUSE_RUNS=n: each page n times in turn, and the median of each figure after them: one
+ * run's performance moves by several points with the machine's load.
+ */
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 
 async function signIn(url) {
   const res = await fetch(`${url}/api/auth/signin`, {
@@ -49,6 +67,37 @@ const chrome = await chromeLauncher.launch({
 const rows = [];
 /** `npm run lighthouse -- --details`: where the main thread's time went, per page. */
 const DETAILS = process.argv.includes('--details');
+/**
+ * `--lantern`: what Lighthouse's simulation (Lantern) put before each page's largest paint, in its
+ * order: every request and CPU task of the optimistic and pessimistic graphs with their simulated
+ * start and end (ms). The LCP figure is the latest end of each graph, averaged: a request that
+ * ends late in it (a page asking for data it does not show first) moves the figure (decision 313).
+ */
+const LANTERN = process.argv.includes('--lantern');
+
+function printLantern(name) {
+  for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+    if (!/LargestContentfulPaint$/.test(label)) continue;
+    const nodes = [...timings.entries()].sort((a, b) => a[1].endTime - b[1].endTime);
+    const end = Math.max(...nodes.map(([, t]) => t.endTime));
+    console.log(`\n${name}: ${label}, ${nodes.length} nodes, ends at ${Math.round(end)} ms`);
+    console.table(
+      nodes.map(([node, t]) => ({
+        start: Math.round(t.startTime),
+        end: Math.round(t.endTime),
+        what:
+          node.type === 'network'
+            ? `${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 60)} ` +
+              `(${Math.round(node.request.transferSize / 1024)} KiB)`
+            : `CPU ${[...new Set(node.childEvents.filter((e) => e.dur > 2000).map((e) => e.name))]
+                .slice(0, 3)
+                .join(', ')}`,
+      })),
+    );
+  }
+  Lantern.Simulation.Simulator.allNodeTimings.clear();
+}
+
 /** LIGHTHOUSE_SAVE=dir: each page's full report (JSON) and its trace written there, for a closer look. */
 const SAVE = process.env.LIGHTHOUSE_SAVE;
 
@@ -82,48 +131,70 @@ function printDetails(name, audits) {
 }
 try {
   const token = await signIn(server.url);
-  for (const page of PAGES) {
-    // The app keeps its token in localStorage: a first visit stores it, then the measured load
-    // runs with storage kept (Lighthouse clears it by default).
-    const result = await lighthouse(
-      `${server.url}${page.path}`,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-        disableStorageReset: page.signedIn,
-      },
-      undefined,
-      page.signedIn ? await withToken(chrome.port, server.url, token) : undefined,
-    );
-    const { categories, audits } = result.lhr;
-    if (SAVE) {
-      const { mkdirSync, writeFileSync } = await import('node:fs');
-      mkdirSync(SAVE, { recursive: true });
-      const file = `${SAVE}/${page.signedIn ? 'dashboard' : 'login'}.json`;
-      writeFileSync(file, JSON.stringify(result.lhr));
-      // The load's trace beside it: the tasks behind the long-task audit, for a closer look.
-      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
-      if (trace) writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+  for (let run = 0; run < RUNS; run++)
+    for (const page of PAGES) {
+      // The app keeps its token in localStorage: a first visit stores it, then the measured load
+      // runs with storage kept (Lighthouse clears it by default).
+      const result = await lighthouse(
+        `${server.url}${page.path}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          disableStorageReset: page.signedIn,
+        },
+        undefined,
+        page.signedIn ? await withToken(chrome.port, server.url, token) : undefined,
+      );
+      const { categories, audits } = result.lhr;
+      if (SAVE) {
+        const { mkdirSync, writeFileSync } = await import('node:fs');
+        mkdirSync(SAVE, { recursive: true });
+        const file = `${SAVE}/${page.key}${RUNS > 1 ? `-${run + 1}` : ''}.json`;
+        writeFileSync(file, JSON.stringify(result.lhr));
+        // The load's trace beside it: the tasks behind the long-task audit, for a closer look.
+        const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+        if (trace) writeFileSync(file.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+      }
+      if (DETAILS) printDetails(page.name, audits);
+      if (LANTERN) printLantern(page.name);
+      rows.push({
+        page: page.name,
+        performance: Math.round(categories.performance.score * 100),
+        accessibility: Math.round(categories.accessibility.score * 100),
+        'best practices': Math.round(categories['best-practices'].score * 100),
+        FCP: audits['first-contentful-paint'].displayValue,
+        LCP: audits['largest-contentful-paint'].displayValue,
+        TBT: audits['total-blocking-time'].displayValue,
+        transferred: `${Math.round(audits['total-byte-weight'].numericValue / 1024)} KiB`,
+        fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+        lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+        tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+      });
     }
-    if (DETAILS) printDetails(page.name, audits);
-    rows.push({
-      page: page.name,
-      performance: Math.round(categories.performance.score * 100),
-      accessibility: Math.round(categories.accessibility.score * 100),
-      'best practices': Math.round(categories['best-practices'].score * 100),
-      FCP: audits['first-contentful-paint'].displayValue,
-      LCP: audits['largest-contentful-paint'].displayValue,
-      TBT: audits['total-blocking-time'].displayValue,
-      transferred: `${Math.round(audits['total-byte-weight'].numericValue / 1024)} KiB`,
-    });
-  }
 } finally {
   await chrome.kill();
   server.stop();
 }
 console.table(rows);
+if (RUNS > 1) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(`medians of ${RUNS} runs`);
+  console.table(
+    PAGES.map((page) => {
+      const mine = rows.filter((r) => r.page === page.name);
+      const figure = (key) => median(mine.map((r) => r[key]));
+      return {
+        page: page.name,
+        performance: figure('performance'),
+        'FCP (ms)': figure('fcpMs'),
+        'LCP (ms)': figure('lcpMs'),
+        'TBT (ms)': figure('tbtMs'),
+      };
+    }),
+  );
+}
 
 /**
  * Stores the token in the page's origin before the measured load: opens the origin once in the
