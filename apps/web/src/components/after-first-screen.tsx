@@ -128,6 +128,21 @@ export function useFirstScreenPending(pending: boolean) {
   }, [pending]);
 }
 
+/**
+ * False until the page's first screen is complete (AfterFirstScreen's `load` says when), then
+ * true: for what a page asks the server for but does not show on its first screen (a dashboard's
+ * saved analysis, the help's e-mail address), so that its request and its render come after the
+ * first screen's, not in the middle of them (issue #19, decision 313).
+ */
+export function useFirstScreenComplete(): boolean {
+  const [complete, setComplete] = useState(false);
+  useEffect(() => {
+    if (complete) return;
+    return whenFirstScreenComplete(() => setComplete(true));
+  }, [complete]);
+  return complete;
+}
+
 /** A Suspense fallback while a first screen's own code loads (a dashboard of a chunk of its own). */
 export function FirstScreenPending() {
   useFirstScreenPending(true);

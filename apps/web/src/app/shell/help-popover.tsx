@@ -1,17 +1,28 @@
-import { Button, Popover, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Popover } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { MailOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../api/get-settings.ts';
+import { settingsQueryOptions } from '../../api/get-settings.ts';
+import { useFirstScreenComplete } from '../../components/after-first-screen.tsx';
+import text from '../../components/plain-text.module.css';
 
-/** The help icon of the top bar: a popover with the support e-mail from /api/settings. */
+/**
+ * The help icon of the top bar: a popover with the support e-mail from /api/settings, asked for
+ * once the page's first screen is complete or the popover is opened, whichever comes first.
+ */
 export function HelpPopover() {
   const { t } = useTranslation();
-  const settings = useSettings();
+  const [opened, setOpened] = useState(false);
+  const settings = useQuery({
+    ...settingsQueryOptions(),
+    enabled: useFirstScreenComplete() || opened,
+  });
   const email = settings.data?.supportEmail;
 
   const content = (
     <div className="help-popover">
-      <Typography.Paragraph type="secondary">{t('shell.helpBody')}</Typography.Paragraph>
+      <p className={text.paragraph}>{t('shell.helpBody')}</p>
       {email && (
         <a href={`mailto:${email}`} className="help-email" data-testid="support-email">
           <MailOutlined /> {email}
@@ -21,7 +32,15 @@ export function HelpPopover() {
   );
 
   return (
-    <Popover content={content} title={t('shell.helpTitle')} trigger="click" placement="bottomRight">
+    <Popover
+      content={content}
+      title={t('shell.helpTitle')}
+      trigger="click"
+      placement="bottomRight"
+      onOpenChange={(open) => {
+        if (open) setOpened(true);
+      }}
+    >
       <Button
         type="text"
         shape="circle"
