@@ -1,20 +1,19 @@
 import type { ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { AlertProvider } from '../components/alert-modal.tsx';
 import { theme } from './theme.ts';
 
 /**
- * antd's theme, locale, message/notification context and the app's alert dialog, around the
- * screens drawn with antd (the signed-in area, password recovery). Loaded with those screens, so
- * the login page does not wait for antd (router.tsx).
+ * antd's theme and locale and the app's alert dialog, around the screens drawn with antd (the
+ * signed-in area, password recovery). Loaded with those screens, so the login page does not wait
+ * for antd (router.tsx). No antd `App`: nothing uses its message, notification or modal hooks,
+ * and it brought their code to every signed-in first load (issue #19, decision 313).
  */
 export function AntdProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider theme={theme} locale={enUS}>
-      <AntApp>
-        <AlertProvider>{children}</AlertProvider>
-      </AntApp>
+      <AlertProvider>{children}</AlertProvider>
     </ConfigProvider>
   );
 }

@@ -3,10 +3,17 @@
  * informational style; every add/update/delete result shows the server's message with an OK
  * button. Screens call useAlert() instead of rendering their own modal.
  */
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Button, Flex, Modal, Typography, theme } from 'antd';
-import { CheckCircleFilled, CloseCircleFilled, InfoCircleFilled } from '@ant-design/icons';
+import {
+  createContext,
+  Suspense,
+  use,
+  useCallback,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstScreen, lazyPart } from './after-first-screen.tsx';
 
 export type AlertKind = 'error' | 'success' | 'info';
 
@@ -16,7 +23,7 @@ export interface AlertOptions {
   details?: string[];
 }
 
-interface AlertState extends AlertOptions {
+export interface AlertState extends AlertOptions {
   kind: AlertKind;
   message: string;
 }
@@ -32,17 +39,13 @@ export interface AlertApi {
 
 const AlertContext = createContext<AlertApi | null>(null);
 
+// Once loaded, the dialog renders in the same render (lazyPart), as when it came with the shell.
+const AlertDialog = lazyPart(() => import('./alert-dialog.tsx').then((m) => m.AlertDialog));
+
 export function useAlert(): AlertApi {
   const value = use(AlertContext);
   if (!value) throw new Error('useAlert() must be used inside <AlertProvider>');
   return value;
-}
-
-function AlertIcon({ kind }: { kind: AlertKind }) {
-  const { token } = theme.useToken();
-  if (kind === 'error') return <CloseCircleFilled style={{ color: token.colorError }} />;
-  if (kind === 'success') return <CheckCircleFilled style={{ color: token.colorSuccess }} />;
-  return <InfoCircleFilled style={{ color: token.colorPrimary }} />;
 }
 
 export function AlertProvider({ children }: { children: ReactNode }) {
@@ -75,51 +78,22 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext value={api}>
       {children}
-      {/*
-        No zoom or fade: rc-motion removes a modal only when its animation's end event arrives,
-        and under load a result alert closed while it was still opening sometimes never got one
-        (it stayed open over the page, twice in the browser suite). A result message need not
-        animate.
-      */}
+      {/* The dialog's code once the page's first screen is complete, so that an alert opens at
+          once. */}
+      <AfterFirstScreen load={AlertDialog.load}>{null}</AfterFirstScreen>
       {/* Made when an alert is shown, not with every screen: antd styles a modal when it is
-          made, open or not (issue #19, the signed-in first load). */}
+          made, open or not; and the dialog's code (antd's Modal) is a chunk of its own, asked
+          for above (issue #19, the signed-in first load). */}
       {alert && (
-        <Modal
-          open={open}
-          transitionName=""
-          maskTransitionName=""
-          onCancel={close}
-          afterOpenChange={(visible) => {
-            if (!visible) setAlert(null);
-          }}
-          title={
-            <Flex align="center" gap={10}>
-              <span className="alert-modal-icon">{alert && <AlertIcon kind={alert.kind} />}</span>
-              <span>{title}</span>
-            </Flex>
-          }
-          footer={
-            <Button type="primary" onClick={close} data-testid="alert-ok" autoFocus>
-              {t('alert.ok')}
-            </Button>
-          }
-          width={alert?.details?.length ? 560 : 420}
-          centered
-          className={`alert-modal alert-modal-${alert?.kind ?? 'info'}`}
-        >
-          <div data-testid="alert-modal" data-kind={alert?.kind}>
-            <Typography.Paragraph data-testid="alert-message" className="alert-modal-message">
-              {alert?.message}
-            </Typography.Paragraph>
-            {alert?.details && alert.details.length > 0 && (
-              <ul className="alert-modal-details" data-testid="alert-details">
-                {alert.details.map((line, index) => (
-                  <li key={index}>{line}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </Modal>
+        <Suspense fallback={null}>
+          <AlertDialog
+            alert={alert}
+            open={open}
+            title={title}
+            onClose={close}
+            onClosed={() => setAlert(null)}
+          />
+        </Suspense>
       )}
     </AlertContext>
   );

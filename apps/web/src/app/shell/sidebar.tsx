@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Layout, Menu, type MenuProps } from 'antd';
+import { Layout, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AfterFirstScreen } from '../../components/after-first-screen.tsx';
+import { AfterFirstScreen, lazyPart } from '../../components/after-first-screen.tsx';
 import type { AppModule } from '../modules.tsx';
-import { ProfileBlock } from './profile-block.tsx';
+
+// The menu's code (antd's Menu) is a chunk of its own, asked for once the first screen has painted.
+const SidebarMenu = lazyPart(() => import('./sidebar-menu.tsx').then((m) => m.SidebarMenu));
 
 interface SidebarProps {
   collapsed: boolean;
@@ -66,17 +68,11 @@ export function Sidebar({ collapsed, mobile, modules, onNavigate }: SidebarProps
     >
       <nav aria-label={t('shell.navigation')} className="app-sider-inner">
         {/* After the page's first screen has painted (components/after-first-screen.tsx): the
-            menu is the largest part of the shell, and the page is what was opened. */}
+            menu is the largest part of the shell, and the page is what was opened; its code
+            too (./sidebar-menu.tsx). */}
         {opened && (
-          <AfterFirstScreen>
-            <ProfileBlock collapsed={collapsed} />
-            <Menu
-              theme="dark"
-              mode="inline"
-              items={items}
-              selectedKeys={selected ? [selected] : []}
-              className="app-menu"
-            />
+          <AfterFirstScreen load={SidebarMenu.load}>
+            <SidebarMenu collapsed={collapsed} items={items} selected={selected} />
           </AfterFirstScreen>
         )}
       </nav>

@@ -1,0 +1,29 @@
+/**
+ * The sidebar's contents, the profile block and the module menu: a chunk of its own, with antd's
+ * Menu, loaded once the page's first screen has painted (./sidebar.tsx; issue #19, decision 313).
+ */
+import { Menu, type MenuProps } from 'antd';
+import { ProfileBlock } from './profile-block.tsx';
+
+export function SidebarMenu({
+  collapsed,
+  items,
+  selected,
+}: {
+  collapsed: boolean;
+  items: MenuProps['items'];
+  selected: string | undefined;
+}) {
+  return (
+    <>
+      <ProfileBlock collapsed={collapsed} />
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        className="app-menu"
+      />
+    </>
+  );
+}
