@@ -2,13 +2,25 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/get-profile.ts';
-import HomePage from '../features/home/home-page.tsx';
 import { allowedModules, moduleRoutePath } from './modules.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { FirstScreenPending } from '../components/after-first-screen.tsx';
 
+// The tiles' page is a chunk of its own: antd's Card, Tag and Typography are not every page's.
+// Opened at /home, it starts loading with the shell (as app-shell.tsx starts a module's page).
+const loadHomePage = () => import('../features/home/home-page.tsx');
+if (/^\/home\/?$/.test(window.location.pathname)) loadHomePage().catch(() => undefined);
+const HomePage = lazy(loadHomePage);
 const EditProfilePage = lazy(() => import('../features/profile/edit-profile-page.tsx'));
 
-const pageFallback = <PageLoader />;
+// While a page's code loads, its first screen is not complete: the shell's later parts (the menu,
+// the alert dialog's code) wait for the page's (components/after-first-screen.tsx).
+const pageFallback = (
+  <>
+    <PageLoader />
+    <FirstScreenPending />
+  </>
+);
 
 /** The routes under /home: tiles, the profile editor and the modules this user may open. */
 export function HomeRoutes() {
@@ -27,7 +39,14 @@ export function HomeRoutes() {
 
   return (
     <Routes>
-      <Route index element={<HomePage tiles={tiles} />} />
+      <Route
+        index
+        element={
+          <Suspense fallback={pageFallback}>
+            <HomePage tiles={tiles} />
+          </Suspense>
+        }
+      />
       <Route
         path="editProfile"
         element={

@@ -28,6 +28,7 @@ export const en = {
     editProfile: 'Edit Profile',
     home: 'Home',
     navigation: 'Main navigation',
+    breadcrumb: 'Breadcrumb',
     loadFailedTitle: 'We could not load your account',
     retry: 'Try again',
   },

@@ -21,7 +21,6 @@ import { DeferredExportBar } from '../../components/deferred-export-bar.tsx';
 import { useAnalysis } from '../../components/use-analysis.ts';
 import { downloadDashboardExcel } from './api/download-excel.ts';
 import { Frame, useFileIds } from './components/report-frame.tsx';
-import { ReportChooser } from './components/report-chooser.tsx';
 import { SpendBaseSwitch, useSpendBase } from './components/spend-base.tsx';
 import { SpendDashboard } from './components/spend-dashboard.tsx';
 import { useCountingRule } from './components/use-counting-rule.ts';
@@ -32,6 +31,10 @@ import css from './spend-dashboards.module.css';
 // the other dashboards, and the parts below a first screen, are chunks of their own (issue #19).
 const SupplierDashboard = lazy(() =>
   import('./components/supplier-dashboard.tsx').then((m) => ({ default: m.SupplierDashboard })),
+);
+// Create Report's chooser (cards of antd's) is a chunk of its own too: not a dashboard's first screen.
+const ReportChooser = lazy(() =>
+  import('./components/report-chooser.tsx').then((m) => ({ default: m.ReportChooser })),
 );
 const CategoryDashboard = lazy(() =>
   import('./components/category-dashboard.tsx').then((m) => ({ default: m.CategoryDashboard })),
@@ -115,7 +118,9 @@ function ChooserRoute() {
   const fileIds = useFileIds();
   return (
     <Frame fileIds={fileIds} title={t('spendDashboards.createReport')}>
-      <ReportChooser fileIds={fileIds} />
+      <Suspense fallback={<FirstScreenPending />}>
+        <ReportChooser fileIds={fileIds} />
+      </Suspense>
     </Frame>
   );
 }

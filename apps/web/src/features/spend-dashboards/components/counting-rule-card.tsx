@@ -4,7 +4,7 @@
  * figures stand side by side for the diverse total and each type, with the rule's wording, and
  * the verified figure opens onto the suppliers, match rules and certificates behind it.
  */
-import { Card, Segmented, Skeleton, Typography } from 'antd';
+import { Segmented, Skeleton } from 'antd';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { diversityLabel } from '@spotzcity/shared/diversity';
@@ -28,6 +28,8 @@ import type { CountingRow } from './counting-details.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
 import { useShownData } from '../../../components/use-shown-data.ts';
 import css from '../spend-dashboards.module.css';
+import text from '../../../components/plain-text.module.css';
+import { PlainCard } from '../../../components/plain-card.tsx';
 
 const CountingDetails = lazyPart(() =>
   import('./counting-details.tsx').then((m) => m.CountingDetails),
@@ -82,8 +84,7 @@ export function CountingRuleCard({
         ? percentOf(headline, f.totalSpend)
         : '';
   return (
-    <Card
-      size="small"
+    <PlainCard
       className={css.dashboardCard}
       title={t('verified.countingRule')}
       data-testid="counting-rule"
@@ -100,20 +101,20 @@ export function CountingRuleCard({
           arrive, in the same elements (issue #19: the reader starts reading while the figures
           load, and the card does not jump). */}
       <div className={css.countingHeadline} data-testid={f ? 'counting-summary' : undefined}>
-        <Typography.Text type="secondary">
+        <span className={text.secondary}>
           {`${t('verified.diverseSpend')} · ${COUNTING_RULE_LABELS[rule]}`}
-        </Typography.Text>
-        <Typography.Title
-          level={3}
+        </span>
+        <h3
+          className={text.title3}
           style={{ margin: 0 }}
           data-testid={f ? 'counting-headline' : undefined}
         >
           {f ? formatMoney(headline) : <Skeleton.Input active size="small" />}
-        </Typography.Title>
-        <Typography.Text type="secondary" data-testid={f ? 'counting-share' : undefined}>
+        </h3>
+        <span className={text.secondary} data-testid={f ? 'counting-share' : undefined}>
           {f ? `${share} · ` : null}
           {COUNTING_RULE_TEXT[rule]}
-        </Typography.Text>
+        </span>
         {f && <SpendBaseLine base={base} testId="spend-base-headline" />}
       </div>
       {/* The table, the note and the drill-down come once the headline has painted its figures
@@ -125,7 +126,7 @@ export function CountingRuleCard({
       >
         {f ? <CountingDetails fileIds={fileIds} rows={rows} rule={rule} /> : <CountingPending />}
       </AfterFirstScreen>
-    </Card>
+    </PlainCard>
   );
 }
 

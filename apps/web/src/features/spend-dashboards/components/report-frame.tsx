@@ -3,9 +3,9 @@
  * frame around a dashboard (the breadcrumbs back to the table view, the title and its actions).
  */
 import { useMemo, type ReactNode } from 'react';
-import { Breadcrumb } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Breadcrumbs } from '../../../components/breadcrumbs.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import { parseFileIds, spendHomePath, tableViewPath } from '../paths.ts';
 import css from '../spend-dashboards.module.css';
@@ -31,18 +31,22 @@ export function Frame({
   const { t } = useTranslation();
   return (
     <div className={css.spendDashboards}>
-      <Breadcrumb
+      <Breadcrumbs
         data-testid="report-breadcrumbs"
         items={[
-          { title: <Link to={spendHomePath(fileIds)}>{t('modules.supplierSpend')}</Link> },
           {
+            key: 'home',
+            title: <Link to={spendHomePath(fileIds)}>{t('modules.supplierSpend')}</Link>,
+          },
+          {
+            key: 'table',
             title: (
               <Link to={tableViewPath(fileIds)} data-testid="breadcrumb-table-view">
                 {t('spendDashboards.tableView')}
               </Link>
             ),
           },
-          { title },
+          { key: 'page', title },
         ]}
       />
       <PageHeading

@@ -3,7 +3,7 @@
  * spend, kept in the URL (`?base=addressable`) beside the file selection, and the line under every
  * figure that uses it ('Base: addressable spend, without Taxes').
  */
-import { Segmented, Typography } from 'antd';
+import { Segmented } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,6 +15,7 @@ import {
 import { settingsQuery } from '../../../api/organisation-settings.ts';
 import { parseBase } from '../paths.ts';
 import css from '../spend-dashboards.module.css';
+import text from '../../../components/plain-text.module.css';
 
 /** The base in the URL, and a setter that keeps every other parameter. */
 export function useSpendBase(): [SpendBase, (base: SpendBase) => void] {
@@ -38,9 +39,9 @@ export function SpendBaseSwitch({
 }) {
   return (
     <span className={css.spendBaseSwitch}>
-      <Typography.Text type="secondary" id="spend-base-label">
+      <span className={text.secondary} id="spend-base-label">
         {SPEND_BASE_WORDS.control}
-      </Typography.Text>
+      </span>
       <Segmented<SpendBase>
         aria-labelledby="spend-base-label"
         value={value}
@@ -57,8 +58,8 @@ export function SpendBaseLine({ base, testId }: { base: SpendBase; testId: strin
   const settings = useQuery(settingsQuery());
   if (!settings.data) return null;
   return (
-    <Typography.Text type="secondary" className={css.spendBase} data-testid={testId}>
+    <span className={`${text.secondary} ${css.spendBase}`} data-testid={testId}>
       {spendBaseLine(base, settings.data.nonAddressableCategories)}
-    </Typography.Text>
+    </span>
   );
 }
