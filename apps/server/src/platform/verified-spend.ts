@@ -154,18 +154,31 @@ export async function verifiedFigures(
       from ${spendRollupMonths} r where ${fileScope(scope)}
     `),
   );
-  const verified = rowsOf<{ type: string; spend: string }>(
+  // Each certain payment with the types its supplier's certificates qualify it for, made once
+  // for both the per-type sums and the diverse total (a CTE read twice is made once): one pass
+  // over the payments instead of two, the headline's figures sooner (issue #19).
+  const verifiedRows = rowsOf<{ type: string | null; spend: string }>(
     await db.execute(sql`
-      with p as (${matchedPayments(scope)})
-      select t.type, sum(p.spend)::text as spend
-      from p cross join lateral (
-        select distinct c.diversity_type as type from ${visibleCertificates(scope.clientRef)} c
-        where c.supplier_ref = p.supplier_ref and ${qualifies}
-      ) t
+      with p as (${matchedPayments(scope)}),
+      q as (
+        select p.spend, array(
+          select distinct c.diversity_type from ${visibleCertificates(scope.clientRef)} c
+          where c.supplier_ref = p.supplier_ref and ${qualifies}
+        ) as types
+        from p
+      )
+      select t.type, sum(q.spend)::text as spend
+      from q cross join unnest(q.types) as t(type)
       group by t.type
+      union all
+      select null, coalesce(sum(q.spend), 0)::text from q where cardinality(q.types) > 0
     `),
   );
-  const verifiedDiverseOf = async (rows?: SQL) =>
+  const verified = verifiedRows.filter(
+    (r): r is { type: string; spend: string } => r.type !== null,
+  );
+  const verifiedDiverse = verifiedRows.find((r) => r.type === null);
+  const verifiedDiverseOf = async (rows: SQL) =>
     rowsOf<{ spend: string }>(
       await db.execute(sql`
         with p as (${matchedPayments(scope, rows)})
@@ -176,7 +189,6 @@ export async function verifiedFigures(
         )
       `),
     )[0];
-  const verifiedDiverse = await verifiedDiverseOf();
   // The headline over the addressable rows: the same figures, the non-addressable categories out.
   let addressable: VerifiedFigures['addressable'];
   if (nonAddressable) {
