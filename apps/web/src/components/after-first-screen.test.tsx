@@ -1,6 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AfterFirstScreen, lazyPart, useFirstScreenPending } from './after-first-screen.tsx';
+import {
+  AfterFirstScreen,
+  FirstScreenPending,
+  lazyPart,
+  useFirstScreenComplete,
+  useFirstScreenPending,
+} from './after-first-screen.tsx';
 import { runPrintPreparations } from './print-events.ts';
 
 /** A first-screen card whose figures are `pending`. */
@@ -53,5 +59,41 @@ describe('AfterFirstScreen with a part loaded on its own', () => {
     render(page(true));
     await act(() => runPrintPreparations());
     expect(screen.getByText('lower card')).toBeTruthy();
+  });
+});
+
+describe('useFirstScreenComplete', () => {
+  function Saved() {
+    return <p>{useFirstScreenComplete() ? 'asks for the saved text' : 'waits'}</p>;
+  }
+
+  it('is false while the first screen waits for its figures, then true once they painted', async () => {
+    const page = (pending: boolean) => (
+      <>
+        <Headline pending={pending} />
+        <Saved />
+      </>
+    );
+    const { rerender } = render(page(true));
+    await paints();
+    expect(screen.getByText('waits')).toBeTruthy();
+
+    rerender(page(false));
+    expect(await screen.findByText('asks for the saved text')).toBeTruthy();
+  });
+
+  it("waits for a page whose code is still loading (its fallback's FirstScreenPending)", async () => {
+    const page = (loading: boolean) => (
+      <>
+        {loading ? <FirstScreenPending /> : <p>page</p>}
+        <Saved />
+      </>
+    );
+    const { rerender } = render(page(true));
+    await paints();
+    expect(screen.getByText('waits')).toBeTruthy();
+
+    rerender(page(false));
+    expect(await screen.findByText('asks for the saved text')).toBeTruthy();
   });
 });
