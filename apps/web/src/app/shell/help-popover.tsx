@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { settingsQueryOptions } from '../../api/get-settings.ts';
 import { useFirstScreenComplete } from '../../components/after-first-screen.tsx';
 import text from '../../components/plain-text.module.css';
+import { MOBILE_QUERY, useMediaQuery } from '../../components/use-media-query.ts';
 
 /**
  * The help icon of the top bar: a popover with the support e-mail from /api/settings, asked for
@@ -14,6 +15,7 @@ import text from '../../components/plain-text.module.css';
 export function HelpPopover() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const settings = useQuery({
     ...settingsQueryOptions(),
     enabled: useFirstScreenComplete() || opened,
@@ -36,7 +38,9 @@ export function HelpPopover() {
       content={content}
       title={t('shell.helpTitle')}
       trigger="click"
-      placement="bottomRight"
+      // On a phone the help button is near the middle of the top bar: a popover aligned to its
+      // right edge ran off the window's left side.
+      placement={mobile ? 'bottom' : 'bottomRight'}
       onOpenChange={(open) => {
         if (open) setOpened(true);
       }}
