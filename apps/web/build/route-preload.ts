@@ -35,6 +35,8 @@ type OutputChunk = {
 type OutputAsset = { type: 'asset'; fileName: string; source: string | Uint8Array };
 
 const HOME = '/home';
+/** The tiles' page at /home exactly: a chunk of its own, lazily loaded by app/home-routes.tsx. */
+const HOME_PAGE = 'src/features/home/home-page.tsx';
 /**
  * Links added per task: each starts a request, most of a millisecond on a fast machine, and a
  * page with its shell has about sixty (one task for all was a long one at a phone's speed).
@@ -59,16 +61,21 @@ function modulePages(root: string): Map<string, string> {
 }
 
 /**
- * The preloading script: the files (under assets/), the shell's (indexes into them) and, per module
- * path, its page's beyond the shell's.
+ * The preloading script: the files (under assets/), the shell's (indexes into them), per module
+ * path its page's beyond the shell's, and the home page's for /home itself.
  */
-function script(files: string[], shell: number[], pages: Record<string, number[]>): string {
+function script(
+  files: string[],
+  shell: number[],
+  pages: Record<string, number[]>,
+  home: number[],
+): string {
   // Only when signed in (the token that api/token.ts keeps): otherwise /home goes to /login.
-  return `const f=${JSON.stringify(files)},s=${JSON.stringify(shell)},r=${JSON.stringify(pages)},p=location.pathname;
+  return `const f=${JSON.stringify(files)},s=${JSON.stringify(shell)},r=${JSON.stringify(pages)},h=${JSON.stringify(home)},p=location.pathname;
 let k,t=null;try{t=localStorage.getItem(${JSON.stringify(TOKEN_KEY)})}catch{}
 if(t&&(p===${JSON.stringify(HOME)}||p.startsWith(${JSON.stringify(`${HOME}/`)}))){
 for(const q in r)if((p===q||p.startsWith(q+'/'))&&(!k||q.length>k.length))k=q;
-const a=k?s.concat(r[k]):s;let n=0;const step=()=>{const d=document.createDocumentFragment();
+const a=(k?s.concat(r[k]):s).concat(p===${JSON.stringify(HOME)}||p===${JSON.stringify(`${HOME}/`)}?h:[]);let n=0;const step=()=>{const d=document.createDocumentFragment();
 for(const i of a.slice(n,n+=${BATCH})){const l=document.createElement('link'),u='/assets/'+f[i];
 if(u.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';
 l.crossOrigin='';l.href=u;d.append(l)}document.head.append(d);if(n<a.length)setTimeout(step)};step()}
@@ -129,11 +136,14 @@ export function routePreload(): Plugin {
           .filter((f) => !entryFiles.has(f) && !shellFiles.has(f))
           .map(indexOf);
       }
+      const homeList = [...closure([chunkOf(HOME_PAGE)])]
+        .filter((f) => !entryFiles.has(f) && !shellFiles.has(f))
+        .map(indexOf);
       const fileName = this.getFileName(
         this.emitFile({
           type: 'asset',
           name: 'route-preload.js',
-          source: script(files, shellList, pages),
+          source: script(files, shellList, pages, homeList),
         }),
       );
       const html = bundle['index.html'] as unknown as OutputAsset | undefined;
