@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -67,10 +68,11 @@ describe('useFirstScreenComplete', () => {
     return <p>{useFirstScreenComplete() ? 'asks for the saved text' : 'waits'}</p>;
   }
 
-  it('is false while the first screen waits for its figures, then true once they painted', async () => {
-    const page = (pending: boolean) => (
+  /** `Saved` beside what keeps the first screen waiting while `waiting`, then beside it done. */
+  async function waitsFor(what: (waiting: boolean) => ReactNode) {
+    const page = (waiting: boolean) => (
       <>
-        <Headline pending={pending} />
+        {what(waiting)}
         <Saved />
       </>
     );
@@ -80,20 +82,11 @@ describe('useFirstScreenComplete', () => {
 
     rerender(page(false));
     expect(await screen.findByText('asks for the saved text')).toBeTruthy();
-  });
+  }
 
-  it("waits for a page whose code is still loading (its fallback's FirstScreenPending)", async () => {
-    const page = (loading: boolean) => (
-      <>
-        {loading ? <FirstScreenPending /> : <p>page</p>}
-        <Saved />
-      </>
-    );
-    const { rerender } = render(page(true));
-    await paints();
-    expect(screen.getByText('waits')).toBeTruthy();
+  it('is false while the first screen waits for its figures, then true once they painted', () =>
+    waitsFor((pending) => <Headline pending={pending} />));
 
-    rerender(page(false));
-    expect(await screen.findByText('asks for the saved text')).toBeTruthy();
-  });
+  it("waits for a page whose code is still loading (its fallback's FirstScreenPending)", () =>
+    waitsFor((loading) => (loading ? <FirstScreenPending /> : <p>page</p>)));
 });
