@@ -5,6 +5,7 @@ import {
   formatFileDate,
   formatFileSize,
   formatMoney,
+  groupThousands,
   formatPhone,
 } from './format.ts';
 
@@ -14,6 +15,11 @@ describe('formats', () => {
     expect(formatMoney('999.999')).toBe('$999');
     expect(formatMoney(0)).toBe('$0');
     expect(formatMoney(-1500.5)).toBe('-$1,500');
+  });
+
+  it('groups thousands as en-US Intl does, up to the largest numbers', () => {
+    const samples = [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 2 ** 53 + 2, 1e20, 1e21, 3.5e24];
+    for (const n of samples) expect(groupThousands(n)).toBe(n.toLocaleString('en-US'));
   });
 
   it('shows dates as MM/DD/YYYY without shifting calendar dates', () => {
