@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../components/use-media-query.ts';
@@ -26,10 +25,12 @@ export default function AppShell() {
     if (mobile) setCollapsedChoice(true);
   };
 
+  // Plain elements with antd Layout's styles (app/styles.css): antd's Layout was code to evaluate
+  // on every signed-in first load for a few boxes (issue #19).
   return (
-    <Layout className="app-layout">
+    <div className="app-layout">
       <TopBar collapsed={collapsed} onToggle={() => setCollapsedChoice(!collapsed)} />
-      <Layout hasSider className="app-body">
+      <div className="app-body">
         <Sidebar
           collapsed={collapsed}
           mobile={mobile}
@@ -39,15 +40,15 @@ export default function AppShell() {
         {mobile && !collapsed && (
           <div className="app-sider-backdrop" onClick={closeOnMobile} aria-hidden />
         )}
-        <Layout className="app-main">
-          <Layout.Content className="app-content">
+        <div className="app-main">
+          <main className="app-content">
             <HomeRoutes />
-          </Layout.Content>
-          <Layout.Footer className="app-footer" data-testid="footer">
+          </main>
+          <footer className="app-footer" data-testid="footer">
             {t('app.copyright')}
-          </Layout.Footer>
-        </Layout>
-      </Layout>
-    </Layout>
+          </footer>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -20,6 +20,8 @@ export function SidebarMenu({
       <Menu
         theme="dark"
         mode="inline"
+        // The sidebar is a plain element (./sidebar.tsx), not antd's Sider that told its menu.
+        inlineCollapsed={collapsed}
         items={items}
         selectedKeys={selected ? [selected] : []}
         className="app-menu"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Layout, type MenuProps } from 'antd';
+import type { MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,9 @@ interface SidebarProps {
 }
 
 const HOME = '/home';
+/** The sidebar's width open, and closed on a larger screen (a phone's closes to nothing). */
+const WIDTH = 264;
+const COLLAPSED_WIDTH = 80;
 
 /** The menu key of the current location: the longest item path the URL starts with. */
 function selectedKey(pathname: string, paths: string[]): string | undefined {
@@ -56,13 +59,9 @@ export function Sidebar({ collapsed, mobile, modules, onNavigate }: SidebarProps
   if (!closed && !opened) setOpened(true);
 
   return (
-    <Layout.Sider
-      collapsible
-      collapsed={collapsed}
-      trigger={null}
-      width={264}
-      collapsedWidth={mobile ? 0 : 80}
+    <aside
       className={`app-sider${mobile ? ' app-sider-mobile' : ''}`}
+      style={{ width: collapsed ? (mobile ? 0 : COLLAPSED_WIDTH) : WIDTH }}
       data-testid="sidebar"
       data-collapsed={collapsed}
     >
@@ -76,6 +75,6 @@ export function Sidebar({ collapsed, mobile, modules, onNavigate }: SidebarProps
           </AfterFirstScreen>
         )}
       </nav>
-    </Layout.Sider>
+    </aside>
   );
 }
