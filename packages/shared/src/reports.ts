@@ -1,10 +1,9 @@
 /** Dashboard exports and the saved analysis text (spec 01 points 3, 7, 9; DESIGN.md §7). */
 import { z } from 'zod';
 import { MESSAGES, optionalText, requiredText } from './validation.ts';
+import { ANALYSIS_MAX } from './report-words.ts';
 
-export const CAPTURE_SIZE = { width: 1600, height: 900 } as const;
-export const PRINT_WINDOW = { width: 1280, height: 720, delayMs: 250 } as const;
-export const ANALYSIS_MAX = 10_000;
+export * from './report-words.ts';
 
 /** `POST /api/download` (ppt) and `/api/download/pdf`: a captured dashboard. */
 export const downloadRequestSchema = z.object({
@@ -49,17 +48,3 @@ export const analysisSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
-
-/** A stable key for a report and its selection: same dashboard and selection → same key. */
-export function reportKey(dashboard: string, selection: Record<string, unknown>): string {
-  const parts = Object.keys(selection)
-    .sort()
-    .map((key) => {
-      const value = selection[key];
-      const text = Array.isArray(value)
-        ? [...value].map(String).sort().join(',')
-        : String(value ?? '');
-      return `${key}=${text}`;
-    });
-  return `${dashboard}?${parts.join('&')}`.slice(0, 200);
-}

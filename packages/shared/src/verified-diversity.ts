@@ -8,6 +8,14 @@ import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { DIVERSITY_TYPES, type DiversityType } from './enums.ts';
 import { calendarDate, optionalText, recordId, requiredText } from './validation.ts';
+import {
+  COUNTING_RULES,
+  MATCH_RULES,
+  type CountingRule,
+  type MatchRule,
+} from './verified-words.ts';
+
+export * from './verified-words.ts';
 
 /** The types a certificate can be of: the spec's diversity types without NON_DIVERSE. */
 export const CERTIFICATE_TYPES = DIVERSITY_TYPES.filter(
@@ -144,85 +152,10 @@ export function qualifiesOn(
 
 /* ---------------------------------------------------------------- counting rules */
 
-export const COUNTING_RULES = ['REPORTED', 'VERIFIED'] as const;
-export type CountingRule = (typeof COUNTING_RULES)[number];
 /** A request's choice of rule; absent, the organisation's default (its policy). */
 export const countingRuleSchema = z.enum(COUNTING_RULES);
 
-/** The rule's name on screen and in every export. */
-export const COUNTING_RULE_LABELS: Record<CountingRule, string> = {
-  REPORTED: 'As reported in the file',
-  VERIFIED: 'Verified',
-};
-
-/** The rule in a diversity manager's words (under the figures and in the exports). */
-export const COUNTING_RULE_TEXT: Record<CountingRule, string> = {
-  REPORTED: "A payment counts for the diversity types its file's Diversity Category names.",
-  VERIFIED:
-    'A payment counts for a diversity type only when its vendor is matched to a directory ' +
-    "supplier that held a certificate of that type, qualifying under the organisation's policy, " +
-    'on the payment date.',
-};
-
 /* ---------------------------------------------------------------- matching */
-
-/** How a vendor was matched, strongest first, with the score each rule gives. */
-export const MATCH_RULES = [
-  'CONFIRMED',
-  'UEI',
-  'DUNS',
-  'FEIN',
-  'NAME_STATE_ZIP',
-  'NAME_ZIP',
-  'NAME_STATE',
-  'NONE',
-] as const;
-export type MatchRule = (typeof MATCH_RULES)[number];
-
-export const MATCH_SCORES: Record<MatchRule, number> = {
-  CONFIRMED: 100,
-  UEI: 100,
-  DUNS: 100,
-  FEIN: 95,
-  NAME_STATE_ZIP: 90,
-  NAME_ZIP: 85,
-  NAME_STATE: 80,
-  NONE: 0,
-};
-
-/** A match below this score is 'uncertain': listed for confirmation, not counted as verified. */
-export const CERTAIN_MATCH_SCORE = 90;
-
-export const MATCH_RULE_LABELS: Record<MatchRule, string> = {
-  CONFIRMED: 'Confirmed by a user',
-  UEI: 'Same UEI',
-  DUNS: 'Same DUNS',
-  FEIN: 'Same FEIN',
-  NAME_STATE_ZIP: 'Same name, state and ZIP',
-  NAME_ZIP: 'Same name and ZIP',
-  NAME_STATE: 'Same name and state',
-  NONE: 'No match',
-};
-
-/**
- * Why a spend row's vendor is (or is not) tied to a directory supplier, in words: the rule, its
- * score and the supplier — 'Same DUNS · score 100 · Alpha Freight Partners'; below
- * CERTAIN_MATCH_SCORE the match is called uncertain (it does not count as verified).
- */
-export function matchReason(
-  rule: MatchRule | null,
-  score: number | null,
-  supplierName: string | null,
-): string {
-  if (rule === null) return 'Not matched yet';
-  if (rule === 'NONE') return MATCH_RULE_LABELS.NONE;
-  const uncertain = rule !== 'CONFIRMED' && (score ?? 0) < CERTAIN_MATCH_SCORE;
-  return [
-    MATCH_RULE_LABELS[rule],
-    `score ${score ?? 0}${uncertain ? ', uncertain' : ''}`,
-    ...(supplierName ? [supplierName] : []),
-  ].join(' · ');
-}
 
 export { normaliseUei } from './supplier-keys.ts';
 

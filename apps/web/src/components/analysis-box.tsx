@@ -9,7 +9,7 @@
  */
 import { Button, Card, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ANALYSIS_MAX } from '@spotzcity/shared/reports';
+import { ANALYSIS_MAX } from '@spotzcity/shared/report-words';
 import type { AnalysisState } from './use-analysis.ts';
 import { WhenNear } from './when-near.tsx';
 import styles from './analysis-box.module.css';

@@ -4,7 +4,7 @@
  * shared with the Excel exports.
  */
 import { Typography } from 'antd';
-import { MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity';
+import { MULTI_TYPE_NOTE } from '@spotzcity/shared/diversity-words';
 import css from './counting-note.module.css';
 
 export function CountingNote() {

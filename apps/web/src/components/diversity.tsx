@@ -8,7 +8,7 @@ import {
   DIVERSITY_NAMES,
   NON_DIVERSE,
   diversityLabel,
-} from '@spotzcity/shared/diversity';
+} from '@spotzcity/shared/diversity-words';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
 
 export function DiversityTags({ types }: { types: readonly string[] }) {

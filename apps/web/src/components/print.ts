@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { PRINT_WINDOW } from '@spotzcity/shared/reports';
+import { PRINT_WINDOW } from '@spotzcity/shared/report-words';
 import { onPrintChange, printQuery, runPrintPreparations } from './print-events.ts';
 
 export { onPrintChange, registerPrintPreparation } from './print-events.ts';

@@ -4,7 +4,7 @@
  * phone each type is one row with its three figures under it, so nothing scrolls sideways.
  */
 import { Table } from 'antd';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { Tier2Figures } from '@spotzcity/shared/tier2';
 import styles from './stacked-figures.module.css';

@@ -1,6 +1,6 @@
 /** The contract dashboard's charts for a year (spec 02 point 2). */
 import type { ContractMonth, PercentageContract } from '../contracts.ts';
-import { DIVERSITY_LABELS } from '../diversity.ts';
+import { DIVERSITY_LABELS } from '../diversity-words.ts';
 import { SPLIT_LINE, moneyTooltipValue, moneyValueAxis, type ChartOption } from './common.ts';
 import { CONTRACT_TITLES } from './words.ts';
 

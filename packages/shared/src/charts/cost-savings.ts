@@ -1,6 +1,6 @@
 /** The cost savings dashboard's charts (spec 02 point 2, DESIGN.md §6). */
 import type { CategorySaving, DiversitySaving, YearSaving } from '../cost-savings.ts';
-import { diversityLabel } from '../diversity.ts';
+import { diversityLabel } from '../diversity-words.ts';
 import { formatMoney } from '../format.ts';
 import { CHART_COLORS, compactMoney, type ChartOption } from './common.ts';
 import { COST_WORDS } from './words.ts';

@@ -2,7 +2,7 @@
  * The Goals Dashboard's chart and words, shared by the web (canvas) and the server's reports
  * (SVG in the PDF), so both draw the same thing.
  */
-import { diversityLabel } from '../diversity.ts';
+import { diversityLabel } from '../diversity-words.ts';
 import type { DiversityType } from '../enums.ts';
 import { formatMoney } from '../format.ts';
 import type { GoalRow, GoalsDashboard } from '../goals.ts';

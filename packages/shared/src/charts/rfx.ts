@@ -1,5 +1,5 @@
 /** The RFx dashboard's 'Contract Value' chart (spec 02 point 2): won deals per diversity type. */
-import { DIVERSITY_NAMES, NON_DIVERSE, diversityLabel } from '../diversity.ts';
+import { DIVERSITY_NAMES, NON_DIVERSE, diversityLabel } from '../diversity-words.ts';
 import { DIVERSITY_TYPES } from '../enums.ts';
 import { formatMoney } from '../format.ts';
 import { moneyTooltipValue, moneyValueAxis, type ChartOption } from './common.ts';

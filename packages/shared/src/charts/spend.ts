@@ -3,19 +3,18 @@
  * graph endpoints' replies. The web draws them on canvas, the server renders them to SVG for the
  * PDF report: same option, same chart.
  */
-import { diversityLabel } from '../diversity.ts';
+import { diversityLabel } from '../diversity-words.ts';
 import { formatMoney } from '../format.ts';
-import {
-  DIVERSE_LABEL,
-  NON_DIVERSE_LABEL,
-  type CategoryDiversity,
-  type CategoryPercentage,
-  type SpendPerDiversity,
-  type SpendPerDiversityMom,
-  type SupplierCount,
-  type SupplierLocation,
-  type SupplierQuarter,
-  type YearSplit,
+import { DIVERSE_LABEL, NON_DIVERSE_LABEL } from '../spend-dashboard-words.ts';
+import type {
+  CategoryDiversity,
+  CategoryPercentage,
+  SpendPerDiversity,
+  SpendPerDiversityMom,
+  SupplierCount,
+  SupplierLocation,
+  SupplierQuarter,
+  YearSplit,
 } from '../spend-dashboards.ts';
 import { compactMoney, monthLabel, percentText, type ChartOption } from './common.ts';
 import { SPEND_WORDS } from './words.ts';

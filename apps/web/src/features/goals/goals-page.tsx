@@ -34,7 +34,7 @@ import {
   type GoalHistoryItem,
   type YearGoals,
 } from '@spotzcity/shared/goals';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { goalYearsQuery } from '../../api/goal-years.ts';
 import { SubmitButton } from '../../components/form-footer.tsx';

@@ -2,7 +2,7 @@
  * Where the dashboards live: `/home/supplierSpend/report` (the chooser) and
  * `/home/supplierSpend/report/<kind>`, both with the table view's `?files=1,3` selection.
  */
-import type { DashboardKind, SpendBase } from '@spotzcity/shared/spend-dashboards';
+import type { DashboardKind, SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 
 export const SPEND_HOME = '/home/supplierSpend';
 export const REPORT_HOME = `${SPEND_HOME}/report`;

@@ -6,12 +6,12 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { reportKey } from '@spotzcity/shared/reports';
+import { reportKey } from '@spotzcity/shared/report-words';
 import {
   DASHBOARD_KINDS,
   DASHBOARD_TITLES,
   type DashboardKind,
-} from '@spotzcity/shared/spend-dashboards';
+} from '@spotzcity/shared/spend-dashboard-words';
 import {
   AfterFirstScreen,
   FirstScreenPending,

@@ -15,7 +15,7 @@ import { Legends } from './components/legends.tsx';
 import { SelectedFiles } from './components/selected-files.tsx';
 import { SpendHeader } from './components/spend-header.tsx';
 import { SPEND_HOME, useSelectedFiles, withFiles } from './selection.ts';
-import { matchReason } from '@spotzcity/shared/verified-diversity';
+import { matchReason } from '@spotzcity/shared/verified-words';
 import layout from './spend-page.module.css';
 import css from './supplier-spend.module.css';
 

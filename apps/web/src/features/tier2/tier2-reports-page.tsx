@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { formatMoney } from '@spotzcity/shared/format';
 import {
   TIER2_BREAKDOWN_LABELS,

@@ -21,9 +21,9 @@ import {
   type NewContract,
   type PercentageContract,
 } from '@spotzcity/shared/contracts';
-import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity-words';
 import { formatMoney } from '@spotzcity/shared/format';
-import { reportKey } from '@spotzcity/shared/reports';
+import { reportKey } from '@spotzcity/shared/report-words';
 import { AnalysisBox } from '../../../components/analysis-box.tsx';
 import { useAnalysis } from '../../../components/use-analysis.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';

@@ -14,7 +14,7 @@ import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { useDeleteCostSaving } from '../api/delete-cost-saving.ts';
 import { costSavingKeys } from '../api/keys.ts';
 import { fetchCostSavingsPage } from '../api/list-cost-savings.ts';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { YearlySavings } from './yearly-savings.tsx';
 
 interface CostSavingListProps {

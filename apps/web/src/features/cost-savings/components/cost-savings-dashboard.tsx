@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CategorySaving } from '@spotzcity/shared/cost-savings';
 import { formatMoney } from '@spotzcity/shared/format';
-import { reportKey } from '@spotzcity/shared/reports';
+import { reportKey } from '@spotzcity/shared/report-words';
 import { AnalysisBox } from '../../../components/analysis-box.tsx';
 import { useAnalysis } from '../../../components/use-analysis.ts';
 import {

@@ -7,10 +7,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Col, Empty, Row } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity';
+import { NON_DIVERSE, diversityLabel } from '@spotzcity/shared/diversity-words';
 import { SPAN_LABELS, type RevenueTree } from '@spotzcity/shared/market-share';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
-import { reportKey } from '@spotzcity/shared/reports';
+import { reportKey } from '@spotzcity/shared/report-words';
 import { AnalysisBox } from '../../../components/analysis-box.tsx';
 import { useAnalysis } from '../../../components/use-analysis.ts';
 import {

@@ -11,7 +11,7 @@ import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { SupplierLink } from '../../../components/supplier-link.tsx';
 import { marketShareKeys } from '../api/keys.ts';
 import { fetchMarketSharePage } from '../api/list-market-share.ts';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const orDash = (value: string | null) => value || dash;

@@ -16,7 +16,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { contractValueOption } from '@spotzcity/shared/charts/rfx';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
-import { reportKey } from '@spotzcity/shared/reports';
+import { reportKey } from '@spotzcity/shared/report-words';
 import {
   RFX_TYPE_NAMES,
   rfxPeriodSchema,

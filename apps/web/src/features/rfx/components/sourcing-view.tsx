@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { BulbOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { diversityLabel, NON_DIVERSE } from '@spotzcity/shared/diversity';
+import { diversityLabel, NON_DIVERSE } from '@spotzcity/shared/diversity-words';
 import { formatCompactMoney } from '@spotzcity/shared/format';
 import type { Sourcing } from '@spotzcity/shared/rfx';
 import { ChartCard } from '../../../components/chart-card.tsx';

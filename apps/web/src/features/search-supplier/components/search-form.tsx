@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { US_STATES } from '@spotzcity/shared/enums';
 import {
   CERTIFICATION_TYPES,

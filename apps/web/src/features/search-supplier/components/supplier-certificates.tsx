@@ -37,7 +37,7 @@ import {
   type Certificate,
   type RecordedStatus,
 } from '@spotzcity/shared/verified-diversity';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { agenciesQuery } from '../../../api/certificate-agencies.ts';
 import { ApiError } from '../../../api/client.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';

@@ -1,6 +1,6 @@
 /** `POST /api/excel/spend|supplier|categories`: the server recomputes every figure. */
-import type { DashboardKind, SpendBase } from '@spotzcity/shared/spend-dashboards';
-import type { CountingRule } from '@spotzcity/shared/verified-diversity';
+import type { DashboardKind, SpendBase } from '@spotzcity/shared/spend-dashboard-words';
+import type { CountingRule } from '@spotzcity/shared/verified-words';
 import { download } from '../../../api/client.ts';
 
 const EXCEL_PATHS: Record<DashboardKind, string> = {

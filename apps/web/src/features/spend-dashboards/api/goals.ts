@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { GoalsDashboard } from '@spotzcity/shared/goals';
-import type { CountingRule } from '@spotzcity/shared/verified-diversity';
+import type { CountingRule } from '@spotzcity/shared/verified-words';
 import { api, download } from '../../../api/client.ts';
 import { sharedKeys } from '../../../api/query-keys.ts';
 

@@ -4,7 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
-import type { SpendBase, SpendGraphs } from '@spotzcity/shared/spend-dashboards';
+import type { SpendGraphs } from '@spotzcity/shared/spend-dashboards';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 import type { ProgramSpend } from '@spotzcity/shared/programs';
 import { api } from '../../../api/client.ts';
 import { sharedKeys } from '../../../api/query-keys.ts';

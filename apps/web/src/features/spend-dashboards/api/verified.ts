@@ -7,7 +7,7 @@ import type {
   verifiedSuppliersSchema,
 } from '@spotzcity/shared/verified-diversity';
 import type { z } from 'zod';
-import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 import { api } from '../../../api/client.ts';
 import { sharedKeys } from '../../../api/query-keys.ts';
 

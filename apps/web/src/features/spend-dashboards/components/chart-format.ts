@@ -1,6 +1,6 @@
-import { DIVERSE_LABEL, NON_DIVERSE_LABEL } from '@spotzcity/shared/spend-dashboards';
+import { DIVERSE_LABEL, NON_DIVERSE_LABEL } from '@spotzcity/shared/spend-dashboard-words';
 import { compactMoney, monthLabel, percentText } from '@spotzcity/shared/charts/common';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { useMediaQuery } from '../../../components/use-media-query.ts';
 
 export { DIVERSE_LABEL, NON_DIVERSE_LABEL, compactMoney, diversityLabel, monthLabel, percentText };

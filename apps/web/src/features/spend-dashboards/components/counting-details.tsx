@@ -7,9 +7,10 @@
 import { Alert, Collapse, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { formatMoney } from '@spotzcity/shared/format';
-import { MATCH_RULE_LABELS, type CountingRule } from '@spotzcity/shared/verified-diversity';
+import { MATCH_RULE_LABELS } from '@spotzcity/shared/verified-words';
+import { type CountingRule } from '@spotzcity/shared/verified-words';
 import { CountingNote } from '../../../components/counting-note.tsx';
 import { verifiedSuppliersQuery, type VerifiedSupplier } from '../api/verified.ts';
 import css from '../spend-dashboards.module.css';

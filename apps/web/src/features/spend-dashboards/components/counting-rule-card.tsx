@@ -7,15 +7,15 @@
 import { Segmented, Skeleton } from 'antd';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { formatMoney } from '@spotzcity/shared/format';
 import {
   COUNTING_RULES,
   COUNTING_RULE_LABELS,
   COUNTING_RULE_TEXT,
   type CountingRule,
-} from '@spotzcity/shared/verified-diversity';
-import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
+} from '@spotzcity/shared/verified-words';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 import {
   AfterFirstScreen,
   lazyPart,

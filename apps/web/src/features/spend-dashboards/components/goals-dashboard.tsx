@@ -19,7 +19,7 @@ import {
   COUNTING_RULE_LABELS,
   COUNTING_RULE_TEXT,
   type CountingRule,
-} from '@spotzcity/shared/verified-diversity';
+} from '@spotzcity/shared/verified-words';
 import grid from '../../../components/dashboard-grid.module.css';
 import css from '../spend-dashboards.module.css';
 

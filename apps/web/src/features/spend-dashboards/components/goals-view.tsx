@@ -7,12 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GOALS_TITLE, fiscalYearLabel } from '@spotzcity/shared/goals';
-import { reportKey } from '@spotzcity/shared/reports';
+import { reportKey } from '@spotzcity/shared/report-words';
 import {
   COUNTING_RULES,
   COUNTING_RULE_LABELS,
   type CountingRule,
-} from '@spotzcity/shared/verified-diversity';
+} from '@spotzcity/shared/verified-words';
 import { goalYearsQuery } from '../../../api/goal-years.ts';
 import { AnalysisBox } from '../../../components/analysis-box.tsx';
 import { DeferredExportBar } from '../../../components/deferred-export-bar.tsx';

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
-import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 import { graphQuery } from '../api/graphs.ts';
 import { PROGRAMS_PATH } from '../paths.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';

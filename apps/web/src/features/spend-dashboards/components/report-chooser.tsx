@@ -2,7 +2,7 @@ import { Card, Col, Row, Typography } from 'antd';
 import { AimOutlined, AppstoreOutlined, DollarOutlined, TeamOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_KINDS, type DashboardKind } from '@spotzcity/shared/spend-dashboards';
+import { DASHBOARD_KINDS, type DashboardKind } from '@spotzcity/shared/spend-dashboard-words';
 import { REPORT_HOME, reportPath } from '../paths.ts';
 import css from '../spend-dashboards.module.css';
 

@@ -11,7 +11,7 @@ import {
   SPEND_BASE_WORDS,
   spendBaseLine,
   type SpendBase,
-} from '@spotzcity/shared/spend-dashboards';
+} from '@spotzcity/shared/spend-dashboard-words';
 import { settingsQuery } from '../../../api/organisation-settings.ts';
 import { parseBase } from '../paths.ts';
 import css from '../spend-dashboards.module.css';

@@ -19,7 +19,7 @@ import {
   spendMomOption,
   spendPerDiversityOption,
 } from '@spotzcity/shared/charts/spend';
-import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 import { DIVERSE_LABEL, NON_DIVERSE_LABEL, useChartSize } from './chart-format.ts';
 import css from '../spend-dashboards.module.css';
 

@@ -4,7 +4,7 @@ import { usePrefetchQuery } from '@tanstack/react-query';
 import { AfterFirstScreen, lazyPart } from '../../../components/after-first-screen.tsx';
 import { graphQuery } from '../api/graphs.ts';
 import { CountingRuleCard } from './counting-rule-card.tsx';
-import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
+import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 import grid from '../../../components/dashboard-grid.module.css';
 
 // The cards below the counting rule: chunks of their own, asked for once it has painted its figures.

@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { CountingRule } from '@spotzcity/shared/verified-diversity';
+import type { CountingRule } from '@spotzcity/shared/verified-words';
 import { countingPolicyQuery } from '../api/verified.ts';
 
 const IN_ADDRESS: Record<string, CountingRule> = { verified: 'VERIFIED', reported: 'REPORTED' };

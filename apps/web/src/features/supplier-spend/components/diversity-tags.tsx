@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import type { DiversityType } from '@spotzcity/shared/enums';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { DIVERSITY_LEGEND } from '@spotzcity/shared/spend';
 
 const COLOURS: Partial<Record<DiversityType, string>> = {

@@ -1,6 +1,6 @@
 import { Card, Col, Row, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from '@spotzcity/shared/enums';
 import { DIVERSITY_LEGEND, ETHNICITY_LEGEND } from '@spotzcity/shared/spend';
 import css from '../supplier-spend.module.css';

@@ -5,7 +5,7 @@
  * both see it. Nothing is wider than a phone: at most three columns, earlier versions stacked.
  */
 import { Descriptions, Table, Typography } from 'antd';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import { segmentLabel, type Tier2Report } from '@spotzcity/shared/tier2';
 import { StackedFigures } from '../../../components/tier2-figures-table.tsx';

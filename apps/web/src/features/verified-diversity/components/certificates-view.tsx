@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Button, Card, Flex, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { diversityLabel } from '@spotzcity/shared/diversity';
+import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import {
   CERTIFICATE_SOURCES,
   CERTIFICATE_SOURCE_LABELS,

@@ -8,12 +8,11 @@ import { Card, Form, InputNumber, Select, Skeleton, Switch } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  COUNTING_RULES,
-  COUNTING_RULE_LABELS,
   MAX_GRACE_MONTHS,
   SELF_CERTIFICATION,
   type QualificationPolicy,
 } from '@spotzcity/shared/verified-diversity';
+import { COUNTING_RULES, COUNTING_RULE_LABELS } from '@spotzcity/shared/verified-words';
 import { agenciesQuery } from '../../../api/certificate-agencies.ts';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
