@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { loadGroups, SURVEY_MODE } from './build/load-groups.ts';
+import { FORMS_VENDOR, loadGroups, SURVEY_MODE } from './build/load-groups.ts';
 import { precompress } from './build/precompress.ts';
 import { routePreload } from './build/route-preload.ts';
 import { styleText } from './build/style-text.ts';
@@ -16,7 +16,7 @@ const vendorGroups = [
     priority: 30,
   },
   // Forms and their rules only: kept apart so that pages without a form do not fetch it.
-  { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+  { name: FORMS_VENDOR, test: /node_modules[\\/]zod[\\/]/, priority: 20 },
 ];
 
 export default defineConfig(async ({ command, mode }) => {

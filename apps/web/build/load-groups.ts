@@ -12,7 +12,8 @@
  *   every /home address loads all of them anyway;
  * - `shared`: the small chunks (under `SHARED_MAX_BYTES` minified) that lazily loaded parts
  *   share: one file, cached once, instead of dozens. The large shared libraries (the table, the
- *   select, the charts) keep files of their own, so a page does not wait for code it does not use.
+ *   select, the charts) keep files of their own, so a page does not wait for code it does not use;
+ * - `forms`: those of the small shared chunks that need zod, so that `shared` does not.
  *
  * The survey is needed because the module graph alone says too much: `import { Button } from
  * 'antd'` reaches every antd component through the package's index, and only the bundler's
@@ -34,6 +35,9 @@ export const SHELL_MODULES = [
   'src/app/antd-providers.tsx',
   'src/app/require-auth.tsx',
 ];
+
+/** vite.config.ts's group of zod: the small chunks that need it are grouped apart (`forms`). */
+export const FORMS_VENDOR = 'zod';
 
 /** index.html's own script: it stays the entry chunk's. */
 const ENTRY_MODULE = 'src/main.tsx';
@@ -103,6 +107,16 @@ export function planGroups(
     ),
   ].filter((c) => !first.has(c) && !vendorNames.includes(c.name));
 
+  // A group takes its modules' dependencies with it: a chunk of those that another one imports
+  // (the enums the sign-in rules import) needs a higher priority than its importer to keep its
+  // shape, or the importer's group takes it in, and with it whatever else the importer brings
+  // (the rules' zod) to every page that needs only the dependency (a dashboard's labels).
+  const depth = (chunk: SurveyChunk, seen = new Set<SurveyChunk>()): number => {
+    seen.add(chunk);
+    const importers = apart.filter((c) => !seen.has(c) && c.imports.includes(chunk.fileName));
+    return Math.max(0, ...importers.map((c) => 1 + depth(c, new Set(seen))));
+  };
+
   // The shell: every chunk it loads, but for the entry modules of its own (the router imports
   // those) and what is kept apart.
   const shellRoots = SHELL_MODULES.map((m) => {
@@ -145,11 +159,29 @@ export function planGroups(
     }
   }
 
+  // The small chunks that need zod (forms' rules, the API's schemas), directly or through another
+  // small one, in a group of their own: a page whose first screen shows no form (a dashboard)
+  // loads `shared` without zod's 23 KB and without running its schemas' construction, 25 ms on a
+  // phone (issue #19). Below `shared`, so that `shared` keeps its modules when `forms` needs them.
+  const needsZod = new Map<SurveyChunk, boolean>();
+  const reachesZod = (chunk: SurveyChunk): boolean => {
+    let known = needsZod.get(chunk);
+    if (known === undefined) {
+      needsZod.set(chunk, false); // an import cycle adds nothing
+      known = chunk.name === FORMS_VENDOR || chunk.imports.map(chunkOf).some(reachesZod);
+      needsZod.set(chunk, known);
+    }
+    return known;
+  };
+  const forms = new Set([...small].filter(reachesZod));
+  const plain = [...small].filter((c) => !forms.has(c));
+
   return [
-    groupOf('entry', entry, 15),
-    ...apart.map((c) => groupOf(c.name, new Set(c.moduleIds), 13)),
+    groupOf('entry', entry, 19),
+    ...apart.map((c) => groupOf(c.name, new Set(c.moduleIds), 13 + Math.min(depth(c), 5))),
     groupOf('shell', shell, 12),
-    groupOf('shared', ids(small), 5),
+    groupOf('shared', ids(plain), 5),
+    groupOf('forms', ids(forms), 4),
   ];
 }
 
