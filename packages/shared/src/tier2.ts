@@ -11,18 +11,7 @@ import { DIVERSE_TYPES, diversityLabel } from './diversity.ts';
 import type { DiversityType } from './enums.ts';
 import { MESSAGES, email, recordId, requiredAmount, requiredText } from './validation.ts';
 
-export const TIER2_TITLE = 'Tier 2';
-export const TIER2_PRIME_TITLE = 'Tier 2 Reports';
-/** The buyer's Tier 2 page and the prime's. */
-export const TIER2_PAGE_PATH = '/home/tier2';
-export const TIER2_PRIME_PATH = '/home/tier2Reports';
-
-/** Said under every Tier 2 figure, on screen and in the exports. */
-export const TIER2_DASHBOARD_NOTE = (reported: number, invited: number) =>
-  `Tier 2 is what ${reported} of ${invited} invited prime supplier${invited === 1 ? '' : 's'} ` +
-  "reported paying diverse suppliers: direct spend for this organisation's work, and indirect " +
-  "spend allocated by this organisation's share of the prime's revenue. It is shown next to " +
-  'Tier 1 and never added into it.';
+export * from './tier2-words.ts';
 
 /** The largest amount a line or a revenue figure can hold: what numeric(14,2) holds. */
 export const TIER2_MAX_AMOUNT = 999_999_999_999;
@@ -390,11 +379,6 @@ export const tier2FiguresSchema = z.object({
 export type Tier2Figures = z.infer<typeof tier2FiguresSchema>;
 
 /** The note under a year's Tier 2 figures: the invited primes that reported any quarter of it. */
-export const tier2NoteFor = (figures: Pick<Tier2Figures, 'primes' | 'primesInvited'>) =>
-  TIER2_DASHBOARD_NOTE(
-    figures.primes.filter((p) => p.quartersReported > 0).length,
-    figures.primesInvited,
-  );
 export const tier2FiguresRequestSchema = z.object({
   year: yearNumber().optional(),
   selectedIds: z.array(recordId()).max(1000).default([]),

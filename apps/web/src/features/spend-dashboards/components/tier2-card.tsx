@@ -8,7 +8,7 @@ import { Select, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney } from '@spotzcity/shared/format';
-import { TIER2_PAGE_PATH, TIER2_TITLE, tier2NoteFor } from '@spotzcity/shared/tier2';
+import { TIER2_PAGE_PATH, TIER2_TITLE, tier2NoteFor } from '@spotzcity/shared/tier2-words';
 import { tier2FiguresQuery } from '../api/tier2.ts';
 import { Tier2FiguresTable } from '../../../components/tier2-figures-table.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
