@@ -192,7 +192,7 @@ export async function open(page: Page, url: string) {
         // … and shows nothing loading. Charts below the window are drawn once the page is idle
         // (apps/web/src/components/echart.tsx).
         !document.querySelector(
-          '[data-testid="loading-screen"], .page-loader, .ant-skeleton, [data-chart-pending]',
+          '[data-testid="loading-screen"], .page-loader, .ant-skeleton, [data-skeleton], [data-chart-pending]',
         ) &&
         document.querySelectorAll('.ant-spin-spinning').length === 0,
       undefined,

@@ -22,7 +22,7 @@ export async function dashboardDrawn(page: Page, kind: string, rowsOf?: string) 
       const root = document.querySelector(`[data-testid="dashboard-${k}"]`);
       return (
         !!root &&
-        root.querySelectorAll('.ant-skeleton').length === 0 &&
+        root.querySelectorAll('.ant-skeleton, [data-skeleton]').length === 0 &&
         root.querySelectorAll('canvas').length > 0 &&
         // Charts below the window are drawn once the page is idle (components/echart.tsx).
         root.querySelectorAll('[data-chart-pending]').length === 0 &&

@@ -28,7 +28,7 @@ async function programRows(page: Page): Promise<string[]> {
       const root = document.querySelector('[data-testid="chart-program-categories"]');
       return (
         !!root &&
-        root.querySelectorAll('.ant-skeleton').length === 0 &&
+        root.querySelectorAll('.ant-skeleton, [data-skeleton]').length === 0 &&
         (root.querySelectorAll('tbody tr.ant-table-row').length > 0 ||
           !!root.querySelector('[data-testid="programs-none"]'))
       );

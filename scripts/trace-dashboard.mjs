@@ -289,7 +289,7 @@ async function measure(browser, server) {
   await page.waitForLoadState('networkidle');
   // Every card answered and every chart drawn.
   await page.waitForFunction(
-    () => globalThis.document.querySelectorAll('.ant-skeleton').length === 0,
+    () => globalThis.document.querySelectorAll('.ant-skeleton, [data-skeleton]').length === 0,
     null,
     {
       timeout: 120_000,

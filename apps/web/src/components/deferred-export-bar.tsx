@@ -7,10 +7,10 @@
  *
  *   <DeferredExportBar report={{ key: 'spend', body: { selectedIds } }} analysis={text} … />
  */
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AfterFirstScreen, lazyPart } from './after-first-screen.tsx';
 import type { ExportBarProps } from './export-bar.tsx';
+import button from './plain-button.module.css';
 import css from './deferred-export-bar.module.css';
 // Ctrl+P prints with it before the bar has come, and it hides the analysis's printed copy.
 import './print.css';
@@ -28,7 +28,10 @@ export function DeferredExportBar(props: ExportBarProps) {
   );
 }
 
-/** The bar's buttons as antd lays them out (a wrapping Space), with an icon's box for each icon. */
+/**
+ * The bar's buttons as antd lays them out (a wrapping Space), with an icon's box for each icon:
+ * plain buttons with antd's looks, so the first screen needs no antd Button.
+ */
 function ExportBarSpace({ hasExcel }: { hasExcel: boolean }) {
   const { t } = useTranslation();
   const labels = [
@@ -40,9 +43,15 @@ function ExportBarSpace({ hasExcel }: { hasExcel: boolean }) {
   return (
     <div className={css.space} aria-hidden="true" inert data-export-ignore="true">
       {labels.map((label) => (
-        <Button key={label} tabIndex={-1} icon={<span className={`anticon ${css.icon}`} />}>
-          {label}
-        </Button>
+        <button
+          key={label}
+          type="button"
+          tabIndex={-1}
+          className={`${button.button} ${button.outlined}`}
+        >
+          <span className={`anticon ${css.icon}`} />
+          <span>{label}</span>
+        </button>
       ))}
     </div>
   );

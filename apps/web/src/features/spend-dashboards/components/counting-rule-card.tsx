@@ -4,7 +4,6 @@
  * figures stand side by side for the diverse total and each type, with the rule's wording, and
  * the verified figure opens onto the suppliers, match rules and certificates behind it.
  */
-import { Segmented, Skeleton } from 'antd';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { diversityLabel } from '@spotzcity/shared/diversity-words';
@@ -28,6 +27,8 @@ import type { CountingRow } from './counting-details.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
 import { useShownData } from '../../../components/use-shown-data.ts';
 import css from '../spend-dashboards.module.css';
+import { PlainSegmented } from '../../../components/plain-segmented.tsx';
+import { SkeletonInput, SkeletonParagraph } from '../../../components/plain-skeleton.tsx';
 import text from '../../../components/plain-text.module.css';
 import { PlainCard } from '../../../components/plain-card.tsx';
 
@@ -89,7 +90,7 @@ export function CountingRuleCard({
       title={t('verified.countingRule')}
       data-testid="counting-rule"
       extra={
-        <Segmented<CountingRule>
+        <PlainSegmented<CountingRule>
           value={rule}
           onChange={setChosen}
           options={COUNTING_RULES.map((r) => ({ value: r, label: COUNTING_RULE_LABELS[r] }))}
@@ -109,7 +110,7 @@ export function CountingRuleCard({
           style={{ margin: 0 }}
           data-testid={f ? 'counting-headline' : undefined}
         >
-          {f ? formatMoney(headline) : <Skeleton.Input active size="small" />}
+          {f ? formatMoney(headline) : <SkeletonInput />}
         </h3>
         <span className={text.secondary} data-testid={f ? 'counting-share' : undefined}>
           {f ? `${share} · ` : null}
@@ -131,5 +132,5 @@ export function CountingRuleCard({
 }
 
 function CountingPending() {
-  return <Skeleton active title={false} paragraph={{ rows: 9 }} className={css.countingPending} />;
+  return <SkeletonParagraph rows={9} className={css.countingPending} />;
 }

@@ -3,7 +3,6 @@
  * spend, kept in the URL (`?base=addressable`) beside the file selection, and the line under every
  * figure that uses it ('Base: addressable spend, without Taxes').
  */
-import { Segmented } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,6 +14,7 @@ import {
 import { settingsQuery } from '../../../api/organisation-settings.ts';
 import { parseBase } from '../paths.ts';
 import css from '../spend-dashboards.module.css';
+import { PlainSegmented } from '../../../components/plain-segmented.tsx';
 import text from '../../../components/plain-text.module.css';
 
 /** The base in the URL, and a setter that keeps every other parameter. */
@@ -42,7 +42,7 @@ export function SpendBaseSwitch({
       <span className={text.secondary} id="spend-base-label">
         {SPEND_BASE_WORDS.control}
       </span>
-      <Segmented<SpendBase>
+      <PlainSegmented<SpendBase>
         aria-labelledby="spend-base-label"
         value={value}
         onChange={onChange}
