@@ -144,18 +144,29 @@ try {
     for (const page of PAGES) {
       // The app keeps its token in localStorage: a first visit stores it, then the measured load
       // runs with storage kept (Lighthouse clears it by default).
-      const result = await lighthouse(
-        `${server.url}${page.path}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          disableStorageReset: page.signedIn,
-        },
-        undefined,
-        page.signedIn ? await withToken(chrome.port, server.url, token) : undefined,
-      );
+      const measure = async () =>
+        lighthouse(
+          `${server.url}${page.path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            disableStorageReset: page.signedIn,
+          },
+          undefined,
+          page.signedIn ? await withToken(chrome.port, server.url, token) : undefined,
+        );
+      // Now and then Chromium's trace of a load comes back without its start (NO_NAVSTART), and
+      // Lighthouse scores the run 0: measured again, up to twice, saying so.
+      let result = await measure();
+      for (let retry = 1; result.lhr.runtimeError && retry <= 2; retry++) {
+        console.log(
+          `${page.name}: Lighthouse could not measure run ${run + 1} ` +
+            `(${result.lhr.runtimeError.code}); measuring it again`,
+        );
+        result = await measure();
+      }
       const { categories, audits } = result.lhr;
       if (SAVE) {
         const { mkdirSync, writeFileSync } = await import('node:fs');
