@@ -122,7 +122,7 @@ export function useFirstScreenPending(pending: boolean) {
     pendingParts += 1;
     return () => {
       pendingParts -= 1;
-      // After the browser has painted what the part now shows.
+      // Once the browser shows what the part now shows.
       if (pendingParts === 0) afterShown(releaseWaiting);
     };
   }, [pending]);
@@ -176,7 +176,8 @@ const FIRST_SCREEN_WAIT_MS = 2000;
  */
 function whenFirstScreenComplete(run: () => void) {
   waitingForFirstScreen.add(run);
-  // After a paint: the effects of the commit that made this part (and its first screen) have run.
+  // Once a frame is shown: the effects of the commit that made this part (and its first screen)
+  // have run.
   afterShown(releaseWaiting);
   const late = window.setTimeout(() => {
     if (waitingForFirstScreen.delete(run)) run();
@@ -210,8 +211,8 @@ function next() {
 
 /**
  * Once the next frame is on the screen, not only painted: the browser shows a frame some time after
- * it has painted it (26 ms in Lighthouse's runs here, 16 to 33 on a phone's screen), and a load
- * asked for in between counted as one the first screen waited for (issue #19).
+ * it has painted it (26 ms in Lighthouse's runs here), and a load asked for in between counted as
+ * one the first screen waited for (issue #19).
  */
 const SHOWN_MS = 50;
 
