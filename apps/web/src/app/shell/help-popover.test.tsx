@@ -34,6 +34,8 @@ describe('HelpPopover', () => {
     expect(email.getAttribute('href')).toBe('mailto:help@spotzcity.example');
     expect(screen.getByText('Need help?')).toBeTruthy();
     expect(settingsCalls()).toBe(1);
+    // Pressed before the popover's code came: the button that replaced it has the focus.
+    expect(document.activeElement).toBe(screen.getByTestId('help-button'));
   });
 
   it('says what the help is for while the address is still coming', async () => {

@@ -19,10 +19,13 @@ export function HelpPopover() {
   const complete = useFirstScreenComplete();
   const [pressed, setPressed] = useState(false);
 
-  const helpButton = (onClick?: () => void) => (
+  const helpButton = (onClick?: () => void, focus = false) => (
     <button
       type="button"
       onClick={onClick}
+      // Pressed before the popover's code came: this button replaces the one pressed, and keeps
+      // the keyboard's place.
+      autoFocus={focus}
       aria-label={t('shell.help')}
       data-testid="help-button"
       className={`${button.button} ${button.iconOnly} ${button.circle}`}
@@ -36,7 +39,7 @@ export function HelpPopover() {
   return (
     <Suspense fallback={waiting}>
       <HelpPopoverPart firstScreenComplete={complete} openAtOnce={pressed}>
-        {helpButton()}
+        {helpButton(undefined, pressed)}
       </HelpPopoverPart>
     </Suspense>
   );
