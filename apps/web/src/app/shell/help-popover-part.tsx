@@ -24,12 +24,9 @@ export function HelpPopoverPart({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(openAtOnce);
-  const [opened, setOpened] = useState(openAtOnce);
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const settings = useQuery({
-    ...settingsQueryOptions(),
-    enabled: firstScreenComplete || opened,
-  });
+  // Once asked for, the answer stays in the cache when the popover closes.
+  const settings = useQuery({ ...settingsQueryOptions(), enabled: firstScreenComplete || open });
   const email = settings.data?.supportEmail;
 
   const content = (
@@ -52,10 +49,7 @@ export function HelpPopoverPart({
       // On a phone the help button is near the middle of the top bar: a popover aligned to its
       // right edge ran off the window's left side.
       placement={mobile ? 'bottom' : 'bottomRight'}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setOpened(true);
-      }}
+      onOpenChange={setOpen}
     >
       {children}
     </Popover>
