@@ -1,5 +1,5 @@
 // One linter for the whole repository; Prettier formats. Feature boundaries are enforced here.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -22,6 +22,26 @@ const foldersOf = (dir) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+
+/**
+ * The words a page shows live in packages/shared's `*-words.ts` modules, apart from the schemas
+ * of the module that re-exports them (decision 314): imported from that module, a label brings
+ * zod and every schema to the page's first screen. `words` is the schema module's name.
+ */
+const wordsFrom = (words) => {
+  const source = readFileSync(
+    new URL(`./packages/shared/src/${words}-words.ts`, import.meta.url),
+    'utf8',
+  );
+  return [...source.matchAll(/^export (?:const|function|type|interface) (\w+)/gm)].map((m) => m[1]);
+};
+const wordsModules = {
+  diversity: 'diversity',
+  'verified-diversity': 'verified',
+  'spend-dashboards': 'spend-dashboard',
+  reports: 'report',
+  tier2: 'tier2',
+};
 
 /** `to` may not import `from`: the layers only import downwards. */
 const layer = (target, from, message) => ({ target, from, message });
@@ -148,6 +168,17 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: webLayers }],
       'no-restricted-syntax': ['error', ...literalQueryKeys],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: Object.entries(wordsModules).map(([module, words]) => ({
+            name: `@spotzcity/shared/${module}`,
+            importNames: wordsFrom(words),
+            allowTypeImports: true,
+            message: `Import it from @spotzcity/shared/${words}-words: this module brings zod with it (decision 314).`,
+          })),
+        },
+      ],
     },
   },
   {

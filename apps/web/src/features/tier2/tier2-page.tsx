@@ -16,7 +16,6 @@ import {
   TIER2_BREAKDOWN_LABELS,
   TIER2_MAX_SEGMENTS,
   TIER2_MESSAGES,
-  TIER2_TITLE,
   quarterIndex,
   quarterLabel,
   quarterOf,
@@ -24,13 +23,13 @@ import {
   segmentLabel,
   tier2BreakdownSchema,
   tier2InviteSchema,
-  tier2NoteFor,
   type Quarter,
   type Tier2Breakdown,
   type Tier2Figures,
   type Tier2InviteInput,
   type Tier2Prime,
 } from '@spotzcity/shared/tier2';
+import { TIER2_TITLE, tier2NoteFor } from '@spotzcity/shared/tier2-words';
 import { todayIso } from '@spotzcity/shared/validation';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { useAlert } from '../../components/alert-modal.tsx';

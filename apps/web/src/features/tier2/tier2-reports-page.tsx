@@ -13,7 +13,6 @@ import { formatMoney } from '@spotzcity/shared/format';
 import {
   TIER2_BREAKDOWN_LABELS,
   TIER2_MAX_AMOUNT,
-  TIER2_PRIME_TITLE,
   allocateIndirect,
   quarterLabel,
   revenueSharePercent,
@@ -24,6 +23,7 @@ import {
   type Tier2Buyer,
   type Tier2Report,
 } from '@spotzcity/shared/tier2';
+import { TIER2_PRIME_TITLE } from '@spotzcity/shared/tier2-words';
 import { requiredAmount } from '@spotzcity/shared/validation';
 import { useAlert } from '../../components/alert-modal.tsx';
 import { applyFieldErrors, zodRule } from '../../components/form-rules.ts';
