@@ -38,15 +38,6 @@ export const theme: ThemeConfig = {
       "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'",
   },
   components: {
-    Layout: {
-      headerBg: '#ffffff',
-      headerHeight: 64,
-      headerPadding: '0 20px',
-      siderBg: BRAND.navy,
-      bodyBg: BRAND.surface,
-      footerBg: 'transparent',
-      footerPadding: '16px 24px 24px',
-    },
     Menu: {
       darkItemBg: BRAND.navy,
       darkSubMenuItemBg: BRAND.navy,
