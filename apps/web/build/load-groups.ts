@@ -178,6 +178,7 @@ export function planGroups(
 
   return [
     groupOf('entry', entry, 19),
+    // Between the shell's and the entry's priorities, deeper dependencies higher.
     ...apart.map((c) => groupOf(c.name, new Set(c.moduleIds), 13 + Math.min(depth(c), 5))),
     groupOf('shell', shell, 12),
     groupOf('shared', ids(plain), 5),
