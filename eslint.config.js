@@ -13,7 +13,7 @@ function featureZones(root, names) {
     from: root,
     except: [`./${name}`],
     message:
-      'Features never import features: move shared code to platform/, components/ or packages/shared.',
+      'Features never import features: move shared code to domain/, platform/, components/ or packages/shared.',
   }));
 }
 
@@ -50,14 +50,15 @@ const serverLayers = [
   ...featureZones('./apps/server/src/modules', foldersOf('./apps/server/src/modules')),
   layer(
     './apps/server/src/platform',
-    './apps/server/src/modules',
-    'platform/ never imports modules/.',
+    ['./apps/server/src/domain', './apps/server/src/modules'],
+    'platform/ never imports domain/ or modules/.',
   ),
+  layer('./apps/server/src/domain', './apps/server/src/modules', 'domain/ never imports modules/.'),
   ...['schema', 'client.ts', 'copy.ts', 'copy-text.ts', 'migrations'].map((part) =>
     layer(
       `./apps/server/src/db/${part}`,
-      ['./apps/server/src/platform', './apps/server/src/modules'],
-      'The database layer never imports platform/ or modules/ (only the seed, which uses both).',
+      ['./apps/server/src/platform', './apps/server/src/domain', './apps/server/src/modules'],
+      'The database layer never imports platform/, domain/ or modules/ (only the seed, which uses them).',
     ),
   ),
 ];

@@ -26,7 +26,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { clients, users } from '../apps/server/src/db/schema/index.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
-import { buildSpendRollup } from '../apps/server/src/platform/spend-rollups.ts';
+import { buildSpendRollup } from '../apps/server/src/domain/spend-rollups.ts';
 import { GRAPHS } from '../apps/server/src/modules/spend-dashboards/fixture.ts';
 import { benchApp, loadAverage, option, percentile, tokenFor } from './common.ts';
 

@@ -2,7 +2,7 @@
  * Verified diversity (issue #21): certificates of directory suppliers, their derived status, an
  * organisation's qualification policy, the rules that match a spend vendor to the directory, and
  * the two counting rules. The status and qualification rules are plain functions here; the
- * server's SQL (platform/verified-spend.ts) applies the same rules and the tests hold them equal.
+ * server's SQL (domain/verified-spend.ts) applies the same rules and the tests hold them equal.
  */
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
@@ -179,7 +179,7 @@ export interface VendorIdentity {
 /**
  * The rule by which a vendor matches one directory supplier (both normalised), or NONE: UEI,
  * then DUNS, then FEIN, then the same normalised name with the same state and/or ZIP (5 digits).
- * The import applies the same order in SQL (platform/supplier-matching.ts).
+ * The import applies the same order in SQL (domain/supplier-matching.ts).
  */
 export function matchRule(vendor: VendorIdentity, supplier: VendorIdentity): MatchRule {
   if (vendor.uei && vendor.uei === supplier.uei) return 'UEI';

@@ -48,7 +48,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The row keys of a file (platform/row-keys.ts): one 53-bit hash per row of what identifies a
+ * The row keys of a file (modules/spend/row-keys.ts): one 53-bit hash per row of what identifies a
  * payment (supplier, date, spend, contract number), sorted, as little-endian doubles — 8 bytes a
  * row. The next import compares its own rows with these to show how many overlap, without
  * reading the stored rows. Files imported before keys were kept get theirs on first need.
@@ -123,7 +123,7 @@ export const spendRows = pgTable(
 
 /*
  * Rollups of a file's rows, what the spend dashboards and their Excel exports read instead of the
- * rows (DESIGN.md §6): built by `buildSpendRollup` (platform/spend-rollups.ts) in the import's
+ * rows (DESIGN.md §6): built by `buildSpendRollup` (domain/spend-rollups.ts) in the import's
  * transaction, deleted with the file. Four grains, each exact for the figures it serves:
  * - spend_rollups: per month, supplier, category, state and diversity set — the finest, from which
  *   the others are summed; serves distinct suppliers per month.

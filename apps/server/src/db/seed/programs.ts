@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../client.ts';
-import { loadZipCodes, lookupZip } from '../../platform/zip-codes.ts';
+import { loadZipCodes, lookupZip } from '../../domain/zip-codes.ts';
 import {
   organisationSites,
   programCategories,

@@ -21,14 +21,14 @@ import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { CountingRule, QualificationPolicy } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { spendRollups, spendRows, vendorMatches } from '../../db/schema/index.ts';
-import { pairsRelation, qualifyingPairs } from '../../platform/program-categories.ts';
+import { pairsRelation, qualifyingPairs } from '../../domain/program-categories.ts';
 import { fileScope } from '../../platform/sql.ts';
 import {
   certain,
   getPolicy,
   qualifiesSql,
   visibleCertificates,
-} from '../../platform/verified-spend.ts';
+} from '../../domain/verified-spend.ts';
 import type { FigureSettings } from './service.ts';
 
 export interface GoalScope {

@@ -6,7 +6,7 @@ import { actor } from '../../../test/factories.ts';
 import { keepReport, pdfPages, pptxCharts, pptxTables } from '../../../test/reports.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog, spendFiles, spendRows } from '../../db/schema/index.ts';
-import { buildSpendRollup } from '../../platform/spend-rollups.ts';
+import { buildSpendRollup } from '../../domain/spend-rollups.ts';
 
 /* ---------- the fixture and its figures, by plain code ---------- */
 

@@ -29,8 +29,8 @@ import {
   type ReportContent,
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
-import { selectedFileNames } from '../../platform/spend-file-names.ts';
-import { getPolicy, ruleInWords } from '../../platform/verified-spend.ts';
+import { selectedFileNames } from '../../domain/spend-file-names.ts';
+import { getPolicy, ruleInWords } from '../../domain/verified-spend.ts';
 import { goalsDashboard, type GoalScope } from './figures.ts';
 import { currentFiscalYear, figureSettings, getYearGoals } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';

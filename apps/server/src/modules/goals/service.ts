@@ -15,7 +15,7 @@ import {
   type YearGoals,
 } from '@spotzcity/shared/goals';
 import { programGoalName } from '@spotzcity/shared/programs';
-import { categoriesOf } from '../../platform/program-categories.ts';
+import { categoriesOf } from '../../domain/program-categories.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   auditLog,

@@ -20,7 +20,7 @@ import {
   supplierDetails,
   supplierFields,
   type SupplierTotalRow,
-} from '../../platform/supplier-rows.ts';
+} from '../../domain/supplier-rows.ts';
 import { spendRows } from '../../db/schema/index.ts';
 
 /** The rows a report reads: the organisation's, in the period, with a chosen span value. */

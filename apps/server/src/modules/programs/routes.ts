@@ -32,9 +32,9 @@ import {
   registerOrganisationRead,
   registerOrganisationWrite,
 } from '../../platform/organisation-routes.ts';
-import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
+import { nonAddressableSpendCategories } from '../../domain/addressable.ts';
 import { ok } from '../../platform/http.ts';
-import { programSpend } from '../../platform/program-categories.ts';
+import { programSpend } from '../../domain/program-categories.ts';
 import {
   addSite,
   createCategory,

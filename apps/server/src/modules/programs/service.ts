@@ -1,7 +1,7 @@
 /**
  * Program categories (issue #23): an organisation's categories, its sites and the suppliers it
  * marks by hand, always scoped to the organisation (another organisation's id is a NotFound, like
- * a missing one). The rules themselves are evaluated in platform/program-categories.ts.
+ * a missing one). The rules themselves are evaluated in domain/program-categories.ts.
  */
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import {
@@ -25,14 +25,14 @@ import {
 } from '../../db/schema/index.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { Conflict, NotFound, ValidationError } from '../../platform/errors.ts';
-import { categoriesOf } from '../../platform/program-categories.ts';
+import { categoriesOf } from '../../domain/program-categories.ts';
 import {
   directoryByName,
   directorySupplier,
   supplierExists,
-} from '../../platform/supplier-matching.ts';
-import { certain } from '../../platform/verified-spend.ts';
-import { loadZipCodes, lookupZip } from '../../platform/zip-codes.ts';
+} from '../../domain/supplier-matching.ts';
+import { certain } from '../../domain/verified-spend.ts';
+import { loadZipCodes, lookupZip } from '../../domain/zip-codes.ts';
 
 export async function listCategories(db: DbOrTx, clientRef: number): Promise<ProgramCategory[]> {
   const [categories, counts] = await Promise.all([

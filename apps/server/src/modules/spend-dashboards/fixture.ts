@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { signedInUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/client.ts';
 import { spendFiles, spendRows } from '../../db/schema/index.ts';
-import { buildSpendRollup } from '../../platform/spend-rollups.ts';
+import { buildSpendRollup } from '../../domain/spend-rollups.ts';
 
 export interface FixtureRow {
   /** Who the supplier is, as a buyer would tell: same label = same supplier. */

@@ -47,8 +47,8 @@ import {
   type ReportContent,
   type ReportDefinition,
 } from '../../platform/reports/register.ts';
-import { selectedFileNames } from '../../platform/spend-file-names.ts';
-import { REPORTED_ONLY, countingExport, ruleInWords } from '../../platform/verified-spend.ts';
+import { selectedFileNames } from '../../domain/spend-file-names.ts';
+import { REPORTED_ONLY, countingExport, ruleInWords } from '../../domain/verified-spend.ts';
 import { PROGRAM_CATEGORIES_TITLE, programNote } from '@spotzcity/shared/programs';
 import { tier2Section } from './tier2-export.ts';
 import * as figures from './service.ts';

@@ -3,7 +3,7 @@
  * in SQL over the spend rollups of one organisation and its selected files (every file when none
  * is selected; another organisation's file id matches nothing) rather than over its rows: each
  * query reads the coarsest grain that holds its figure exactly (db/schema/spend.ts,
- * platform/spend-rollups.ts) — per month and diversity set for spend, per supplier for categories,
+ * domain/spend-rollups.ts) — per month and diversity set for spend, per supplier for categories,
  * states and supplier counts, per month or quarter and supplier for distinct suppliers over time. Sums add up
  * the groups' numeric sums; the finest period shown is a month. Money is summed as numeric and leaves
  * the database as text; percentages are rounded to two decimals in SQL. The Excel exports call the
@@ -24,8 +24,8 @@ import type {
 } from '@spotzcity/shared/spend-dashboards';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
-import { programSpend } from '../../platform/program-categories.ts';
+import { nonAddressableSpendCategories } from '../../domain/addressable.ts';
+import { programSpend } from '../../domain/program-categories.ts';
 import { fileScope, toNumber, type FileScope } from '../../platform/sql.ts';
 import {
   spendRollupMonths,

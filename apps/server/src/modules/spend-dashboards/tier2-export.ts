@@ -9,7 +9,7 @@ import { TIER2_DASHBOARD_NOTE } from '@spotzcity/shared/tier2';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Sheet } from '../../platform/exports.ts';
 import type { TableSection } from '../../platform/reports/document.ts';
-import { tier2Figures } from '../../platform/tier2-figures.ts';
+import { tier2Figures } from '../../domain/tier2-figures.ts';
 import type { Scope } from './service.ts';
 
 /** Characters of the note per sheet row: about the four columns' width. */

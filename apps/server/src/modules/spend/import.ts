@@ -6,7 +6,7 @@
  *     refuses the file with its problems and nothing was ever written.
  *  2. save (`saveSpendFile`): only a clean file opens the transaction, which only writes: the
  *     file record, one COPY of the text (db/copy.ts), the rollups, the match of each new vendor
- *     to the supplier directory (platform/supplier-matching.ts) and the file's summary.
+ *     to the supplier directory (domain/supplier-matching.ts) and the file's summary.
  * Uploads run these as import jobs (jobs.ts); the demo seed and the benchmark call
  * `importSpendFile`, which does both in a row.
  */
@@ -20,8 +20,8 @@ import type { UploadedFile } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { copyRowsFromFile } from '../../db/copy.ts';
 import { spendFiles, spendRollupMonths, spendRows, users } from '../../db/schema/index.ts';
-import { ROLLUP_STEPS, buildSpendRollup, loadSpendRollup } from '../../platform/spend-rollups.ts';
-import { matchFileVendors } from '../../platform/supplier-matching.ts';
+import { ROLLUP_STEPS, buildSpendRollup, loadSpendRollup } from '../../domain/spend-rollups.ts';
+import { matchFileVendors } from '../../domain/supplier-matching.ts';
 import {
   checkSheet,
   prepareWorkerScript,

@@ -34,7 +34,7 @@ import {
   type ImportJobs,
   type JobContext,
 } from '../../platform/import-jobs.ts';
-import { keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
+import { keysFromBytes, keysToBytes } from './row-keys.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { checkSpendFile, reserveFileId, saveSpendFile } from './import.ts';

@@ -10,7 +10,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { ImportOverlap } from '@spotzcity/shared/spend-imports';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { spendFileKeys, spendFiles, spendRows } from '../../db/schema/index.ts';
-import { commonKeys, hasKey, keysFromBytes, keysToBytes } from '../../platform/row-keys.ts';
+import { commonKeys, hasKey, keysFromBytes, keysToBytes } from './row-keys.ts';
 import { spendRowKey } from './rows.ts';
 
 /** Rows read at a time when a file's keys are made from its stored rows. */

@@ -14,8 +14,8 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
 import { SPEND_HEADERS, spendFixture, xlsxBuffer } from '../../../test/xlsx.ts';
 import { rowsOf } from '../../db/client.ts';
-import { buildSpendRollup } from '../../platform/spend-rollups.ts';
-import { matchFileVendors } from '../../platform/supplier-matching.ts';
+import { buildSpendRollup } from '../../domain/spend-rollups.ts';
+import { matchFileVendors } from '../../domain/supplier-matching.ts';
 import { importSpendFile } from './import.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 /**
- * The finest spend rollup of a file (platform/spend-rollups.ts: its rows summed per month,
+ * The finest spend rollup of a file (domain/spend-rollups.ts: its rows summed per month,
  * supplier, category, state and diversity set, with the least vendor name and DUNS), tallied from
  * the file's checked COPY text instead of grouped from its stored rows (decision 305).
  *
@@ -12,11 +12,11 @@
  * code point, as `min(… collate "C")` does.
  *
  * It also keeps each vendor's (supplier key's) least name, UEI, DUNS, FEIN, state and ZIP, what
- * the match to the supplier directory reads (platform/supplier-matching.ts), so that the match
+ * the match to the supplier directory reads (domain/supplier-matching.ts), so that the match
  * does not group the rows either.
  */
 import { Worker } from 'node:worker_threads';
-import type { FileVendor } from '../../platform/supplier-matching.ts';
+import type { FileVendor } from '../../domain/supplier-matching.ts';
 import { workerScriptOf } from '../../platform/worker-scripts.ts';
 
 /** The spend_rollups columns of the tally's COPY text, in its order. */

@@ -6,7 +6,7 @@
 import type { Cell } from '@spotzcity/shared/cells';
 import { parseSpendRow, type SpendColumnKey, type SpendRow } from '@spotzcity/shared/spend-file';
 import { copyField, copyTextArray } from '../../db/copy-text.ts';
-import { hash53 } from '../../platform/row-keys.ts';
+import { hash53 } from './row-keys.ts';
 
 /** A stored row as the worker sends it: diversity types joined by commas, plus `isDiverse`. */
 export type SpendRowColumns = Omit<SpendRow, 'diversity'> & {

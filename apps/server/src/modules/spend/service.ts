@@ -26,7 +26,7 @@ import {
   vendorMatches,
 } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
-import { deleteSpendRollup } from '../../platform/spend-rollups.ts';
+import { deleteSpendRollup } from '../../domain/spend-rollups.ts';
 import {
   fileScope,
   pageOffset,
@@ -39,7 +39,7 @@ import {
   supplierDetails,
   supplierFields,
   type SupplierTotalRow,
-} from '../../platform/supplier-rows.ts';
+} from '../../domain/supplier-rows.ts';
 import { toUploadedFile } from './import.ts';
 import type { MatchRule } from '@spotzcity/shared/verified-diversity';
 

@@ -47,7 +47,7 @@ import type { Principal } from '../../platform/auth.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
 import { BadRequest, FileRejected, NotFound, ValidationError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { tier2Amounts } from '../../platform/tier2-figures.ts';
+import { tier2Amounts } from '../../domain/tier2-figures.ts';
 import { XLSX_MESSAGES, readSheet, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
 
 /** How many quarters the status lists show, latest first. */
@@ -615,7 +615,7 @@ export async function primeForReporting(db: DbOrTx, primeClientRef: number, prim
   return (await findPrime(db, { prime: primeClientRef }, primeId)).prime;
 }
 
-export { tier2Figures } from '../../platform/tier2-figures.ts';
+export { tier2Figures } from '../../domain/tier2-figures.ts';
 
 /* ---------- The template upload ---------- */
 

@@ -17,9 +17,9 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
-import { getPolicy, qualifiesSql, visibleCertificate } from '../../platform/verified-spend.ts';
+import { getPolicy, qualifiesSql, visibleCertificate } from '../../domain/verified-spend.ts';
 import { pageWindow } from '../../platform/sql.ts';
-import { supplierExists } from '../../platform/supplier-matching.ts';
+import { supplierExists } from '../../domain/supplier-matching.ts';
 import {
   certificatePolicies,
   certifyingAgencies,

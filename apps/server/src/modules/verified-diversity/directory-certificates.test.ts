@@ -13,7 +13,7 @@ import { mailsTo } from '../../../test/mail.ts';
 import { multipart } from '../../../test/multipart.ts';
 import { addCertificate, importMatched } from '../../../test/verified.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
-import { verifiedFigures } from '../../platform/verified-spend.ts';
+import { verifiedFigures } from '../../domain/verified-spend.ts';
 import { sendExpiryDigests } from './digest.ts';
 
 let t: TestApp;

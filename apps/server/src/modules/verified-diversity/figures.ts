@@ -1,6 +1,6 @@
 /**
  * The Supplier matching screen and the match rate (issue #21). The verified figures themselves
- * live in platform/verified-spend.ts, shared with the dashboards that offer the rule.
+ * live in domain/verified-spend.ts, shared with the dashboards that offer the rule.
  *
  * Uncertain and missing matches are listed here for a decision.
  */
@@ -13,14 +13,14 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { directorySupplier, supplierExists } from '../../platform/supplier-matching.ts';
+import { directorySupplier, supplierExists } from '../../domain/supplier-matching.ts';
 import { fileScope, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   certain,
   verifiedFigures,
   verifiedSuppliers,
   type Scope,
-} from '../../platform/verified-spend.ts';
+} from '../../domain/verified-spend.ts';
 import { spendRollupSuppliers, supplierDirectory, vendorMatches } from '../../db/schema/index.ts';
 
 export { verifiedFigures, verifiedSuppliers, type Scope };

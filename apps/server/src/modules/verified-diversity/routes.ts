@@ -35,7 +35,7 @@ import {
   registerOrganisationWrite,
 } from '../../platform/organisation-routes.ts';
 import type { FileScope } from '../../platform/sql.ts';
-import { nonAddressableSpendCategories } from '../../platform/addressable.ts';
+import { nonAddressableSpendCategories } from '../../domain/addressable.ts';
 import { sendStoredFile } from '../../platform/downloads.ts';
 import { cleanFileName, readSmallForm, sniffImage } from '../../platform/uploads.ts';
 import { ok, paged } from '../../platform/http.ts';

@@ -26,7 +26,7 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { spendCategoriesNamed } from './addressable.ts';
-import { fileScope, toNumber, type FileScope } from './sql.ts';
+import { fileScope, toNumber, type FileScope } from '../platform/sql.ts';
 import {
   certificatePolicies,
   spendRollupMonths,

@@ -31,7 +31,7 @@ import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { SBA_TABLE, sizeStandardOf } from './sba-size-standards.ts';
 import { certain, getPolicy, qualifiesSql } from './verified-spend.ts';
 import { loadZipCodes, lookupZip } from './zip-codes.ts';
-import { fileScope, toNumber } from './sql.ts';
+import { fileScope, toNumber } from '../platform/sql.ts';
 import {
   organisationSites,
   programCategories,

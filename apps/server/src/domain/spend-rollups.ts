@@ -5,7 +5,7 @@
  * category, state and diversity set (`spend_rollup_suppliers`). The spend import builds them in its transaction right after
  * inserting the rows, the dashboards read them, and they go with the file; the benchmark calls
  * this same function after generating rows, and migration 0008 ran the same groupings once for
- * the files that existed before. It lives in platform/ because two features need it (spend writes,
+ * the files that existed before. It lives in domain/ because two features need it (spend writes,
  * spend-dashboards reads).
  */
 import { getTableName, sql } from 'drizzle-orm';
@@ -18,7 +18,7 @@ import {
   spendRollups,
   spendRows,
 } from '../db/schema/index.ts';
-import { groupingByHash } from './sql.ts';
+import { groupingByHash } from '../platform/sql.ts';
 
 const TABLES = [spendRollups, spendRollupMonths, spendRollupQuarters, spendRollupSuppliers];
 

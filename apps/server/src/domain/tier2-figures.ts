@@ -13,7 +13,7 @@ import {
   tier2ReportLines,
   tier2Reports,
 } from '../db/schema/index.ts';
-import { fileScope } from './sql.ts';
+import { fileScope } from '../platform/sql.ts';
 
 /**
  * Tier 2 direct and indirect amounts over report lines `l` joined to their reports `r`: DIRECT

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { spendFiles } from '../db/schema/index.ts';
-import { fileScope, type FileScope } from './sql.ts';
+import { fileScope, type FileScope } from '../platform/sql.ts';
 
 /** Names of the selected files of the organisation (every file when none is selected), by id. */
 export async function selectedFileNames(db: DbOrTx, scope: FileScope): Promise<string[]> {
