@@ -6,7 +6,7 @@
  * North American Industry Classification System Codes", effective March 17, 2023 (2022 NAICS
  * codes; receipts standards after the inflation adjustment effective that day) — SBA's own
  * workbook (sheet "table_of_size_standards-all"), the table of 13 CFR 121.201. Public-domain US
- * government data, written here in our own format (docs/decisions/0237-the-full-sba-table.md).
+ * government data, written here in our own format (docs/programs.md).
  *
  * The whole table: every 6-digit NAICS industry SBA lists, 974 codes — 496 measured by average
  * annual receipts (millions of dollars) and 478 by average number of employees. Left out, and so
