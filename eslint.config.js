@@ -25,7 +25,7 @@ const foldersOf = (dir) =>
 
 /**
  * The words a page shows live in packages/shared's `*-words.ts` modules, apart from the schemas
- * of the module that re-exports them (decision 314): imported from that module, a label brings
+ * of the module that re-exports them: imported from that module, a label brings
  * zod and every schema to the page's first screen. `words` is the schema module's name.
  */
 const wordsFrom = (words) => {
@@ -136,7 +136,7 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': 'off' },
   },
   {
-    // Libraries only some requests use load with the first of them (decisions 303, 304): a
+    // Libraries only some requests use load with the first of them (docs/performance.md): a
     // static import would put them in every server's memory from the start.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],
@@ -155,7 +155,7 @@ export default tseslint.config(
           ].map((name) => ({
             name,
             allowTypeImports: true,
-            message: 'Load it with its first use: await import() (decisions 303, 304).',
+            message: 'Load it with its first use: await import() (docs/performance.md).',
           })),
         },
       ],
@@ -176,7 +176,7 @@ export default tseslint.config(
             name: `@spotzcity/shared/${module}`,
             importNames: wordsFrom(words),
             allowTypeImports: true,
-            message: `Import it from @spotzcity/shared/${words}-words: this module brings zod with it (decision 314).`,
+            message: `Import it from @spotzcity/shared/${words}-words: this module brings zod with it.`,
           })),
         },
       ],

@@ -23,7 +23,7 @@ const WORKERS = Math.max(2, availableParallelism() - 1);
  * server (Fastify, Drizzle, exceljs, the report writers) or antd again for every file was a third
  * of the suite's time. Safe because nothing a file sets up outlives it: every API file builds its
  * own app on its own copy of the database, and the web files' stubbed globals are put back after
- * each file (`unstubGlobals`). docs/decisions/0283.
+ * each file (`unstubGlobals`). docs/testing.md.
  */
 const SHARED_MODULES = { isolate: false } as const;
 
@@ -95,12 +95,12 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // expect.poll waits up to 10 s, not Vitest's default second: two journeys, their servers
-          // and Chromium share two cores, and a form's messages took longer than a second once
-          // (training.e2e.ts, 2026-11-28). A poll that can never pass still fails.
+          // and Chromium share two cores, where a form's messages can take longer than a second.
+          // A poll that can never pass still fails.
           expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
           // A worker's journeys share its Chromium (one context each, browser.ts) and its loaded
-          // modules: no launch and no imports per file. docs/decisions/0291.
+          // modules: no launch and no imports per file (docs/testing.md).
           isolate: false,
           // Two journeys at a time, each worker on a server and data of its own (global-setup.ts
           // starts one per worker); after the other projects, which have the CPUs to themselves.

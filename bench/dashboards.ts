@@ -11,11 +11,7 @@
  * named spotzcity_bench_dashboards is dropped and created next to it. Rows are generated in SQL,
  * then each file gets its rollups from `buildSpendRollup`, as an upload does.
  *
- * Last full-size run (2026-11-22, shared 2-core machine, load average ≈11, 30 requests each),
- * p50/p95 ms: spendPerDiversity 22/97, spendPerDiversityMom 10/20,
- * spendDiversityOverNonDiversity 6/13, categoryPerDiversity 8/15, categoryPercentage 11/23,
- * topCategoriesStatatics 21/43, supplierCount 37/62, supplierDataPerQuater 18/42,
- * supplierLocationData 18/58 (before the rollups: 418–1435 / 604–2707; docs/decisions/).
+ * Its figures, with and without the rollups: bench/README.md (why the rollups: docs/spend.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

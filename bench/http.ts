@@ -3,8 +3,8 @@
  * Fastify hello-world (the ceiling of this machine), then SpotzCity on PGlite and on PostgreSQL,
  * each with the demo data, measured on `/api/health`, the RFx list, the spend table view, one
  * spend graph and a supplier search (each as the demo buyer admin, a signed-in request). Prints
- * req/s, p50 and p99 and each as a ratio to hello-world, next to issue #20's targets. Each
- * database runs twice: as configured (a repeated read answered from its kept reply, decision 301)
+ * req/s, p50 and p99 and each as a ratio to hello-world, next to the targets (targetOf). Each
+ * database runs twice: as configured (a repeated read answered from its kept reply)
  * and with every read computed (REPLY_CACHE_MB=0), what a first read or a read after a write
  * costs.
  *
@@ -38,7 +38,7 @@ interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  /** Which of issue #20's targets applies. */
+  /** Which target applies: none for health, the paged lists' and graphs' for a page. */
   kind: 'health' | 'page';
 }
 
@@ -193,7 +193,7 @@ function report(label: string, f: Figures, hello: number, target?: string) {
   console.log(line);
 }
 
-/** Issue #20's targets, as written next to each figure. */
+/** The targets (docs/performance.md), as written next to each figure. */
 function targetOf(database: string, endpoint: Endpoint, f: Figures, hello: number) {
   if (endpoint.kind === 'health') return '';
   if (database === 'postgres') {
@@ -228,7 +228,7 @@ try {
 
 /**
  * Each database twice: as configured, where a repeated read is answered from the reply kept for
- * it (decision 301), and with REPLY_CACHE_MB=0, where every read is computed — what a first read,
+ * it (docs/performance.md), and with REPLY_CACHE_MB=0, where every read is computed — what a first read,
  * or any read after a write, costs.
  */
 const PASSES = [

@@ -20,7 +20,7 @@
  * running server has it (main.ts builds it once it listens; ~1 s of esbuild here).
  * Prints one JSON line: { mode, rows, ms, peakRssMb, baseRssMb, checkMs, rollup } — baseRssMb is
  * the RSS once the database is open, before the import starts; rollup (imports) says whether
- * the save's rollup came from its tally (decision 305); checkMs (imports) is when the check
+ * the save's rollup came from its tally (docs/import.md); checkMs (imports) is when the check
  * ended and the save began.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -42,7 +42,7 @@ interface Measurement {
   baseRssMb?: number;
   /** An import's first step (every row checked, nothing written yet); the rest is the save. */
   checkMs?: number;
-  /** An import's rollup: 'tally', or 'rows: why' when the save grouped the rows (decision 305). */
+  /** An import's rollup: 'tally', or 'rows: why' when the save grouped the rows. */
   rollup?: string;
 }
 
@@ -66,7 +66,7 @@ function run<T>(mode: string, file: string, ...rest: string[]): T {
   // As npm start runs a server on this run's database (scripts/server-env.mjs).
   const { env, flags } = serverProcess(mode.includes('pglite') ? '' : databaseUrl);
   const child = spawnSync(process.execPath, [...flags, runner, mode, file, databaseUrl, ...rest], {
-    // As `npm start` runs the server (scripts/server-env.mjs, decision 302).
+    // As `npm start` runs the server (scripts/server-env.mjs).
     env: { ...process.env, ...env },
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,

@@ -2,7 +2,7 @@
  * `npm run bench:serialize`: what writing a reply costs, per reply, for the largest pages the
  * HTTP benchmark asks for (issue #20). The replies are the demo data's own (an embedded database
  * seeded as `npm start` seeds it); each is written many times in one process by zod's encoding
- * followed by `JSON.stringify` (fastify-type-provider-zod's serializer, used before decision 281)
+ * followed by `JSON.stringify` (fastify-type-provider-zod's serializer, which the server used before)
  * and by the serializer the server uses (`platform/serialize.ts`, production mode). CPU in one
  * process, one thing at a time: the load of the machine slows both alike, so the ratio is the
  * fair figure.

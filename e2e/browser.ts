@@ -1,6 +1,6 @@
 /**
  * Debian's Chromium through playwright-core (DESIGN.md §1's executable and flags; one browser per
- * worker with a context per journey instead of its persistent context, decision 291) and small
+ * worker with a context per journey instead of a persistent context each) and small
  * helpers the journeys share. Screenshots go to ./screenshots (ignored by git) to be looked at.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -81,7 +81,7 @@ async function serverAnswers() {
  * The worker's Chromium, launched by its first journey and kept for the next ones (the e2e project
  * shares a worker's modules between its files: vitest.config.ts). Each journey gets a context of
  * its own — its own cookies, storage, cache and downloads — as a new browser would give it;
- * launching Chromium is what took seconds. docs/decisions/0291.
+ * launching Chromium is what took seconds (docs/testing.md).
  */
 let chromiumOfWorker: Promise<PlaywrightBrowser> | undefined;
 

@@ -1,5 +1,5 @@
 /**
- * No chart's axis labels overlap, from a phone to a wide screen (issue #19: at 1001 px the
+ * No chart's axis labels overlap, from a phone to a wide screen (at 1001 px the
  * Category Dashboard read '$3M$6M$9M'). Each screen with charts is opened once, at 1001 px, and
  * then the window is resized through the other widths, as a user turning a tablet or widening a
  * window does: at each width, once every chart has taken its element's new size (EChart resizes
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkQuiet, open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { createReport } from './dashboards.ts';
 
-/** The width each screen is opened at (issue #19's), then the others it is resized to. */
+/** The width each screen is opened at (a small laptop's), then the others it is resized to. */
 const WIDTHS = [1001, 390, 1440, 1920];
 
 /** Screens with axis charts, by a short name for the screenshots, and how a user reaches them. */

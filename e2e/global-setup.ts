@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   // Seeding and starting the servers go on in the background: Vitest runs every project's global
   // set-up before the first test of any, and the journeys come last (groupOrder), so the unit, web
   // and API files run meanwhile instead of waiting half a minute for data no one of them reads.
-  // openBrowser() waits for its worker's server to answer (browser.ts). docs/decisions/0291.
+  // openBrowser() waits for its worker's server to answer (browser.ts; docs/testing.md).
   let servers: ReturnType<typeof startServer>[] = [];
   let postgres: Awaited<ReturnType<typeof freshPostgres>> | undefined;
   const started = (async () => {

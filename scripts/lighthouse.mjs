@@ -78,7 +78,7 @@ const DETAILS = process.argv.includes('--details');
  * `--lantern`: what Lighthouse's simulation (Lantern) put before each page's largest paint, in its
  * order: every request and CPU task of the optimistic and pessimistic graphs with their simulated
  * start and end (ms). The LCP figure is the latest end of each graph, averaged: a request that
- * ends late in it (a page asking for data it does not show first) moves the figure (decision 313).
+ * ends late in it (a page asking for data it does not show first) moves the figure.
  */
 const LANTERN = process.argv.includes('--lantern');
 

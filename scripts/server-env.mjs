@@ -4,13 +4,13 @@
 // benchmarks) takes it from here, so that they measure what `npm start` runs.
 //
 // MALLOC_ARENA_MAX=2: glibc's malloc gives each thread an arena of its own (up to 8 per core) and
-// keeps what a thread freed in it. A spend check's threads (decision 277) left ~60 MB the process
-// never gave back, on top of which the save grew PGlite's memory (decision 302). Read by glibc
+// keeps what a thread freed in it. A spend check's threads left ~60 MB the process never gave
+// back, on top of which the save grew PGlite's memory (docs/operations.md). Read by glibc
 // when the process starts, so it cannot be set from inside; a value already set wins.
 export const SERVER_ENV_DEFAULTS = { MALLOC_ARENA_MAX: '2' };
 
 // Beside the embedded database (DATABASE_URL empty), where the server's memory holds the
-// database too, npm start adds (decision 304):
+// database too, npm start adds:
 // - MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_=131072: blocks of 128 KB and more are
 //   mapped apart and given back when freed, and a heap's free top past 128 KB is given back
 //   (setting them also stops glibc from raising the threshold as the process runs). A spend
@@ -27,7 +27,7 @@ export const EMBEDDED_ENV_DEFAULTS = {
 };
 export const EMBEDDED_NODE_FLAGS = ['--max-semi-space-size=4'];
 
-// With PostgreSQL, the same two thresholds at 1 MB (decision 306): a server kept ~230 MB after a
+// With PostgreSQL, the same two thresholds at 1 MB: a server kept ~230 MB after a
 // million-row import instead of ~260 MB, which a second import starts from. At 128 KB a computed
 // read cost the server up to a third more CPU (buffers of 128 KB to 1 MB mapped afresh each
 // time); at 1 MB no more than without.

@@ -1,5 +1,5 @@
 // `npm run size`: what the browser must download before /login and /home can show, gzip-compressed
-// as the server sends it, against the budget of issue #19. It reads the build's manifest
+// as the server sends it, against the 350 KB budget per route. It reads the build's manifest
 // (apps/web/dist/.vite/manifest.json, so run it after `npm run build`): a route's first load is
 // its entries and everything they import statically, JavaScript and CSS; dynamic imports (the
 // modules, the charts, the exports) load later and are not counted. Exits 1 above the budget,

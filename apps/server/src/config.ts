@@ -86,7 +86,7 @@ const envSchema = z.object({
   XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
   XLSX_MAX_RATIO: z.coerce.number().min(2).default(100),
   XLSX_WORKER_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
-  /** Default: 8 on the embedded database, 16 with DATABASE_URL (decision 297). */
+  /** Default: 8 on either database (docs/import.md, the check's young generation). */
   XLSX_CHECKER_YOUNG_MB: z.coerce.number().int().min(4).max(256).optional(),
   /** Default: DEFAULT_PGLITE_SHARED_BUFFERS_MB in db/client.ts. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).optional(),
@@ -215,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerMemoryMb: e.XLSX_WORKER_MEMORY_MB,
       // The check's peak is a running server's import peak: a smaller young generation keeps it
       // lower, for more collections (on the embedded database it shares the process with the
-      // database, decision 297; with PostgreSQL 8 MB too since decision 306).
+      // database; docs/import.md).
       checkerYoungMb: e.XLSX_CHECKER_YOUNG_MB ?? 8,
       timeoutMs: e.XLSX_TIMEOUT_SECONDS * 1000,
     },

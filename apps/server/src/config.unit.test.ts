@@ -44,7 +44,7 @@ describe('loadConfig', () => {
 });
 
 describe('the environment npm start gives the server', () => {
-  it('is the one the scripts that start it as npm start would use (decisions 302, 304, 306)', async () => {
+  it('is the one the scripts that start it as npm start would use (docs/operations.md)', async () => {
     const { readFileSync } = await import('node:fs');
     const env = await import('../../../scripts/server-env.mjs');
     const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');

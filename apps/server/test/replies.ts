@@ -10,9 +10,10 @@ export function dataOf(res: LightMyRequestResponse, message: string): unknown {
 }
 
 /**
- * Whether a repeated `read` is answered from its kept reply (decision 301) within a few tries. On
- * PostgreSQL a snapshot is the whole server's, and the test files running beside this one commit
- * all the time: any of their writes between two reads rightly makes the second one a miss.
+ * Whether a repeated `read` is answered from its kept reply (docs/performance.md) within a few
+ * tries. On PostgreSQL a snapshot is the whole server's, and the test files running beside this
+ * one commit all the time: any of their writes between two reads rightly makes the second one a
+ * miss.
  */
 export async function answeredFromKept(app: FastifyInstance, read: () => Promise<unknown>) {
   for (let tries = 0; tries < 20; tries++) {

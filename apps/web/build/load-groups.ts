@@ -1,5 +1,5 @@
 /**
- * Fewer files on a page's first load (issue #19, decision 313). Rolldown gives every set of
+ * Fewer files on a page's first load (docs/first-load.md). Rolldown gives every set of
  * modules that the same lazily loaded parts share a chunk of its own: the signed-in shell came in
  * 19 files and the Spend Dashboard's first screen in 23 more, most under 2 KB. A browser asks one
  * server for at most six files at a time over HTTP/1.1, each answer a round trip, so on a phone's
@@ -161,8 +161,8 @@ export function planGroups(
 
   // The small chunks that need zod (forms' rules, the API's schemas), directly or through another
   // small one, in a group of their own: a page whose first screen shows no form (a dashboard)
-  // loads `shared` without zod's 23 KB and without running its schemas' construction, 25 ms on a
-  // phone (issue #19). Below `shared`, so that `shared` keeps its modules when `forms` needs them.
+  // loads `shared` without zod's 23 KB and without running its schemas' construction, a long
+  // task on a phone. Below `shared`, so that `shared` keeps its modules when `forms` needs them.
   const needsZod = new Map<SurveyChunk, boolean>();
   const reachesZod = (chunk: SurveyChunk): boolean => {
     let known = needsZod.get(chunk);

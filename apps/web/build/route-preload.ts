@@ -3,7 +3,7 @@
  * (issue #19, the signed-in first load). Without it the chain was entry → (evaluated, routed)
  * shell chunks → (evaluated) page chunk → its imports: two round trips and two scripts' evaluation
  * before the page's own files were asked for. The entry cannot start the page chunk itself: pages
- * reachable from the entry make Rolldown split the shell's chunk in pieces (decision 285).
+ * reachable from the entry make Rolldown split the shell's chunk in pieces.
  *
  * So the build writes a small script of its own (`assets/route-preload-[hash].js`, loaded by
  * index.html before the entry) holding, for each module path of `src/app/module-pages.ts`, the
@@ -17,7 +17,7 @@
  * A page chunk's static imports only (a chunk's `imports`, not its `dynamicImports`): what a page
  * loads after its first screen (a dashboard's export bar, tables and lower cards, loaded through
  * components/after-first-screen.tsx) is left to the page, so that those files do not share the
- * line with the first screen's (decision 312).
+ * line with the first screen's.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // The profile's feature flags as a schema, apart from permissions.ts: the web app's shell needs the
 // role names and labels of permissions.ts at once, and zod only with the pages that have forms
-// (issue #19, the weight budget). `deriveFeatures` (permissions.ts) fills these flags.
+// (the first-load weight budget). `deriveFeatures` (permissions.ts) fills these flags.
 
 const flags = <K extends string>(...names: K[]) =>
   z.object(

@@ -11,8 +11,8 @@ export function formatMoney(value: number | string | null | undefined): string {
 
 /**
  * A whole number with commas between thousands, as `toLocaleString('en-US')` writes it, without
- * Intl: its first use in a page loads the browser's number-format data, 20 ms of a phone's first
- * screen on the Spend Dashboard (issue #19). Numbers JavaScript writes with an exponent still go
+ * Intl: its first use in a page loads the browser's number-format data, a long task on a phone's
+ * first screen. Numbers JavaScript writes with an exponent still go
  * through Intl.
  */
 export function groupThousands(whole: number): string {

@@ -216,7 +216,7 @@ export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = {
 };
 
 /**
- * How a target stands (docs/decisions/, "Goals against actuals"): on track when the projected
+ * How a target stands (docs/goals.md): on track when the projected
  * share at year end reaches the target; at risk when it reaches at least AT_RISK_SHARE of it (the
  * gap can still be closed by moving a few contracts); off track below that.
  */

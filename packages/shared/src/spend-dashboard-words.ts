@@ -21,8 +21,7 @@ export const NON_DIVERSE_LABEL = DIVERSITY_LABELS.NON_DIVERSE;
 /**
  * The base of the dashboards' percentages (issue #22): all spend, or addressable spend — the rows
  * whose category the organisation has not marked non-addressable. Amounts stay all spend; a
- * share's numerator and denominator both come from the base (docs/decisions/, "Goals against
- * actuals").
+ * share's numerator and denominator both come from the base (docs/figures.md).
  */
 export const SPEND_BASES = ['all', 'addressable'] as const;
 export type SpendBase = (typeof SPEND_BASES)[number];

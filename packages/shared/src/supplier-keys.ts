@@ -1,7 +1,7 @@
 /**
  * How a supplier is identified (DESIGN.md §6): its DUNS, its UEI, else its normalised name. Kept
  * apart from the schemas (suppliers.ts, verified-diversity.ts re-export these) so that the spend
- * check's threads run the spend row rule without loading zod (decision 304).
+ * check's threads run the spend row rule without loading zod (each thread compiles what it loads).
  */
 
 /** Legal-form words that do not tell two suppliers apart ("Acme Inc." is "ACME"). */

@@ -48,7 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /**
  * PGlite's buffer cache lives in the server's own memory, and WebAssembly memory never shrinks:
  * PostgreSQL's default of 128 MB held ~190 MB resident from the start. The data files stay in
- * the operating system's cache either way (docs/decisions/ has the measurements).
+ * the operating system's cache either way (docs/database.md).
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 
@@ -83,7 +83,7 @@ interface PgliteParts {
 
 /**
  * Drizzle passes PGlite the same nine parsers with every query, and PGlite merges them into a
- * copy of its ~320 default parsers per query — 180 µs each (decision 294), a large part of a
+ * copy of its ~320 default parsers per query (docs/database.md), a large part of a
  * trivial query on the embedded database. Here those nine become PGlite's defaults, and a query
  * whose parsers are only those goes without: the same values, without the copy. The defaults
  * are checked before each query (PGlite rebuilds its array types' parsers when told to).
@@ -151,9 +151,8 @@ export const MAX_NAMED_PARAMETERS = 32;
 
 /**
  * A pg Client that names each parameterised statement after its text, so that each pooled
- * connection parses it once and PostgreSQL may keep its plan (decision 293). Unnamed, every query
- * was parsed and planned again: for a small signed-in request most of the database's time
- * (the principal lookup: parse 0.17 ms, plan 0.31 ms, run 0.07 ms). Statements without
+ * connection parses it once and PostgreSQL may keep its plan (docs/database.md). Unnamed, every
+ * query was parsed and planned again: for a small signed-in request most of the database's time. Statements without
  * parameters stay unnamed: the simple protocol also runs several statements in one text
  * (migrations); so do those with more than MAX_NAMED_PARAMETERS (lists written out). At most
  * MAX_NAMED_STATEMENTS texts are named per process, so a connection never holds more prepared

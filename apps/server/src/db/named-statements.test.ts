@@ -1,5 +1,5 @@
 /**
- * Named statements on PostgreSQL (decision 293): each parameterised statement gets a name made
+ * Named statements on PostgreSQL (docs/database.md): each parameterised statement gets a name made
  * from its text, so a pooled connection parses it once; everything else passes through as it was.
  * The first part checks the naming on a recording client; the second that PostgreSQL keeps one
  * prepared statement per text and answers a named statement like an unnamed one.

@@ -1,5 +1,5 @@
 /**
- * PGlite's per-query parsers (decision 294): Drizzle's nine "leave as text" parsers are PGlite's
+ * PGlite's per-query parsers (docs/database.md): Drizzle's nine "leave as text" parsers are PGlite's
  * defaults, and queries go without them — the values must be exactly what Drizzle asked for, in
  * and out of a transaction, and after PGlite rebuilds its array parsers. PGlite only (`api`).
  */

@@ -1,5 +1,5 @@
 /**
- * Addressable spend (issue #22; docs/decisions/, "Goals against actuals"): every spend row whose
+ * Addressable spend (docs/figures.md): every spend row whose
  * category is not on the organisation's non-addressable list
  * (`organisation_settings.non_addressable_categories`), names compared as the goals compare them
  * (`categoryKey`: trimmed, case ignored). The Goals Dashboard measures against it; the Spend and

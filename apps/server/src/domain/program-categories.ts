@@ -1,5 +1,5 @@
 /**
- * Program categories evaluated (issue #23; docs/decisions/, "Program categories"): which
+ * Program categories evaluated (docs/programs.md): which
  * directory suppliers each of an organisation's switched-on categories counts, worked out when the
  * figures are asked for, and the spend paid to them. Shared by the programs screens, the Spend
  * Dashboard and its exports, and the Goals Dashboard.

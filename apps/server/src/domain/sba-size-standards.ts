@@ -1,5 +1,5 @@
 /**
- * SBA size standards as data (issue #23): a supplier is small when its average annual receipts
+ * SBA size standards as data: a supplier is small when its average annual receipts
  * (or average employees) are within the standard of its primary NAICS code.
  *
  * Source: U.S. Small Business Administration, "Table of Small Business Size Standards Matched to
@@ -7,7 +7,7 @@
  * codes; receipts standards after the inflation adjustment effective that day) — SBA's own
  * workbook (sheet "table_of_size_standards-all"), the table of 13 CFR 121.201. Public-domain US
  * government data, written in our own format in sba-size-standards.json
- * (docs/decisions/0237-the-full-sba-table.md).
+ * (docs/programs.md).
  *
  * The whole table: every 6-digit NAICS industry SBA lists, 974 codes — 496 measured by average
  * annual receipts (millions of dollars) and 478 by average number of employees. Left out, and so

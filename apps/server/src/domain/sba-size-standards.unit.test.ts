@@ -1,7 +1,7 @@
 /**
  * The shipped SBA table against SBA's published Table of Small Business Size Standards (effective
  * March 17, 2023): a sample from every sector, each figure written here by hand from SBA's table,
- * not read from the product's copy (docs/decisions/0237-the-full-sba-table.md).
+ * not read from the product's copy (docs/programs.md).
  */
 import { describe, expect, it } from 'vitest';
 import { SBA_TABLE, SHIPPED_SIZE_STANDARDS, sizeStandardOf } from './sba-size-standards.ts';

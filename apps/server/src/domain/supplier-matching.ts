@@ -7,7 +7,7 @@
  * the same state and ZIP, the same ZIP, or the same state.
  *
  * Runs inside the import's transaction after the COPY: one line per vendor, as the import's tally
- * kept them while the rows were COPYed (modules/spend/rollup-tally.ts, decision 305), or else
+ * kept them while the rows were COPYed (modules/spend/rollup-tally.ts), or else
  * from one grouped pass over the file's rows; then one indexed lookup per new vendor, so a file of
  * a million rows and a few thousand vendors is never rewritten. A confirmed match is never
  * replaced; an automatic one only by a stronger one.

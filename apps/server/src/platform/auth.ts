@@ -54,8 +54,8 @@ export function organisationBlock(
 /**
  * Loads a signed-in user with their organisation and permissions, or undefined; with a token id,
  * also whether that token was signed out. One query, one round trip: every signed-in request
- * runs it (issue #20 measured the second round trip for the permissions as a large part of a
- * small request's cost, and on PGlite every request waits for every other one's queries).
+ * runs it, so a second round trip for the permissions would be a large part of a small request's
+ * cost (and on PGlite every request waits for every other one's queries).
  */
 export async function loadPrincipal(db: DbOrTx, userId: number, tokenId = '') {
   const [row] = await principalQuery(db).execute({ userId, tokenId });
@@ -64,8 +64,8 @@ export async function loadPrincipal(db: DbOrTx, userId: number, tokenId = '') {
 }
 
 /**
- * The lookup built once per database handle, its values bound at each run: Drizzle built its
- * SQL again for every request (~5% of a kept reply's CPU on PostgreSQL, issue #20).
+ * The lookup built once per database handle, its values bound at each run: otherwise Drizzle
+ * builds its SQL again for every request, a noticeable part of a kept reply's cost.
  */
 const principalQueries = new WeakMap<DbOrTx, ReturnType<typeof buildPrincipalQuery>>();
 
@@ -220,8 +220,8 @@ const accounts = new WeakMap<FastifyRequest, LoadedAccount>();
 
 /**
  * What the guard loaded for a guarded route's request: a handler that shows the account itself
- * (the profile) reads the row this request was let in with instead of reading it again (issue
- * #20: every signed-in request paid for a second identical lookup there).
+ * (the profile) reads the row this request was let in with instead of reading it again: one
+ * lookup per request.
  */
 export function accountOf(request: FastifyRequest): LoadedAccount {
   const account = accounts.get(request);
@@ -254,12 +254,12 @@ export const authPlugin = fp(
     /**
      * Lookups of signed-in users about to be sent, by user and token: requests for the same token
      * that arrive in one turn of the event loop share one query, sent at the end of that turn
-     * (issue #20: 50 requests at once with one token were 50 identical queries, each queued
+     * (a dashboard's graphs arrive together: without sharing, each would queue the same query
      * behind the others on PGlite's one connection). A request never joins a query already sent:
      * the database takes the query's snapshot after every request that shares it had arrived, so
      * whatever was committed before a request arrived — a logout, a new token version, a
-     * disabled organisation, any write a kept reply depends on (decision 301) — is in what that
-     * request sees, on every process. Joining a query already under way, as before, could hand a
+     * disabled organisation, any write a kept reply depends on (platform/reply-cache.ts) — is in
+     * what that request sees, on every process. Joining a query already under way could hand a
      * request a snapshot from before a write its client had already been told of.
      */
     const lookups = new Map<string, ReturnType<typeof loadPrincipal>>();
@@ -278,11 +278,11 @@ export const authPlugin = fp(
 
     /**
      * On the embedded database a query is work on this process's one thread, not a round trip,
-     * and the account lookup's join was most of a kept reply's cost (issue #20: ~1.2 ms of CPU a
-     * request, under 1,000 requests/s). There, a token's account is read again only when the
-     * database has committed something since it was read: each request asks for the snapshot
-     * (its own query, sent after it arrived, never shared) and uses the account read under the
-     * same snapshot; otherwise it reads the account as above, in a query sent after it arrived.
+     * and the account lookup's join was most of a kept reply's cost. There, a token's account is
+     * read again only when the database has committed something since it was read: each request
+     * asks for the snapshot (its own query, sent after it arrived, never shared) and uses the
+     * account read under the same snapshot; otherwise it reads the account as above, in a query
+     * sent after it arrived.
      * A logout, a disabled organisation or a changed role is a commit, so it still applies to the
      * very next request. On PostgreSQL the lookup is one round trip either way, and stays as it
      * is.

@@ -2,7 +2,8 @@
  * How the guard shares account lookups (auth.ts, `lookUp`): requests for one token that arrive in
  * the same turn of the event loop share one query; a request arriving once that query is sent
  * waits for a query of its own, so that it sees whatever was committed before it arrived
- * (decision 301). The lookup is a stand-in here that counts its calls and answers when told.
+ * (a kept reply depends on it: docs/performance.md). The lookup is a stand-in here that counts
+ * its calls and answers when told.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -44,7 +44,7 @@ export interface SlideContent {
 }
 
 export async function buildPptx(content: SlideContent): Promise<Buffer> {
-  // Loaded with the first export, not with the server (decision 303).
+  // Loaded with the first export, not with the server: a server that builds none never holds it.
   const { default: PptxGenJS } = await import('pptxgenjs');
   const pptx = new PptxGenJS();
   pptx.layout = 'LAYOUT_16x9'; // 10 × 5.625 in
@@ -104,7 +104,7 @@ export async function buildPptx(content: SlideContent): Promise<Buffer> {
 }
 
 export async function buildPdf(content: SlideContent): Promise<Buffer> {
-  // Loaded with the first export, not with the server (decision 303).
+  // Loaded with the first export, not with the server: a server that builds none never holds it.
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     // A4 landscape: 841.89 × 595.28 pt.

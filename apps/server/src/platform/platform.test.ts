@@ -94,7 +94,7 @@ describe('platform endpoints', () => {
   });
 
   it('runs the embedded database with its small buffer cache', async () => {
-    // PGlite's cache lives in the server's memory and never shrinks (docs/decisions/).
+    // PGlite's cache lives in the server's memory and never shrinks (docs/database.md).
     const [row] = rowsOf<{ shared_buffers: string }>(
       await t.database.db.execute(sql`show shared_buffers`),
     );

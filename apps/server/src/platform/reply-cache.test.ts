@@ -1,5 +1,5 @@
 /**
- * Replies kept for repeated reads (platform/reply-cache.ts, decision 301), on both databases: a
+ * Replies kept for repeated reads (platform/reply-cache.ts, docs/performance.md), on both databases: a
  * kept reply answers only while the database has committed nothing since it was computed, only
  * the user it was computed for, only the same URL and body, and never past its ten seconds; the
  * account is checked on every request whatever is kept.

@@ -1,5 +1,5 @@
 /**
- * Replies kept for repeated reads (issue #20, decision 301). A route that opts in with
+ * Replies kept for repeated reads (docs/performance.md). A route that opts in with
  * `config: { replyCache: true }` has its 200 JSON replies kept per user, method, URL and body;
  * the same request answers from the kept text while the database has not changed.
  *

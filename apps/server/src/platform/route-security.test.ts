@@ -12,8 +12,8 @@
  *     dates and `__proto__` keys in bodies, query strings and paths, and malformed multipart
  *     bodies: a 4xx, never a 500. On PGlite (the api project) every hostile value goes into every
  *     field; on PostgreSQL (api-pg) every route still gets every hostile value, path and raw body,
- *     each value into one of its fields, the field turning from route to route (docs/decisions/,
- *     "Route-security sweep: all of it on PGlite, a slice on PostgreSQL").
+ *     each value into one of its fields, the field turning from route to route: validation is
+ *     the same code on both, and what only the database decides depends on the value.
  *     ROUTE_SECURITY_FULL=1 sweeps everything on PostgreSQL too.
  * The number of routes × cases tried is printed at the end.
  */
@@ -578,7 +578,7 @@ function unboundedLists(schema: JsonSchema | undefined, at: string): string[] {
 describe('hostile input', () => {
   it('cannot send a list without a bound: each one is refused past its longest useful length', () => {
     // Each item of an unbounded list is checked before its length: 100,000 wrong items cost
-    // seconds of CPU (the cost saving's years took 2.5 s) in a body well under the size limit.
+    // seconds of CPU in a body well under the size limit.
     const unbounded = routes.flatMap((route) => [
       ...unboundedLists(route.body, `${route.key} body`),
       ...route.query.flatMap((q) => unboundedLists(q.schema, `${route.key} ?${q.name}`)),

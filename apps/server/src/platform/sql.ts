@@ -55,7 +55,7 @@ export async function pageTotal(
  * Runs one statement that groups rows written earlier in the same transaction with sorting
  * discouraged, then sets sorting back as it was. The planner has no statistics for such rows,
  * estimates a handful and sorts them by the whole grouping key, where a file of a million rows
- * wants them hashed into their groups (decision 300). Local to the transaction; outside one it
+ * wants them hashed into their groups (docs/import.md). Local to the transaction; outside one it
  * lasts for its own statement only, which is harmless.
  */
 export async function groupingByHash(tx: DbOrTx, statement: SQL): Promise<void> {

@@ -8,7 +8,7 @@
  * an object appears only once complete (a failed upload leaves nothing).
  *
  * The SDK is loaded when such a storage is opened: a server on DATA_DIR or PostgreSQL storage
- * never holds it (decision 304).
+ * never holds it.
  */
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';

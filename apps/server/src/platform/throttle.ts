@@ -1,6 +1,6 @@
 /**
  * Fixed-window counters of sign-in and recovery attempts, kept in the database so that every
- * server process counts the same attempts (docs/decisions/, "Sign-in throttling"). Keys are
+ * server process counts the same attempts (docs/auth.md). Keys are
  * stored as SHA-256 hashes: the table never holds the e-mail addresses or IPs it counts.
  */
 import { createHash } from 'node:crypto';

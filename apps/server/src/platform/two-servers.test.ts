@@ -94,7 +94,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     expect((await onB()).statusCode).toBe(401);
   });
 
-  it('reads on A what was written through B, though A kept its last reply (decision 301)', async () => {
+  it('reads on A what was written through B, though A kept its last reply', async () => {
     const { token } = await signedInUser(a.app, a.database.db);
     const names = async () =>
       (

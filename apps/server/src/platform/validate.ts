@@ -85,7 +85,7 @@ export const multipartForm = (
 
 /**
  * The query string and the body as one input to `parseInput`. A field sent in both is taken from
- * the query string, on every route (decision 0289).
+ * the query string, on every route: it is what the spec's clients send (docs/api.md).
  */
 export const queryAndBody = (request: { query: unknown; body: unknown }) => ({
   ...(request.body && typeof request.body === 'object' ? request.body : {}),

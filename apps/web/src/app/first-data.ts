@@ -1,6 +1,6 @@
 /**
  * The data an address's first screen shows, asked for as soon as the entry runs: beside the
- * shell's and the page's code, not once they have come and rendered (issue #19, decision 313).
+ * shell's and the page's code, not once they have come and rendered (docs/first-load.md).
  * On a phone's line the page's code takes most of a second; the figures then came a round trip
  * and a render later. The screens ask with the same query options, so they find the answers
  * (or the requests in flight) in the query cache.

@@ -1,5 +1,5 @@
 /**
- * Styles that cannot collide (issue #19, item 7; decisions 274 and 275): colours are written
+ * Styles that cannot collide (docs/web.md, Styles): colours are written
  * in app/theme.css and app/theme.ts only, and every class a component takes from a CSS Module
  * is one the module defines (a misspelt `css.name` is `undefined`, silently unstyled).
  */

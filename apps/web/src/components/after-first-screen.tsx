@@ -13,7 +13,7 @@ import { onPrintChange, registerPrintPreparation } from './print-events.ts';
 
 /**
  * A part of a page below its first screen (a dashboard's lower cards), rendered once the first
- * screen has painted, one such part per task (issue #19, the signed-in first load): React commits
+ * screen has painted, one such part per task (docs/first-load.md): React commits
  * a render whole, and the first screen's commit carried every card of the page, with their
  * styles and layout, before anything was painted. The parts come in the order they were made,
  * each after the browser has painted the one before. Printing renders them at once.
@@ -25,8 +25,8 @@ import { onPrintChange, registerPrintPreparation } from './print-events.ts';
  * code is a chunk of its own, asked for once the first screen is complete (its parts that wait
  * for their figures have painted them, `useFirstScreenPending`), every such part's at once; each
  * still comes in its turn, once its code has come. The first screen's files then arrive without
- * the code it does not show sharing the line (issue #19: Lighthouse counts every file that
- * arrived before the largest paint). Printing loads it first.
+ * the code it does not show sharing the line: every file that arrives before the largest paint
+ * delays it. Printing loads it first.
  */
 export function AfterFirstScreen({
   children,
@@ -132,7 +132,7 @@ export function useFirstScreenPending(pending: boolean) {
  * False until the page's first screen is complete (AfterFirstScreen's `load` says when), then
  * true: for what a page asks the server for but does not show on its first screen (a dashboard's
  * saved analysis, the help's e-mail address), so that its request and its render come after the
- * first screen's, not in the middle of them (issue #19, decision 313).
+ * first screen's, not in the middle of them.
  */
 export function useFirstScreenComplete(): boolean {
   const [complete, setComplete] = useState(false);
@@ -151,8 +151,7 @@ export function FirstScreenPending() {
 
 /**
  * Each waiting load in a task of its own: asking for a part's code adds a link for each of its
- * files to the page, and the dashboard's two dozen parts asked at once were one task of 50 ms on
- * Lighthouse's phone, four times that in its simulation (issue #19).
+ * files to the page, and a dashboard's two dozen parts asked at once made one long task.
  */
 function releaseWaiting() {
   if (pendingParts > 0) return;
@@ -211,8 +210,8 @@ function next() {
 
 /**
  * Once the next frame is on the screen, not only painted: the browser shows a frame some time after
- * it has painted it (26 ms in Lighthouse's runs here), and a load asked for in between counted as
- * one the first screen waited for (issue #19).
+ * it has painted it, and a load asked for in between delays the first screen as if it had waited
+ * for it.
  */
 const SHOWN_MS = 50;
 

@@ -1,7 +1,7 @@
 /**
  * A trail of links back up from a page, as antd's Breadcrumb draws it, in plain elements: it is
- * on a dashboard's first screen, and antd's brings its Dropdown and Menu with it (issue #19,
- * decision 313). The last item is the page itself.
+ * on a dashboard's first screen, and antd's brings its Dropdown and Menu with it. The last item
+ * is the page itself.
  *
  *   <Breadcrumbs items={[{ key: 'home', title: <Link to="/home">Home</Link> }, { key: 'x', title: 'X' }]} />
  */

@@ -1,7 +1,7 @@
 /**
  * antd's small bordered Card (`<Card size="small" title extra>`) drawn in plain elements, for a
  * card on a first screen: antd's brings its Tabs and their dependencies with it, ~25 KB before
- * the page can paint (issue #19, decision 313). The same boxes as antd's.
+ * the page can paint. The same boxes as antd's.
  */
 import type { ReactNode } from 'react';
 import css from './plain-card.module.css';

@@ -54,7 +54,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
  * reading the stored rows. Files imported before keys were kept get theirs on first need.
  *
  * Kept in parts of at most 65,536 keys (`part` 0, 1, …, in order): a million-row file's 8 MB as
- * one value made the embedded database hold ~50 MB more for good (decision 306).
+ * one value made the embedded database hold ~50 MB more for good (docs/import.md).
  */
 export const spendFileKeys = pgTable(
   'spend_file_keys',
@@ -112,12 +112,12 @@ export const spendRows = pgTable(
   },
   (t) => [
     // A file's rows in their sheet's order: the Table View's pages and the file's exports read
-    // them in this order, 20 at a time (docs/decisions/0292).
+    // them in this order, 20 at a time (docs/database.md).
     index('spend_rows_file_idx').on(t.clientRef, t.fileId, t.lineNumber),
     index('spend_rows_supplier_idx').on(t.clientRef, t.supplierKey),
     // No index by category, state or DUNS: every query that reads the rows by those groups the
     // rows of an organisation's files (found by the two above) and none looks a value up, while
-    // each index cost every imported row its upkeep (docs/decisions/0299).
+    // each index cost every imported row its upkeep (docs/database.md).
   ],
 );
 

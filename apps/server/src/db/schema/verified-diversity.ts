@@ -44,7 +44,7 @@ export const certifyingAgencies = pgTable(
  * A diversity certificate of a directory supplier: the directory's own (`client_ref` null, from
  * the supplier-list upload or added by the platform's admins; every organisation reads it and
  * judges it by its own policy) or one an organisation recorded for itself, seen by it alone
- * (docs/decisions/, issue #21; migration 0023). Status is derived from the dates and `status`
+ * (docs/certificates.md; migration 0023). Status is derived from the dates and `status`
  * (certificateStatus in packages/shared).
  */
 export const supplierCertificates = pgTable(

@@ -1,6 +1,6 @@
 /**
- * Sign-in, logout and password recovery (spec 01 points 3, 4, 7; DESIGN.md §3; the security
- * review of docs/decisions/ "Sign-in and recovery").
+ * Sign-in, logout and password recovery (spec 01 points 3, 4, 7; DESIGN.md §3; docs/auth.md and
+ * docs/security.md).
  *
  * - Recovery codes come from a CSPRNG, are stored as an HMAC, expire after 10 minutes, allow 5
  *   wrong tries and are single-use. Verifying one answers a single-use secret (256 random bits,

@@ -1,5 +1,5 @@
 /**
- * The Goals Dashboard's figures (issue #22; docs/decisions/, "Goals against actuals"): for one
+ * The Goals Dashboard's figures (docs/goals.md): for one
  * fiscal year and the selected files, diverse spend against the targets as a percent of
  * addressable spend (spend outside the non-addressable categories).
  *

@@ -6,7 +6,7 @@
  * Text filters (business/DBA name, city, industry, country) match ANYWHERE in the value ignoring
  * case (`lower(col) like '%abc%'`), which the trigram GIN indexes of the directory serve on
  * 100,000 suppliers; the business name filter also matches the DBA name. Digit filters (DUNS,
- * zip, phone, NAICS) match from the start, on prefix indexes. See docs/decisions/.
+ * zip, phone, NAICS) match from the start, on prefix indexes. See docs/supplier-directory.md.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { US_STATES } from '@spotzcity/shared/enums';
@@ -208,8 +208,8 @@ export async function searchSuppliers(
         d.tulip_validated, d.annual_receipts::text as annual_receipts, d.employee_count,
         r.rating, r.rating_count, own.id as own_id,
         own.rating::text as own_rating, own.comment as own_comment,
-        -- The total rides on the page's rows (issue #20: a second query for it cost the server
-        -- more than the database's count). A short page is the last: the rows before it and on
+        -- The total rides on the page's rows (a second query for it costs the server more than
+        -- the database's count). A short page is the last: the rows before it and on
         -- it. Otherwise the matches are counted apart, by the index that suits a count, once.
         (case when (select count(*) from page) < ${page.pageSize}
           then ${pageOffset(page)} + (select count(*) from page)

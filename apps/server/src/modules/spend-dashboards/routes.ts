@@ -4,7 +4,7 @@
  *
  * Guards: the graphs answer whoever may see the spend figures or make a report of them
  * (SUPPLIER_SPEND_VIEW or CREATE_SUPPLIER_SPEND_REPORT); an Excel export is a report, so it needs
- * CREATE_SUPPLIER_SPEND_REPORT (docs/decisions/, "Spend dashboards").
+ * CREATE_SUPPLIER_SPEND_REPORT (docs/spend.md).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf } from '@spotzcity/shared/api';

@@ -173,7 +173,7 @@ export interface SaveSpendOptions {
  * the statements that follow — on spend_rows only the two foreign-key checks, one query each per
  * row — when this connection may: a superuser (PGlite always is one), or on PostgreSQL 15 and
  * later a role granted `SET ON PARAMETER session_replication_role`. Answers whether it did. Safe
- * for the spend COPY only (decision 287): every row carries the organisation and file of the
+ * for the spend COPY only (docs/import.md): every row carries the organisation and file of the
  * `spend_files` row inserted just before in the same transaction, whose own checked foreign key
  * holds the organisation's row locked as each row's check would, and saveSpendFile counts the
  * file's rows against the COPY's before committing.
@@ -203,7 +203,7 @@ async function withoutRowTriggers(tx: Tx): Promise<boolean> {
 /**
  * Step 2: one transaction that only writes: the file, its rows, its rollups, its summary. While
  * the rows are COPYed, a thread of its own tallies their finest rollup from the same text
- * (rollup-tally.ts, decision 305), which is then loaded instead of grouped from the rows; if it
+ * (rollup-tally.ts), which is then loaded instead of grouped from the rows; if it
  * could not, the rows are grouped in SQL as before.
  */
 export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
@@ -216,7 +216,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
   try {
     return await db.transaction(async (tx) => {
       // Started once the transaction has its connection: on the embedded database saves wait
-      // for each other, and so do their tallies (each holds ~70 MB while it runs, decision 306).
+      // for each other, and so do their tallies (each holds ~70 MB while it runs).
       tally = startRollupTally({
         copyFile: options.copyFile,
         prefix: `${clientRef}\t${fileId}\t`,
@@ -232,7 +232,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       `);
       options.onProgress?.('saving', 0, copyBytes);
       // The rows' own foreign keys (organisation, file) are not checked row by row when the
-      // connection may say so (decision 287): both were just checked, once, by the file's insert.
+      // connection may say so: both were just checked, once, by the file's insert.
       const unchecked = await withoutRowTriggers(tx);
       const copied = await copyRowsFromFile(
         tx,
@@ -258,7 +258,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       options.onRollup?.(tallied ? 'tally' : 'rows', tally.unfit);
       // The rows' keys once the tally's thread has ended: on the embedded database what their
       // statements copy into PGlite's memory stays there, and beside the tally's ~70 MB it made a
-      // running server's peak (decision 306).
+      // running server's peak.
       await tally.stop();
       if (options.keys) await saveFileKeys(tx, clientRef, fileId, options.keys);
       if (tallied) {
@@ -285,8 +285,8 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
 /**
  * The file's summary, written on its record: rows and spend from the rollup of months (every row
  * is in exactly one of its groups); the first and last payment dates from the tally, else in one
- * pass over the file's rows, just written and still in the cache (their index is in sheet order,
- * decision 292).
+ * pass over the file's rows, just written and still in the cache (their index is in sheet
+ * order).
  */
 async function summariseFile(
   tx: Tx,

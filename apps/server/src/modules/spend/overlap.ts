@@ -81,7 +81,7 @@ export async function fileKeys(
 /**
  * Keys kept per row of spend_file_keys (512 KB). On the embedded database a statement and its
  * value are copied into PGlite's memory, which never shrinks: a million-row file's keys in one
- * statement made the server hold ~50 MB more for good (decision 306).
+ * statement made the server hold ~50 MB more for good (docs/import.md).
  */
 export const KEYS_PER_PART = 65_536;
 

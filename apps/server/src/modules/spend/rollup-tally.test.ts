@@ -1,5 +1,5 @@
 /**
- * The spend rollups an import loads from its tally (decision 305) are the ones the rows grouped
+ * The spend rollups an import loads from its tally (docs/import.md) are the ones the rows grouped
  * in SQL give: the import's tables, then the same file's rollups rebuilt from its stored rows by
  * buildSpendRollup, compared row by row, on both databases.
  */

@@ -1,7 +1,7 @@
 /**
  * The finest spend rollup of a file (domain/spend-rollups.ts: its rows summed per month,
  * supplier, category, state and diversity set, with the least vendor name and DUNS), tallied from
- * the file's checked COPY text instead of grouped from its stored rows (decision 305).
+ * the file's checked COPY text instead of grouped from its stored rows (docs/import.md).
  *
  * The save runs it in a thread of its own while the transaction COPYs the same text (import.ts):
  * that COPY keeps one core busy (PostgreSQL's backend, or PGlite on the server's own thread) and

@@ -64,7 +64,7 @@ describe('copyLine', () => {
 });
 
 describe("the spend check's worker script", () => {
-  it('holds the row rule without zod: every checking thread compiles it (decision 304)', async () => {
+  it('holds the row rule without zod: every checking thread compiles it', async () => {
     const script = await workerScript(new URL('./rows.ts', import.meta.url));
     expect(script).toContain('runWorker');
     expect(script).not.toContain('$ZodType');

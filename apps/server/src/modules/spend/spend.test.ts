@@ -365,7 +365,7 @@ describe('POST /api/file/upload', () => {
       .where(eq(spendFiles.clientRef, org.id));
     expect(files).toEqual([]);
     expect(workFiles()).toEqual([]);
-    // 9,000 rows: 7–9 s at load 10, past 30 s under load 14 (the next imports queue behind).
+    // 9,000 rows, with the next imports queued behind: past 30 s on a loaded machine.
   }, 60_000);
 
   it('lists each problem with the header as written in the file, the first 100 on screen', async () => {

@@ -1,5 +1,5 @@
 /**
- * Tier 2 reminders (issue #23), run daily like the certificate expiry digest (#21): for each
+ * Tier 2 reminders (issue #23), run daily like the certificate expiry digest: for each
  * quarter a prime has not reported, one mail to the prime's users a week before the due date
  * (BEFORE) and one after it has passed (AFTER) — each once per prime, quarter and kind, which
  * `tier2_reminder_log` records in the same transaction as the mail.

@@ -13,7 +13,7 @@ import { loadChartRenderer, renderSvg } from './svg.ts';
 
 type Doc = PDFKit.PDFDocument;
 
-/** svg-to-pdfkit, loaded with the first PDF (as pdfkit and the chart renderer, decision 303). */
+/** svg-to-pdfkit, loaded with the first PDF (as pdfkit and the chart renderer). */
 let SVGtoPDF: typeof SVGtoPDFFunction;
 
 const MARGIN = 40;

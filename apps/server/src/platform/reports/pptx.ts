@@ -351,7 +351,7 @@ function analysisSlides(pptx: PptxGenJS, doc: ReportDocument) {
 }
 
 export async function renderPptx(doc: ReportDocument): Promise<Buffer> {
-  // Loaded with the first PowerPoint, as the chart renderer (decision 303).
+  // Loaded with the first PowerPoint, as the chart renderer.
   const [{ default: Pptx }] = await Promise.all([import('pptxgenjs'), loadChartRenderer()]);
   const pptx = new Pptx();
   pptx.layout = 'LAYOUT_16x9';

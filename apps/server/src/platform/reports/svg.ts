@@ -5,7 +5,7 @@
  *
  * ECharts and resvg load with the first report a process builds (`loadChartRenderer`): held from
  * the start they were ~38 MB of every server's memory, a server that never builds a report
- * included (decision 303).
+ * included.
  */
 import { createRequire } from 'node:module';
 import type { Resvg as ResvgClass } from '@resvg/resvg-js';

@@ -1,5 +1,5 @@
 /**
- * Check-then-write on every core (decision 0277). The reading worker (worker.ts) inflates the
+ * Check-then-write on every core (docs/import.md). The reading worker (worker.ts) inflates the
  * sheet and cuts its XML into pieces of about a megabyte that end right after a row
  * (chunks.ts RowCutter); it reads the pieces up to the header row itself, then hands the rest to
  * `threads` checking threads, at most two pieces each in flight. Each checker parses its piece
@@ -67,12 +67,10 @@ const PROGRESS_MS = 200;
 const POOL_MIN_PIECES = 8;
 
 /**
- * A checking thread's young generation, unless the limits say (XLSX_CHECKER_YOUNG_MB). Measured
- * on 100,000 rows: 48 MB rather than the reading worker's 16 cut the checkers' time in the
- * garbage collector from ~17 % to ~12 %, for ~45 MB more resident. 16, as the reading worker: on
- * 200,000 rows, ~55 MB less resident than 32 for no time measurable on a shared machine. The
+ * A checking thread's young generation, unless the limits say (XLSX_CHECKER_YOUNG_MB). A larger
+ * one spends less time collecting for tens of MB more resident; 16, as the reading worker. The
  * server's default is 8 (config.ts): the check's peak is a running server's import peak
- * (decisions 297 and 306).
+ * (docs/import.md).
  */
 const YOUNG_MB = 16;
 

@@ -35,8 +35,8 @@ export function appendText(text: string | null, more: string): string {
 }
 
 /**
- * The shared string table as it travels to the checking threads: memory they share, not copies
- * (decision 304).
+ * The shared string table as it travels to the checking threads: memory they share, not a copy
+ * each.
  */
 export interface PackedStrings {
   /** Every string's text, one after another: Latin-1 bytes, or UTF-16 code units when `wide`. */

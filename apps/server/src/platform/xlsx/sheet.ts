@@ -168,8 +168,8 @@ async function startWorker(script: string, input: WorkerInput, limits: XlsxLimit
     workerData: input,
     resourceLimits: {
       maxOldGenerationSizeMb: limits.workerMemoryMb,
-      // 16 MB rather than 64: ~35 MB less resident for a few percent of reading time; as the
-      // checking threads' beside the embedded database (8 MB, decision 304).
+      // 16 MB rather than 64: far less resident for a few percent of reading time; the limits
+      // give it the checking threads' (8 MB by default, docs/import.md).
       maxYoungGenerationSizeMb: limits.checkerYoungMb ?? 16,
       stackSizeMb: 4,
     },

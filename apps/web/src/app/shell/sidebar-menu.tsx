@@ -1,6 +1,6 @@
 /**
  * The sidebar's contents, the profile block and the module menu: a chunk of its own, with antd's
- * Menu, loaded once the page's first screen has painted (./sidebar.tsx; issue #19, decision 313).
+ * Menu, loaded once the page's first screen has painted (./sidebar.tsx).
  */
 import { Menu, type MenuProps } from 'antd';
 import { ProfileBlock } from './profile-block.tsx';

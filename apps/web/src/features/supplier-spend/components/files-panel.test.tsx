@@ -90,7 +90,7 @@ describe('Previously Uploaded Files', () => {
       '/home/supplierSpend',
     );
 
-    // The file's first render (antd's table) can take over 5 s on the loaded 2-core machine.
+    // The file's first render (antd's table) can take seconds on a loaded machine.
     const one = (await screen.findByText('One Payment.xlsx', {}, { timeout: 15_000 })).closest(
       'tr',
     )!;
