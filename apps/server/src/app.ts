@@ -235,6 +235,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       perAccountAndSource: config.authRateLimit.perAccount,
       perAccountTotal: config.authRateLimit.perAccountTotal,
       codesPerAccount: config.authRateLimit.codesPerAccount,
+      codesPerAccountTotal: config.authRateLimit.codesPerAccountTotal,
     },
     codeSecret: jwtSecret,
     appName: config.appName,
