@@ -241,7 +241,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     appName: config.appName,
     ipLimit: { max: config.authRateLimit.perIp, timeWindow: config.authRateLimit.windowMs },
   });
-  await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
+  await app.register(userRoutes, {
+    maxImageBytes: config.limits.imageBytes,
+    oldPasswordChecks: { throttle, limit: config.authRateLimit.perAccount },
+  });
   await app.register(userAdminRoutes);
   await app.register(clientRoutes, { appName: config.appName });
   await app.register(auditRoutes);
