@@ -235,12 +235,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       perAccountAndSource: config.authRateLimit.perAccount,
       perAccountTotal: config.authRateLimit.perAccountTotal,
       codesPerAccount: config.authRateLimit.codesPerAccount,
+      codesPerAccountTotal: config.authRateLimit.codesPerAccountTotal,
     },
     codeSecret: jwtSecret,
     appName: config.appName,
     ipLimit: { max: config.authRateLimit.perIp, timeWindow: config.authRateLimit.windowMs },
   });
-  await app.register(userRoutes, { maxImageBytes: config.limits.imageBytes });
+  await app.register(userRoutes, {
+    maxImageBytes: config.limits.imageBytes,
+    oldPasswordChecks: { throttle, limit: config.authRateLimit.perAccount },
+  });
   await app.register(userAdminRoutes);
   await app.register(clientRoutes, { appName: config.appName });
   await app.register(auditRoutes);

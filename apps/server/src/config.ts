@@ -97,6 +97,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().positive().default(50),
   AUTH_CODES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  AUTH_CODES_PER_ACCOUNT_TOTAL: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
 });
 
@@ -157,8 +158,10 @@ export interface Config {
     perAccount: number;
     /** Failed sign-ins of one account from every address, past which only known devices go on. */
     perAccountTotal: number;
-    /** Recovery codes mailed to one account. */
+    /** Recovery codes mailed to one account at the request of one address, or of a known device. */
     codesPerAccount: number;
+    /** Recovery codes mailed to one account from every address, past which only known devices get one. */
+    codesPerAccountTotal: number;
     windowMs: number;
   };
 }
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       perAccountTotal: e.AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL,
       codesPerAccount: e.AUTH_CODES_PER_ACCOUNT,
+      codesPerAccountTotal: e.AUTH_CODES_PER_ACCOUNT_TOTAL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
   };

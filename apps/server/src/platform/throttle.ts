@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { and, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { authThrottles } from '../db/schema/index.ts';
 
@@ -18,37 +18,45 @@ export class Throttle {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The attempts counted in the current window, per key (0 when none). */
-  async counts(keys: string[]): Promise<number[]> {
-    const hashed = keys.map(hashKey);
-    const rows = await this.db
-      .select({ key: authThrottles.key, count: authThrottles.count })
-      .from(authThrottles)
-      .where(and(inArray(authThrottles.key, hashed), gt(authThrottles.windowEndsAt, this.now())));
-    const byKey = new Map(rows.map((r) => [r.key, r.count]));
-    return hashed.map((k) => byKey.get(k) ?? 0);
-  }
-
-  /** Counts one attempt for each key; a key whose window has ended starts a new one. */
-  async hit(...keys: string[]): Promise<void> {
+  /**
+   * Counts one attempt for the key (a key whose window has ended starts a new one) and answers
+   * the key's count, this attempt included. One statement counts and answers, so attempts sent at
+   * once each get a count of their own: decide from it, before the work the limit is for, and a
+   * burst gets no more than the limit allows.
+   */
+  async take(key: string): Promise<number> {
     const now = this.now();
-    const windowEndsAt = new Date(now.getTime() + this.windowMs);
     const at = sql`${now.toISOString()}::timestamptz`;
-    const nextEnd = sql`${windowEndsAt.toISOString()}::timestamptz`;
-    await this.db
+    const [row] = await this.db
       .insert(authThrottles)
-      .values(keys.map((key) => ({ key: hashKey(key), count: 1, windowEndsAt })))
+      .values({
+        key: hashKey(key),
+        count: 1,
+        windowEndsAt: new Date(now.getTime() + this.windowMs),
+      })
       .onConflictDoUpdate({
         target: authThrottles.key,
         set: {
           count: sql`case when ${authThrottles.windowEndsAt} <= ${at} then 1 else ${authThrottles.count} + 1 end`,
-          windowEndsAt: sql`case when ${authThrottles.windowEndsAt} <= ${at} then ${nextEnd} else ${authThrottles.windowEndsAt} end`,
+          windowEndsAt: sql`case when ${authThrottles.windowEndsAt} <= ${at} then excluded.window_ends_at else ${authThrottles.windowEndsAt} end`,
         },
-      });
+      })
+      .returning({ count: authThrottles.count });
+    return row!.count;
   }
 
-  async reset(...keys: string[]): Promise<void> {
-    await this.db.delete(authThrottles).where(inArray(authThrottles.key, keys.map(hashKey)));
+  /** Takes back one attempt `take` counted in the current window (one that was no failure). */
+  async giveBack(key: string): Promise<void> {
+    await this.db
+      .update(authThrottles)
+      .set({ count: sql`${authThrottles.count} - 1` })
+      .where(
+        and(
+          eq(authThrottles.key, hashKey(key)),
+          gt(authThrottles.count, 0),
+          gt(authThrottles.windowEndsAt, this.now()),
+        ),
+      );
   }
 
   /** Removes counters whose window has ended. */

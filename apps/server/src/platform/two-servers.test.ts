@@ -139,6 +139,25 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     expect((await signin(b.app, PASSWORD)).statusCode).toBe(429);
   });
 
+  it('checks no more passwords of a burst through A and B at once than the one limit', async () => {
+    const org = await createOrg(a.database.db);
+    const user = await createUser(a.database.db, { clientRef: org.id });
+    const signin = (app: FastifyInstance, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        remoteAddress: '10.0.0.78',
+        payload: { usernameOrEmail: user.email, password },
+      });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signin(i % 2 === 0 ? a.app : b.app, 'Wrong#Pass1')),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(16);
+    expect((await signin(b.app, PASSWORD)).statusCode).toBe(429);
+  });
+
   it('adds up requests from one address on A and on B to one per-IP limit', async () => {
     // Unknown accounts, each a different one: only the per-IP limit can stop these.
     const signin = (app: FastifyInstance, n: number) =>

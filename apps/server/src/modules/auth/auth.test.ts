@@ -307,7 +307,7 @@ describe('password recovery', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('limits password setting per account', async () => {
+  it('limits password setting per account and address', async () => {
     const user = await newUser();
     const resetToken = await verifiedReset(user.email);
     for (let i = 0; i < 10; i += 1) {

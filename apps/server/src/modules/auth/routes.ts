@@ -23,6 +23,7 @@ import {
   verifyCode,
   type AuthDeps,
   type AuthLimits,
+  type SignInSource,
 } from './service.ts';
 
 export interface AuthRouteOptions {
@@ -43,6 +44,12 @@ function cookiesOf(request: FastifyRequest): Record<string, string> {
   }
   return cookies;
 }
+
+/** Where the request comes from: its address and the browser's device cookies. */
+const sourceOf = (request: FastifyRequest): SignInSource => ({
+  ip: request.ip,
+  cookies: cookiesOf(request),
+});
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   const deps = (): AuthDeps => ({
@@ -65,19 +72,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       schema: { tags, body: signinSchema, response: { 200: signinReplySchema } },
     },
     async (request, reply) => {
-      const { accessToken, deviceCookie } = await signIn(deps(), request.body, {
-        ip: request.ip,
-        cookies: cookiesOf(request),
-      });
-      if (deviceCookie) {
-        // A device that signed in before may go on signing in while the account is under attack.
-        reply.header(
-          'set-cookie',
-          `${deviceCookie.name}=${deviceCookie.value}; Path=/api/auth/signin; ` +
-            `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict` +
-            (request.protocol === 'https' ? '; Secure' : ''),
-        );
-      }
+      const { accessToken, deviceCookie } = await signIn(deps(), request.body, sourceOf(request));
+      // A device that signed in before may go on signing in, and receive and check recovery
+      // codes, while the account is under attack: the cookie goes to every auth endpoint.
+      reply.header(
+        'set-cookie',
+        `${deviceCookie.name}=${deviceCookie.value}; Path=/api/auth; ` +
+          `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}; HttpOnly; SameSite=Strict` +
+          (request.protocol === 'https' ? '; Secure' : ''),
+      );
       return { message: AUTH_MESSAGES.signedIn, accessToken, tokenType: 'Bearer' as const };
     },
   );
@@ -112,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     },
     async (request) => {
       const input = parseInput(forgotPasswordSchema, queryAndBody(request));
-      await requestCode(deps(), input);
+      await requestCode(deps(), input, sourceOf(request));
       return { message: AUTH_MESSAGES.codeSent, data: { success: true } };
     },
   );
@@ -129,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     },
     async (request) => {
       const input = parseInput(verifyCodeSchema, queryAndBody(request));
-      const { resetToken } = await verifyCode(deps(), input);
+      const { resetToken } = await verifyCode(deps(), input, sourceOf(request));
       return { message: AUTH_MESSAGES.codeVerified, data: { success: true, resetToken } };
     },
   );
@@ -146,7 +149,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     },
     async (request) => {
       const input = parseInput(resetPasswordSchema, queryAndBody(request));
-      const { firstPassword } = await resetPassword(deps(), input);
+      const { firstPassword } = await resetPassword(deps(), input, sourceOf(request));
       return {
         message: firstPassword ? AUTH_MESSAGES.passwordSet : AUTH_MESSAGES.passwordChanged,
       };

@@ -19,10 +19,16 @@ import {
   changePassword,
   profileOf,
   updateProfile,
+  type OldPasswordChecks,
 } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 
-export const userRoutes: FastifyPluginAsyncZod<{ maxImageBytes: number }> = async (app, opts) => {
+export interface UserRouteOptions {
+  maxImageBytes: number;
+  oldPasswordChecks: OldPasswordChecks;
+}
+
+export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, opts) => {
   const tags = ['users'];
   const profileReply = envelopeOf(userProfileSchema);
 
@@ -79,7 +85,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ maxImageBytes: number }> = asyn
     },
     async (request) => {
       const input = request.body;
-      const user = await changePassword(app.db, principalOf(request).id, input);
+      const user = await changePassword(
+        app.db,
+        principalOf(request).id,
+        input,
+        opts.oldPasswordChecks,
+      );
       // Older tokens stop working; this session continues with a fresh one.
       return {
         message: USER_MESSAGES.passwordUpdated,

@@ -6,9 +6,10 @@ import type { UserProfile } from '@spotzcity/shared/api';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { type LoadedAccount, loadPrincipal } from '../../platform/auth.ts';
-import { NotFound, ValidationError } from '../../platform/errors.ts';
+import { NotFound, TooManyRequests, ValidationError } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Storage } from '../../platform/storage.ts';
+import type { Throttle } from '../../platform/throttle.ts';
 
 export const PICTURE_PREFIX = 'profile-pictures';
 
@@ -83,13 +84,31 @@ export async function updateProfile(
   return getProfile(db, userId);
 }
 
-/** Changes the password and bumps the token version; returns the new version for a fresh token. */
-export async function changePassword(db: DbOrTx, userId: number, input: PasswordChangeInput) {
+/** How often the old password may be wrong per account and throttle window. */
+export interface OldPasswordChecks {
+  throttle: Throttle;
+  limit: number;
+}
+
+/**
+ * Changes the password and bumps the token version; returns the new version for a fresh token.
+ * Each check of the old password is counted before it is made, so that a stolen session cannot
+ * guess it, not even with many requests at once.
+ */
+export async function changePassword(
+  db: DbOrTx,
+  userId: number,
+  input: PasswordChangeInput,
+  checks: OldPasswordChecks,
+) {
+  const key = `old-password:${userId}`;
+  if ((await checks.throttle.take(key)) > checks.limit) throw new TooManyRequests();
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new NotFound('User not found');
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     throw ValidationError.field('oldPassword', USER_MESSAGES.oldPasswordWrong);
   }
+  await checks.throttle.giveBack(key);
   if (input.oldPassword === input.newPassword) {
     throw ValidationError.field('newPassword', USER_MESSAGES.samePassword);
   }

@@ -197,6 +197,36 @@ describe('PUT /api/users/password', () => {
     ]);
   });
 
+  it('checks ten old passwords of a burst and refuses the rest unchecked', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const guess = (oldPassword: string) =>
+      change(token, { oldPassword, newPassword: 'Fresh#Pass9', confirmPassword: 'Fresh#Pass9' });
+    const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => guess(`Guess#${i}a`)));
+    const statuses = replies.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    // The right one is refused too now: the session cannot go on guessing.
+    expect((await guess(PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('does not count a right old password as a wrong guess', async () => {
+    const { token } = await signedInUser(t.app, t.database.db);
+    const wrong = {
+      oldPassword: 'Wrong#Pass1',
+      newPassword: 'Fresh#Pass9',
+      confirmPassword: 'Fresh#Pass9',
+    };
+    const same = { oldPassword: PASSWORD, newPassword: PASSWORD, confirmPassword: PASSWORD };
+    for (let i = 0; i < 9; i += 1) expect((await change(token, wrong)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i += 1) {
+      const res = await change(token, same);
+      expect(res.json().errors).toEqual([
+        { field: 'newPassword', message: USER_MESSAGES.samePassword },
+      ]);
+    }
+    expect((await change(token, wrong)).statusCode).toBe(400);
+  });
+
   it.each([
     [{ oldPassword: '', newPassword: '', confirmPassword: '' }, 'oldPassword', MESSAGES.required],
     [
