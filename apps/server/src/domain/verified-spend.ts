@@ -1,130 +1,58 @@
 /**
  * The 'verified' counting rule of issue #21, shared by every module whose figures offer it (the
- * spend dashboards and their exports, the Goals Dashboard, the verified-diversity screens): an
- * organisation's qualification policy, the SQL of "certificate `c` qualifies a payment on a date",
- * which vendor matches are certain, the verified figures beside the reported ones with their
- * drill-down, and the words every export uses to state the rule.
+ * spend dashboards and their exports, the Goals Dashboard, the verified-diversity screens): the
+ * verified figures beside the reported ones with their drill-down, read from the verified rollups,
+ * and the words every export uses to state the rule. The rule's parts (policy, certain matches,
+ * "certificate `c` qualifies a payment on a date") are in verified-rule.ts, re-exported here.
  *
  * A vendor's match counts as certain when a user confirmed it or its score is at least
  * CERTAIN_MATCH_SCORE (an identifier, or name with state and ZIP); uncertain and missing matches
  * never make a payment verified.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import {
-  CERTAIN_MATCH_SCORE,
   COUNTING_RULE_LABELS,
   COUNTING_RULE_TEXT,
-  DEFAULT_POLICY,
   MATCH_RULE_LABELS,
-  SELF_CERTIFICATION,
   type CountingRule,
   type MatchRule,
-  type QualificationPolicy,
   type VerifiedFigures,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { spendCategoriesNamed } from './addressable.ts';
 import { fileScope, toNumber, type FileScope } from '../platform/sql.ts';
 import {
-  certificatePolicies,
   spendRollupMonths,
   spendRollupSuppliers,
-  spendRows,
   supplierCertificates,
   supplierDirectory,
   vendorMatches,
+  verifiedRollupCertificates,
+  verifiedRollupSuppliers,
 } from '../db/schema/index.ts';
+import {
+  certain,
+  getPolicy,
+  qualifiesSql,
+  visibleCertificate,
+  visibleCertificates,
+} from './verified-rule.ts';
+import { refreshVerifiedRollups } from './verified-rollups.ts';
 
 export type Scope = FileScope;
 
-/**
- * Certificate `c` is one the organisation may read and count: a directory certificate
- * (`client_ref` null, everyone's) or its own. Its own policy still decides what qualifies.
- */
-export const visibleCertificate = (clientRef: number): SQL =>
-  sql`(c.client_ref is null or c.client_ref = ${clientRef})`;
-
-/**
- * The same certificates as a row source, for the figures' per-payment joins: two index scans
- * appended, not the OR above — with the OR, PostgreSQL scanned every certificate once per
- * supplier and payment day (docs/certificates.md).
- */
-export const visibleCertificates = (clientRef: number): SQL => sql`(
-  select * from ${supplierCertificates} where client_ref = ${clientRef}
-  union all
-  select * from ${supplierCertificates} where client_ref is null
-)`;
-
-/** Vendor match `m` is certain: it may make a payment verified. */
-export const certain = sql`m.supplier_ref is not null and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})`;
-
-/* ---------------------------------------------------------------- policy */
-
-interface PolicyRow {
-  accepted_agencies: string[] | null;
-  accept_self_certified: boolean;
-  grace_months: number;
-  expiring_window_days: number;
-  counting_rule: string;
-}
-
-/** The organisation's policy; the defaults when it has saved none. */
-export async function getPolicy(db: DbOrTx, clientRef: number): Promise<QualificationPolicy> {
-  const [row] = rowsOf<PolicyRow>(
-    await db.execute(sql`
-      select accepted_agencies, accept_self_certified, grace_months, expiring_window_days,
-        counting_rule
-      from ${certificatePolicies} where client_ref = ${clientRef}
-    `),
-  );
-  if (!row) return { ...DEFAULT_POLICY };
-  return {
-    acceptedAgencies: row.accepted_agencies,
-    acceptSelfCertified: row.accept_self_certified,
-    graceMonths: Number(row.grace_months),
-    expiringWindowDays: Number(row.expiring_window_days),
-    countingRule: row.counting_rule as CountingRule,
-  };
-}
-
-/**
- * The SQL condition "certificate `c` qualifies a payment made on `date`" under `policy`: the
- * same rule as qualifiesOn (packages/shared/src/verified-diversity.ts).
- */
-export function qualifiesSql(policy: QualificationPolicy, date: SQL): SQL {
-  const accepted = policy.acceptedAgencies ? JSON.stringify(policy.acceptedAgencies) : null;
-  const agency =
-    accepted === null
-      ? sql`c.agency <> ${SELF_CERTIFICATION}`
-      : sql`c.agency in (select jsonb_array_elements_text(${accepted}::jsonb))`;
-  return sql`(
-    (${agency} or (c.agency = ${SELF_CERTIFICATION} and ${policy.acceptSelfCertified}))
-    and c.issue_date <= ${date}
-    and ${date} <= (c.expiry_date + ${policy.graceMonths} * interval '1 month')::date
-    and (c.status = 'ACTIVE' or (c.status_date is not null and c.status_date > ${date}))
-  )`;
-}
+export { certain, getPolicy, qualifiesSql, visibleCertificate, visibleCertificates };
 
 /* ---------------------------------------------------------------- verified figures */
-
-/**
- * The selection's payments with a certain match, grouped by directory supplier, vendor and
- * payment date (a certificate's qualification depends on nothing else).
- */
-const matchedPayments = (scope: Scope, rows: SQL = sql`true`) => sql`
-  select m.supplier_ref, r.supplier_key, r.payment_date, sum(r.spend) as spend
-  from ${spendRows} r
-  join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-  where ${fileScope(scope)} and ${certain} and ${rows}
-  group by m.supplier_ref, r.supplier_key, r.payment_date`;
 
 /**
  * Headline and per-type figures under both counting rules, side by side. 'As reported' sums the
  * file's own diversity (the rollups, as the dashboards do); 'verified' counts a payment for a type
  * when the matched supplier held a qualifying certificate of that type on the payment date, once
- * per type and once in the diverse total however many certificates qualify.
+ * per type and once in the diverse total however many certificates qualify — as the verified
+ * rollups hold it (verified-rollups.ts), brought up to date first.
  */
 export async function verifiedFigures(
   db: DbOrTx,
@@ -137,8 +65,8 @@ export async function verifiedFigures(
    */
   nonAddressable?: readonly string[],
 ): Promise<VerifiedFigures> {
+  await refreshVerifiedRollups(db, scope.clientRef);
   const policy = await getPolicy(db, scope.clientRef);
-  const qualifies = qualifiesSql(policy, sql`p.payment_date`);
   const reported = rowsOf<{ type: string; spend: string }>(
     await db.execute(sql`
       select t.type, sum(r.spend)::text as spend
@@ -154,41 +82,21 @@ export async function verifiedFigures(
       from ${spendRollupMonths} r where ${fileScope(scope)}
     `),
   );
-  // Each certain payment with the types its supplier's certificates qualify it for, made once
-  // for both the per-type sums and the diverse total (a CTE read twice is made once): one pass
-  // over the payments instead of two, the headline's figures sooner (issue #19).
   const verifiedRows = rowsOf<{ type: string | null; spend: string }>(
     await db.execute(sql`
-      with p as (${matchedPayments(scope)}),
-      q as (
-        select p.spend, array(
-          select distinct c.diversity_type from ${visibleCertificates(scope.clientRef)} c
-          where c.supplier_ref = p.supplier_ref and ${qualifies}
-        ) as types
-        from p
-      )
-      select t.type, sum(q.spend)::text as spend
-      from q cross join unnest(q.types) as t(type)
+      select t.type, sum(r.spend)::text as spend
+      from ${verifiedRollupSuppliers} r cross join unnest(r.types) as t(type)
+      where ${fileScope(scope)}
       group by t.type
       union all
-      select null, coalesce(sum(q.spend), 0)::text from q where cardinality(q.types) > 0
+      select null, coalesce(sum(r.spend), 0)::text from ${verifiedRollupSuppliers} r
+      where ${fileScope(scope)} and cardinality(r.types) > 0
     `),
   );
   const verified = verifiedRows.filter(
     (r): r is { type: string; spend: string } => r.type !== null,
   );
   const verifiedDiverse = verifiedRows.find((r) => r.type === null);
-  const verifiedDiverseOf = async (rows: SQL) =>
-    rowsOf<{ spend: string }>(
-      await db.execute(sql`
-        with p as (${matchedPayments(scope, rows)})
-        select coalesce(sum(p.spend), 0)::text as spend from p
-        where exists (
-          select 1 from ${visibleCertificates(scope.clientRef)} c
-          where c.supplier_ref = p.supplier_ref and ${qualifies}
-        )
-      `),
-    )[0];
   // The headline over the addressable rows: the same figures, the non-addressable categories out.
   let addressable: VerifiedFigures['addressable'];
   if (nonAddressable) {
@@ -201,10 +109,16 @@ export async function verifiedFigures(
         from ${spendRollupSuppliers} r where ${fileScope(scope)} and ${keep}
       `),
     );
+    const [counted] = rowsOf<{ spend: string }>(
+      await db.execute(sql`
+        select coalesce(sum(r.spend), 0)::text as spend from ${verifiedRollupSuppliers} r
+        where ${fileScope(scope)} and ${keep} and cardinality(r.types) > 0
+      `),
+    );
     addressable = {
       totalSpend: toNumber(base?.total),
       reportedDiverse: toNumber(base?.diverse),
-      verifiedDiverse: toNumber((await verifiedDiverseOf(keep))?.spend),
+      verifiedDiverse: toNumber(counted?.spend),
     };
   }
   const reportedBy = new Map(reported.map((r) => [r.type, toNumber(r.spend)]));
@@ -227,11 +141,11 @@ export async function verifiedFigures(
 
 /**
  * The drill-down of the verified figures: each matched vendor with verified spend, the supplier
- * it is matched to and by which rule, and the certificates that qualified its payments.
+ * it is matched to and by which rule, and the certificates that qualified its payments. A vendor
+ * with verified spend has a certain match, so all its payments are matched ones ('reported').
  */
 export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
-  const policy = await getPolicy(db, scope.clientRef);
-  const qualifies = qualifiesSql(policy, sql`p.payment_date`);
+  await refreshVerifiedRollups(db, scope.clientRef);
   const rows = rowsOf<{
     supplier_key: string;
     vendor_name: string;
@@ -243,19 +157,13 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
     certificates: (Certificate & { id: number })[];
   }>(
     await db.execute(sql`
-      with p as (${matchedPayments(scope)}),
-      used as (
-        select distinct p.supplier_key, p.payment_date, c.id
-        from p join ${visibleCertificates(scope.clientRef)} c
-          on c.supplier_ref = p.supplier_ref and ${qualifies}
-      ),
-      v as (
-        select p.supplier_key, p.supplier_ref, sum(p.spend) as reported,
-          coalesce(sum(p.spend) filter (where exists (
-            select 1 from used u
-            where u.supplier_key = p.supplier_key and u.payment_date = p.payment_date)), 0)
-            as verified
-        from p group by p.supplier_key, p.supplier_ref
+      with v as (
+        select r.supplier_key, sum(r.spend) as reported,
+          sum(r.spend) filter (where cardinality(r.types) > 0) as verified
+        from ${verifiedRollupSuppliers} r
+        where ${fileScope(scope)}
+        group by r.supplier_key
+        having sum(r.spend) filter (where cardinality(r.types) > 0) > 0
       ),
       certs as (
         select u.supplier_key, json_agg(json_build_object('id', c.id,
@@ -263,17 +171,20 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
           'certificateNumber', c.certificate_number, 'issueDate', c.issue_date::text,
           'expiryDate', c.expiry_date::text, 'fromDirectory', c.client_ref is null)
           order by c.id) as certificates
-        from (select distinct supplier_key, id from used) u
-        join ${supplierCertificates} c on c.id = u.id
+        from (
+          select distinct r.supplier_key, r.certificate_ref
+          from ${verifiedRollupCertificates} r join v using (supplier_key)
+          where ${fileScope(scope)}
+        ) u
+        join ${supplierCertificates} c on c.id = u.certificate_ref
         group by u.supplier_key
       )
-      select v.supplier_key, m.vendor_name, v.supplier_ref, d.name as supplier_name, m.rule,
+      select v.supplier_key, m.vendor_name, m.supplier_ref, d.name as supplier_name, m.rule,
         v.reported::text, v.verified::text, coalesce(k.certificates, '[]'::json) as certificates
       from v
       join ${vendorMatches} m on m.client_ref = ${scope.clientRef} and m.supplier_key = v.supplier_key
-      join ${supplierDirectory} d on d.id = v.supplier_ref
+      join ${supplierDirectory} d on d.id = m.supplier_ref
       left join certs k on k.supplier_key = v.supplier_key
-      where v.verified > 0
       order by v.verified desc, v.supplier_key
     `),
   );

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -12,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients.ts';
 import { supplierDirectory } from './search-supplier.ts';
+import { spendFiles } from './spend.ts';
 import {
   idColumn,
   clientRefColumn,
@@ -116,6 +119,9 @@ export const vendorMatches = pgTable(
   (t) => [
     primaryKey({ name: 'vendor_matches_pkey', columns: [t.clientRef, t.supplierKey] }),
     index('vendor_matches_supplier_idx').on(t.clientRef, t.supplierRef),
+    // A directory certificate's change finds the vendors of every organisation matched to its
+    // supplier (the verified rollups' trigger, migration 0029).
+    index('vendor_matches_directory_idx').on(t.supplierRef),
   ],
 );
 
@@ -142,3 +148,94 @@ export const certificateDigestLog = pgTable(
     }),
   ],
 );
+
+/*
+ * The verified rollups: an organisation's spend as the 'verified' rule counts it, kept so that a
+ * verified figure is a sum over a small table instead of a join of every payment with the
+ * certificates (domain/verified-rollups.ts keeps them). `types` is the sorted set of diversity
+ * types the payments' matched supplier held a qualifying certificate of on the payment date
+ * (empty: not verified, including every vendor without a certain match). Every payment of the
+ * organisation is in exactly one group of each grain, so totals add up to the file's spend.
+ * - verified_rollups: per file, vendor, month, category and type set — the Goals Dashboard's year.
+ * - verified_rollup_suppliers: the same over the whole file — the headline, the per-type and
+ *   addressable figures and the drill-down.
+ * - verified_rollup_certificates: which certificates qualified at least one payment of a vendor
+ *   in a file — the drill-down's certificates.
+ */
+const verifiedFileColumns = () => ({
+  clientRef: clientRefColumn('cascade'),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => spendFiles.id, { onDelete: 'cascade' }),
+  supplierKey: text('supplier_key').notNull(),
+});
+
+const verifiedGroupColumns = () => ({
+  category: text('category').notNull(),
+  types: text('types').array().notNull(),
+  spend: numeric('spend', { precision: 18, scale: 2 }).notNull(),
+  rowCount: integer('row_count').notNull(),
+});
+
+export const verifiedRollups = pgTable(
+  'verified_rollups',
+  {
+    ...verifiedFileColumns(),
+    /** The first day of the payment month. */
+    month: date('month').notNull(),
+    ...verifiedGroupColumns(),
+  },
+  (t) => [
+    index('verified_rollups_file_idx').on(t.clientRef, t.fileId, t.month),
+    index('verified_rollups_supplier_idx').on(t.clientRef, t.supplierKey),
+  ],
+);
+
+export const verifiedRollupSuppliers = pgTable(
+  'verified_rollup_suppliers',
+  { ...verifiedFileColumns(), ...verifiedGroupColumns() },
+  (t) => [
+    index('verified_rollup_suppliers_file_idx').on(t.clientRef, t.fileId),
+    index('verified_rollup_suppliers_supplier_idx').on(t.clientRef, t.supplierKey),
+  ],
+);
+
+export const verifiedRollupCertificates = pgTable(
+  'verified_rollup_certificates',
+  {
+    ...verifiedFileColumns(),
+    certificateRef: integer('certificate_ref')
+      .notNull()
+      .references(() => supplierCertificates.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('verified_rollup_certificates_file_idx').on(t.clientRef, t.fileId, t.supplierKey),
+    index('verified_rollup_certificates_supplier_idx').on(t.clientRef, t.supplierKey),
+  ],
+);
+
+/**
+ * Vendors whose verified groups miss a change, written by triggers (migration 0029) on every
+ * write, whatever wrote it: a vendor's match (`supplier_key`), a certificate of the supplier a
+ * vendor is matched to (one entry per such vendor of each organisation whose rollups are built),
+ * an organisation's policy (`whole`: every payment). An organisation's next verified figure first
+ * judges those payments again and deletes the entries it read.
+ */
+export const verifiedChanges = pgTable(
+  'verified_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    clientRef: clientRefColumn('cascade'),
+    supplierKey: text('supplier_key'),
+    whole: boolean('whole').notNull().default(false),
+  },
+  (t) => [index('verified_changes_client_idx').on(t.clientRef)],
+);
+
+/** The organisations whose verified rollups are built (the others get theirs built whole). */
+export const verifiedRefreshed = pgTable('verified_refreshed', {
+  clientRef: integer('client_ref')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  refreshedAt: updatedAtColumn(),
+});

@@ -18,17 +18,13 @@ import {
   type YearGoals,
 } from '@spotzcity/shared/goals';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
-import type { CountingRule, QualificationPolicy } from '@spotzcity/shared/verified-diversity';
+import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { spendRollups, spendRows, vendorMatches } from '../../db/schema/index.ts';
+import { spendRollups, vendorMatches, verifiedRollups } from '../../db/schema/index.ts';
 import { pairsRelation, qualifyingPairs } from '../../domain/program-categories.ts';
 import { fileScope } from '../../platform/sql.ts';
-import {
-  certain,
-  getPolicy,
-  qualifiesSql,
-  visibleCertificates,
-} from '../../domain/verified-spend.ts';
+import { certain } from '../../domain/verified-spend.ts';
+import { refreshVerifiedRollups } from '../../domain/verified-rollups.ts';
 import type { FigureSettings } from './service.ts';
 
 export interface GoalScope {
@@ -46,15 +42,11 @@ export interface GoalScope {
  * - VERIFIED (issue #21): a payment counts for a type only when its vendor has a certain match to
  *   a directory supplier holding a certificate of that type that qualified under the
  *   organisation's policy on the payment date — each type once, diverse once, however many
- *   certificates qualify. Computed from the rows grouped by day and matched supplier (payment
- *   dates matter), as the spend dashboards' verified figures are.
+ *   certificates qualify. Read from the verified rollups (per month and category, judged per
+ *   payment day; domain/verified-rollups.ts), brought up to date by the caller first, as the
+ *   spend dashboards' verified figures are.
  */
-export function countedDiversity(
-  scope: GoalScope,
-  months: string[],
-  rule: CountingRule,
-  policy: QualificationPolicy,
-): SQL {
+export function countedDiversity(scope: GoalScope, months: string[], rule: CountingRule): SQL {
   const from = `${months[0]}-01`;
   const to = `${months[11]}-01`;
   if (rule === 'REPORTED') {
@@ -65,24 +57,10 @@ export function countedDiversity(
         and r.month between ${from}::date and ${to}::date`;
   }
   return sql`
-    select date_trunc('month', p.payment_date)::date as month, p.category, p.spend,
-      t.types as diversity, cardinality(t.types) > 0 as is_diverse
-    from (
-      select r.payment_date, r.category,
-        case when ${certain} then m.supplier_ref end as supplier_ref, sum(r.spend) as spend
-      from ${spendRows} r
-      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      where ${fileScope(scope)}
-        and r.payment_date >= ${from}::date
-        and r.payment_date < (${to}::date + interval '1 month')
-      group by 1, 2, 3
-    ) p
-    cross join lateral (
-      select coalesce(array_agg(distinct c.diversity_type::text), '{}'::text[]) as types
-      from ${visibleCertificates(scope.clientRef)} c
-      where c.supplier_ref = p.supplier_ref
-        and ${qualifiesSql(policy, sql`p.payment_date`)}
-    ) t`;
+    select r.month, r.category, r.spend, r.types as diversity, cardinality(r.types) > 0 as is_diverse
+    from ${verifiedRollups} r
+    where ${fileScope(scope)}
+      and r.month between ${from}::date and ${to}::date`;
 }
 
 /** Integer cents of a numeric's text ('1234.5', '-0.07'): exact, unlike a float. */
@@ -111,7 +89,7 @@ async function monthCategoryGroups(
   months: string[],
   rule: CountingRule,
 ): Promise<Group[]> {
-  const policy = await getPolicy(db, scope.clientRef);
+  if (rule === 'VERIFIED') await refreshVerifiedRollups(db, scope.clientRef);
   const rows = rowsOf<Record<string, string | null> & { month: string; category: string }>(
     await db.execute(sql`
       select to_char(r.month, 'YYYY-MM') as month, r.category,
@@ -124,7 +102,7 @@ async function monthCategoryGroups(
           ),
           sql`, `,
         )}
-      from (${countedDiversity(scope, months, rule, policy)}) r
+      from (${countedDiversity(scope, months, rule)}) r
       group by 1, 2
     `),
   );

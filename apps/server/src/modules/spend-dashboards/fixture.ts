@@ -9,6 +9,7 @@ import { signedInUser } from '../../../test/factories.ts';
 import type { Db } from '../../db/client.ts';
 import { spendFiles, spendRows } from '../../db/schema/index.ts';
 import { buildSpendRollup } from '../../domain/spend-rollups.ts';
+import { buildVerifiedRollup } from '../../domain/verified-rollups.ts';
 
 export interface FixtureRow {
   /** Who the supplier is, as a buyer would tell: same label = same supplier. */
@@ -275,6 +276,7 @@ export async function insertFixtureFile(
   );
   // As the import does after inserting a file's rows: the dashboards read the rollup.
   await buildSpendRollup(db, clientRef, file!.id);
+  await buildVerifiedRollup(db, clientRef, file!.id);
   return file!.id;
 }
 

@@ -22,6 +22,7 @@ import { copyRowsFromFile } from '../../db/copy.ts';
 import { spendFiles, spendRollupMonths, spendRows, users } from '../../db/schema/index.ts';
 import { ROLLUP_STEPS, buildSpendRollup, loadSpendRollup } from '../../domain/spend-rollups.ts';
 import { matchFileVendors } from '../../domain/supplier-matching.ts';
+import { buildVerifiedRollup } from '../../domain/verified-rollups.ts';
 import {
   checkSheet,
   prepareWorkerScript,
@@ -268,6 +269,8 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       }
       // Each new vendor of the file matched to the directory (issue #21); earlier matches stay.
       await matchFileVendors(tx, clientRef, fileId, tallied?.vendors);
+      // The file's payments as the 'verified' rule counts them, with the matches just made.
+      await buildVerifiedRollup(tx, clientRef, fileId);
       options.signal?.throwIfAborted();
       const file = await summariseFile(tx, clientRef, fileId, tallied);
       // Every row copied is one of the file's: otherwise a row escaped its foreign keys' checks.

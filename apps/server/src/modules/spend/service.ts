@@ -27,6 +27,7 @@ import {
 } from '../../db/schema/index.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../domain/spend-rollups.ts';
+import { deleteVerifiedRollup } from '../../domain/verified-rollups.ts';
 import {
   fileScope,
   pageOffset,
@@ -114,6 +115,7 @@ export async function deleteFileIn(
   if (!file) return undefined;
   // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
   await deleteSpendRollup(tx, clientRef, fileId);
+  await deleteVerifiedRollup(tx, clientRef, fileId);
   await tx
     .delete(spendRows)
     .where(and(eq(spendRows.clientRef, clientRef), eq(spendRows.fileId, fileId)));

@@ -1,0 +1,195 @@
+/**
+ * The verified rollups (db/schema/verified-diversity.ts): the organisation's payments grouped as
+ * the 'verified' rule counts them, so that every verified figure is a sum over a small table.
+ * What a payment counts for depends on its vendor's match, its supplier's certificates and the
+ * organisation's policy, all of which change after the payment was imported; so the rollups are
+ * kept in two ways, both exact:
+ * - a spend import builds its file's groups in its own transaction, after matching its vendors
+ *   (`buildVerifiedRollup`);
+ * - every other change is logged by a trigger in verified_changes (migration 0029), and an
+ *   organisation's next verified figure first judges again the payments it touches
+ *   (`refreshVerifiedRollups`): a policy all of them, a certificate those of the vendors matched
+ *   to its supplier, a match those of its vendor. An organisation that never had its rollups
+ *   built has them built whole.
+ * The judgement itself is one statement over the payments grouped by vendor, day and category,
+ * joined with the qualifying certificates of the vendor's certainly matched supplier
+ * (qualifiesSql, the same rule as everywhere else).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type DbOrTx } from '../db/client.ts';
+import {
+  spendRows,
+  vendorMatches,
+  verifiedChanges,
+  verifiedRefreshed,
+  verifiedRollupCertificates,
+  verifiedRollupSuppliers,
+  verifiedRollups,
+} from '../db/schema/index.ts';
+import { certain, getPolicy, qualifiesSql, visibleCertificates } from './verified-rule.ts';
+
+const TABLES = [verifiedRollups, verifiedRollupSuppliers, verifiedRollupCertificates];
+
+/**
+ * Which payments of an organisation to judge (again): one file's, some vendors', or all of them.
+ * A condition on the row source aliased `r` (spend rows or a verified rollup).
+ */
+type Payments = { fileId: number } | { supplierKeys: string[] } | 'all';
+
+function paymentsOf(payments: Payments): SQL {
+  if (payments === 'all') return sql`true`;
+  if ('fileId' in payments) return sql`r.file_id = ${payments.fileId}`;
+  return sql`r.supplier_key = any(${sql.param(payments.supplierKeys)}::text[])`;
+}
+
+/** The first key of the advisory locks below ('VRFD'). */
+const VERIFIED_LOCK = 0x56524644;
+
+/**
+ * Taken by every writer of an organisation's rollups (an import's build, a refresh) until its
+ * transaction ends, on PostgreSQL (the embedded database runs one transaction at a time): the
+ * certificates' lock shared, which a certificate's write holds exclusively while its trigger
+ * finds the vendors it changes (migration 0029), then the organisation's own. So a certificate
+ * written meanwhile is either seen by the writer's judgement or finds the organisation's rollups
+ * built and leaves its entries, and two writers of one organisation never interleave.
+ */
+async function lockRollups(tx: DbOrTx, clientRef: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${VERIFIED_LOCK}, 0)`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${VERIFIED_LOCK}, ${clientRef})`);
+}
+
+/** Whether the organisation's rollups were ever built. */
+async function built(tx: DbOrTx, clientRef: number): Promise<boolean> {
+  const rows = rowsOf<{ client_ref: number }>(
+    await tx.execute(
+      sql`select client_ref from ${verifiedRefreshed} where client_ref = ${clientRef}`,
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** Judges `payments` of the organisation again: their groups deleted and written anew. */
+async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
+  const which = paymentsOf(payments);
+  for (const table of TABLES) {
+    await tx.execute(sql`delete from ${table} r where r.client_ref = ${clientRef} and ${which}`);
+  }
+  if (payments !== 'all' && 'supplierKeys' in payments && payments.supplierKeys.length === 0) {
+    return;
+  }
+  const policy = await getPolicy(tx, clientRef);
+  // Per vendor, day and category: a certificate qualifies a day, and the goals' rows need the
+  // category. The certificates of the certainly matched supplier, joined on the supplier (a hash
+  // join), then kept when they qualify on the day.
+  const judged = sql`
+    with p as materialized (
+      select r.file_id, r.supplier_key, r.payment_date, r.category, sum(r.spend) as spend,
+        count(*)::int as row_count, case when ${certain} then m.supplier_ref end as supplier_ref
+      from ${spendRows} r
+      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+      where r.client_ref = ${clientRef} and ${which}
+      group by r.file_id, r.supplier_key, r.payment_date, r.category, 7
+    ),
+    q as materialized (
+      select p.file_id, p.supplier_key, p.payment_date, p.category, c.id, c.diversity_type
+      from p join ${visibleCertificates(clientRef)} c on c.supplier_ref = p.supplier_ref
+      where ${qualifiesSql(policy, sql`p.payment_date`)}
+    ),
+    certificates as (
+      insert into ${verifiedRollupCertificates} (client_ref, file_id, supplier_key, certificate_ref)
+      select distinct ${clientRef}::int, q.file_id, q.supplier_key, q.id from q
+    ),
+    day as (
+      select p.file_id, p.supplier_key, p.payment_date, p.category, p.spend, p.row_count,
+        coalesce(t.types, '{}') as types
+      from p left join (
+        select q.file_id, q.supplier_key, q.payment_date, q.category,
+          array_agg(distinct q.diversity_type order by q.diversity_type) as types
+        from q group by q.file_id, q.supplier_key, q.payment_date, q.category
+      ) t using (file_id, supplier_key, payment_date, category)
+    )
+    insert into ${verifiedRollups} (client_ref, file_id, supplier_key, month, category, types,
+      spend, row_count)
+    select ${clientRef}::int, file_id, supplier_key,
+      date_trunc('month', payment_date::timestamp)::date, category, types, sum(spend),
+      sum(row_count)
+    from day
+    group by file_id, supplier_key, date_trunc('month', payment_date::timestamp)::date, category,
+      types`;
+  // Not hashed by force as the spend rollups are (groupingByHash): with sorting discouraged the
+  // planner chose plans several times slower for the certificates' join.
+  await tx.execute(judged);
+  await tx.execute(sql`
+    insert into ${verifiedRollupSuppliers} (client_ref, file_id, supplier_key, category, types,
+      spend, row_count)
+    select r.client_ref, r.file_id, r.supplier_key, r.category, r.types, sum(r.spend),
+      sum(r.row_count)
+    from ${verifiedRollups} r
+    where r.client_ref = ${clientRef} and ${which}
+    group by r.client_ref, r.file_id, r.supplier_key, r.category, r.types
+  `);
+}
+
+/**
+ * Builds the verified groups of a file just imported, in the import's transaction, after its
+ * vendors were matched. An organisation whose rollups were never built is left to its first
+ * verified figure, which builds them whole.
+ */
+export async function buildVerifiedRollup(tx: DbOrTx, clientRef: number, fileId: number) {
+  await lockRollups(tx, clientRef);
+  if (await built(tx, clientRef)) await judge(tx, clientRef, { fileId });
+}
+
+/** Removes a file's verified groups (the file's foreign keys cascade too; this uses the indexes). */
+export async function deleteVerifiedRollup(tx: DbOrTx, clientRef: number, fileId: number) {
+  for (const table of TABLES) {
+    await tx.execute(
+      sql`delete from ${table} where client_ref = ${clientRef} and file_id = ${fileId}`,
+    );
+  }
+}
+
+/**
+ * Brings the organisation's verified rollups up to date with every change written since they
+ * were last (see the file's header); a figure that reads them calls this first. Without a change
+ * it is one indexed look-up. Only the entries read before judging are deleted: one committed
+ * meanwhile stays for the next figure.
+ */
+export async function refreshVerifiedRollups(db: DbOrTx, clientRef: number): Promise<void> {
+  if (!(await stale(db, clientRef))) return;
+  await db.transaction(async (tx) => {
+    await lockRollups(tx, clientRef);
+    const changes = rowsOf<{ id: number; supplier_key: string | null; whole: boolean }>(
+      await tx.execute(sql`
+        select id, supplier_key, whole from ${verifiedChanges} where client_ref = ${clientRef}
+      `),
+    );
+    if (!(await built(tx, clientRef)) || changes.some((c) => c.whole)) {
+      await judge(tx, clientRef, 'all');
+    } else {
+      const keys = new Set(changes.flatMap((c) => (c.supplier_key ? [c.supplier_key] : [])));
+      await judge(tx, clientRef, { supplierKeys: [...keys] });
+    }
+    if (changes.length > 0) {
+      await tx.execute(sql`
+        delete from ${verifiedChanges}
+        where client_ref = ${clientRef} and id = any(${sql.param(changes.map((c) => c.id))}::bigint[])
+      `);
+    }
+    await tx.execute(sql`
+      insert into ${verifiedRefreshed} (client_ref) values (${clientRef})
+      on conflict (client_ref) do update set updated_at = now()
+    `);
+  });
+}
+
+/** Whether the organisation's rollups miss a change, or were never built. */
+async function stale(db: DbOrTx, clientRef: number): Promise<boolean> {
+  const [row] = rowsOf<{ stale: boolean }>(
+    await db.execute(sql`
+      select not exists (select 1 from ${verifiedRefreshed} where client_ref = ${clientRef})
+        or exists (select 1 from ${verifiedChanges} where client_ref = ${clientRef}) as stale
+    `),
+  );
+  return row?.stale !== false;
+}
