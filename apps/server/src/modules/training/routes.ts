@@ -101,7 +101,8 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
       },
     );
 
-    // Methods are not shown in the spec: lists take a body (POST); GET answers the same.
+    // Methods are not shown in the spec: lists take a body (POST); GET answers the same. Never
+    // kept by the reply cache (kept per user): the URLs in a list belong to the session that asked.
     const list = async (principal: Principal, given: TrainingType | undefined) => {
       if (given && given !== type) {
         throw ValidationError.field('type', TRAINING_MESSAGES.typeMismatch(type));
@@ -178,10 +179,12 @@ export const trainingRoutes: FastifyPluginAsyncZod<TrainingOptions> = async (app
     schema: {
       tags,
       description:
-        'A training file by the signed URL of a list reply (url, or downloadUrl with download=1). Supports Range requests.',
+        'A training file by the signed URL of a list reply (url, or downloadUrl with download=1), ' +
+        'valid for the session that asked for the list until it signs out. Supports Range requests.',
       params: z.object({ id: recordId() }),
       querystring: z.object({
         u: z.string().optional(),
+        t: z.string().optional(),
         e: z.string().optional(),
         s: z.string().optional(),
         download: z.string().optional(),

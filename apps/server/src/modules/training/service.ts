@@ -93,7 +93,7 @@ export async function listCategories(db: DbOrTx, type: TrainingType) {
     .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
 }
 
-/** How an item's media URL is made: signed for the user who asked (see platform/signed-urls.ts). */
+/** How an item's media URL is made: signed for the session that asked (platform/signed-urls.ts). */
 export type MediaUrl = (id: number) => string;
 
 export function presentItem(row: Row, mediaUrl: MediaUrl): TrainingItem {

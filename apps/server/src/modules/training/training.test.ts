@@ -10,6 +10,7 @@ import { TINY_PNG, multipart } from '../../../test/multipart.ts';
 import { rolePermissions, trainingItems, users } from '../../db/schema/index.ts';
 import { DEMO_TRAINING, seedTraining, simplePdf } from '../../db/seed/training.ts';
 import { FILE_TYPES } from '../../platform/file-types.ts';
+import { LINK_EXPIRED } from '../../platform/signed-urls.ts';
 
 let t: TestApp;
 let uploader: string; // a Super Admin: TRAINING_VIDEO_UPLOAD
@@ -186,7 +187,7 @@ describe('POST /api/training/module', () => {
       size: SAMPLES.pdf.length,
       embedUrl: null,
     });
-    expect(res.body.data.url).toMatch(/^\/api\/training\/media\/\d+\?u=\d+&e=\d+&s=/);
+    expect(res.body.data.url).toMatch(/^\/api\/training\/media\/\d+\?u=\d+&t=[\w-]+&e=\d+&s=/);
     expect(res.body.data.downloadUrl).toBe(`${res.body.data.url}&download=1`);
 
     // Viewers of any organisation see the same, platform-wide material.
@@ -520,21 +521,85 @@ describe('video playback and module downloads', () => {
     }
   });
 
-  it('refuses an expired signature', async () => {
-    const principal = {
-      id: 1,
-      tokenVersion: 0,
-    } as Parameters<typeof t.app.signedUrls.sign>[1];
-    const old = t.app.signedUrls.sign(
-      `/api/training/media/${video.id}`,
-      principal,
-      Date.now() - 8 * 3600_000,
+  it('ends the signed URLs of a session when it signs out, and only that session’s', async () => {
+    const { user, token } = await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER');
+    const otherSession = t.app.tokens.sign(user);
+    const fileOf = async (bearer: string) =>
+      itemsOf((await list(bearer, 'video')).body.data).find((i) => i.id === video.id)!;
+    const mine = await fileOf(token);
+    const kept = await fileOf(otherSession);
+    expect(mine.url).not.toBe(kept.url);
+    const ranged = await t.app.inject({ url: mine.url, headers: { range: 'bytes=0-99' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.equals(data.subarray(0, 100))).toBe(true);
+
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: t.auth(token),
+    });
+    expect(logout.statusCode).toBe(200);
+    for (const url of [mine.url, mine.downloadUrl!]) {
+      const res = await t.app.inject({ url, headers: { range: 'bytes=0-99' } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(LINK_EXPIRED);
+    }
+    // The user's other session is still signed in: its URLs still play.
+    const other = await t.app.inject({ url: kept.url, headers: { range: 'bytes=0-99' } });
+    expect(other.statusCode).toBe(206);
+  });
+
+  it('refuses a URL moved to another user, organisation or session', async () => {
+    const a = await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER');
+    const b = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    expect(b.org.id).not.toBe(a.org.id);
+    const [mine] = itemsOf((await list(a.token, 'video')).body.data).filter(
+      (i) => i.source === 'file',
     );
-    const res = await t.app.inject({ url: old });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(
-      'This link has expired or is no longer valid. Reload the page.',
+    const [theirs] = itemsOf((await list(b.token, 'video')).body.data).filter(
+      (i) => i.id === mine!.id,
     );
+    const params = new URL(mine!.url, 'http://x').searchParams;
+    const others = new URL(theirs!.url, 'http://x').searchParams;
+    const moved = (change: Record<string, string>) => {
+      const next = new URLSearchParams(params);
+      for (const [k, v] of Object.entries(change)) next.set(k, v);
+      return `${new URL(mine!.url, 'http://x').pathname}?${next}`;
+    };
+    const attempts = [
+      moved({ u: String(b.user.id) }), // another organisation's user, same signature
+      moved({ t: others.get('t')! }), // another session's token id
+      moved({ u: String(b.user.id), t: others.get('t')! }),
+      moved({ t: 'x' }), // not a token id at all
+      moved({ t: '' }),
+    ];
+    for (const attempt of attempts) {
+      const res = await t.app.inject({ method: 'HEAD', url: attempt });
+      expect(res.statusCode, attempt).toBe(403);
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: mine!.url })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired signature, and one whose token has expired', async () => {
+    const { user } = await signedInUser(t.app, t.database.db, 'ROLE_SUPPLIER');
+    const principal = (expiresAt: Date) =>
+      ({
+        id: user.id,
+        tokenVersion: user.tokenVersion,
+        token: { id: 'a-token-id-of-22-chars', expiresAt },
+      }) as Parameters<typeof t.app.signedUrls.sign>[1];
+    const path = `/api/training/media/${video.id}`;
+    const later = new Date(Date.now() + 24 * 3600_000);
+    const valid = t.app.signedUrls.sign(path, principal(later));
+    expect((await t.app.inject({ method: 'HEAD', url: valid })).statusCode).toBe(200);
+    const old = t.app.signedUrls.sign(path, principal(later), Date.now() - 8 * 3600_000);
+    // Signed now, but for a token that expired a second ago: the URL ends with it.
+    const tokenGone = t.app.signedUrls.sign(path, principal(new Date(Date.now() - 1000)));
+    for (const url of [old, tokenGone]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(LINK_EXPIRED);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
-import type { TrainingGroup, TrainingType } from '@spotzcity/shared/training';
+import type { TrainingGroup, TrainingItem, TrainingType } from '@spotzcity/shared/training';
 import { api } from '../../../api/client.ts';
 
 export const trainingKeys = {
@@ -22,3 +23,19 @@ export const trainingListQuery = (type: TrainingType) =>
         )
       ).data,
   });
+
+/**
+ * Asks for the list again and answers the item's signed URL in it (undefined: the item is gone):
+ * a file's URL lasts a few hours of its session, so a page left open renews it this way. The
+ * list's cache takes the new URLs too, so the download links are renewed with it.
+ */
+export function useRenewedMediaUrl() {
+  const client = useQueryClient();
+  return useCallback(
+    async (item: Pick<TrainingItem, 'id' | 'type'>) => {
+      const groups = await client.fetchQuery({ ...trainingListQuery(item.type), staleTime: 0 });
+      return groups.flatMap((g) => g.data).find((i) => i.id === item.id)?.url;
+    },
+    [client],
+  );
+}

@@ -1,18 +1,57 @@
-import { useState } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { Typography } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { videoEmbed, type TrainingItem } from '@spotzcity/shared/training';
+import { useRenewedMediaUrl } from '../api/list-training.ts';
 import css from '../training.module.css';
 
 /**
  * Plays one training video: YouTube and Vimeo links in their embedded players, uploaded files
  * and other links in the video element (files through their signed URL, with range requests).
+ *
+ * A file's URL lasts a few hours of the session it was given to. The player keeps the URL it
+ * plays while that works — a list fetched again must not restart a playing video — and when it
+ * fails, asks for a new one once and carries on where it was; a second failure in a row is the
+ * format's (or the session's), and the player offers the download instead.
  */
 export function VideoPlayer({ item }: { item: TrainingItem }) {
   const { t } = useTranslation();
+  const renew = useRenewedMediaUrl();
+  const [src, setSrc] = useState(item.url);
   const [failed, setFailed] = useState(false);
+  /** Renewals since the video last loaded; where to pick up once the renewed URL loads. */
+  const renewal = useRef<{ count: number; at: number; playing: boolean }>({
+    count: 0,
+    at: 0,
+    playing: false,
+  });
   const embed = item.embedUrl ? videoEmbed(item.url) : null;
+
+  const onError = async (event: SyntheticEvent<HTMLVideoElement>) => {
+    const video = event.currentTarget;
+    if (item.source !== 'file' || renewal.current.count > 0) {
+      setFailed(true);
+      return;
+    }
+    renewal.current = {
+      count: 1,
+      at: video.currentTime,
+      playing: !video.paused && !video.ended,
+    };
+    const fresh = await renew(item).catch(() => undefined);
+    if (fresh && fresh !== src) setSrc(fresh);
+    else setFailed(true);
+  };
+
+  const onLoadedMetadata = (event: SyntheticEvent<HTMLVideoElement>) => {
+    const video = event.currentTarget;
+    const { count, at, playing } = renewal.current;
+    renewal.current = { count: 0, at: 0, playing: false };
+    if (count === 0) return;
+    if (at > 0) video.currentTime = at;
+    if (playing) void video.play().catch(() => undefined);
+  };
 
   if (item.embedUrl) {
     return (
@@ -58,8 +97,9 @@ export function VideoPlayer({ item }: { item: TrainingItem }) {
       <video
         controls
         preload="metadata"
-        src={item.url}
-        onError={() => setFailed(true)}
+        src={src}
+        onError={(event) => void onError(event)}
+        onLoadedMetadata={onLoadedMetadata}
         data-testid="training-video"
         aria-label={item.fileName}
       />
