@@ -1,9 +1,9 @@
 /**
  * Tier 2 in Chromium (issue #23): the demo Buyer Admin invites a prime supplier on the Tier 2
- * page; the prime chooses a password with the mailed code, signs in, sees the buyer under Tier 2
- * Reports and uploads the quarter's template; the buyer's Spend Dashboard then shows Tier 2
- * direct spend grown by exactly what the prime reported, and the status list says Reported.
- * Screenshots at 1440 and 390 px.
+ * page, where the prime waits for acceptance; the prime chooses a password with the mailed code,
+ * signs in, accepts the buyer's request under Tier 2 Reports and uploads the quarter's template;
+ * the buyer's Spend Dashboard then shows Tier 2 direct spend grown by exactly what the prime
+ * reported, and the status list says Reported. Screenshots at 1440 and 390 px.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,8 @@ describe('Tier 2', () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByTestId('tier2-status').locator('tr', { hasText: PRIME.companyName });
     await row.waitFor();
+    // Nothing is reported, or counted, before the prime's organisation accepts.
+    expect(await row.locator('[data-status="PENDING"]').textContent()).toBe('Awaiting acceptance');
 
     // The first quarter asked for is the one before today's: the one the prime reports.
     const primes = await api<{
@@ -103,8 +105,11 @@ describe('Tier 2', () => {
       { year: quarter.year },
     );
 
-    // The prime chooses a password with the mailed code.
+    // The prime chooses a password with the mailed code. The mails name the buyer's
+    // organisation, and nothing the buyer typed.
     const mail = await latestMailTo(browser.baseURL, E2E_ADMIN, PRIME.email);
+    expect(mail).toContain('Acme Manufacturing has invited you');
+    expect(mail).not.toContain(PRIME.name);
     const code = /code: (\d{6})/.exec(mail ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
     const verified = await api<{ data: { resetToken: string } }>(
@@ -122,9 +127,23 @@ describe('Tier 2', () => {
       resetToken: verified.data.resetToken,
     });
 
-    // Signed in, the prime sees Tier 2 Reports and the buyer that invited it.
+    // Signed in, the prime sees the buyer's request under Tier 2 Reports, and accepts it.
     await signIn(page, PRIME.email, PRIME.password);
     await page.getByTestId('nav-tier2Reports').click();
+    const request = page.getByTestId(`tier2-request-${invited.id}`);
+    await request.waitFor();
+    expect(await request.textContent()).toContain(
+      'Acme Manufacturing asks you to report Tier 2 spend',
+    );
+    expect(await page.getByTestId(`tier2-buyer-${invited.id}`).count()).toBe(0);
+    await screenshot(page, 'tier2-request-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'tier2-request-390');
+    expect(await sidewaysScroll()).toBe(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await request.getByTestId('tier2-accept').click();
+    await alertSays('You now report Tier 2 spend to Acme Manufacturing.');
+    await request.waitFor({ state: 'detached' });
     const card = page.getByTestId(`tier2-buyer-${invited.id}`);
     await card.waitFor();
     expect(await card.textContent()).toContain('Acme Manufacturing');

@@ -28,9 +28,25 @@ export const TIER2_BREAKDOWN_LABELS: Record<Tier2Breakdown, string> = {
 export const segmentLabel = (breakdown: Tier2Breakdown) =>
   breakdown === 'PROJECT' ? 'Project' : breakdown === 'COST_CENTER' ? 'Cost Centre' : '';
 
+/**
+ * A buyer's link to a prime, as the prime's organisation answered it: PENDING until one of its
+ * users accepts or declines. Only an ACCEPTED link is reported on and counted.
+ */
+export const TIER2_LINK_STATUSES = ['PENDING', 'ACCEPTED', 'DECLINED'] as const;
+export type Tier2LinkStatus = (typeof TIER2_LINK_STATUSES)[number];
+export const TIER2_LINK_STATUS_LABELS: Record<Tier2LinkStatus, string> = {
+  PENDING: 'Awaiting acceptance',
+  ACCEPTED: 'Accepted',
+  DECLINED: 'Declined',
+};
+
 export const TIER2_MESSAGES = {
   invited: (email: string) => `Invitation sent to ${email}.`,
   alreadyInvited: 'This prime supplier is already invited.',
+  accepted: (buyer: string) => `You now report Tier 2 spend to ${buyer}.`,
+  declined: (buyer: string) => `You declined the request of ${buyer}.`,
+  alreadyAnswered: 'This request has already been answered.',
+  requestNotFound: 'Tier 2 request not found',
   notOpen: 'This quarter is not open for reporting yet.',
   beforeFirst: 'This quarter is before the first quarter the buyer asked for.',
   saved: 'Tier 2 report saved.',
@@ -178,6 +194,11 @@ function checkSegmentList(
   });
 }
 
+/**
+ * The buyer's invitation: whom it asks, and what. The names are the buyer's labels in its own
+ * list: the mail the prime gets is the product's text with the buyer organisation's name, and
+ * carries none of them. Any other field (a message) is dropped.
+ */
 export const tier2InviteSchema = z
   .object({
     companyName: requiredText(100),
@@ -296,6 +317,8 @@ export const tier2PrimeSchema = z.object({
   firstYear: z.number().int(),
   firstQuarter: z.number().int(),
   invitedAt: z.string(),
+  /** Whether the prime's organisation accepted; quarters are listed only once it has. */
+  status: z.enum(TIER2_LINK_STATUSES),
   quarters: z.array(tier2QuarterStateSchema),
 });
 export type Tier2Prime = z.infer<typeof tier2PrimeSchema>;
@@ -309,6 +332,19 @@ export const tier2BuyerSchema = z.object({
   quarters: z.array(tier2QuarterStateSchema),
 });
 export type Tier2Buyer = z.infer<typeof tier2BuyerSchema>;
+
+/** A buyer's request as the prime's organisation sees it before answering, and its answer. */
+export const tier2RequestSchema = z.object({
+  primeId: z.number().int(),
+  buyerName: z.string(),
+  breakdown: z.enum(TIER2_BREAKDOWNS),
+  segments: z.array(z.string()),
+  firstYear: z.number().int(),
+  firstQuarter: z.number().int(),
+  requestedAt: z.string(),
+  status: z.enum(TIER2_LINK_STATUSES),
+});
+export type Tier2Request = z.infer<typeof tier2RequestSchema>;
 
 export const tier2AllocationSchema = z.object({
   diversity: z.string(),

@@ -3,7 +3,7 @@
  * Dashboard's card and exports: a calendar year of what an organisation's prime suppliers
  * reported, per diversity type, in columns of its own beside Tier 1.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { Tier2Figures } from '@spotzcity/shared/tier2';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
@@ -25,12 +25,15 @@ export const tier2Amounts = sql`
   coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
     filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect`;
 
-/** The lines `l` of a buyer's primes' reports `r` (primes `p`) for a calendar year. */
+/**
+ * The lines `l` of a buyer's primes' reports `r` (primes `p`) for a calendar year: only links the
+ * prime accepted count.
+ */
 const buyerYearLines = (clientRef: number, year: number) => sql`
   from ${tier2ReportLines} l
   join ${tier2Reports} r on r.id = l.report_ref
   join ${tier2Primes} p on p.id = r.prime_ref
-  where p.buyer_client_ref = ${clientRef} and r.year = ${year}`;
+  where p.buyer_client_ref = ${clientRef} and p.status = 'ACCEPTED' and r.year = ${year}`;
 
 /**
  * A calendar year of Tier 2 (the latest year any prime reported unless asked) next to the
@@ -47,12 +50,16 @@ export async function tier2Figures(
     await db.execute(sql`
       select distinct r.year from ${tier2Reports} r
       join ${tier2Primes} p on p.id = r.prime_ref
-      where p.buyer_client_ref = ${clientRef}
+      where p.buyer_client_ref = ${clientRef} and p.status = 'ACCEPTED'
       order by r.year desc
     `),
   ).map((r) => Number(r.year));
   const year = input.year ?? years[0] ?? null;
-  const primesInvited = await db.$count(tier2Primes, eq(tier2Primes.buyerClientRef, clientRef));
+  // Invited: asked and not declined (a request not answered yet is still an invitation).
+  const primesInvited = await db.$count(
+    tier2Primes,
+    and(eq(tier2Primes.buyerClientRef, clientRef), ne(tier2Primes.status, 'DECLINED')),
+  );
   if (year === null) {
     return {
       year,
@@ -99,7 +106,7 @@ export async function tier2Figures(
           from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
           where r.prime_ref = p.id and r.year = ${year} and l.kind = 'PRIME_DIVERSE'), 0)::text
           as indirect
-      from ${tier2Primes} p where p.buyer_client_ref = ${clientRef}
+      from ${tier2Primes} p where p.buyer_client_ref = ${clientRef} and p.status = 'ACCEPTED'
       order by p.company_name, p.id
     `);
   const tier2ByType = new Map(

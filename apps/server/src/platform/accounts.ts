@@ -92,6 +92,12 @@ export interface Invitation {
   name: string;
   email: string;
   role: Role;
+  /**
+   * Another organisation that asked for this account (a buyer inviting its Tier 2 prime): the
+   * mail names that organisation alone, never the names typed for the new account, which are
+   * that organisation's words, not the product's.
+   */
+  invitedBy?: string;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -128,7 +134,13 @@ export interface InvitationOptions {
 export function createInvitations(options: InvitationOptions): Invitations {
   const { appName } = options;
 
-  async function mailCode(tx: DbOrTx, actor: Principal, user: UserRow, companyName: string) {
+  async function mailCode(
+    tx: DbOrTx,
+    actor: Principal,
+    user: UserRow,
+    companyName: string,
+    invitedBy?: string,
+  ) {
     const code = await issueCode(tx, {
       userId: user.id,
       purpose: 'INVITATION',
@@ -143,8 +155,10 @@ export function createInvitations(options: InvitationOptions): Invitations {
       to: user.email,
       subject: `Your ${appName} account`,
       text:
-        `Hello ${user.name},\n\n` +
-        `${actor.name} has created a ${appName} account for you at ${companyName}.\n\n` +
+        (invitedBy
+          ? `Hello,\n\n${invitedBy} has invited you to ${appName}.\n\n`
+          : `Hello ${user.name},\n\n` +
+            `${actor.name} has created a ${appName} account for you at ${companyName}.\n\n`) +
         `To choose your password, open ${link.toString()} and enter this code: ${code}\n\n` +
         `The code can be used once and expires in 7 days. If it has expired, use ` +
         `"Forgot Password?" on the sign-in page to receive a new one.`,
@@ -157,12 +171,14 @@ export function createInvitations(options: InvitationOptions): Invitations {
     actor: Principal,
     email: string,
     companyName: string,
+    invitedBy?: string,
   ) {
     await options.mailer.send(tx, {
       to: email,
       subject: `Your ${appName} address`,
       text:
-        `Hello,\n\n${actor.name} at ${companyName} tried to give this address to a new ` +
+        `Hello,\n\n${invitedBy ?? `${actor.name} at ${companyName}`} tried to give this ` +
+        `address to a new ` +
         `${appName} account. It already belongs to your ${appName} account with another ` +
         `organisation, so no account was created and nothing about yours changed.\n\n` +
         `If you expected this, ask them to contact ${appName} support.`,
@@ -189,8 +205,9 @@ export function createInvitations(options: InvitationOptions): Invitations {
       if (!user) throw new Error('user not created');
 
       await auditUser(tx, actor, 'CREATE', { after: user });
-      if (user.addressInUse) await mailAddressInUse(tx, actor, email, invitation.companyName);
-      else await mailCode(tx, actor, user, invitation.companyName);
+      const { companyName, invitedBy } = invitation;
+      if (user.addressInUse) await mailAddressInUse(tx, actor, email, companyName, invitedBy);
+      else await mailCode(tx, actor, user, companyName, invitedBy);
       return user;
     },
 

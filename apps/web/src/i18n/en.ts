@@ -237,7 +237,13 @@ export const en = {
     back: 'Back to Clients',
     superUserOnly: 'Only a Super User can read the audit log.',
     actions: { CREATE: 'Created', UPDATE: 'Updated', DELETE: 'Deleted' },
-    entities: { client: 'Client', user: 'User', settings: 'Settings', goals: 'Goals' },
+    entities: {
+      client: 'Client',
+      user: 'User',
+      settings: 'Settings',
+      goals: 'Goals',
+      tier2Prime: 'Tier 2 prime',
+    },
   },
   exports: {
     downloadPpt: 'Download PPT',

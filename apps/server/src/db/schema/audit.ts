@@ -17,7 +17,9 @@ export const auditLog = pgTable(
     actorName: text('actor_name').notNull(),
     actorEmail: text('actor_email').notNull(),
     action: text('action', { enum: ['CREATE', 'UPDATE', 'DELETE'] }).notNull(),
-    entity: text('entity', { enum: ['client', 'user', 'settings', 'goals'] }).notNull(),
+    entity: text('entity', {
+      enum: ['client', 'user', 'settings', 'goals', 'tier2Prime'],
+    }).notNull(),
     entityId: integer('entity_id').notNull(),
     /** The organisation the changed record belongs to. */
     clientRef: integer('client_ref').references(() => clients.id),

@@ -43,6 +43,14 @@ export const tier2Primes = pgTable(
     firstYear: integer('first_year').notNull(),
     firstQuarter: integer('first_quarter').notNull(),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The prime organisation's answer (migration 0029): a link is PENDING until one of its users
+     * accepts it, and only an ACCEPTED link lets the prime report and the buyer see its reports.
+     * Links made before the rule were accepted by the migration.
+     */
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'DECLINED'] })
+      .notNull()
+      .default('PENDING'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -107,6 +107,8 @@ export async function seedTier2(
         firstYear: first.year,
         firstQuarter: first.quarter,
         invitedBy: adminId,
+        // The demo's primes report already: their organisations accepted long ago.
+        status: 'ACCEPTED',
       })
       .returning();
     if (!prime || !user) throw new Error('demo prime not created');

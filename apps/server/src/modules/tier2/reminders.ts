@@ -1,6 +1,6 @@
 /**
- * Tier 2 reminders (issue #23), run daily like the certificate expiry digest: for each
- * quarter a prime has not reported, one mail to the prime's users a week before the due date
+ * Tier 2 reminders, run daily like the certificate expiry digest: for each quarter a prime has
+ * not reported on a link it accepted, one mail to the prime's users a week before the due date
  * (BEFORE) and one after it has passed (AFTER) — each once per prime, quarter and kind, which
  * `tier2_reminder_log` records in the same transaction as the mail.
  */
@@ -51,7 +51,7 @@ export async function sendTier2Reminders(
       from ${tier2Primes} p
       join ${clients} b on b.id = p.buyer_client_ref
       join ${clients} s on s.id = p.prime_client_ref
-      where b.deleted_at is null and s.deleted_at is null
+      where p.status = 'ACCEPTED' and b.deleted_at is null and s.deleted_at is null
         and b.status = 'ENABLE' and s.status = 'ENABLE'
       order by p.id
     `),

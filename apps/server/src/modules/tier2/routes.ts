@@ -1,8 +1,9 @@
 /**
  * Tier 2 endpoints (issue #23). The buyer's: invite a prime, the status list, a prime's report,
- * the figures next to Tier 1. The prime's: the buyers it reports to, its report per buyer and
- * quarter (form or template upload). Every prime route is scoped to the caller's organisation as
- * the prime, every buyer route to it as the buyer: anyone else's report answers 404.
+ * the figures next to Tier 1. The prime's: the buyers' requests to accept or decline, the buyers
+ * it reports to, its report per buyer and quarter (form or template upload). Every prime route is
+ * scoped to the caller's organisation as the prime, every buyer route to it as the buyer: anyone
+ * else's report answers 404, and so does a link the prime has not accepted.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import {
   tier2QuarterSchema,
   tier2ReportInputSchema,
   tier2ReportSchema,
+  tier2RequestSchema,
 } from '@spotzcity/shared/tier2';
 import { principalOf } from '../../platform/auth.ts';
 import { registerOrganisationRead } from '../../platform/organisation-routes.ts';
@@ -27,11 +29,13 @@ import { ok } from '../../platform/http.ts';
 import { withUploadedSheet } from '../../platform/xlsx/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import {
+  answerRequest,
   changeBreakdown,
   getReport,
   invitePrime,
   listBuyers,
   listPrimes,
+  listRequests,
   primeForReporting,
   saveReport,
   tier2Figures,
@@ -66,8 +70,10 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
         description:
           'Invites a prime supplier to report Tier 2 spend each quarter from `firstYear`/' +
           '`firstQuarter`, optionally per project or cost centre (`breakdown`). An address ' +
-          'that signs in to a supplier organisation links it; any other gets a new supplier ' +
-          'organisation and an invitation to choose a password.',
+          'that signs in to a supplier organisation asks that organisation; any other gets a ' +
+          'new supplier organisation and an invitation to choose a password. The link is ' +
+          '`PENDING` until the prime accepts it. The mail is the product text with the ' +
+          "organisation's name; no field of the request is mailed, and a `message` is ignored.",
         body: tier2InviteSchema,
         response: { 200: envelopeOf(tier2PrimeSchema) },
       },
@@ -172,6 +178,49 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
   );
 
   /* ---------- The prime's side ---------- */
+
+  registerOrganisationRead(app, {
+    url: '/api/tier2/buyers/requests',
+    onRequest: primes,
+    tags,
+    description:
+      "The buyers' requests the caller's organisation has not answered: accepting one lets the " +
+      'buyer see the reports made to it; declining ends it.',
+    reply: z.array(tier2RequestSchema),
+    read: listRequests,
+  });
+
+  for (const [answer, path] of [
+    ['ACCEPTED', 'accept'],
+    ['DECLINED', 'decline'],
+  ] as const) {
+    app.put(
+      `/api/tier2/buyers/${path}`,
+      {
+        onRequest: primes,
+        schema: {
+          tags,
+          description:
+            `${answer === 'ACCEPTED' ? 'Accepts' : 'Declines'} a buyer's request (\`primeId\`) ` +
+            "for the caller's organisation. Only a pending request: an answered one is 409.",
+          querystring: tier2PrimeParams,
+          response: { 200: envelopeOf(tier2RequestSchema) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const answered = await app.db.transaction((tx) =>
+          answerRequest(tx, principal, request.query.primeId, answer),
+        );
+        return ok(
+          answered,
+          answer === 'ACCEPTED'
+            ? TIER2_MESSAGES.accepted(answered.buyerName)
+            : TIER2_MESSAGES.declined(answered.buyerName),
+        );
+      },
+    );
+  }
 
   registerOrganisationRead(app, {
     url: '/api/tier2/buyers',

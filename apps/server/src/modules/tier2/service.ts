@@ -2,11 +2,13 @@
  * Tier 2 reporting (issue #23): a buyer's primes, their quarterly reports and the figures next to
  * Tier 1. Every query is scoped twice over: a buyer reads only the primes it invited
  * (`buyer_client_ref`), a prime only its own reports to each buyer (`prime_client_ref`), so a
- * prime's report for buyer A answers 404 to buyer B and to any other prime. Indirect spend is
- * computed when read, in SQL: round(prime's diverse spend × revenue from the buyer / total
- * revenue, 2) per diversity type — never stored, never added into Tier 1.
+ * prime's report for buyer A answers 404 to buyer B and to any other prime. A link takes effect
+ * only once the prime's organisation accepts it: until then the prime sees a request it may
+ * accept or decline, and neither side sees the other's reports. Indirect spend is computed when
+ * read, in SQL: round(prime's diverse spend × revenue from the buyer / total revenue, 2) per
+ * diversity type — never stored, never added into Tier 1.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import { todayIso } from '@spotzcity/shared/validation';
 import {
@@ -25,10 +27,12 @@ import {
   type Tier2BreakdownInput,
   type Tier2Buyer,
   type Tier2InviteInput,
+  type Tier2LinkStatus,
   type Tier2Prime,
   type Tier2QuarterState,
   type Tier2Report,
   type Tier2ReportInput,
+  type Tier2Request,
   type Tier2Row,
   type Tier2Version,
 } from '@spotzcity/shared/tier2';
@@ -42,10 +46,16 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { normaliseEmail, type Invitations } from '../../platform/accounts.ts';
-import { auditClient } from '../../platform/audit.ts';
+import { auditClient, writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { uniqueOrConflict } from '../../platform/db-errors.ts';
-import { BadRequest, FileRejected, NotFound, ValidationError } from '../../platform/errors.ts';
+import {
+  BadRequest,
+  Conflict,
+  FileRejected,
+  NotFound,
+  ValidationError,
+} from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { tier2Amounts } from '../../domain/tier2-figures.ts';
 import { XLSX_MESSAGES, readSheet, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
@@ -63,16 +73,41 @@ const sideFilter = (side: Tier2Side) =>
     ? eq(tier2Primes.buyerClientRef, side.buyer)
     : eq(tier2Primes.primeClientRef, side.prime);
 
-async function findPrime(db: DbOrTx, side: Tier2Side, primeId: number) {
+/**
+ * One link as one side sees it, in one of the given states (by default only an accepted link:
+ * what either side reports on or reads); any other is a NotFound, like a missing one.
+ */
+async function findPrime(
+  db: DbOrTx,
+  side: Tier2Side,
+  primeId: number,
+  statuses: readonly Tier2LinkStatus[] = ['ACCEPTED'],
+) {
   const [row] = await db
     .select({ prime: tier2Primes, buyerName: clients.companyName })
     .from(tier2Primes)
     .innerJoin(clients, eq(clients.id, tier2Primes.buyerClientRef))
-    .where(and(eq(tier2Primes.id, primeId), sideFilter(side), isNull(clients.deletedAt)))
+    .where(
+      and(
+        eq(tier2Primes.id, primeId),
+        sideFilter(side),
+        inArray(tier2Primes.status, [...statuses]),
+        isNull(clients.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) throw new NotFound(TIER2_MESSAGES.primeNotFound);
   return row;
 }
+
+/** What the audit log keeps of a link. */
+const linkSnapshot = (p: PrimeRow) => ({
+  buyerClientRef: p.buyerClientRef,
+  primeClientRef: p.primeClientRef,
+  companyName: p.companyName,
+  contactEmail: p.contactEmail,
+  status: p.status,
+});
 
 const firstOf = (p: PrimeRow): Quarter => ({ year: p.firstYear, quarter: p.firstQuarter });
 
@@ -97,11 +132,13 @@ async function submittedQuarters(db: DbOrTx, primeIds: number[]) {
   return new Map(rows.map((r) => [`${r.prime_ref}:${r.year}:${r.quarter}`, r.submitted_at]));
 }
 
+/** The quarters of an accepted link; none before the prime has accepted. */
 function quarterStates(
   p: PrimeRow,
   submitted: Map<string, string>,
   today: string,
 ): Tier2QuarterState[] {
+  if (p.status !== 'ACCEPTED') return [];
   return quartersAsked(p, today).map((q) => {
     const at = submitted.get(`${p.id}:${q.year}:${q.quarter}`) ?? null;
     return {
@@ -142,11 +179,12 @@ export interface InviteDeps {
 }
 
 /**
- * Invites a prime to report: an address that already signs in to a supplier organisation links
- * that organisation (a prime reporting to several buyers has one account); any other address
- * gets a new supplier organisation and an invitation to choose a password, through the same
- * invitation flow as the users administration. Either way the buyer's answer is the same, and
- * the prime is mailed what is asked of it.
+ * Asks a prime to report: an address that already signs in to a supplier organisation asks that
+ * organisation (a prime reporting to several buyers has one account); any other address gets a
+ * new supplier organisation and an invitation to choose a password, through the same invitation
+ * flow as the users administration. Either way the link waits for the prime's organisation to
+ * accept it, the buyer's answer is the same, and the prime is mailed the product's request
+ * naming the buyer's organisation — nothing the buyer typed.
  */
 export async function invitePrime(
   tx: DbOrTx,
@@ -209,24 +247,14 @@ export async function invitePrime(
       .returning(),
   );
   if (!prime) throw new Error('prime not created');
-  const link = new URL('/home/tier2Reports', deps.publicUrl).toString();
-  const per = breakdownWords(input);
-  await deps.mailer.send(tx, {
-    to: email,
-    subject: `${buyer.companyName} asks for your Tier 2 spend report`,
-    text:
-      `Hello ${input.name},\n\n` +
-      `${principal.name} at ${buyer.companyName} asks ${input.companyName} to report Tier 2 ` +
-      `spend each quarter, from ${quarterLabel(firstOf(prime))}:\n\n` +
-      `- Direct: what you paid your own diverse and small suppliers for ${buyer.companyName}'s ` +
-      `work, by diversity type${per}.\n` +
-      `- Indirect: your total revenue, your revenue from ${buyer.companyName} and your total ` +
-      `diverse spend by type. ${deps.appName} allocates to ${buyer.companyName} the share of ` +
-      `your diverse spend that its share of your revenue stands for.\n\n` +
-      `Each quarter's report is due on the last day of the month after the quarter ends. ` +
-      `${buyer.companyName} sees only the report you make to it.\n\n` +
-      `Sign in to ${deps.appName} and open Tier 2 Reports: ${link}`,
+  await writeAudit(tx, principal, {
+    action: 'CREATE',
+    entity: 'tier2Prime',
+    entityId: prime.id,
+    clientRef: prime.buyerClientRef,
+    after: linkSnapshot(prime),
   });
+  await deps.mailer.send(tx, requestMail(deps, buyer.companyName, prime, email));
   // The invitation to choose a password goes last: with SMTP it leaves at once.
   if (newClient) {
     await deps.invitations.invite(tx, principal, {
@@ -235,22 +263,53 @@ export async function invitePrime(
       name: input.name,
       email,
       role: 'ROLE_SUPPLIER',
+      invitedBy: buyer.companyName,
     });
   }
   return { ...presentPrime(prime), quarters: quarterStates(prime, new Map(), today) };
 }
 
-/** ', per project (A, B)' — what the mails say the buyer asks for. */
-function breakdownWords(ask: { breakdown: PrimeRow['breakdown']; segments: string[] }) {
+/**
+ * The request mailed to a prime: the product's words, the buyer organisation's name (which only
+ * the platform's administrators set) and the quarter it starts from, never anything the buyer
+ * typed — the address may belong to anyone.
+ */
+function requestMail(
+  deps: Pick<InviteDeps, 'appName' | 'publicUrl'>,
+  buyerName: string,
+  prime: PrimeRow,
+  to: string,
+) {
+  const link = new URL('/home/tier2Reports', deps.publicUrl).toString();
+  return {
+    to,
+    subject: `${buyerName} asks for your Tier 2 spend report`,
+    text:
+      `Hello,\n\n` +
+      `${buyerName} asks your organisation to report Tier 2 spend to it on ${deps.appName} ` +
+      `each quarter, from ${quarterLabel(firstOf(prime))}:\n\n` +
+      `- Direct: what you paid your own diverse and small suppliers for ${buyerName}'s ` +
+      `work, by diversity type${breakdownWords(prime)}.\n` +
+      `- Indirect: your total revenue, your revenue from ${buyerName} and your total ` +
+      `diverse spend by type. ${deps.appName} allocates to ${buyerName} the share of ` +
+      `your diverse spend that its share of your revenue stands for.\n\n` +
+      `Nothing is shared until someone in your organisation accepts the request. Sign in to ` +
+      `${deps.appName} and open Tier 2 Reports to accept or decline it: ${link}\n\n` +
+      `If you do not work with ${buyerName}, decline the request or ignore this message.`,
+  };
+}
+
+/** ', per project' — what the mails say the buyer asks for (the list itself is in the app). */
+function breakdownWords(ask: { breakdown: PrimeRow['breakdown'] }) {
   if (ask.breakdown === 'NONE') return '';
-  const label = segmentLabel(ask.breakdown).toLowerCase();
-  return `, per ${label} (${ask.segments.join(', ')})`;
+  return `, per ${segmentLabel(ask.breakdown).toLowerCase()}`;
 }
 
 /**
  * The buyer changes what it asks of a prime: whole buyer, or per project or cost centre with
  * its list of names. Reports already made keep their lines; the next report follows the new
- * list. The prime is told by mail.
+ * list. A prime that accepted is told by mail, in the product's words; a request not yet
+ * answered simply shows the new list; a declined one is not the buyer's to change.
  */
 export async function changeBreakdown(
   tx: DbOrTx,
@@ -260,24 +319,29 @@ export async function changeBreakdown(
   input: Tier2BreakdownInput,
   today = todayIso(),
 ): Promise<Tier2Prime> {
-  const { prime, buyerName } = await findPrime(tx, { buyer: principal.clientRef }, primeId);
+  const { prime, buyerName } = await findPrime(tx, { buyer: principal.clientRef }, primeId, [
+    'PENDING',
+    'ACCEPTED',
+  ]);
   const [updated] = await tx
     .update(tier2Primes)
     .set({ breakdown: input.breakdown, segments: input.segments })
     .where(eq(tier2Primes.id, prime.id))
     .returning();
   if (!updated) throw new NotFound(TIER2_MESSAGES.primeNotFound);
-  const link = new URL('/home/tier2Reports', deps.publicUrl).toString();
-  await deps.mailer.send(tx, {
-    to: updated.contactEmail,
-    subject: `${buyerName} changed what it asks in your Tier 2 report`,
-    text:
-      `Hello ${updated.contactName},\n\n` +
-      `${principal.name} at ${buyerName} now asks for direct Tier 2 spend` +
-      `${breakdownWords(updated) || ' for the whole organisation, without a breakdown'}.\n\n` +
-      `Reports already made stay as they are. Sign in to ${deps.appName} and open Tier 2 ` +
-      `Reports: ${link}`,
-  });
+  if (updated.status === 'ACCEPTED') {
+    const link = new URL('/home/tier2Reports', deps.publicUrl).toString();
+    await deps.mailer.send(tx, {
+      to: updated.contactEmail,
+      subject: `${buyerName} changed what it asks in your Tier 2 report`,
+      text:
+        `Hello,\n\n` +
+        `${buyerName} now asks for direct Tier 2 spend` +
+        `${breakdownWords(updated) || ' for the whole organisation, without a breakdown'}.\n\n` +
+        `Reports already made stay as they are. Sign in to ${deps.appName} and open Tier 2 ` +
+        `Reports to see what is asked: ${link}`,
+    });
+  }
   const submitted = await submittedQuarters(tx, [updated.id]);
   return { ...presentPrime(updated), quarters: quarterStates(updated, submitted, today) };
 }
@@ -292,9 +356,13 @@ const presentPrime = (p: PrimeRow) => ({
   firstYear: p.firstYear,
   firstQuarter: p.firstQuarter,
   invitedAt: p.createdAt.toISOString(),
+  status: p.status,
 });
 
-/** The buyer's status list: every prime it invited and who has reported which quarter. */
+/**
+ * The buyer's status list: every prime it invited, whether the prime accepted, and who has
+ * reported which quarter.
+ */
 export async function listPrimes(
   db: DbOrTx,
   clientRef: number,
@@ -314,18 +382,80 @@ export async function listPrimes(
 
 /* ---------- The prime's side ---------- */
 
-/** The buyers a prime reports to, each with its quarters: nothing of any other prime. */
+/** A prime's links in one state, with their buyers' names, by buyer. */
+const linksOfPrime = (db: DbOrTx, primeClientRef: number, status: Tier2LinkStatus) =>
+  db
+    .select({ prime: tier2Primes, buyerName: clients.companyName })
+    .from(tier2Primes)
+    .innerJoin(clients, eq(clients.id, tier2Primes.buyerClientRef))
+    .where(
+      and(
+        eq(tier2Primes.primeClientRef, primeClientRef),
+        eq(tier2Primes.status, status),
+        isNull(clients.deletedAt),
+      ),
+    )
+    .orderBy(clients.companyName, tier2Primes.id);
+
+const presentRequest = (p: PrimeRow, buyerName: string): Tier2Request => ({
+  primeId: p.id,
+  buyerName,
+  breakdown: p.breakdown,
+  segments: p.segments,
+  firstYear: p.firstYear,
+  firstQuarter: p.firstQuarter,
+  requestedAt: p.createdAt.toISOString(),
+  status: p.status,
+});
+
+/** The requests a prime's organisation has not answered yet, by buyer. */
+export async function listRequests(db: DbOrTx, primeClientRef: number): Promise<Tier2Request[]> {
+  const rows = await linksOfPrime(db, primeClientRef, 'PENDING');
+  return rows.map(({ prime, buyerName }) => presentRequest(prime, buyerName));
+}
+
+/**
+ * The prime's organisation accepts or declines a buyer's request, once: the link changes only
+ * while it is pending (in the same statement), so two answers at once leave one. Another
+ * organisation's request is a NotFound; an answered one a Conflict.
+ */
+export async function answerRequest(
+  tx: DbOrTx,
+  principal: Principal,
+  primeId: number,
+  answer: Exclude<Tier2LinkStatus, 'PENDING'>,
+): Promise<Tier2Request> {
+  const { prime, buyerName } = await findPrime(tx, { prime: principal.clientRef }, primeId, [
+    'PENDING',
+    'ACCEPTED',
+    'DECLINED',
+  ]).catch((error: unknown) => {
+    throw error instanceof NotFound ? new NotFound(TIER2_MESSAGES.requestNotFound) : error;
+  });
+  const [updated] = await tx
+    .update(tier2Primes)
+    .set({ status: answer })
+    .where(and(eq(tier2Primes.id, prime.id), eq(tier2Primes.status, 'PENDING')))
+    .returning();
+  if (!updated) throw new Conflict(TIER2_MESSAGES.alreadyAnswered);
+  await writeAudit(tx, principal, {
+    action: 'UPDATE',
+    entity: 'tier2Prime',
+    entityId: updated.id,
+    clientRef: updated.buyerClientRef,
+    before: linkSnapshot(prime),
+    after: linkSnapshot(updated),
+  });
+  return presentRequest(updated, buyerName);
+}
+
+/** The buyers a prime reports to (links it accepted), each with its quarters. */
 export async function listBuyers(
   db: DbOrTx,
   primeClientRef: number,
   today = todayIso(),
 ): Promise<Tier2Buyer[]> {
-  const rows = await db
-    .select({ prime: tier2Primes, buyerName: clients.companyName })
-    .from(tier2Primes)
-    .innerJoin(clients, eq(clients.id, tier2Primes.buyerClientRef))
-    .where(and(eq(tier2Primes.primeClientRef, primeClientRef), isNull(clients.deletedAt)))
-    .orderBy(clients.companyName, tier2Primes.id);
+  const rows = await linksOfPrime(db, primeClientRef, 'ACCEPTED');
   const submitted = await submittedQuarters(
     db,
     rows.map((r) => r.prime.id),

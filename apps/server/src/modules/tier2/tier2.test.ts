@@ -1,12 +1,14 @@
 /**
- * Tier 2 through the API (issue #23): a buyer invites a prime, the prime reports by form and by
- * template, the allocation (revenue share × the prime's diverse spend) and the buyer's figures —
- * expected values computed here by plain code — and tenancy: a prime's report for buyer A is
- * invisible to buyer B and to another prime (404). Reminders are mailed once per kind.
+ * Tier 2 through the API (issue #23): a buyer invites a prime, the prime's organisation accepts
+ * (or declines) the request, the prime reports by form and by template, the allocation (revenue
+ * share × the prime's diverse spend) and the buyer's figures — expected values computed here by
+ * plain code — and tenancy: a prime's report for buyer A is invisible to buyer B and to another
+ * prime (404), and a link the prime has not accepted shows neither side anything of the other.
+ * The request mail is the product's text, never the buyer's. Reminders are mailed once per kind.
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { actor, signIn } from '../../../test/factories.ts';
 import { acceptInvitation, mailsTo } from '../../../test/mail.ts';
@@ -14,7 +16,7 @@ import { multipart } from '../../../test/multipart.ts';
 import { pdfPages, pptxTables } from '../../../test/reports.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
 import { TIER2_DASHBOARD_NOTE } from '@spotzcity/shared/tier2';
-import { clients } from '../../db/schema/index.ts';
+import { auditLog, clients } from '../../db/schema/index.ts';
 import { sendTier2Reminders } from './reminders.ts';
 
 let t: TestApp;
@@ -79,11 +81,18 @@ describe('Tier 2', () => {
     expect(res.json().message).toBe(`Invitation sent to ${PRIME_EMAIL}.`);
     ctx.primeIdA = res.json().data.id;
 
+    expect(res.json().data).toMatchObject({ status: 'PENDING', quarters: [] });
+
     const mails = await mailsTo(t.database.db, PRIME_EMAIL);
     expect(mails.map((m) => m.subject)).toEqual([
       'Your SpotzCity account',
       `${a.org.companyName} asks for your Tier 2 spend report`,
     ]);
+    for (const mail of mails) {
+      expect(mail.body).toContain(a.org.companyName);
+      // The names the buyer typed are its own labels: not one of them is mailed.
+      expect(mail.body).not.toMatch(/Northwind|Pat Prime/);
+    }
     const [org] = await t.database.db.select().from(clients).where(eq(clients.email, PRIME_EMAIL));
     expect(org?.type).toBe('SUPPLIER');
 
@@ -115,6 +124,173 @@ describe('Tier 2', () => {
     });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('This prime supplier is already invited.');
+  });
+
+  it("keeps a link pending, showing neither side the other's reports, until the prime accepts", async () => {
+    const primes = (await call('GET', '/api/tier2/primes', ctx.buyerA.token)).json().data;
+    expect(primes).toEqual([
+      expect.objectContaining({ id: ctx.primeIdA, status: 'PENDING', quarters: [] }),
+    ]);
+    expect((await call('GET', '/api/tier2/buyers', ctx.primeToken)).json().data).toEqual([]);
+    const requests = await call('GET', '/api/tier2/buyers/requests', ctx.primeToken);
+    expect(requests.statusCode).toBe(200);
+    const byLink = (rows: { primeId: number }[]) => [...rows].sort((x, y) => x.primeId - y.primeId);
+    expect(byLink(requests.json().data)).toEqual([
+      {
+        primeId: ctx.primeIdA,
+        buyerName: ctx.buyerA.name,
+        breakdown: 'NONE',
+        segments: [],
+        firstYear: 2026,
+        firstQuarter: 1,
+        requestedAt: expect.any(String),
+        status: 'PENDING',
+      },
+      expect.objectContaining({
+        primeId: ctx.primeIdB,
+        buyerName: ctx.buyerB.name,
+        segments: PROJECTS,
+        status: 'PENDING',
+      }),
+    ]);
+
+    // Pending: the prime cannot report, the buyer cannot read.
+    const q = `primeId=${ctx.primeIdA}&year=2026&quarter=2`;
+    expect((await call('GET', `/api/tier2/primes/report?${q}`, ctx.buyerA.token)).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', `/api/tier2/buyers/report?${q}`, ctx.primeToken)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('PUT', `/api/tier2/buyers/report?primeId=${ctx.primeIdA}`, ctx.primeToken, FORM))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/tier2/buyers/template?primeId=${ctx.primeIdA}`, ctx.primeToken))
+        .statusCode,
+    ).toBe(404);
+
+    // Only the prime's own organisation answers: another supplier 404, the buyer 403.
+    const accept = (primeId: number) => `/api/tier2/buyers/accept?primeId=${primeId}`;
+    const other = await actor(t.app, t.database.db, 'ROLE_SUPPLIER');
+    expect((await call('PUT', accept(ctx.primeIdA), other.token)).statusCode).toBe(404);
+    expect((await call('PUT', accept(ctx.primeIdA), ctx.buyerA.token)).statusCode).toBe(403);
+    expect((await call('PUT', accept(ctx.primeIdA), null)).statusCode).toBe(401);
+
+    const accepted = await call('PUT', accept(ctx.primeIdA), ctx.primeToken);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().message).toBe(`You now report Tier 2 spend to ${ctx.buyerA.name}.`);
+    expect(accepted.json().data).toMatchObject({ primeId: ctx.primeIdA, status: 'ACCEPTED' });
+    const again = await call('PUT', accept(ctx.primeIdA), ctx.primeToken);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This request has already been answered.');
+    expect((await call('PUT', accept(ctx.primeIdB), ctx.primeToken)).statusCode).toBe(200);
+
+    const buyers = (await call('GET', '/api/tier2/buyers', ctx.primeToken)).json().data;
+    expect(buyers.map((b: { primeId: number }) => b.primeId).sort()).toEqual(
+      [ctx.primeIdA, ctx.primeIdB].sort(),
+    );
+    expect((await call('GET', '/api/tier2/buyers/requests', ctx.primeToken)).json().data).toEqual(
+      [],
+    );
+    const [listed] = (await call('GET', '/api/tier2/primes', ctx.buyerA.token)).json().data;
+    expect(listed.status).toBe('ACCEPTED');
+    expect(listed.quarters.length).toBeGreaterThan(0);
+
+    // The request and its answer are in the audit log, with who answered.
+    const trail = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'tier2Prime'), eq(auditLog.entityId, ctx.primeIdA)));
+    expect(trail.map((r) => [r.action, r.actorEmail, r.after?.status])).toEqual([
+      ['CREATE', expect.any(String), 'PENDING'],
+      ['UPDATE', PRIME_EMAIL, 'ACCEPTED'],
+    ]);
+  });
+
+  it('lets the prime decline a request: the buyer sees it declined, and nothing else', async () => {
+    const c = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const invited = await call('POST', '/api/tier2/primes/invite', c.token, {
+      companyName: 'Northwind',
+      name: 'Pat Prime',
+      email: PRIME_EMAIL,
+      firstYear: 2026,
+      firstQuarter: 1,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    const primeId = invited.json().data.id as number;
+    const decline = `/api/tier2/buyers/decline?primeId=${primeId}`;
+    expect((await call('PUT', decline, ctx.buyerA.token)).statusCode).toBe(403);
+    const declined = await call('PUT', decline, ctx.primeToken);
+    expect(declined.statusCode, declined.body).toBe(200);
+    expect(declined.json().message).toBe(`You declined the request of ${c.org.companyName}.`);
+    expect(
+      (await call('PUT', `/api/tier2/buyers/accept?primeId=${primeId}`, ctx.primeToken)).statusCode,
+    ).toBe(409);
+
+    const [row] = (await call('GET', '/api/tier2/primes', c.token)).json().data;
+    expect(row).toMatchObject({ id: primeId, status: 'DECLINED', quarters: [] });
+    const figures = (await call('POST', '/api/tier2/figures', c.token, {})).json().data;
+    expect(figures).toMatchObject({ primes: [], primesInvited: 0 });
+    const q = `primeId=${primeId}&year=2026&quarter=1`;
+    expect((await call('GET', `/api/tier2/primes/report?${q}`, c.token)).statusCode).toBe(404);
+    expect(
+      (
+        await call('PUT', `/api/tier2/primes/breakdown?primeId=${primeId}`, c.token, {
+          breakdown: 'PROJECT',
+          segments: ['A'],
+        })
+      ).statusCode,
+    ).toBe(404);
+    const buyers = (await call('GET', '/api/tier2/buyers', ctx.primeToken)).json().data;
+    expect(buyers.map((b: { primeId: number }) => b.primeId)).not.toContain(primeId);
+    // Asking again is not a way around the answer.
+    const repeat = await call('POST', '/api/tier2/primes/invite', c.token, {
+      companyName: 'Northwind',
+      name: 'Pat Prime',
+      email: PRIME_EMAIL,
+      firstYear: 2026,
+      firstQuarter: 1,
+    });
+    expect(repeat.statusCode).toBe(409);
+  });
+
+  it('mails the product’s request with the buyer’s name, never text the buyer typed', async () => {
+    const d = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+    const typed = {
+      companyName: 'Urgent: confirm payment at evil.example',
+      name: 'Visit evil.example today',
+      breakdown: 'PROJECT',
+      segments: ['Wire the fee to evil.example'],
+      firstYear: 2026,
+      firstQuarter: 1,
+      message: 'Your account is locked: evil.example',
+    };
+    const stranger = 'someone@elsewhere.example';
+    for (const email of [PRIME_EMAIL, stranger]) {
+      const before = (await mailsTo(t.database.db, email)).length;
+      const res = await call('POST', '/api/tier2/primes/invite', d.token, { ...typed, email });
+      expect(res.statusCode, res.body).toBe(200);
+      const all = await mailsTo(t.database.db, email);
+      const mails = all.slice(0, all.length - before); // newest first
+      expect(mails.length).toBe(email === stranger ? 2 : 1);
+      for (const mail of mails) {
+        expect(mail.subject + mail.body).not.toContain('evil.example');
+        expect(mail.subject + mail.body).toContain(d.org.companyName);
+      }
+    }
+    // A pending request tells nobody of a change either.
+    const linked = (await call('GET', '/api/tier2/primes', d.token))
+      .json()
+      .data.find((p: { contactEmail: string }) => p.contactEmail === PRIME_EMAIL);
+    const before = (await mailsTo(t.database.db, PRIME_EMAIL)).length;
+    const changed = await call('PUT', `/api/tier2/primes/breakdown?primeId=${linked.id}`, d.token, {
+      breakdown: 'NONE',
+      segments: [],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await mailsTo(t.database.db, PRIME_EMAIL)).length).toBe(before);
   });
 
   it('refuses the invitation to a buyer user (403) and to nobody signed in (401)', async () => {
@@ -428,6 +604,22 @@ describe('Tier 2', () => {
     );
   });
 
+  it('counts a prime not yet accepted as invited, and nothing of it in the figures', async () => {
+    const supplier = await actor(t.app, t.database.db, 'ROLE_SUPPLIER');
+    const invited = await call('POST', '/api/tier2/primes/invite', ctx.buyerA.token, {
+      companyName: 'Southwind',
+      name: 'Sam Supplier',
+      email: supplier.user.email,
+      firstYear: 2026,
+      firstQuarter: 1,
+    });
+    expect(invited.statusCode, invited.body).toBe(200);
+    expect(invited.json().data.status).toBe('PENDING');
+    const figures = (await call('POST', '/api/tier2/figures', ctx.buyerA.token, {})).json().data;
+    expect(figures.primes.map((p: { id: number }) => p.id)).toEqual([ctx.primeIdA]);
+    expect(figures.primesInvited).toBe(2);
+  });
+
   it('mails each reminder once, before and after the due date', async () => {
     const db = t.database.db;
     const before = (await mailsTo(db, PRIME_EMAIL)).length;
@@ -525,10 +717,10 @@ describe('Tier 2', () => {
     const res = await call('PUT', url, ctx.buyerB.token, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject(body);
-    const mails = await mailsTo(t.database.db, PRIME_EMAIL);
-    expect(mails.map((m) => m.subject)).toContain(
-      `${ctx.buyerB.name} changed what it asks in your Tier 2 report`,
-    );
+    const [told] = await mailsTo(t.database.db, PRIME_EMAIL);
+    expect(told?.subject).toBe(`${ctx.buyerB.name} changed what it asks in your Tier 2 report`);
+    expect(told?.body).toContain('per cost centre');
+    expect(told?.body).not.toContain('CC-100');
     const buyers = (await call('GET', '/api/tier2/buyers', ctx.primeToken)).json().data;
     expect(buyers.find((b: { primeId: number }) => b.primeId === ctx.primeIdB)).toMatchObject(body);
     // The report already made keeps its projects.

@@ -1,10 +1,10 @@
 /**
- * /home/tier2 — the buyer's Tier 2 page (issue #23): invite prime suppliers, see who has
- * reported which quarter, open a report with its allocation, and the year's Tier 2 figures next
- * to Tier 1 (never added into it).
+ * /home/tier2 — the buyer's Tier 2 page (issue #23): invite prime suppliers, see which accepted
+ * and who has reported which quarter, open a report with its allocation, and the year's Tier 2
+ * figures next to Tier 1 (never added into it).
  */
 import { useState } from 'react';
-import { Breadcrumb, Button, Card, Form, Input, Modal, Select, Table, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { StackedFigures, Tier2FiguresTable } from '../../components/tier2-figures-table.tsx';
@@ -14,6 +14,7 @@ import { formatMoney } from '@spotzcity/shared/format';
 import {
   TIER2_BREAKDOWNS,
   TIER2_BREAKDOWN_LABELS,
+  TIER2_LINK_STATUS_LABELS,
   TIER2_MAX_SEGMENTS,
   TIER2_MESSAGES,
   quarterIndex,
@@ -186,8 +187,9 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
     >
       <Typography.Paragraph type="secondary">
         The prime supplier reports each quarter what it paid its own diverse suppliers for your
-        work, and its revenue figures for the indirect allocation. A new address gets a supplier
-        account and an e-mail to choose a password.
+        work, and its revenue figures for the indirect allocation. It is e-mailed a request in your
+        organisation's name (a new address also gets a supplier account), and reports once its
+        organisation accepts.
       </Typography.Paragraph>
       <Form
         form={form}
@@ -331,17 +333,28 @@ export default function Tier2Page() {
   const [open, setOpen] = useState<{ prime: Tier2Prime; quarter: Quarter } | null>(null);
   const [asking, setAsking] = useState<Tier2Prime | null>(null);
   const phone = useMediaQuery(PHONE_QUERY);
-  const quarterTags = (p: Tier2Prime) => (
-    <div className={css.tier2Quarters} data-testid={`tier2-prime-${p.id}`}>
-      {p.quarters.map((q) => (
-        <QuarterTag
-          key={`${q.year}-${q.quarter}`}
-          state={q}
-          {...(q.status === 'REPORTED' ? { onClick: () => setOpen({ prime: p, quarter: q }) } : {})}
-        />
-      ))}
-    </div>
-  );
+  const quarterTags = (p: Tier2Prime) =>
+    p.status !== 'ACCEPTED' ? (
+      <Tag
+        color={p.status === 'PENDING' ? 'gold' : 'default'}
+        data-testid={`tier2-link-${p.id}`}
+        data-status={p.status}
+      >
+        {TIER2_LINK_STATUS_LABELS[p.status]}
+      </Tag>
+    ) : (
+      <div className={css.tier2Quarters} data-testid={`tier2-prime-${p.id}`}>
+        {p.quarters.map((q) => (
+          <QuarterTag
+            key={`${q.year}-${q.quarter}`}
+            state={q}
+            {...(q.status === 'REPORTED'
+              ? { onClick: () => setOpen({ prime: p, quarter: q }) }
+              : {})}
+          />
+        ))}
+      </div>
+    );
   return (
     <div className={css.tier2Page}>
       <Breadcrumb
@@ -381,7 +394,7 @@ export default function Tier2Page() {
                   </Typography.Text>
                   <Typography.Text className={css.tier2Asked} data-testid={`tier2-asked-${p.id}`}>
                     {askedFor(p)}
-                    {mayInvite && (
+                    {mayInvite && p.status !== 'DECLINED' && (
                       <>
                         {' · '}
                         <Typography.Link onClick={() => setAsking(p)}>Change</Typography.Link>

@@ -1,15 +1,28 @@
 /**
- * /home/tier2Reports — a prime supplier's Tier 2 reports (issue #23): the buyers that invited
- * it, each with its quarters, and per quarter a form (or the template upload) for direct spend,
- * revenue and the prime's diverse spend, with the indirect allocation computed as it is typed.
- * Each buyer sees only the report made to it.
+ * /home/tier2Reports — a prime supplier's Tier 2 reports (issue #23): the buyers' requests to
+ * accept or decline, then the buyers it accepted, each with its quarters, and per quarter a form
+ * (or the template upload) for direct spend, revenue and the prime's diverse spend, with the
+ * indirect allocation computed as it is typed. Each buyer sees only the report made to it, and
+ * nothing before the request is accepted.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Select, Space, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { diversityLabel } from '@spotzcity/shared/diversity-words';
-import { formatMoney } from '@spotzcity/shared/format';
+import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import {
   TIER2_BREAKDOWN_LABELS,
   TIER2_MAX_AMOUNT,
@@ -22,6 +35,7 @@ import {
   type Quarter,
   type Tier2Buyer,
   type Tier2Report,
+  type Tier2Request,
 } from '@spotzcity/shared/tier2';
 import { TIER2_PRIME_TITLE } from '@spotzcity/shared/tier2-words';
 import { requiredAmount } from '@spotzcity/shared/validation';
@@ -37,8 +51,10 @@ import { PageHeading } from '../../components/page-heading.tsx';
 import {
   buyersQuery,
   reportQuery,
+  requestsQuery,
   templatePath,
   uploadPath,
+  useAnswerRequest,
   useSaveReport,
   tier2Keys,
 } from './api/tier2.ts';
@@ -347,16 +363,95 @@ function BuyerCard({ buyer }: { buyer: Tier2Buyer }) {
   );
 }
 
+/**
+ * A buyer's request, as the prime's organisation decides on it: who asks, from which quarter,
+ * what breakdown. Accepting lets the buyer see the reports made to it; declining ends it.
+ */
+function RequestCard({ request }: { request: Tier2Request }) {
+  const answer = useAnswerRequest();
+  const alert = useAlert();
+  const respond = (choice: 'accept' | 'decline') =>
+    answer.mutate(
+      { primeId: request.primeId, answer: choice },
+      {
+        onSuccess: (reply) => alert.showSuccess(reply.message),
+        onError: (error) => alert.showError(error.message),
+      },
+    );
+  const per = segmentLabel(request.breakdown);
+  const first = { year: request.firstYear, quarter: request.firstQuarter };
+  const pending = answer.isPending ? answer.variables.answer : null;
+  return (
+    <Card
+      size="small"
+      title={`${request.buyerName} asks you to report Tier 2 spend`}
+      data-testid={`tier2-request-${request.primeId}`}
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'first', label: 'Each quarter from', children: quarterLabel(first) },
+          {
+            key: 'direct',
+            label: 'Direct spend',
+            children: per
+              ? `${TIER2_BREAKDOWN_LABELS[request.breakdown]}: ${request.segments.join(', ')}`
+              : TIER2_BREAKDOWN_LABELS.NONE,
+          },
+          { key: 'asked', label: 'Asked on', children: formatDate(request.requestedAt) },
+        ]}
+      />
+      <Typography.Paragraph type="secondary" className={css.tier2RequestNote}>
+        Accepting lets {request.buyerName} see the reports you make to it, and only those. If you do
+        not work with {request.buyerName}, decline: it sees only that you declined.
+      </Typography.Paragraph>
+      <Space wrap>
+        <Button
+          type="primary"
+          onClick={() => respond('accept')}
+          loading={pending === 'accept'}
+          disabled={pending === 'decline'}
+          data-testid="tier2-accept"
+        >
+          Accept
+        </Button>
+        <Popconfirm
+          title="Decline this request?"
+          description={`${request.buyerName} will see that you declined.`}
+          okText="Decline"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => respond('decline')}
+        >
+          <Button
+            danger
+            loading={pending === 'decline'}
+            disabled={pending === 'accept'}
+            data-testid="tier2-decline"
+          >
+            Decline
+          </Button>
+        </Popconfirm>
+      </Space>
+    </Card>
+  );
+}
+
 export default function Tier2ReportsPage() {
   const buyers = useQuery(buyersQuery());
+  const requests = useQuery(requestsQuery());
+  const error = buyers.error ?? requests.error;
   return (
     <div className={css.tier2Page}>
       <PageHeading
         title={TIER2_PRIME_TITLE}
-        lead="Each buyer sees only the report you make to it. A quarter's report is due on the last day of the month after the quarter ends."
+        lead="Each buyer sees only the report you make to it, once you have accepted its request. A quarter's report is due on the last day of the month after the quarter ends."
       />
-      {buyers.isError && <Alert type="error" showIcon title={buyers.error.message} />}
-      {buyers.data?.length === 0 && (
+      {error && <Alert type="error" showIcon title={error.message} />}
+      {requests.data?.map((r) => (
+        <RequestCard key={r.primeId} request={r} />
+      ))}
+      {buyers.data?.length === 0 && requests.data?.length === 0 && (
         <Empty description="No buyer has asked you to report Tier 2 spend yet." />
       )}
       {buyers.data?.map((b) => (

@@ -1,6 +1,6 @@
 /**
- * Tier 2 endpoints (issue #23): the buyer's primes, reports and figures; the prime's buyers and
- * reports. Every change refreshes the whole feature's keys.
+ * Tier 2 endpoints (issue #23): the buyer's primes, reports and figures; the prime's requests,
+ * buyers and reports. Every change refreshes the whole feature's keys.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
@@ -13,6 +13,7 @@ import type {
   Tier2Prime,
   Tier2Report,
   Tier2ReportInput,
+  Tier2Request,
 } from '@spotzcity/shared/tier2';
 import { api } from '../../../api/client.ts';
 import { sharedKeys } from '../../../api/query-keys.ts';
@@ -32,6 +33,28 @@ export const buyersQuery = () =>
     queryFn: ({ signal }) =>
       api.get<Envelope<Tier2Buyer[]>>('/api/tier2/buyers', { signal }).then((r) => r.data),
   });
+
+/** The buyers' requests the prime's organisation has not answered yet. */
+export const requestsQuery = () =>
+  queryOptions({
+    queryKey: [...tier2Keys.list(), 'requests'] as const,
+    queryFn: ({ signal }) =>
+      api
+        .get<Envelope<Tier2Request[]>>('/api/tier2/buyers/requests', { signal })
+        .then((r) => r.data),
+  });
+
+/** The prime's organisation accepts or declines one buyer's request. */
+export function useAnswerRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ primeId, answer }: { primeId: number; answer: 'accept' | 'decline' }) =>
+      api.put<Envelope<Tier2Request>>(`/api/tier2/buyers/${answer}`, undefined, {
+        query: { primeId },
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: tier2Keys.all }),
+  });
+}
 
 export const figuresQuery = (year: number | null) =>
   queryOptions({
