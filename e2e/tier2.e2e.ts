@@ -91,6 +91,7 @@ describe('Tier 2', () => {
     await row.waitFor();
     // Nothing is reported, or counted, before the prime's organisation accepts.
     expect(await row.locator('[data-status="PENDING"]').textContent()).toBe('Awaiting acceptance');
+    await screenshot(page, 'tier2-pending-1440');
 
     // The first quarter asked for is the one before today's: the one the prime reports.
     const primes = await api<{

@@ -385,6 +385,7 @@ function RequestCard({ request }: { request: Tier2Request }) {
     <Card
       size="small"
       title={`${request.buyerName} asks you to report Tier 2 spend`}
+      className={css.tier2Request}
       data-testid={`tier2-request-${request.primeId}`}
     >
       <Descriptions
