@@ -27,6 +27,22 @@ export function fileScope(scope: FileScope, fileColumn: 'file_id' | 'id' = 'file
 }
 
 /**
+ * `client_ref = … [and file_id = any(…)]` by column objects: `fileScope` for queries that name
+ * their columns through the schema (spend rows or a rollup by `fileId`, the files by `id`).
+ */
+export function inScope(scope: FileScope, clientRef: Column, fileId: Column): SQL {
+  const ids = [...new Set(scope.selectedIds)];
+  const own = sql`${clientRef} = ${scope.clientRef}`;
+  return ids.length === 0 ? own : sql`${own} and ${fileId} = any(${sql.param(ids)}::int[])`;
+}
+
+/**
+ * A `bigint` or `numeric` in a row schema: text from node-postgres; from PGlite, a bigint as a
+ * number (a BigInt past 2^53) and a numeric as text.
+ */
+export const dbNumber = z.union([z.number(), z.string(), z.bigint()]);
+
+/**
  * A column by its bare name, where SQL wants it unqualified: an insert's column list, an
  * update's `set`. (A column object in `sql` renders as `"table"."column"`.)
  */
