@@ -1,7 +1,7 @@
 /** Reads the configuration, opens and prepares the database, listens; shuts down gracefully. */
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { checkRows, openDatabase } from './db/client.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
 import { DEMO, seedDemo } from './db/seed/demo.ts';
 import { prepareSpendCheck } from './modules/spend/import.ts';
@@ -10,6 +10,8 @@ import { sendTier2Reminders } from './modules/tier2/reminders.ts';
 import { todayIso } from '@spotzcity/shared/validation';
 
 const config = loadConfig();
+// A query's rows all have the shape of its first: the tests check every row, the server the first.
+checkRows('first');
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,

@@ -3,7 +3,8 @@
  * figure covers (the file scope), numbers back from the driver (PostgreSQL sends `numeric` and
  * `bigint` as text), a page of a list, and grouping rows written earlier in the same transaction.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
 
 import type { PageRequest } from '@spotzcity/shared/api';
@@ -24,6 +25,45 @@ export function fileScope(scope: FileScope, fileColumn: 'file_id' | 'id' = 'file
   if (ids.length === 0) return sql`r.client_ref = ${scope.clientRef}`;
   return sql`r.client_ref = ${scope.clientRef} and ${sql.raw(`r.${fileColumn}`)} = any(${sql.param(ids)}::int[])`;
 }
+
+/**
+ * `client_ref = … [and file_id = any(…)]` by column objects: `fileScope` for queries that name
+ * their columns through the schema (spend rows or a rollup by `fileId`, the files by `id`).
+ */
+export function inScope(scope: FileScope, clientRef: Column, fileId: Column): SQL {
+  const ids = [...new Set(scope.selectedIds)];
+  const own = sql`${clientRef} = ${scope.clientRef}`;
+  return ids.length === 0 ? own : sql`${own} and ${fileId} = any(${sql.param(ids)}::int[])`;
+}
+
+/**
+ * A `bigint` or `numeric` in a row schema: text from node-postgres; from PGlite, a bigint as a
+ * number (a BigInt past 2^53) and a numeric as text.
+ */
+export const dbNumber = z.union([z.number(), z.string(), z.bigint()]);
+
+/**
+ * A column by its bare name, where SQL wants it unqualified: an insert's column list, an
+ * update's `set`. (A column object in `sql` renders as `"table"."column"`.)
+ */
+export const bare = (column: Column): SQL => sql`${sql.identifier(column.name)}`;
+
+/** `"a", "b", …`: an insert's column list. */
+export const columnList = (...columns: Column[]): SQL => sql.join(columns.map(bare), sql`, `);
+
+/** `"a" = excluded."a", …`: an upsert's `do update set` taking the inserted row's values. */
+export const setFromExcluded = (...columns: Column[]): SQL =>
+  sql.join(
+    columns.map((c) => sql`${bare(c)} = excluded.${bare(c)}`),
+    sql`, `,
+  );
+
+/** `<expression> as "key", …`: a select list whose rows have the keys given. */
+export const selectAs = (fields: Record<string, SQLWrapper>): SQL =>
+  sql.join(
+    Object.entries(fields).map(([key, field]) => sql`${field} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
 
 /** A `numeric`/`bigint`/count from the driver as a number; no row or SQL null = 0. */
 export const toNumber = (value: string | number | bigint | null | undefined): number =>
@@ -47,7 +87,7 @@ export async function pageTotal(
   count: SQL,
 ): Promise<number> {
   if (rows.length > 0 || page.pageNumber === 0) return rows[0]?.total_count ?? 0;
-  const [counted] = rowsOf<{ n: number }>(await db.execute(count));
+  const [counted] = rowsOf(await db.execute(count), z.object({ n: z.number() }));
   return counted?.n ?? 0;
 }
 
@@ -59,10 +99,11 @@ export async function pageTotal(
  * lasts for its own statement only, which is harmless.
  */
 export async function groupingByHash(tx: DbOrTx, statement: SQL): Promise<void> {
-  const [sorting] = rowsOf<{ was: string }>(
+  const [sorting] = rowsOf(
     await tx.execute(
       sql`select current_setting('enable_sort') as was, set_config('enable_sort', 'off', true)`,
     ),
+    z.object({ was: z.string() }),
   );
   await tx.execute(statement);
   await tx.execute(sql`select set_config('enable_sort', ${sorting?.was ?? 'on'}, true)`);

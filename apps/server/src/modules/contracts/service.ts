@@ -13,6 +13,7 @@ import {
   type TotalDiverse,
 } from '@spotzcity/shared/contracts';
 import { MONTHS } from '@spotzcity/shared/enums';
+import { z } from 'zod';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { contracts } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
@@ -303,9 +304,15 @@ export async function contractsPerMonth(db: DbOrTx, scope: YearScope): Promise<C
       and ${contracts.endDate} <= ${lastDay(scope.year)}
     group by 1`);
   const byMonth = new Map(
-    rowsOf<{ month: number; completed: number; completed_diverse: number; diverse_value: string }>(
+    rowsOf(
       result,
-    ).map((r) => [Number(r.month), r]),
+      z.object({
+        month: z.number(),
+        completed: z.number(),
+        completed_diverse: z.number(),
+        diverse_value: z.string(),
+      }),
+    ).map((r) => [r.month, r]),
   );
   return MONTHS.map((month, i) => {
     const r = byMonth.get(i + 1);

@@ -17,6 +17,7 @@ import {
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import { percentShares } from '@spotzcity/shared/percent';
 import type { PageRequest } from '@spotzcity/shared/api';
+import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { costSavingYears, costSavings } from '../../db/schema/index.ts';
 import { NotFound } from '../../platform/errors.ts';
@@ -322,20 +323,20 @@ export async function savingPerDiversity(
   clientRef: number,
   years: number[],
 ): Promise<DiversitySaving[]> {
-  const yearClause = years.length
-    ? sql` and y.year in (${sql.join(
-        years.map((y) => sql`${y}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const y = costSavingYears;
+  const c = costSavings;
+  const yearClause = years.length ? sql` and ${inArray(y.year, years)}` : sql``;
   const result = await db.execute(sql`
-    select t.type as "type", c.procurement_type as "procurement", sum(y.amount)::text as "total"
-    from ${costSavingYears} y
-    join ${costSavings} c on c.id = y.cost_saving_id and c.client_ref = y.client_ref
-    cross join lateral unnest(c.vendor_diversity) as t(type)
-    where y.client_ref = ${clientRef}${yearClause}
-    group by t.type, c.procurement_type`);
-  const rows = rowsOf<{ type: string; procurement: string; total: string }>(result);
+    select t.type as "type", ${c.procurementType} as "procurement", sum(${y.amount})::text as "total"
+    from ${y}
+    join ${c} on ${c.id} = ${y.costSavingId} and ${c.clientRef} = ${y.clientRef}
+    cross join lateral unnest(${c.vendorDiversity}) as t(type)
+    where ${y.clientRef} = ${clientRef}${yearClause}
+    group by t.type, ${c.procurementType}`);
+  const rows = rowsOf(
+    result,
+    z.object({ type: z.string(), procurement: z.string(), total: z.string() }),
+  );
   const types = DIVERSITY_TYPES.filter((type) => rows.some((r) => r.type === type));
   return types.map((type) => {
     const direct = rows.find((r) => r.type === type && r.procurement === 'Direct')?.total ?? '0';

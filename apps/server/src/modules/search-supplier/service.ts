@@ -8,10 +8,13 @@
  * 100,000 suppliers; the business name filter also matches the DBA name. Digit filters (DUNS,
  * zip, phone, NAICS) match from the start, on prefix indexes. See docs/supplier-directory.md.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { US_STATES } from '@spotzcity/shared/enums';
 import {
   SUPPLIER_COLUMNS,
+  supplierDetailSchema,
   type SupplierDetail,
   type SupplierRow,
   type SupplierSearchFilter,
@@ -23,7 +26,15 @@ import { FileRejected } from '../../platform/errors.ts';
 import { importSheet, type SheetRows } from '../../platform/xlsx/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
 import { XLSX_MESSAGES } from '../../platform/xlsx/protocol.ts';
-import { pageOffset, pageTotal, pageWindow } from '../../platform/sql.ts';
+import {
+  bare,
+  columnList,
+  pageOffset,
+  pageTotal,
+  pageWindow,
+  selectAs,
+  setFromExcluded,
+} from '../../platform/sql.ts';
 import {
   certifyingAgencies,
   supplierCertificates,
@@ -44,136 +55,86 @@ const STATE_BY_NAME = new Map<string, string>(
   US_STATES.flatMap(([code, name]) => [[code, code] as const, [name.toUpperCase(), code] as const]),
 );
 
+/** The directory as `d` and the ratings twice (every rater's, the signed-in user's own). */
+const d = alias(supplierDirectory, 'd');
+const rated = alias(supplierRatings, 'sr');
+const own = alias(supplierRatings, 'own');
+const ratingKey = sql`'duns:' || ${d.duns}`;
+
 /** The WHERE terms of a search over `supplier_directory d` (the bench explains them too). */
 export function searchConditions(f: SupplierSearchFilter): SQL[] {
   const where: SQL[] = [];
   if (f.dbaName) {
     const p = contains(f.dbaName);
-    where.push(sql`(lower(d.name) like ${p} or lower(d.supplier_dba_name) like ${p})`);
+    where.push(sql`(lower(${d.name}) like ${p} or lower(${d.supplierDbaName}) like ${p})`);
   }
-  if (f.duns) where.push(sql`d.duns like ${startsWith(f.duns)}`);
+  if (f.duns) where.push(sql`${d.duns} like ${startsWith(f.duns)}`);
   if (f.naics) {
     where.push(
-      sql`(d.primary_naics_code like ${startsWith(f.naics)} or d.additional_naics_codes like ${contains(f.naics)})`,
+      sql`(${d.primaryNaicsCode} like ${startsWith(f.naics)} or ${d.additionalNaicsCodes} like ${contains(f.naics)})`,
     );
   }
-  if (f.industry) where.push(sql`lower(d.industry) like ${contains(f.industry)}`);
+  if (f.industry) where.push(sql`lower(${d.industry}) like ${contains(f.industry)}`);
   if (f.contact) {
     const p = startsWith(f.contact);
-    where.push(sql`(d.business_contact_phone like ${p} or d.alternate_contact_phone like ${p})`);
+    where.push(sql`(${d.businessContactPhone} like ${p} or ${d.alternateContactPhone} like ${p})`);
   }
   if (f.certification) {
-    where.push(sql`d.certifications @> array[${f.certification}]::text[]`);
+    where.push(sql`${d.certifications} @> array[${f.certification}]::text[]`);
   }
-  if (f.city) where.push(sql`lower(d.city) like ${contains(f.city)}`);
+  if (f.city) where.push(sql`lower(${d.city}) like ${contains(f.city)}`);
   if (f.state) {
     const state = STATE_BY_NAME.get(f.state.toUpperCase()) ?? f.state;
-    where.push(sql`d.state_or_province = ${state}`);
+    where.push(sql`${d.stateOrProvince} = ${state}`);
   }
-  if (f.zip) where.push(sql`d.zip like ${startsWith(f.zip)}`);
-  if (f.country) where.push(sql`lower(d.country) like ${contains(f.country)}`);
+  if (f.zip) where.push(sql`${d.zip} like ${startsWith(f.zip)}`);
+  if (f.country) where.push(sql`lower(${d.country}) like ${contains(f.country)}`);
   if (f.validate) {
-    where.push(sql`(nullif(trim(d.tulip_validated), '') is not null
-      and lower(trim(d.tulip_validated)) <> 'no')`);
+    where.push(sql`(nullif(trim(${d.tulipValidated}), '') is not null
+      and lower(trim(${d.tulipValidated})) <> 'no')`);
   }
   return where;
 }
 
-interface DirectoryRow {
-  id: number;
-  name: string;
-  duns: string;
-  supplier_dba_name: string | null;
-  address_line1: string | null;
-  address_line2: string | null;
-  city: string | null;
-  state_or_province: string | null;
-  zip: string | null;
-  country: string | null;
-  business_start_date: string | null;
-  website_url: string | null;
-  business_contact_name: string | null;
-  business_contact_title: string | null;
-  business_contact_phone: string | null;
-  business_contact_email: string | null;
-  alternate_contact_name: string | null;
-  alternate_contact_title: string | null;
-  alternate_contact_phone: string | null;
-  alternate_contact_email: string | null;
-  minority_owned_status: string | null;
-  wbe_status: string | null;
-  vbe_status: string | null;
-  sdvbe_status: string | null;
-  dobe_status: string | null;
-  dbe_status: string | null;
-  primary_naics_code: string | null;
-  primary_naics_description: string | null;
-  additional_naics_codes: string | null;
-  additional_naics_description: string | null;
-  certifications: string[] | string;
-  industry: string | null;
-  tulip_validated: string | null;
-  annual_receipts: string | null;
-  employee_count: number | null;
-  rating: string;
-  rating_count: number;
-  own_id: number | null;
-  own_rating: string | null;
-  own_comment: string | null;
-}
+/** The detail's fields stored as the API shows them, under the API's names. */
+// prettier-ignore
+const STORED_FIELDS = [
+  'id', 'name', 'duns', 'supplierDbaName', 'addressLine1', 'addressLine2', 'city',
+  'stateOrProvince', 'zip', 'country', 'websiteUrl', 'businessContactName',
+  'businessContactTitle', 'businessContactPhone', 'businessContactEmail', 'alternateContactName',
+  'alternateContactTitle', 'alternateContactPhone', 'alternateContactEmail',
+  'minorityOwnedStatus', 'wbeStatus', 'vbeStatus', 'sdvbeStatus', 'dobeStatus', 'dbeStatus',
+  'primaryNaicsCode', 'primaryNaicsDescription', 'additionalNaicsCodes',
+  'additionalNaicsDescription', 'industry', 'tulipValidated', 'employeeCount',
+] as const satisfies (keyof SupplierDetail & keyof typeof d.$inferSelect)[];
 
-/** PGlite and node-postgres both parse text[]; a literal '{A,B}' is handled just in case. */
-const arrayOf = (value: string[] | string) =>
-  Array.isArray(value)
-    ? value
-    : value
-        .replace(/^\{|\}$/g, '')
-        .split(',')
-        .filter(Boolean);
+const searchRow = supplierDetailSchema
+  .pick(Object.fromEntries(STORED_FIELDS.map((key) => [key, true])) as Record<StoredField, true>)
+  .extend({
+    businessStartDate: z.string().nullable(),
+    certifications: z.array(z.string()),
+    annualReceipts: z.string().nullable(),
+    rating: z.string(),
+    ratingCount: z.number(),
+    ownId: z.number().nullable(),
+    ownRating: z.string().nullable(),
+    ownComment: z.string().nullable(),
+    total_count: z.number(),
+  });
+type StoredField = (typeof STORED_FIELDS)[number];
 
-function toDetail(r: DirectoryRow): SupplierDetail {
-  const certs = arrayOf(r.certifications);
+function toDetail(row: z.infer<typeof searchRow>): SupplierDetail {
+  const { certifications, annualReceipts, rating, ratingCount, ownId, ownRating, ownComment } = row;
+  const { total_count: _total, ...stored } = row;
   return {
-    id: r.id,
-    name: r.name,
-    duns: r.duns,
-    supplierDbaName: r.supplier_dba_name,
-    addressLine1: r.address_line1,
-    addressLine2: r.address_line2,
-    city: r.city,
-    stateOrProvince: r.state_or_province,
-    zip: r.zip,
-    country: r.country,
-    businessStartDate: r.business_start_date,
-    websiteUrl: r.website_url,
-    businessContactName: r.business_contact_name,
-    businessContactTitle: r.business_contact_title,
-    businessContactPhone: r.business_contact_phone,
-    businessContactEmail: r.business_contact_email,
-    alternateContactName: r.alternate_contact_name,
-    alternateContactTitle: r.alternate_contact_title,
-    alternateContactPhone: r.alternate_contact_phone,
-    alternateContactEmail: r.alternate_contact_email,
-    minorityOwnedStatus: r.minority_owned_status,
-    wbeStatus: r.wbe_status,
-    vbeStatus: r.vbe_status,
-    sdvbeStatus: r.sdvbe_status,
-    dobeStatus: r.dobe_status,
-    dbeStatus: r.dbe_status,
-    primaryNaicsCode: r.primary_naics_code,
-    primaryNaicsDescription: r.primary_naics_description,
-    additionalNaicsCodes: r.additional_naics_codes,
-    additionalNaicsDescription: r.additional_naics_description,
-    certificationType: certs.length ? certs.join(', ') : null,
-    industry: r.industry,
-    tulipValidated: r.tulip_validated,
-    annualReceipts: r.annual_receipts === null ? null : Number(r.annual_receipts),
-    employeeCount: r.employee_count === null ? null : Number(r.employee_count),
-    ratingCount: { rating: Number(r.rating), count: r.rating_count },
+    ...stored,
+    certificationType: certifications.length ? certifications.join(', ') : null,
+    annualReceipts: annualReceipts === null ? null : Number(annualReceipts),
+    ratingCount: { rating: Number(rating), count: ratingCount },
     supplierRatingBo: {
-      id: r.own_id,
-      rating: r.own_rating === null ? 0 : Number(r.own_rating),
-      comment: r.own_comment,
+      id: ownId,
+      rating: ownRating === null ? 0 : Number(ownRating),
+      comment: ownComment,
     },
   };
 }
@@ -187,50 +148,52 @@ export async function searchSuppliers(
 ) {
   const where = searchConditions(filter);
   const clause = where.length ? sql.join(where, sql` and `) : sql`true`;
-  const rows = rowsOf<DirectoryRow & { total_count: number }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with page as (
         -- The page's ids by their sort key alone, which the (lower(name), id) index or the
         -- filter's own index serves up to the page's last row; whole rows are read for the page
         -- only. (A count(*) over () here read every match at full width, in name order.)
-        select d.id, lower(d.name) as sort_name from ${supplierDirectory} d where ${clause}
-        order by lower(d.name), d.id
+        select ${d.id} as id, lower(${d.name}) as sort_name from ${supplierDirectory} ${d}
+        where ${clause}
+        order by lower(${d.name}), ${d.id}
         ${pageWindow(page)}
       )
-      select d.id, d.name, d.duns, d.supplier_dba_name, d.address_line1, d.address_line2, d.city,
-        d.state_or_province, d.zip, d.country, d.business_start_date::text as business_start_date,
-        d.website_url, d.business_contact_name, d.business_contact_title,
-        d.business_contact_phone, d.business_contact_email, d.alternate_contact_name,
-        d.alternate_contact_title, d.alternate_contact_phone, d.alternate_contact_email,
-        d.minority_owned_status, d.wbe_status, d.vbe_status, d.sdvbe_status, d.dobe_status,
-        d.dbe_status, d.primary_naics_code, d.primary_naics_description,
-        d.additional_naics_codes, d.additional_naics_description, d.certifications, d.industry,
-        d.tulip_validated, d.annual_receipts::text as annual_receipts, d.employee_count,
-        r.rating, r.rating_count, own.id as own_id,
-        own.rating::text as own_rating, own.comment as own_comment,
+      select ${selectAs(Object.fromEntries(STORED_FIELDS.map((key) => [key, d[key]])))},
+        ${selectAs({
+          businessStartDate: sql`${d.businessStartDate}::text`,
+          certifications: d.certifications,
+          annualReceipts: sql`${d.annualReceipts}::text`,
+          ownId: own.id,
+          ownRating: sql`${own.rating}::text`,
+          ownComment: own.comment,
+        })},
+        r.rating, r.rating_count as "ratingCount",
         -- The total rides on the page's rows (a second query for it costs the server more than
         -- the database's count). A short page is the last: the rows before it and on
         -- it. Otherwise the matches are counted apart, by the index that suits a count, once.
         (case when (select count(*) from page) < ${page.pageSize}
           then ${pageOffset(page)} + (select count(*) from page)
-          else (select count(*) from ${supplierDirectory} d where ${clause})
+          else (select count(*) from ${supplierDirectory} ${d} where ${clause})
         end)::int as total_count
       from page
-      join ${supplierDirectory} d on d.id = page.id
+      join ${supplierDirectory} ${d} on ${d.id} = page.id
       cross join lateral (
-        select coalesce(round(avg(sr.rating), 2), 0)::text as rating, count(*)::int as rating_count
-        from ${supplierRatings} sr where sr.supplier_key = 'duns:' || d.duns
+        select coalesce(round(avg(${rated.rating}), 2), 0)::text as rating,
+          count(*)::int as rating_count
+        from ${supplierRatings} ${rated} where ${rated.supplierKey} = ${ratingKey}
       ) r
-      left join ${supplierRatings} own
-        on own.supplier_key = 'duns:' || d.duns and own.rated_by = ${raterId}
+      left join ${supplierRatings} ${own}
+        on ${own.supplierKey} = ${ratingKey} and ${own.ratedBy} = ${raterId}
       order by page.sort_name, page.id
     `),
+    searchRow,
   );
   const total = await pageTotal(
     db,
     rows,
     page,
-    sql`select count(*)::int as n from ${supplierDirectory} d where ${clause}`,
+    sql`select count(*)::int as n from ${supplierDirectory} ${d} where ${clause}`,
   );
   return { rows: rows.map(toDetail), total };
 }
@@ -238,70 +201,58 @@ export async function searchSuppliers(
 /** Rows column by column, as the worker sends them (or the demo seed builds them). */
 export type SupplierColumns = SheetRows;
 
+/**
+ * The directory's columns an uploaded list sets, each from the batch's column of the same name
+ * (the SQL type its array is sent as); certifications arrive comma separated.
+ */
+// prettier-ignore
+const UPLOADED = [
+  ['duns', 'text'], ['name', 'text'], ['supplierDbaName', 'text'], ['addressLine1', 'text'],
+  ['addressLine2', 'text'], ['city', 'text'], ['stateOrProvince', 'text'], ['zip', 'text'],
+  ['country', 'text'], ['businessStartDate', 'date'], ['websiteUrl', 'text'],
+  ['businessContactName', 'text'], ['businessContactTitle', 'text'],
+  ['businessContactPhone', 'text'], ['businessContactEmail', 'text'],
+  ['alternateContactName', 'text'], ['alternateContactTitle', 'text'],
+  ['alternateContactPhone', 'text'], ['alternateContactEmail', 'text'],
+  ['minorityOwnedStatus', 'text'], ['wbeStatus', 'text'], ['vbeStatus', 'text'],
+  ['sdvbeStatus', 'text'], ['dobeStatus', 'text'], ['dbeStatus', 'text'],
+  ['primaryNaicsCode', 'text'], ['primaryNaicsDescription', 'text'],
+  ['additionalNaicsCodes', 'text'], ['additionalNaicsDescription', 'text'],
+  ['certifications', 'text'], ['industry', 'text'], ['tulipValidated', 'text'], ['uei', 'text'],
+  ['fein', 'text'], ['annualReceipts', 'numeric'], ['employeeCount', 'int'],
+] as const satisfies [keyof SupplierRow & keyof typeof supplierDirectory.$inferInsert, string][];
+
 /** Adds or updates suppliers by DUNS; within one batch the last line of a DUNS wins. */
 export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
-  const c = (key: keyof SupplierRow) => sql.param(batch.columns[key] ?? []);
+  const dir = supplierDirectory;
+  const list = (each: (key: (typeof UPLOADED)[number][0], type: string) => SQL) =>
+    sql.join(
+      UPLOADED.map(([key, type]) => each(key, type)),
+      sql`, `,
+    );
+  // A size left empty in the file keeps the size known (the supplier detail's form sets it).
+  const kept: Column[] = [dir.annualReceipts, dir.employeeCount];
   await tx.execute(sql`
-    insert into ${supplierDirectory} (duns, name, supplier_dba_name, address_line1, address_line2,
-      city, state_or_province, zip, country, business_start_date, website_url,
-      business_contact_name, business_contact_title, business_contact_phone,
-      business_contact_email, alternate_contact_name, alternate_contact_title,
-      alternate_contact_phone, alternate_contact_email, minority_owned_status, wbe_status,
-      vbe_status, sdvbe_status, dobe_status, dbe_status, primary_naics_code,
-      primary_naics_description, additional_naics_codes, additional_naics_description,
-      certifications, industry, tulip_validated, uei, fein, annual_receipts, employee_count)
-    select distinct on (t.duns) t.duns, t.name, t.dba, t.a1, t.a2, t.city, t.state, t.zip,
-      t.country, t.start_date, t.website, t.bc_name, t.bc_title, t.bc_phone, t.bc_email,
-      t.ac_name, t.ac_title, t.ac_phone, t.ac_email, t.mbe, t.wbe, t.vbe, t.sdvbe, t.dobe, t.dbe,
-      t.naics, t.naics_desc, t.naics_more, t.naics_more_desc,
-      coalesce(string_to_array(nullif(t.certs, ''), ','), '{}'), t.industry, t.validated,
-      t.uei, t.fein, t.receipts, t.employees
+    insert into ${dir} (${columnList(...UPLOADED.map(([key]) => dir[key]))})
+    select distinct on (t.duns) ${list((key) =>
+      key === 'certifications'
+        ? sql`coalesce(string_to_array(nullif(t.certifications, ''), ','), '{}')`
+        : sql`t.${sql.identifier(key)}`,
+    )}
     from unnest(
-      ${sql.param(batch.lines)}::int[], ${c('duns')}::text[], ${c('name')}::text[],
-      ${c('supplierDbaName')}::text[], ${c('addressLine1')}::text[],
-      ${c('addressLine2')}::text[], ${c('city')}::text[], ${c('stateOrProvince')}::text[],
-      ${c('zip')}::text[], ${c('country')}::text[], ${c('businessStartDate')}::date[],
-      ${c('websiteUrl')}::text[], ${c('businessContactName')}::text[],
-      ${c('businessContactTitle')}::text[], ${c('businessContactPhone')}::text[],
-      ${c('businessContactEmail')}::text[], ${c('alternateContactName')}::text[],
-      ${c('alternateContactTitle')}::text[], ${c('alternateContactPhone')}::text[],
-      ${c('alternateContactEmail')}::text[], ${c('minorityOwnedStatus')}::text[],
-      ${c('wbeStatus')}::text[], ${c('vbeStatus')}::text[], ${c('sdvbeStatus')}::text[],
-      ${c('dobeStatus')}::text[], ${c('dbeStatus')}::text[], ${c('primaryNaicsCode')}::text[],
-      ${c('primaryNaicsDescription')}::text[], ${c('additionalNaicsCodes')}::text[],
-      ${c('additionalNaicsDescription')}::text[], ${c('certifications')}::text[],
-      ${c('industry')}::text[], ${c('tulipValidated')}::text[], ${c('uei')}::text[],
-      ${c('fein')}::text[], ${c('annualReceipts')}::numeric[], ${c('employeeCount')}::int[]
-    ) as t(line, duns, name, dba, a1, a2, city, state, zip, country, start_date, website,
-      bc_name, bc_title, bc_phone, bc_email, ac_name, ac_title, ac_phone, ac_email, mbe, wbe,
-      vbe, sdvbe, dobe, dbe, naics, naics_desc, naics_more, naics_more_desc, certs, industry,
-      validated, uei, fein, receipts, employees)
+      ${sql.param(batch.lines)}::int[],
+      ${list((key, type) => sql`${sql.param(batch.columns[key] ?? [])}::${sql.raw(type)}[]`)}
+    ) as t(line, ${list((key) => sql`${sql.identifier(key)}`)})
     order by t.duns, t.line desc
-    on conflict (duns) do update set
-      name = excluded.name, supplier_dba_name = excluded.supplier_dba_name,
-      address_line1 = excluded.address_line1, address_line2 = excluded.address_line2,
-      city = excluded.city, state_or_province = excluded.state_or_province, zip = excluded.zip,
-      country = excluded.country, business_start_date = excluded.business_start_date,
-      website_url = excluded.website_url, business_contact_name = excluded.business_contact_name,
-      business_contact_title = excluded.business_contact_title,
-      business_contact_phone = excluded.business_contact_phone,
-      business_contact_email = excluded.business_contact_email,
-      alternate_contact_name = excluded.alternate_contact_name,
-      alternate_contact_title = excluded.alternate_contact_title,
-      alternate_contact_phone = excluded.alternate_contact_phone,
-      alternate_contact_email = excluded.alternate_contact_email,
-      minority_owned_status = excluded.minority_owned_status, wbe_status = excluded.wbe_status,
-      vbe_status = excluded.vbe_status, sdvbe_status = excluded.sdvbe_status,
-      dobe_status = excluded.dobe_status, dbe_status = excluded.dbe_status,
-      primary_naics_code = excluded.primary_naics_code,
-      primary_naics_description = excluded.primary_naics_description,
-      additional_naics_codes = excluded.additional_naics_codes,
-      additional_naics_description = excluded.additional_naics_description,
-      certifications = excluded.certifications, industry = excluded.industry,
-      tulip_validated = excluded.tulip_validated, uei = excluded.uei, fein = excluded.fein,
-      annual_receipts = coalesce(excluded.annual_receipts, supplier_directory.annual_receipts),
-      employee_count = coalesce(excluded.employee_count, supplier_directory.employee_count),
-      updated_at = now()
+    on conflict (${bare(dir.duns)}) do update set
+      ${setFromExcluded(
+        ...UPLOADED.map(([key]) => dir[key]).filter((c) => c !== dir.duns && !kept.includes(c)),
+      )},
+      ${sql.join(
+        kept.map((c) => sql`${bare(c)} = coalesce(excluded.${bare(c)}, ${c})`),
+        sql`, `,
+      )},
+      ${bare(dir.updatedAt)} = now()
   `);
 }
 
@@ -338,15 +289,17 @@ export async function saveSupplierCertificates(
   });
   if (rows.length === 0) return;
 
-  const known = new Map(
-    rowsOf<{ name: string }>(
-      await tx.execute(sql`
-        select name from ${certifyingAgencies}
-        where client_ref is null or client_ref = ${owner}::int
-        order by client_ref nulls first
-      `),
-    ).map((a) => [a.name.toLowerCase(), a.name]),
-  );
+  const agencies = await tx
+    .select({ name: certifyingAgencies.name })
+    .from(certifyingAgencies)
+    .where(
+      or(
+        isNull(certifyingAgencies.clientRef),
+        sql`${certifyingAgencies.clientRef} = ${owner}::int`,
+      ),
+    )
+    .orderBy(sql`${certifyingAgencies.clientRef} nulls first`);
+  const known = new Map(agencies.map((a) => [a.name.toLowerCase(), a.name]));
   const problems = rows.flatMap((r, i) =>
     known.has(r.agency.toLowerCase())
       ? []
@@ -366,9 +319,10 @@ export async function saveSupplierCertificates(
       problems,
     );
   }
+  const cert = supplierCertificates;
   const input = sql`
     select distinct on (t.duns, t.type, t.agency, coalesce(t.number, ''))
-      d.id as supplier_ref, t.type, t.agency, t.number, t.issue, t.expiry
+      ${supplierDirectory.id} as supplier_ref, t.type, t.agency, t.number, t.issue, t.expiry
     from unnest(
       ${sql.param(lines)}::int[], ${sql.param(rows.map((r) => r.duns))}::text[],
       ${sql.param(rows.map((r) => r.type))}::text[],
@@ -376,28 +330,35 @@ export async function saveSupplierCertificates(
       ${sql.param(rows.map((r) => r.number))}::text[], ${sql.param(issues)}::date[],
       ${sql.param(expiries)}::date[]
     ) as t(line, duns, type, agency, number, issue, expiry)
-    join ${supplierDirectory} d on d.duns = t.duns
+    join ${supplierDirectory} on ${supplierDirectory.duns} = t.duns
     order by t.duns, t.type, t.agency, coalesce(t.number, ''), t.line desc`;
   await tx.execute(sql`
     with input as (${input}),
     updated as (
-      update ${supplierCertificates} c set issue_date = i.issue, expiry_date = i.expiry,
-        updated_at = now()
+      update ${cert} set ${bare(cert.issueDate)} = i.issue, ${bare(cert.expiryDate)} = i.expiry,
+        ${bare(cert.updatedAt)} = now()
       from input i
-      where c.client_ref is not distinct from ${owner}::int and c.supplier_ref = i.supplier_ref
-        and c.diversity_type = i.type and c.agency = i.agency
-        and coalesce(c.certificate_number, '') = coalesce(i.number, '')
-      returning c.supplier_ref, c.diversity_type, c.agency, c.certificate_number
+      where ${cert.clientRef} is not distinct from ${owner}::int
+        and ${cert.supplierRef} = i.supplier_ref and ${cert.diversityType} = i.type
+        and ${cert.agency} = i.agency and coalesce(${cert.certificateNumber}, '') = coalesce(i.number, '')
+      returning ${cert.supplierRef} as supplier_ref, ${cert.diversityType} as type,
+        ${cert.agency} as agency, ${cert.certificateNumber} as number
     )
-    insert into ${supplierCertificates} (client_ref, supplier_ref, diversity_type, agency,
-      certificate_number, issue_date, expiry_date)
+    insert into ${cert} (${columnList(
+      cert.clientRef,
+      cert.supplierRef,
+      cert.diversityType,
+      cert.agency,
+      cert.certificateNumber,
+      cert.issueDate,
+      cert.expiryDate,
+    )})
     select ${owner}::int, i.supplier_ref, i.type, i.agency, i.number, i.issue, i.expiry
     from input i
     where not exists (
       select 1 from updated u
-      where u.supplier_ref = i.supplier_ref and u.diversity_type = i.type
-        and u.agency = i.agency
-        and coalesce(u.certificate_number, '') = coalesce(i.number, '')
+      where u.supplier_ref = i.supplier_ref and u.type = i.type and u.agency = i.agency
+        and coalesce(u.number, '') = coalesce(i.number, '')
     )
   `);
 }

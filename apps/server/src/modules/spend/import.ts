@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import type { UploadedFile } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
@@ -38,6 +39,7 @@ import {
   type TalliedRollup,
 } from './rollup-tally.ts';
 import { FIELD_COLUMNS } from './rows.ts';
+import { dbNumber } from '../../platform/sql.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 
@@ -52,16 +54,20 @@ export const COPY_COLUMNS = [
   ...FIELD_COLUMNS.map(([, c]) => c),
 ];
 
-interface FileRow {
-  id: number;
-  file_name: string;
-  created_at: string | Date;
-  row_count: number;
-  total_spend: string;
-  first_payment_date: string | null;
-  last_payment_date: string | null;
-  uploaded_by: string | null;
-}
+/** A file's record as `toUploadedFile` takes it, without the uploader's name. */
+export const fileRecord = {
+  id: spendFiles.id,
+  fileName: spendFiles.fileName,
+  createdAt: spendFiles.createdAt,
+  rowCount: spendFiles.rowCount,
+  totalSpend: spendFiles.totalSpend,
+  firstPaymentDate: spendFiles.firstPaymentDate,
+  lastPaymentDate: spendFiles.lastPaymentDate,
+};
+
+type FileRow = Pick<typeof spendFiles.$inferSelect, keyof typeof fileRecord> & {
+  uploadedBy: string | null;
+};
 
 const isoDate = (value: string | Date | null) =>
   value === null
@@ -73,13 +79,13 @@ const isoDate = (value: string | Date | null) =>
 export function toUploadedFile(row: FileRow): UploadedFile {
   return {
     fileId: row.id,
-    fileName: row.file_name,
-    createdOn: new Date(row.created_at).toISOString(),
-    rowCount: Number(row.row_count),
-    totalSpends: Number(row.total_spend),
-    firstPaymentDate: isoDate(row.first_payment_date),
-    lastPaymentDate: isoDate(row.last_payment_date),
-    uploadedBy: row.uploaded_by,
+    fileName: row.fileName,
+    createdOn: new Date(row.createdAt).toISOString(),
+    rowCount: Number(row.rowCount),
+    totalSpends: Number(row.totalSpend),
+    firstPaymentDate: isoDate(row.firstPaymentDate),
+    lastPaymentDate: isoDate(row.lastPaymentDate),
+    uploadedBy: row.uploadedBy,
   };
 }
 
@@ -88,10 +94,11 @@ export function toUploadedFile(row: FileRow): UploadedFile {
  * id taken by an import that then fails is simply never used.
  */
 export async function reserveFileId(db: Db): Promise<number> {
-  const [row] = rowsOf<{ id: number | string }>(
+  const [row] = rowsOf(
     await db.execute(
       sql`select nextval(pg_get_serial_sequence(${getTableName(spendFiles)}, ${spendFiles.id.name})) as id`,
     ),
+    z.object({ id: dbNumber }),
   );
   return Number(row!.id);
 }
@@ -180,19 +187,21 @@ export interface SaveSpendOptions {
  * file's rows against the COPY's before committing.
  */
 async function withoutRowTriggers(tx: Tx): Promise<boolean> {
-  const [role] = rowsOf<{ superuser: boolean; version: number }>(
+  const [role] = rowsOf(
     await tx.execute(sql`
       select current_setting('is_superuser') = 'on' as superuser,
         current_setting('server_version_num')::int as version
     `),
+    z.object({ superuser: z.boolean(), version: z.number() }),
   );
   let allowed = role?.superuser === true;
   if (!allowed && Number(role?.version) >= 150000) {
     // Its own statement: the function does not exist before PostgreSQL 15.
-    const [granted] = rowsOf<{ allowed: boolean }>(
+    const [granted] = rowsOf(
       await tx.execute(
         sql`select has_parameter_privilege('session_replication_role', 'SET') as allowed`,
       ),
+      z.object({ allowed: z.boolean() }),
     );
     allowed = granted?.allowed === true;
   }
@@ -210,9 +219,6 @@ async function withoutRowTriggers(tx: Tx): Promise<boolean> {
 export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
   const { clientRef, fileId } = options;
   const { size: copyBytes } = await stat(options.copyFile);
-  const createdAt = options.createdAt
-    ? sql`${options.createdAt.toISOString()}::timestamptz`
-    : sql`now()`;
   let tally: RunningTally | undefined;
   try {
     return await db.transaction(async (tx) => {
@@ -226,11 +232,14 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       await options.before?.(tx);
       // The same content saved meanwhile by another upload fails here on the unique index
       // (spend_files_content_idx); the caller names the file that won (sameContentAs).
-      await tx.execute(sql`
-        insert into ${spendFiles} (id, client_ref, file_name, uploaded_by, created_at, content_hash)
-        values (${fileId}, ${clientRef}, ${options.fileName}, ${options.uploadedBy}, ${createdAt},
-          ${options.contentHash ?? null})
-      `);
+      await tx.insert(spendFiles).values({
+        id: fileId,
+        clientRef,
+        fileName: options.fileName,
+        uploadedBy: options.uploadedBy,
+        createdAt: options.createdAt ?? sql`now()`,
+        contentHash: options.contentHash ?? null,
+      });
       options.onProgress?.('saving', 0, copyBytes);
       // The rows' own foreign keys (organisation, file) are not checked row by row when the
       // connection may say so: both were just checked, once, by the file's insert.
@@ -297,29 +306,34 @@ async function summariseFile(
   fileId: number,
   tallied: TalliedRollup | null,
 ): Promise<UploadedFile> {
+  const rows = spendRows;
+  const months = spendRollupMonths;
   const dates = tallied
-    ? sql`select ${tallied.firstPaymentDate}::date as first_payment_date,
-        ${tallied.lastPaymentDate}::date as last_payment_date`
-    : sql`select min(payment_date) as first_payment_date, max(payment_date) as last_payment_date
-        from ${spendRows} where client_ref = ${clientRef} and file_id = ${fileId}`;
-  const [summary] = rowsOf<FileRow>(
-    await tx.execute(sql`
-      update ${spendFiles} f set
-        row_count = s.row_count,
-        total_spend = s.total_spend,
-        first_payment_date = d.first_payment_date,
-        last_payment_date = d.last_payment_date
-      from (
-        select coalesce(sum(row_count), 0)::int as row_count,
-          coalesce(sum(spend), 0) as total_spend
-        from ${spendRollupMonths} where client_ref = ${clientRef} and file_id = ${fileId}
-      ) s, (${dates}) d
-      where f.id = ${fileId}
-      returning f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text,
-        f.first_payment_date::text, f.last_payment_date::text,
-        (select name from ${users} where id = f.uploaded_by) as uploaded_by
-    `),
-  );
+    ? sql`select ${tallied.firstPaymentDate}::date as first, ${tallied.lastPaymentDate}::date as last`
+    : sql`select min(${rows.paymentDate}) as first, max(${rows.paymentDate}) as last
+        from ${rows} where ${rows.clientRef} = ${clientRef} and ${rows.fileId} = ${fileId}`;
+  const [summary] = await tx
+    .update(spendFiles)
+    .set({
+      rowCount: sql`s.row_count`,
+      totalSpend: sql`s.total_spend`,
+      firstPaymentDate: sql`d.first`,
+      lastPaymentDate: sql`d.last`,
+    })
+    .from(
+      sql`(
+        select coalesce(sum(${months.rowCount}), 0)::int as row_count,
+          coalesce(sum(${months.spend}), 0) as total_spend
+        from ${months} where ${months.clientRef} = ${clientRef} and ${months.fileId} = ${fileId}
+      ) s, (${dates}) d`,
+    )
+    .where(eq(spendFiles.id, fileId))
+    .returning({
+      ...fileRecord,
+      uploadedBy: sql<
+        string | null
+      >`(select ${users.name} from ${users} where ${users.id} = ${spendFiles.uploadedBy})`,
+    });
   if (!summary) throw new Error('Could not summarise the imported file');
   return toUploadedFile(summary);
 }

@@ -4,7 +4,9 @@
  * (all of them when none is selected): another organisation's file id matches nothing.
  * Money is summed in SQL and leaves the database as text.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { PageRequest } from '@spotzcity/shared/api';
 import {
   SPEND_MESSAGES,
@@ -29,10 +31,12 @@ import { Conflict, NotFound } from '../../platform/errors.ts';
 import { deleteSpendRollup } from '../../domain/spend-rollups.ts';
 import { deleteVerifiedRollup } from '../../domain/verified-rollups.ts';
 import {
-  fileScope,
+  dbNumber,
+  inScope,
   pageOffset,
   pageTotal,
   pageWindow,
+  selectAs,
   toNumber,
   type FileScope,
 } from '../../platform/sql.ts';
@@ -41,24 +45,27 @@ import {
   supplierFields,
   type SupplierTotalRow,
 } from '../../domain/supplier-rows.ts';
-import { toUploadedFile } from './import.ts';
-import type { MatchRule } from '@spotzcity/shared/verified-diversity';
+import { fileRecord, toUploadedFile } from './import.ts';
+import { MATCH_RULES } from '@spotzcity/shared/verified-diversity';
 
 /** The caller's organisation and the files selected in the browser. */
 export type Scope = FileScope;
 
+const r = alias(spendRows, 'r');
+/** The signed-in user's own ratings. */
+const own = alias(supplierRatings, 'sr');
+const inFiles = (scope: Scope) => inScope(scope, r.clientRef, r.fileId);
+const ofFiles = (scope: Scope) => inScope(scope, spendFiles.clientRef, spendFiles.id);
+
 export async function listFiles(db: DbOrTx, clientRef: number, page: PageRequest) {
-  const rows = rowsOf<Parameters<typeof toUploadedFile>[0]>(
-    await db.execute(sql`
-      select f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text as total_spend,
-        f.first_payment_date::text as first_payment_date,
-        f.last_payment_date::text as last_payment_date, u.name as uploaded_by
-      from ${spendFiles} f left join ${users} u on u.id = f.uploaded_by
-      where f.client_ref = ${clientRef}
-      order by f.created_at desc, f.id desc
-      ${pageWindow(page)}
-    `),
-  );
+  const rows = await db
+    .select({ ...fileRecord, uploadedBy: users.name })
+    .from(spendFiles)
+    .leftJoin(users, eq(users.id, spendFiles.uploadedBy))
+    .where(eq(spendFiles.clientRef, clientRef))
+    .orderBy(desc(spendFiles.createdAt), desc(spendFiles.id))
+    .limit(page.pageSize)
+    .offset(pageOffset(page));
   const [total] = await db
     .select({ n: count() })
     .from(spendFiles)
@@ -69,7 +76,7 @@ export async function listFiles(db: DbOrTx, clientRef: number, page: PageRequest
 /** The organisation's file with these exact bytes (SHA-256), if it has one. */
 export async function sameContentAs(db: DbOrTx, clientRef: number, contentHash: string) {
   const [file] = await db
-    .select({ file_name: spendFiles.fileName, created_at: spendFiles.createdAt })
+    .select({ fileName: spendFiles.fileName, createdAt: spendFiles.createdAt })
     .from(spendFiles)
     .where(and(eq(spendFiles.clientRef, clientRef), eq(spendFiles.contentHash, contentHash)))
     .limit(1);
@@ -82,8 +89,8 @@ const dayOf = (value: string | Date) => {
 };
 
 /** 409 'This file was already uploaded as NAME on DD/MM/YYYY.' (the day in UTC). */
-export const alreadyUploaded = (file: { file_name: string; created_at: string | Date }) =>
-  new Conflict(SPEND_MESSAGES.alreadyUploaded(file.file_name, dayOf(file.created_at)));
+export const alreadyUploaded = (file: { fileName: string; createdAt: string | Date }) =>
+  new Conflict(SPEND_MESSAGES.alreadyUploaded(file.fileName, dayOf(file.createdAt)));
 
 /** Deletes a file of the organisation and its rows; another organisation's file is a 404. */
 export async function deleteFile(db: Db, clientRef: number, fileId: number): Promise<UploadedFile> {
@@ -103,15 +110,11 @@ export async function deleteFileIn(
   clientRef: number,
   fileId: number,
 ): Promise<UploadedFile | undefined> {
-  const [file] = rowsOf<Parameters<typeof toUploadedFile>[0]>(
-    await tx.execute(sql`
-      select f.id, f.file_name, f.created_at, f.row_count, f.total_spend::text as total_spend,
-        f.first_payment_date::text as first_payment_date,
-        f.last_payment_date::text as last_payment_date, null as uploaded_by
-      from ${spendFiles} f where f.id = ${fileId} and f.client_ref = ${clientRef}
-      for update
-    `),
-  );
+  const [file] = await tx
+    .select({ ...fileRecord, uploadedBy: sql<string | null>`null` })
+    .from(spendFiles)
+    .where(and(eq(spendFiles.id, fileId), eq(spendFiles.clientRef, clientRef)))
+    .for('update');
   if (!file) return undefined;
   // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
   await deleteSpendRollup(tx, clientRef, fileId);
@@ -126,52 +129,65 @@ export async function deleteFileIn(
 }
 
 export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals> {
-  const [row] = rowsOf<{
-    file_count: number;
-    row_count: number;
-    supplier_count: number;
-    diverse_supplier_count: number;
-    total: string | null;
-    diverse: string | null;
-    non_diverse: string | null;
-    diverse_percentage: string | null;
-    first_payment_date: string | null;
-    last_payment_date: string | null;
-  }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      select count(distinct r.file_id)::int as file_count, count(*)::int as row_count,
-        count(distinct r.supplier_key)::int as supplier_count,
-        (count(distinct r.supplier_key) filter (where r.is_diverse))::int as diverse_supplier_count,
-        coalesce(sum(r.spend), 0)::text as total,
-        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
-        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
-        coalesce(round(100 * sum(r.spend) filter (where r.is_diverse)
-          / nullif(sum(r.spend), 0), 2), 0)::text as diverse_percentage,
-        min(r.payment_date)::text as first_payment_date,
-        max(r.payment_date)::text as last_payment_date
-      from ${spendRows} r where ${fileScope(scope)}
+      select count(distinct ${r.fileId})::int as "fileCount", count(*)::int as "rowCount",
+        count(distinct ${r.supplierKey})::int as "supplierCount",
+        (count(distinct ${r.supplierKey}) filter (where ${r.isDiverse}))::int
+          as "diverseSupplierCount",
+        coalesce(sum(${r.spend}), 0)::text as total,
+        coalesce(sum(${r.spend}) filter (where ${r.isDiverse}), 0)::text as diverse,
+        coalesce(sum(${r.spend}) filter (where not ${r.isDiverse}), 0)::text as "nonDiverse",
+        coalesce(round(100 * sum(${r.spend}) filter (where ${r.isDiverse})
+          / nullif(sum(${r.spend}), 0), 2), 0)::text as "diversePercentage",
+        min(${r.paymentDate})::text as "firstPaymentDate",
+        max(${r.paymentDate})::text as "lastPaymentDate"
+      from ${spendRows} ${r} where ${inFiles(scope)}
     `),
+    z.object({
+      fileCount: z.number(),
+      rowCount: z.number(),
+      supplierCount: z.number(),
+      diverseSupplierCount: z.number(),
+      total: z.string(),
+      diverse: z.string(),
+      nonDiverse: z.string(),
+      diversePercentage: z.string(),
+      firstPaymentDate: z.string().nullable(),
+      lastPaymentDate: z.string().nullable(),
+    }),
   );
   return {
-    fileCount: row?.file_count ?? 0,
-    rowCount: row?.row_count ?? 0,
-    supplierCount: row?.supplier_count ?? 0,
-    diverseSupplierCount: row?.diverse_supplier_count ?? 0,
+    fileCount: row?.fileCount ?? 0,
+    rowCount: row?.rowCount ?? 0,
+    supplierCount: row?.supplierCount ?? 0,
+    diverseSupplierCount: row?.diverseSupplierCount ?? 0,
     totalSpends: toNumber(row?.total),
     diverseSpends: toNumber(row?.diverse),
-    nonDiverseSpends: toNumber(row?.non_diverse),
-    diversePercentage: toNumber(row?.diverse_percentage),
-    firstPaymentDate: row?.first_payment_date ?? null,
-    lastPaymentDate: row?.last_payment_date ?? null,
+    nonDiverseSpends: toNumber(row?.nonDiverse),
+    diversePercentage: toNumber(row?.diversePercentage),
+    firstPaymentDate: row?.firstPaymentDate ?? null,
+    lastPaymentDate: row?.lastPaymentDate ?? null,
   };
 }
 
-interface SupplierRow extends SupplierTotalRow {
-  diversity: string;
-  rating_id: number | null;
-  rating: string | null;
-  comment: string | null;
-}
+const supplierRow = z.object({
+  supplier_key: z.string(),
+  total: z.string(),
+  name: z.string(),
+  duns: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  category: z.string(),
+  total_count: z.number(),
+  diversity: z.string(),
+  rating_id: z.number().nullable(),
+  rating: z.string().nullable(),
+  comment: z.string().nullable(),
+}) satisfies z.ZodType<SupplierTotalRow>;
+type SupplierRow = z.infer<typeof supplierRow>;
 
 /**
  * Suppliers of the selection, one row per supplier key: total spend; name, address and diversity
@@ -189,24 +205,25 @@ async function supplierPage(
     raterId?: number;
   },
 ): Promise<SupplierRow[]> {
-  const where = fileScope(scope);
+  const where = inFiles(scope);
   const direction = options.sort.descending ? sql`desc` : sql`asc`;
   const sortColumn = options.sort.on === 'name' ? sql`sort_name` : sql`total`;
   const rating =
     options.raterId === undefined
       ? sql`null::int as rating_id, null::text as rating, null::text as comment`
-      : sql`sr.id as rating_id, sr.rating::text as rating, sr.comment`;
+      : sql`${own.id} as rating_id, ${own.rating}::text as rating, ${own.comment} as comment`;
   const ratingJoin =
     options.raterId === undefined
       ? sql``
-      : sql`left join ${supplierRatings} sr
-          on sr.supplier_key = p.supplier_key and sr.rated_by = ${options.raterId}`;
-  return rowsOf<SupplierRow>(
+      : sql`left join ${supplierRatings} ${own}
+          on ${own.supplierKey} = p.supplier_key and ${own.ratedBy} = ${options.raterId}`;
+  return rowsOf(
     await db.execute(sql`
       with totals as (
-        select r.supplier_key, sum(r.spend) as total, min(r.vendor_name) as sort_name
-        from ${spendRows} r where ${where}
-        group by r.supplier_key
+        select ${r.supplierKey} as supplier_key, sum(${r.spend}) as total,
+          min(${r.vendorName}) as sort_name
+        from ${spendRows} ${r} where ${where}
+        group by ${r.supplierKey}
       ),
       page as (
         select supplier_key, total, sort_name, count(*) over () as total_count
@@ -223,6 +240,7 @@ async function supplierPage(
       ${ratingJoin}
       order by p.${sortColumn} ${direction}, p.supplier_key
     `),
+    supplierRow,
   );
 }
 
@@ -272,7 +290,8 @@ export async function listSuppliers(
       db,
       rows,
       request,
-      sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where ${fileScope(scope)}`,
+      sql`select count(distinct ${r.supplierKey})::int as n from ${spendRows} ${r}
+        where ${inFiles(scope)}`,
     ),
     rows: rows.map((r) => ({
       ...supplierFields(r),
@@ -287,32 +306,32 @@ export async function listSuppliers(
   };
 }
 
-interface SpendRowRecord {
-  total_count: number;
-  id: number | string;
-  file_id: number;
-  vendor_id: string | null;
-  vendor_name: string;
-  duns: string | null;
-  spend: string;
-  address_line1: string | null;
-  address_line2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  fein: string | null;
-  ethnicity_category: string | null;
-  diversity: string;
-  payment_date: string;
-  paying_cost_center: string | null;
-  paying_division: string | null;
-  payment_contract_number: string | null;
-  category: string;
-  match_rule: MatchRule | null;
-  match_score: number | string | null;
-  matched_supplier: string | null;
-}
+const spendRowRecord = z.object({
+  total_count: z.number(),
+  id: dbNumber,
+  fileId: z.number(),
+  vandorId: z.string().nullable(),
+  name: z.string(),
+  duns: z.string().nullable(),
+  spend: z.string(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  stateOrProvince: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  fein: z.string().nullable(),
+  ethnicityCategory: z.string().nullable(),
+  diversityCategory: z.string(),
+  paymentDate: z.string(),
+  payingCostCenter: z.string().nullable(),
+  payingDivision: z.string().nullable(),
+  paymentContractNumber: z.string().nullable(),
+  category: z.string(),
+  matchRule: z.enum(MATCH_RULES).nullable(),
+  matchScore: z.number().nullable(),
+  matchedSupplier: z.string().nullable(),
+});
 
 /** Table view: the rows of the selected files, in file order or by spend. */
 export async function listSpendRows(
@@ -320,68 +339,71 @@ export async function listSpendRows(
   scope: Scope,
   request: SpendRowsRequest,
 ): Promise<{ rows: SpendRowItem[]; total: number }> {
+  // `r` is both the spend rows and the page of them: the same columns under the same names.
   const order =
     request.sortOn === 'spend'
       ? (request.sortOrder ?? 'DESC') === 'DESC'
-        ? sql`r.spend desc, r.id`
-        : sql`r.spend asc, r.id`
-      : sql`r.file_id, r.line_number`;
-  const rows = rowsOf<SpendRowRecord>(
+        ? sql`${r.spend} desc, ${r.id}`
+        : sql`${r.spend} asc, ${r.id}`
+      : sql`${r.fileId}, ${r.lineNumber}`;
+  const m = vendorMatches;
+  const rows = rowsOf(
     await db.execute(sql`
-      select r.id, r.file_id, r.vendor_id, r.vendor_name, r.duns, r.spend::text as spend,
-        r.address_line1, r.address_line2, r.city, r.state, r.zip, r.country, r.fein,
-        r.ethnicity_category, array_to_string(r.diversity, ', ') as diversity,
-        r.payment_date::text as payment_date, r.paying_cost_center, r.paying_division,
-        r.payment_contract_number, r.category,
-        m.rule as match_rule, m.score as match_score, d.name as matched_supplier,
+      select ${selectAs({
+        id: r.id,
+        fileId: r.fileId,
+        vandorId: r.vendorId,
+        name: r.vendorName,
+        duns: r.duns,
+        spend: sql`${r.spend}::text`,
+        addressLine1: r.addressLine1,
+        addressLine2: r.addressLine2,
+        city: r.city,
+        stateOrProvince: r.state,
+        zip: r.zip,
+        country: r.country,
+        fein: r.fein,
+        ethnicityCategory: r.ethnicityCategory,
+        diversityCategory: sql`array_to_string(${r.diversity}, ', ')`,
+        paymentDate: sql`${r.paymentDate}::text`,
+        payingCostCenter: r.payingCostCenter,
+        payingDivision: r.payingDivision,
+        paymentContractNumber: r.paymentContractNumber,
+        category: r.category,
+        matchRule: m.rule,
+        matchScore: m.score,
+        matchedSupplier: supplierDirectory.name,
+      })},
         -- Rows are saved and deleted a whole file at a time, and each file keeps its row count:
         -- the total is a sum over the selected files, not a count over their rows, and rides on
         -- the page's rows (issue #20: one round trip, not two).
-        (select coalesce(sum(r.row_count), 0)::int from ${spendFiles} r
-          where ${fileScope(scope, 'id')}) as total_count
+        (select coalesce(sum(${spendFiles.rowCount}), 0)::int from ${spendFiles}
+          where ${ofFiles(scope)}) as total_count
       from (
         -- The page first (read through the rows' index in its order), then its vendors' matches:
         -- joining before the limit made every page join and sort all of the selection's rows.
-        select * from ${spendRows} r where ${fileScope(scope)}
+        select * from ${spendRows} ${r} where ${inFiles(scope)}
         order by ${order}
         ${pageWindow(request)}
-      ) r
-      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      left join ${supplierDirectory} d on d.id = m.supplier_ref
+      ) ${r}
+      left join ${m} on ${m.clientRef} = ${r.clientRef} and ${m.supplierKey} = ${r.supplierKey}
+      left join ${supplierDirectory} on ${supplierDirectory.id} = ${m.supplierRef}
       order by ${order}
     `),
+    spendRowRecord,
   );
   return {
     total: await pageTotal(
       db,
       rows,
       request,
-      sql`select coalesce(sum(r.row_count), 0)::int as n from ${spendFiles} r where ${fileScope(scope, 'id')}`,
+      sql`select coalesce(sum(${spendFiles.rowCount}), 0)::int as n from ${spendFiles}
+        where ${ofFiles(scope)}`,
     ),
-    rows: rows.map((r) => ({
-      id: Number(r.id),
-      fileId: r.file_id,
-      vandorId: r.vendor_id,
-      name: r.vendor_name,
-      duns: r.duns,
-      spend: toNumber(r.spend),
-      addressLine1: r.address_line1,
-      addressLine2: r.address_line2,
-      city: r.city,
-      stateOrProvince: r.state,
-      zip: r.zip,
-      country: r.country,
-      fein: r.fein,
-      ethnicityCategory: r.ethnicity_category,
-      diversityCategory: r.diversity,
-      paymentDate: r.payment_date,
-      payingCostCenter: r.paying_cost_center,
-      payingDivision: r.paying_division,
-      paymentContractNumber: r.payment_contract_number,
-      category: r.category,
-      matchRule: r.match_rule,
-      matchScore: r.match_score === null ? null : Number(r.match_score),
-      matchedSupplier: r.matched_supplier,
+    rows: rows.map(({ total_count: _total, ...row }) => ({
+      ...row,
+      id: Number(row.id),
+      spend: toNumber(row.spend),
     })),
   };
 }
