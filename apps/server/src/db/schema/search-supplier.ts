@@ -64,6 +64,8 @@ export const supplierDirectory = pgTable(
     uniqueIndex('supplier_directory_duns_key').on(t.duns),
     index('supplier_directory_duns_prefix_idx').using('btree', sql`${t.duns} text_pattern_ops`),
     index('supplier_directory_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // The nearest names first (`<->`), for the matching screen's suggestions.
+    index('supplier_directory_name_nearest_idx').using('gist', sql`lower(${t.name}) gist_trgm_ops`),
     index('supplier_directory_dba_trgm_idx').using(
       'gin',
       sql`lower(${t.supplierDbaName}) gin_trgm_ops`,

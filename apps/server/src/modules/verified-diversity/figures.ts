@@ -13,8 +13,8 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { directorySupplier, supplierExists } from '../../domain/supplier-matching.ts';
-import { fileScope, pageWindow, toNumber } from '../../platform/sql.ts';
+import { supplierExists } from '../../domain/supplier-matching.ts';
+import { fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   certain,
   verifiedFigures,
@@ -37,73 +37,131 @@ interface MatchRow {
   confirmed: boolean;
   supplier_ref: number | null;
   supplier_name: string | null;
-  total: number;
+  total_count: number;
+  /** One suggestion (null: the vendor has none). */
+  suggestion_id: number | null;
+  suggestion_name: string | null;
+  suggestion_duns: string;
+  suggestion_city: string | null;
+  suggestion_state: string | null;
+  similarity: number | null;
 }
+
+/** How many directory suppliers the matching screen suggests per vendor. */
+const SUGGESTIONS = 3;
 
 /**
  * Vendors without a certain match and without a user's decision, largest spend first, each with
- * up to three directory suppliers of a similar name (trigram similarity) as suggestions.
+ * up to three directory suppliers as suggestions: its current (uncertain) match first, then the
+ * most similar names (trigram similarity at least pg_trgm's threshold, as `%` has it), most
+ * similar first, equally similar ones by id.
+ *
+ * One statement for the page. The similar names are read nearest first from the GiST trigram
+ * index (`<->` is 1 − similarity) and the reading stops after the group of names as near as the
+ * third (rank()'s run condition), so a directory of names that all look alike is never ranked
+ * whole. Nothing in the plan's costs knows that the reading stops early, so sequential scans are
+ * discouraged for the statement (and JIT compilation, which the discouraged costs would trigger).
  */
 export async function listUncertainVendors(
   db: DbOrTx,
   clientRef: number,
   page: { pageNumber: number; pageSize: number },
 ): Promise<{ rows: VendorMatch[]; total: number }> {
-  const rows = rowsOf<MatchRow>(
-    await db.execute(sql`
-      with open_vendors as (
-        select m.* from ${vendorMatches} m
-        where m.client_ref = ${clientRef} and not m.confirmed
-          and (m.supplier_ref is null or m.score < ${CERTAIN_MATCH_SCORE})
-      ), spend as (
-        select r.supplier_key, sum(r.spend) as spend, sum(r.row_count)::int as row_count
-        from ${spendRollupSuppliers} r join open_vendors m using (supplier_key)
-        where r.client_ref = ${clientRef}
-        group by r.supplier_key
-      )
-      select m.supplier_key, m.vendor_name, s.spend::text, s.row_count, m.rule, m.score,
-        m.confirmed, m.supplier_ref, d.name as supplier_name, count(*) over () as total
-      from open_vendors m
-      join spend s using (supplier_key)
-      left join ${supplierDirectory} d on d.id = m.supplier_ref
-      order by s.spend desc, m.supplier_key
-      ${pageWindow(page)}
-    `),
-  );
-  const result: VendorMatch[] = [];
   const d = supplierDirectory;
+  const vendorName = sql`lower(p.vendor_name)`;
+  const openVendors = sql`
+    select m.* from ${vendorMatches} m
+    where m.client_ref = ${clientRef} and not m.confirmed
+      and (m.supplier_ref is null or m.score < ${CERTAIN_MATCH_SCORE})`;
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
+    );
+    return rowsOf<MatchRow>(
+      await tx.execute(sql`
+        with open_vendors as (${openVendors}),
+        spend as (
+          select r.supplier_key, sum(r.spend) as spend, sum(r.row_count)::int as row_count
+          from ${spendRollupSuppliers} r join open_vendors m using (supplier_key)
+          where r.client_ref = ${clientRef}
+          group by r.supplier_key
+        ),
+        page as (
+          select m.supplier_key, m.vendor_name, s.spend, s.row_count, m.rule, m.score,
+            m.confirmed, m.supplier_ref, d.name as supplier_name,
+            count(*) over ()::int as total_count
+          from open_vendors m
+          join spend s using (supplier_key)
+          left join ${d} d on d.id = m.supplier_ref
+          order by s.spend desc, m.supplier_key
+          ${pageWindow(page)}
+        )
+        select p.supplier_key, p.vendor_name, p.spend::text, p.row_count, p.rule, p.score,
+          p.confirmed, p.supplier_ref, p.supplier_name, p.total_count,
+          g.id as suggestion_id, g.name as suggestion_name, g.duns as suggestion_duns,
+          g.city as suggestion_city, g.state_or_province as suggestion_state,
+          round((1 - g.distance)::numeric, 2)::float8 as similarity
+        from page p
+        left join lateral (
+          select c.* from (
+            select d.id, d.name, d.duns, d.city, d.state_or_province, 0 as current,
+              1 - similarity(lower(d.name), ${vendorName}) as distance
+            from ${d} d where d.id = p.supplier_ref
+            union all
+            select n.id, n.name, n.duns, n.city, n.state_or_province, 1, n.distance
+            from (
+              select d.id, d.name, d.duns, d.city, d.state_or_province,
+                lower(d.name) <-> ${vendorName} as distance,
+                rank() over (order by lower(d.name) <-> ${vendorName}) as nearness
+              from ${d} d
+              where d.id is distinct from p.supplier_ref
+            ) n
+            where n.nearness <= ${SUGGESTIONS} and lower(n.name) % ${vendorName}
+          ) c
+          order by c.current, c.distance, c.id
+          limit ${SUGGESTIONS}
+        ) g on true
+        order by p.spend desc, p.supplier_key, g.current, g.distance, g.id
+      `),
+    );
+  });
+  const result: VendorMatch[] = [];
   for (const r of rows) {
-    const similarity = sql`similarity(lower(${d.name}), lower(${r.vendor_name}))`;
-    const suggestions = await db
-      .select({
-        ...directorySupplier,
-        similarity: sql<number>`round(${similarity}::numeric, 2)::float8`,
-      })
-      .from(d)
-      .where(sql`lower(${d.name}) % lower(${r.vendor_name}) or ${d.id} = ${r.supplier_ref}`)
-      .orderBy(sql`${d.id} = ${r.supplier_ref} desc`, sql`${similarity} desc`, d.id)
-      .limit(3);
-    result.push({
-      supplierKey: r.supplier_key,
-      vendorName: r.vendor_name,
-      spend: toNumber(r.spend),
-      rowCount: toNumber(r.row_count),
-      rule: r.rule,
-      score: toNumber(r.score),
-      confirmed: r.confirmed,
-      supplierId: r.supplier_ref === null ? null : Number(r.supplier_ref),
-      supplierName: r.supplier_name,
-      suggestions: suggestions.map((s) => ({
-        supplierId: s.id,
-        name: s.name,
-        duns: s.duns,
-        city: s.city,
-        state: s.state,
-        similarity: Number(s.similarity),
-      })),
+    let vendor = result.at(-1);
+    if (vendor?.supplierKey !== r.supplier_key) {
+      vendor = {
+        supplierKey: r.supplier_key,
+        vendorName: r.vendor_name,
+        spend: toNumber(r.spend),
+        rowCount: toNumber(r.row_count),
+        rule: r.rule,
+        score: toNumber(r.score),
+        confirmed: r.confirmed,
+        supplierId: r.supplier_ref === null ? null : Number(r.supplier_ref),
+        supplierName: r.supplier_name,
+        suggestions: [],
+      };
+      result.push(vendor);
+    }
+    if (r.suggestion_id === null) continue;
+    vendor.suggestions.push({
+      supplierId: Number(r.suggestion_id),
+      name: r.suggestion_name!,
+      duns: r.suggestion_duns,
+      city: r.suggestion_city,
+      state: r.suggestion_state,
+      similarity: Number(r.similarity),
     });
   }
-  return { rows: result, total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
+  const total = await pageTotal(
+    db,
+    rows,
+    page,
+    sql`select count(*)::int as n from (${openVendors}) m
+      where exists (select 1 from ${spendRollupSuppliers} r
+        where r.client_ref = ${clientRef} and r.supplier_key = m.supplier_key)`,
+  );
+  return { rows: result, total };
 }
 
 /**

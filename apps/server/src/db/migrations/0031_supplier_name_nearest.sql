@@ -1,0 +1,2 @@
+-- The matching screen reads the names nearest a vendor's first (pg_trgm `<->`), which GIN cannot order.
+CREATE INDEX "supplier_directory_name_nearest_idx" ON "supplier_directory" USING gist (lower("name") gist_trgm_ops);
