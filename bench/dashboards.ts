@@ -4,8 +4,9 @@
  * 50 organisations (generated in SQL, deterministic), with a directory of 100,000 suppliers,
  * 60,000 certificates over several agencies (expiries spread over the years, some lapsing, some
  * renewed, some suspended; a twentieth the organisation's own), matches for most vendors (a tenth
- * uncertain, a tenth none), a verified counting policy with a month's grace and goals for the
- * year. Targets: every figure p95 < 100 ms, every export < 3 s (its p95 over fewer requests).
+ * uncertain, a tenth none; names from word lists, so that similar names abound), a verified
+ * counting policy with a month's grace, goals for the year, six program categories with their
+ * targets and 20 Tier 2 primes reporting every quarter of three years. Targets: every figure p95 < 100 ms, every export < 3 s (its p95 over fewer requests).
  *
  *   npm run bench:dashboards                         the full size (a fresh database each run)
  *   npm run bench:dashboards -- --scale 0.1          a tenth of every count (quick check)
@@ -24,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from './postgres.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { clients, users } from '../apps/server/src/db/schema/index.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { hashPassword } from '../apps/server/src/platform/passwords.ts';
@@ -32,6 +33,7 @@ import { buildSpendRollup } from '../apps/server/src/domain/spend-rollups.ts';
 import { refreshVerifiedRollups } from '../apps/server/src/domain/verified-rollups.ts';
 import { GRAPHS } from '../apps/server/src/modules/spend-dashboards/fixture.ts';
 import { benchApp, loadAverage, option, percentile, tokenFor } from './common.ts';
+import { FIRST, SECOND, SUFFIX, TRADE } from './supplier-names.ts';
 
 const scale = Number(option('scale') ?? '1');
 const runs = Number(option('runs') ?? '30');
@@ -55,13 +57,19 @@ const seconds = (from: number) => `${((performance.now() - from) / 1000).toFixed
 
 /**
  * Rows of one organisation, spread over its files, three years, 16 categories and 50 states; the
- * vendor `s` has DUNS `s`, as directory supplier `s` does.
+ * vendor `s` has DUNS `s`, as directory supplier `s` does, and the name `names[s]`.
  */
-const generateRows = (clientRef: number, fileIds: number[], rows: number, seed: number) => sql`
+const generateRows = (
+  clientRef: number,
+  fileIds: number[],
+  rows: number,
+  seed: number,
+  names: string[],
+) => sql`
   insert into spend_rows (client_ref, file_id, line_number, vendor_name, duns, supplier_key, spend,
     state, diversity, is_diverse, payment_date, category)
   select ${clientRef}, (${sql.param(fileIds)}::int[])[1 + g % ${fileIds.length}], g,
-    'Supplier ' || s, lpad(s::text, 9, '0'), 'duns:' || lpad(s::text, 9, '0'),
+    (${sql.param(names)}::text[])[s], lpad(s::text, 9, '0'), 'duns:' || lpad(s::text, 9, '0'),
     round((10 + (hashint4(g + ${seed}) & 65535) * 0.37)::numeric, 2),
     (array['CA','TX','NY','FL','IL','PA','OH','GA','NC','MI','NJ','VA','WA','AZ','MA','TN','IN',
       'MO','MD','WI','CO','MN','SC','AL','LA','KY','OR','OK','CT','UT','IA','NV','AR','MS','KS',
@@ -76,17 +84,42 @@ const generateRows = (clientRef: number, fileIds: number[], rows: number, seed: 
     lateral (select 1 + abs(hashint4(g + ${seed} * 31)) % ${VENDORS} as s) as pick
 `;
 
+/** Primary NAICS codes of the directory (each in the SBA size standards). */
+const NAICS = [
+  '541512',
+  '541611',
+  '561210',
+  '484121',
+  '423840',
+  '423510',
+  '423610',
+  '322211',
+  '424120',
+  '323111',
+  '561320',
+  '236220',
+];
+
 /**
- * The directory (supplier `i` has DUNS `i`) and its certificates: certificate `i` belongs to
+ * The directory (supplier `i` has DUNS `i`, a name from the word lists, a NAICS code, receipts,
+ * employees, a twentieth veteran-owned and a thirty-third in a HUBZone) and its certificates: certificate `i` belongs to
  * supplier 1 + i mod 40% of the directory, so most suppliers hold one or two and the renewals
  * follow one another; issue dates over 2021–2024, one to three years each, a twentieth suspended
  * part-way, agencies in turn (a few self-certified), types by supplier.
  */
 async function generateDirectory(db: Database['db'], ownerRef: number) {
+  const h = (salt: number) => sql.raw(`(hashint4(i * 31 + ${salt}) & 2147483647)`);
+  const words = (list: string[], salt: number) =>
+    sql`(${sql.param(list)}::text[])[1 + ${h(salt)} % ${list.length}]`;
   await db.execute(sql`
-    insert into supplier_directory (duns, name, state_or_province, zip)
-    select lpad(i::text, 9, '0'), 'Supplier ' || i,
-      (array['CA','TX','NY','FL','IL','PA','OH','GA'])[1 + i % 8], lpad((10000 + i % 89999)::text, 5, '0')
+    insert into supplier_directory (duns, name, state_or_province, zip, primary_naics_code,
+      annual_receipts, employee_count, certifications)
+    select lpad(i::text, 9, '0'),
+      ${words(FIRST, 1)} || ' ' || ${words(SECOND, 2)} || ' ' || ${words(TRADE, 3)} || ' ' || ${words(SUFFIX, 4)},
+      (array['CA','TX','NY','FL','IL','PA','OH','GA'])[1 + i % 8], lpad((10000 + i % 89999)::text, 5, '0'),
+      ${words(NAICS, 5)}, ${h(6)} % 40000000, ${h(7)} % 800,
+      case when ${h(8)} % 20 = 0 then array['VBE'] when ${h(8)} % 33 = 0 then array['HUB']
+        else array[]::text[] end
     from generate_series(1, ${DIRECTORY}) i
   `);
   const holders = Math.max(1, Math.round(DIRECTORY * 0.4));
@@ -123,6 +156,90 @@ const generateMatches = (clientRef: number) => sql`
   group by v.supplier_key, s, d.id
 `;
 
+/**
+ * The vendors' names, 1-based like `s`: a directory supplier's own name (the DUNS matches and the
+ * uncertain name matches), and for the vendors without a match a name the directory lacks but
+ * resembles, as the matching screen meets them.
+ */
+async function vendorNames(db: Database['db']): Promise<string[]> {
+  const [row] = rowsOf<{ names: string[] }>(
+    await db.execute(sql`
+      select array_agg(case when i % 10 = 9 then d.name || ' Holdings' else d.name end order by i)
+        as names
+      from generate_series(1, ${VENDORS}) i
+      join supplier_directory d on d.duns = lpad(i::text, 9, '0')
+    `),
+  );
+  return row!.names;
+}
+
+/**
+ * The measured organisation's program categories (one of each kind, one of two conditions, a
+ * site for the local radius and a hand-picked hundredth of its matched suppliers) and its Tier 2:
+ * 20 primes reporting every quarter of three years, direct spend per type and their own diverse
+ * spend per type (allocated by the buyer's share of their revenue).
+ */
+async function generatePrograms(db: Database['db'], clientRef: number) {
+  await db.execute(sql`
+    insert into organisation_sites (client_ref, name, zip, state, county, latitude, longitude)
+    values (${clientRef}, 'Head office', '60601', 'IL', 'Cook', 41.8858, -87.6181)
+  `);
+  const local = { radiusMiles: 150, states: ['IN', 'WI'], counties: ['Cook County, IL'] };
+  await db.execute(sql`
+    insert into program_categories (client_ref, name, kind, rule) values
+      (${clientRef}, 'Small business', 'SMALL', '{}'),
+      (${clientRef}, 'Local', 'LOCAL', ${JSON.stringify(local)}::jsonb),
+      (${clientRef}, 'Veteran-owned', 'VETERAN', '{}'),
+      (${clientRef}, 'HUBZone', 'HUBZONE', '{}'),
+      (${clientRef}, 'Small and local', 'SMALL',
+        ${JSON.stringify({ ...local, also: ['LOCAL'], match: 'ALL' })}::jsonb),
+      (${clientRef}, 'Hand-picked', 'MANUAL', '{}')
+  `);
+  await db.execute(sql`
+    insert into program_category_suppliers (category_ref, client_ref, supplier_ref)
+    select c.id, ${clientRef}, m.supplier_ref
+    from program_categories c
+    join vendor_matches m on m.client_ref = c.client_ref and m.supplier_ref is not null
+      and m.supplier_ref % 100 = 0
+    where c.client_ref = ${clientRef} and c.kind = 'MANUAL'
+  `);
+  // A target for each category beside the year's other goals.
+  await db.execute(sql`
+    insert into spend_goals (client_ref, fiscal_year, scope, name, target)
+    select ${clientRef}, 2025, 'PROGRAM', id::text, 10 from program_categories
+    where client_ref = ${clientRef}
+  `);
+  const primes = await db.execute<{ id: number }>(sql`
+    with prime as (
+      insert into clients (client_id, name, email, company_name, type)
+      select 'BENCH-PRIME-' || p, 'Prime ' || p, 'prime-' || p || '@example.com', 'Prime ' || p,
+        'SUPPLIER'
+      from generate_series(1, 20) p
+      returning id, company_name, email
+    )
+    insert into tier2_primes (buyer_client_ref, prime_client_ref, company_name, contact_name,
+      contact_email, first_year, first_quarter)
+    select ${clientRef}, id, company_name, 'Contact', email, 2023, 1 from prime
+    returning id
+  `);
+  const primeIds = rowsOf<{ id: number }>(primes).map((p) => p.id);
+  await db.execute(sql`
+    insert into tier2_reports (prime_ref, year, quarter, total_revenue, buyer_revenue, source)
+    select p, y, q, 50000000 + (abs(hashint4(p * 7 + y * 5 + q)) % 50000000),
+      1000000 + (abs(hashint4(p * 11 + y * 3 + q)) % 9000000), 'FORM'
+    from unnest(${sql.param(primeIds)}::int[]) p, generate_series(2023, 2025) y,
+      generate_series(1, 4) q
+  `);
+  await db.execute(sql`
+    insert into tier2_report_lines (report_ref, kind, diversity_type, amount)
+    select r.id, k, t, round((abs(hashint4(r.id * 17 + length(t) + length(k))) % 20000000) / 100.0, 2)
+    from tier2_reports r
+    join tier2_primes p on p.id = r.prime_ref and p.buyer_client_ref = ${clientRef},
+      unnest(array['DIRECT', 'PRIME_DIVERSE']) k,
+      unnest(array['MBE','WBE','VBE','SDVBE','DoBE','LGBTBE','DBE','SBE','SDB','8A','HUB']) t
+  `);
+}
+
 async function load() {
   const started = performance.now();
   let database: Database;
@@ -143,6 +260,7 @@ async function load() {
     announce: () => {},
   });
   let target = { clientRef: 0, email: '' };
+  let names: string[] = [];
   for (let org = 0; org < ORGS; org++) {
     const [client] = await db
       .insert(clients)
@@ -154,7 +272,10 @@ async function load() {
         type: 'BUYER',
       })
       .returning();
-    if (org === 0) await generateDirectory(db, client!.id);
+    if (org === 0) {
+      await generateDirectory(db, client!.id);
+      names = await vendorNames(db);
+    }
     const files = await db.execute<{ id: number }>(sql`
       insert into spend_files (client_ref, file_name)
       select ${client!.id}, 'spend-' || g || '.xlsx' from generate_series(1, ${FILES_PER_ORG}) g
@@ -162,7 +283,7 @@ async function load() {
     `);
     const fileIds = (files as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
     const rows = org === 0 ? TARGET_ROWS : OTHER_ROWS;
-    await db.execute(generateRows(client!.id, fileIds, rows, org));
+    await db.execute(generateRows(client!.id, fileIds, rows, org, names));
     // As the import does after inserting a file's rows, so that the graphs read what they read
     // in production.
     for (const fileId of fileIds) await buildSpendRollup(db, client!.id, fileId);
@@ -187,6 +308,7 @@ async function load() {
           (${client!.id}, 2025, 'DIVERSITY', 'WBE', 6),
           (${client!.id}, 2025, 'CATEGORY', 'Category 3', 30)
       `);
+      await generatePrograms(db, client!.id);
     }
     if (org % 10 === 9) console.log(`  loaded ${org + 1} organisations (${seconds(started)})`);
   }
@@ -243,6 +365,7 @@ const ENDPOINTS: Endpoint[] = [
     payload: { selectedIds: [], fiscalYear: 2025, countingRule: 'REPORTED' },
   },
   { name: 'graph programSpend', url: '/api/graph/programSpend', payload: { selectedIds: [] } },
+
   { name: 'tier2 figures', url: '/api/tier2/figures', payload: {} },
   {
     name: 'supplierMatching rate',

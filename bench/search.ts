@@ -23,6 +23,7 @@ import type { SupplierSearchFilter } from '@spotzcity/shared/search-supplier';
 import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { searchConditions } from '../apps/server/src/modules/search-supplier/service.ts';
+import { FIRST, SECOND, SUFFIX, TRADE } from './supplier-names.ts';
 import { benchApp, option, percentile, tokenFor } from './common.ts';
 
 const SUPPLIERS = Number(option('suppliers') ?? '100000');
@@ -30,93 +31,6 @@ const RUNS = Number(option('runs') ?? '30');
 const ONLY = option('only');
 const ADMIN = { email: 'bench.admin@example.com', password: 'Bench#Admin2020' };
 
-const FIRST = [
-  'Harbor',
-  'Blue',
-  'Summit',
-  'Maple',
-  'Cedar',
-  'Granite',
-  'Riverside',
-  'Lakeshore',
-  'Golden',
-  'Silver',
-  'Pioneer',
-  'Liberty',
-  'Keystone',
-  'Evergreen',
-  'Northstar',
-  'Prairie',
-  'Coastal',
-  'Redwood',
-  'Ironwood',
-  'Bayview',
-  'Sunrise',
-  'Highland',
-  'Meridian',
-  'Crescent',
-  'Frontier',
-  'Magnolia',
-  'Willow',
-  'Canyon',
-  'Atlas',
-  'Beacon',
-  'Horizon',
-  'Unity',
-  'Heritage',
-  'Falcon',
-  'Oakridge',
-  'Stonebridge',
-  'Clearwater',
-  'Bluebird',
-  'Copper',
-  'Sequoia',
-];
-const SECOND = [
-  'Point',
-  'Ridge',
-  'Valley',
-  'Bay',
-  'Creek',
-  'Peak',
-  'Harbor',
-  'Field',
-  'Grove',
-  'Park',
-  'Hill',
-  'Springs',
-  'Crossing',
-  'Bridge',
-  'Gate',
-  'Forge',
-  'Works',
-  'Line',
-  'Star',
-  'Path',
-];
-const TRADE = [
-  'Logistics',
-  'Data Systems',
-  'Packaging',
-  'Facility Services',
-  'Staffing',
-  'Electrical Supply',
-  'Construction',
-  'Printing',
-  'Consulting Group',
-  'Industrial Supply',
-  'Office Products',
-  'Freight',
-  'Engineering',
-  'Software',
-  'Janitorial',
-  'Materials',
-  'Marketing',
-  'Security',
-  'Catering',
-  'Environmental',
-];
-const SUFFIX = ['LLC', 'Inc.', 'Co.', 'Corp.', 'Group', 'Partners', 'Ltd.'];
 const PLACES: [string, string][] = [
   ['Houston', 'TX'],
   ['Dallas', 'TX'],
