@@ -139,6 +139,7 @@ describe('PUT /api/users/update', () => {
     [{ dateOfBirth: '' }, 'dateOfBirth', MESSAGES.required],
     [{ dateOfBirth: '2999-01-01' }, 'dateOfBirth', MESSAGES.invalidDate],
     [{ dateOfBirth: 'yesterday' }, 'dateOfBirth', MESSAGES.invalidDate],
+    [{ dateOfBirth: '1990-02-30' }, 'dateOfBirth', MESSAGES.invalidDate],
     [{ phone: '312-555-01477' }, 'phone', 'Must be 10 characters or less'],
   ])('rejects %o with the spec message on %s', async (change, field, message) => {
     const { token } = await signedInUser(t.app, t.database.db);
