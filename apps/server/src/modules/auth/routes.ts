@@ -44,6 +44,12 @@ function cookiesOf(request: FastifyRequest): Record<string, string> {
   return cookies;
 }
 
+/**
+ * Sign-in and recovery bodies are a few hundred bytes, and these routes answer before sign-in:
+ * anything much larger is refused before it is read.
+ */
+export const AUTH_BODY_LIMIT = 4 * 1024;
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   const deps = (): AuthDeps => ({
     db: app.db,
@@ -62,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/signin',
     {
       config,
+      bodyLimit: AUTH_BODY_LIMIT,
       schema: { tags, body: signinSchema, response: { 200: signinReplySchema } },
     },
     async (request, reply) => {
@@ -104,6 +111,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/forgot/pwd',
     {
       config,
+      bodyLimit: AUTH_BODY_LIMIT,
       schema: {
         tags,
         ...fieldsInQueryOrBody(forgotPasswordSchema),
@@ -121,6 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/verify/code',
     {
       config,
+      bodyLimit: AUTH_BODY_LIMIT,
       schema: {
         tags,
         ...fieldsInQueryOrBody(verifyCodeSchema),
@@ -138,6 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/change/password',
     {
       config,
+      bodyLimit: AUTH_BODY_LIMIT,
       schema: {
         tags,
         ...fieldsInQueryOrBody(resetPasswordSchema),
