@@ -71,13 +71,20 @@ class Growing {
   }
 }
 
+/** Characters of texts written to the table's memory at once (one call, not one a text). */
+const BATCH_CHARS = 64 * 1024;
+
 /** A table being read: its text and ends so far. */
 interface Building {
   text: Growing;
   ends: Growing;
   /** The ends, as a view that grows with their memory. */
   endsArray: Int32Array<SharedArrayBuffer>;
+  /** Characters of every text added, and of those already written to `text`. */
   chars: number;
+  written: number;
+  /** Texts added but not yet written. */
+  batch: string[];
   count: number;
   wide: boolean;
 }
@@ -112,6 +119,8 @@ export class SharedStrings {
         ends,
         endsArray: new Int32Array(ends.memory),
         chars: 0,
+        written: 0,
+        batch: [],
         count: 0,
         wide: false,
       };
@@ -123,11 +132,9 @@ export class SharedStrings {
       if (table.chars + text.length > maxChars) {
         throw new ZipProblem('too-large', ZIP_MESSAGES.sharedTextTooLong(maxChars));
       }
-      if (!table.wide && WIDE.test(text)) this.widen(table);
-      const unit = table.wide ? 2 : 1;
-      table.text.reserve((table.chars + text.length) * unit);
-      table.text.view.write(text, table.chars * unit, table.wide ? 'utf16le' : 'latin1');
+      table.batch.push(text);
       table.chars += text.length;
+      if (table.chars - table.written >= BATCH_CHARS) this.write(table);
     }
     table.ends.reserve((table.count + 1) * 4);
     table.endsArray[table.count] = text === null ? -1 - table.chars : table.chars;
@@ -139,6 +146,7 @@ export class SharedStrings {
     const table = this.building;
     this.building = undefined;
     if (!table) return this.use(NO_STRINGS);
+    this.write(table);
     return this.use({
       text: table.text.memory,
       wide: table.wide,
@@ -170,13 +178,24 @@ export class SharedStrings {
     return text;
   }
 
-  /** The first text beyond Latin-1: what was read so far is written again as UTF-16. */
+  /** Writes the texts added since the last write to the table's memory. */
+  private write(table: Building) {
+    const text = table.batch.join('');
+    table.batch = [];
+    if (!table.wide && WIDE.test(text)) this.widen(table);
+    const unit = table.wide ? 2 : 1;
+    table.text.reserve((table.written + text.length) * unit);
+    table.text.view.write(text, table.written * unit, table.wide ? 'utf16le' : 'latin1');
+    table.written += text.length;
+  }
+
+  /** The first text beyond Latin-1: what was written so far is written again as UTF-16. */
   private widen(table: Building) {
     const wide = new Growing(this.limits.maxChars * 2);
-    wide.reserve(table.chars * 2);
+    wide.reserve(table.written * 2);
     const step = 1024 * 1024;
-    for (let from = 0; from < table.chars; from += step) {
-      const to = Math.min(table.chars, from + step);
+    for (let from = 0; from < table.written; from += step) {
+      const to = Math.min(table.written, from + step);
       wide.view.write(table.text.view.toString('latin1', from, to), from * 2, 'utf16le');
     }
     table.text = wide;
