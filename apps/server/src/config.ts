@@ -87,7 +87,7 @@ const envSchema = z.object({
   XLSX_MAX_RATIO: z.coerce.number().min(2).default(100),
   /**
    * A workbook's shared strings, held in memory while it is checked: characters of their texts
-   * together (a million-row spend file has ~8 million) and their number (~520,000).
+   * together (a million-row spend file has ~7 million) and their number (~520,000).
    */
   XLSX_MAX_SHARED_STRING_CHARS: z.coerce
     .number()
