@@ -47,14 +47,19 @@ if (!mode || !file) {
   throw new Error('usage: ingest-run.ts parse|postgres|pglite|pglite-prepare <file> [url] [dir]');
 }
 
-/** The server's own choice for this database (config.ts), unless BENCH_CHECKER_YOUNG_MB says. */
-const { checkerYoungMb } = loadConfig({
+/**
+ * The server's own choices for this database (config.ts), unless BENCH_CHECKER_YOUNG_MB says;
+ * its limits of the shared string table.
+ */
+const { checkerYoungMb, maxSharedStringChars, maxSharedStrings } = loadConfig({
   ...(mode === 'pglite' ? {} : { DATABASE_URL: SERVER_URL }),
   XLSX_CHECKER_YOUNG_MB: process.env.BENCH_CHECKER_YOUNG_MB,
 }).xlsx;
 
 const LIMITS = {
   checkerYoungMb,
+  maxSharedStringChars,
+  maxSharedStrings,
   maxEntries: 1000,
   maxEntryBytes: 4 * 1024 ** 3,
   maxTotalBytes: 8 * 1024 ** 3,

@@ -17,7 +17,7 @@ import type { Database, Db } from './db/client.ts';
 import { invitationsPlugin } from './platform/accounts.ts';
 import { authPlugin } from './platform/auth.ts';
 import { importJobsPlugin } from './platform/import-jobs.ts';
-import { errorHandler, refuseControlCharacters, routeIndex } from './platform/http.ts';
+import { errorHandler, jsonBodies, refuseControlCharacters, routeIndex } from './platform/http.ts';
 import { zodValidatorCompiler } from './platform/validate.ts';
 import { zodResponseSerializer } from './platform/serialize.ts';
 import { loggerOptions } from './platform/logger.ts';
@@ -103,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(zodResponseSerializer({ checkShape: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
   await app.register(routeIndex);
+  await app.register(jsonBodies);
   await app.register(refuseControlCharacters);
 
   // External

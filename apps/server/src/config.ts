@@ -85,6 +85,22 @@ const envSchema = z.object({
   XLSX_MAX_ENTRY_MB: mb(1024),
   XLSX_MAX_UNCOMPRESSED_MB: mb(2048),
   XLSX_MAX_RATIO: z.coerce.number().min(2).default(100),
+  /**
+   * A workbook's shared strings, held in memory while it is checked: characters of their texts
+   * together (a million-row spend file has ~7 million) and their number (~520,000).
+   */
+  XLSX_MAX_SHARED_STRING_CHARS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 30)
+    .default(32_000_000),
+  XLSX_MAX_SHARED_STRINGS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 28)
+    .default(8_000_000),
   XLSX_WORKER_MEMORY_MB: z.coerce.number().int().min(128).default(1024),
   /** Default: 8 on either database (docs/import.md, the check's young generation). */
   XLSX_CHECKER_YOUNG_MB: z.coerce.number().int().min(4).max(256).optional(),
@@ -147,6 +163,9 @@ export interface Config {
     maxTotalBytes: number;
     /** Largest inflation ratio of a part over 1 MiB (zip-guard.ts). */
     maxRatio: number;
+    /** The shared string table's characters and items (xlsx/shared-strings.ts). */
+    maxSharedStringChars: number;
+    maxSharedStrings: number;
     workerMemoryMb: number;
     /** Young generation of each checking thread of a spend check, MB. */
     checkerYoungMb: number;
@@ -215,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEntryBytes: e.XLSX_MAX_ENTRY_MB * MB,
       maxTotalBytes: e.XLSX_MAX_UNCOMPRESSED_MB * MB,
       maxRatio: e.XLSX_MAX_RATIO,
+      maxSharedStringChars: e.XLSX_MAX_SHARED_STRING_CHARS,
+      maxSharedStrings: e.XLSX_MAX_SHARED_STRINGS,
       workerMemoryMb: e.XLSX_WORKER_MEMORY_MB,
       // The check's peak is a running server's import peak: a smaller young generation keeps it
       // lower, for more collections (on the embedded database it shares the process with the

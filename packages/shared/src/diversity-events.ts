@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { cellDate, cellText, type Cell, type FileColumn } from './cells.ts';
 import { SORT_ORDERS } from './enums.ts';
-import { MESSAGES, optionalText } from './validation.ts';
+import { MESSAGES, calendarDate, optionalText } from './validation.ts';
 
 export const EVENT_TYPES = ['Trade', 'Conference', 'Consumers'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -128,13 +128,11 @@ export function parseEventRow(
   return problems.length ? { ok: false, problems } : { ok: true, row };
 }
 
-const optionalIsoDate = () =>
+/** A real calendar date or nothing: a date that only looks like one (9234-23-71) is refused. */
+const optionalCalendarDate = () =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: EVENT_MESSAGES.invalidDate })
-      .optional(),
+    calendarDate(EVENT_MESSAGES.invalidDate).optional(),
   );
 
 /** The 'Filter Events' dialog: every field optional, text matched in part, ignoring case. */
@@ -144,8 +142,8 @@ export const eventFiltersSchema = z
     eventName: optionalText(200),
     city: optionalText(100),
     state: optionalText(100),
-    fromDate: optionalIsoDate(),
-    toDate: optionalIsoDate(),
+    fromDate: optionalCalendarDate(),
+    toDate: optionalCalendarDate(),
   })
   .refine((f) => !f.fromDate || !f.toDate || f.fromDate <= f.toDate, {
     path: ['toDate'],

@@ -197,14 +197,13 @@ export const requiredAmount = (max: number) =>
 /** ISO calendar date (YYYY-MM-DD). */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A required real calendar date (Date.parse alone would take 1990-02-30 as March 2nd). */
 export const isoDate = () =>
   z
     .string({ error: MESSAGES.required })
     .trim()
     .min(1, { error: MESSAGES.required })
-    .refine((value) => ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)), {
-      error: MESSAGES.invalidDate,
-    });
+    .refine(isCalendarDate, { error: MESSAGES.invalidDate });
 
 /** True for a real calendar date written YYYY-MM-DD (not 2023-02-30). */
 export function isCalendarDate(value: unknown): value is string {

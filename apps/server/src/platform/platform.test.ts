@@ -51,6 +51,57 @@ describe('status mapping', () => {
     expect(res.statusCode).toBe(413);
   });
 
+  it('refuses a sign-in body past its small limit before reading it, naming the limit', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: JSON.stringify({ usernameOrEmail: 'a@b.co', password: 'x'.repeat(5 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request body is larger than the 4 KB limit.' });
+    // Elsewhere the default limit still takes a body of that size to the route's own checks.
+    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_SUPER_USER');
+    const other = await t.call(token, 'POST', '/api/mail/outbox', { note: 'x'.repeat(5 * 1024) });
+    expect(other.statusCode).not.toBe(413);
+  });
+
+  it('refuses a JSON body nested too deeply, saying so, before parsing it', async () => {
+    const { token } = await signedInUser(t.app, t.database.db, 'ROLE_SUPER_USER');
+    const nested = (levels: number, close = true) =>
+      '['.repeat(levels) + (close ? ']'.repeat(levels) : '');
+    const tries = [
+      // Before sign-in, within the sign-in route's small limit.
+      { token: undefined, payload: `{"usernameOrEmail":${nested(100)},"password":"x"}` },
+      // Behind a token, at the default limit; left unclosed, so JSON.parse never saw it whole.
+      { token, payload: `{"pageNumber":${nested(1_000_000, false)}` },
+    ];
+    for (const { token: bearer, payload } of tries) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: bearer ? '/api/mail/outbox' : '/api/auth/signin',
+        payload,
+        headers: { 'content-type': 'application/json', ...(bearer ? t.auth(bearer) : {}) },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: 'The request body is too deeply nested (at most 16 levels).',
+      });
+    }
+    // Sixteen levels are still read, and then checked by the route like any other body.
+    const signin = (levels: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: `{"usernameOrEmail":${nested(levels - 1)},"password":"x"}`,
+        headers: { 'content-type': 'application/json' },
+      });
+    expect((await signin(17)).json().message).toMatch(/too deeply nested/);
+    const deepest = await signin(16);
+    expect(deepest.statusCode).toBe(400);
+    expect(deepest.json().errors[0]).toMatchObject({ field: 'usernameOrEmail' });
+  });
+
   it('answers 403 when the user lacks the permission of a guarded route', async () => {
     const { token } = await signedInUser(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
     const res = await t.call(token, 'POST', '/api/mail/outbox', {});

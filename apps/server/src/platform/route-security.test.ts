@@ -642,6 +642,18 @@ describe('hostile input', () => {
             },
             false,
           );
+          await check(
+            route,
+            'multipart cut off',
+            {
+              params,
+              raw: {
+                payload: `--b\r\nContent-Disposition: form-data; name="name"\r\n\r\na\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+                contentType: 'multipart/form-data; boundary=b',
+              },
+            },
+            false,
+          );
           const nulPart = `--b\r\nContent-Disposition: form-data; name="category"\r\n\r\na\u0000b\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a\u0000b.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nxx\r\n--b--\r\n`;
           await check(
             route,

@@ -52,7 +52,7 @@ export interface MultipartForm {
 
 /**
  * Reads a small multipart form completely (text fields and buffered files up to `maxFileBytes`).
- * A request that is not multipart answers 422; a file over the limit answers 413.
+ * A request that is not multipart answers 422; a file over the limit 413; a cut-off request 400.
  */
 export async function readSmallForm(
   request: FastifyRequest,
@@ -60,25 +60,19 @@ export async function readSmallForm(
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new PayloadMismatch();
   const form: MultipartForm = { fields: {}, files: {} };
-  const parts = request.parts({ limits: { fileSize: maxFileBytes, files: 1, fields: 20 } });
-  for await (const part of parts) {
-    if (part.type === 'file') {
-      const file = part as MultipartFile;
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new PayloadTooLarge(tooLargeMessage(maxFileBytes));
-        }
-        throw error;
-      }
+  try {
+    const parts = request.parts({ limits: { fileSize: maxFileBytes, files: 1, fields: 20 } });
+    for await (const part of parts) {
+      const file = fileOrField(part, form.fields);
+      if (!file) continue;
+      const data = await file.toBuffer();
       if (data.length > 0)
         form.files[file.fieldname] = { filename: file.filename, mimetype: file.mimetype, data };
-    } else {
-      const value = (part as MultipartValue<unknown>).value;
-      form.fields[part.fieldname] = typeof value === 'string' ? value : String(value);
     }
+  } catch (error) {
+    // Whatever is still arriving is read and dropped, so the client gets the answer.
+    request.raw.resume();
+    throw uploadError(error, maxFileBytes);
   }
   return form;
 }

@@ -51,6 +51,12 @@ const sourceOf = (request: FastifyRequest): SignInSource => ({
   cookies: cookiesOf(request),
 });
 
+/**
+ * Sign-in and recovery bodies are a few hundred bytes, and these routes answer before sign-in:
+ * anything much larger is refused before it is read.
+ */
+export const AUTH_BODY_LIMIT = 4 * 1024;
+
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, options) => {
   const deps = (): AuthDeps => ({
     db: app.db,
@@ -69,6 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/signin',
     {
       config,
+      bodyLimit: AUTH_BODY_LIMIT,
       schema: { tags, body: signinSchema, response: { 200: signinReplySchema } },
     },
     async (request, reply) => {
@@ -107,6 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/forgot/pwd',
     {
       config,
+      bodyLimit: AUTH_BODY_LIMIT,
       schema: {
         tags,
         ...fieldsInQueryOrBody(forgotPasswordSchema),
@@ -124,6 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/verify/code',
     {
       config,
+      bodyLimit: AUTH_BODY_LIMIT,
       schema: {
         tags,
         ...fieldsInQueryOrBody(verifyCodeSchema),
@@ -141,6 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     '/api/auth/change/password',
     {
       config,
+      bodyLimit: AUTH_BODY_LIMIT,
       schema: {
         tags,
         ...fieldsInQueryOrBody(resetPasswordSchema),

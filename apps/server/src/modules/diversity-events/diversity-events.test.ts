@@ -286,6 +286,19 @@ describe('POST /api/diversity_events/list', () => {
       message: 'Enter Valid Date',
     });
   });
+
+  it('refuses a date that only looks like one, as a field error', async () => {
+    for (const [field, date] of [
+      ['fromDate', '9234-23-71'],
+      ['toDate', '2027-02-30'],
+    ] as const) {
+      const res = await list(supplier, { filters: { [field]: date } });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([
+        { field: `filters.${field}`, message: 'Enter Valid Date' },
+      ]);
+    }
+  });
 });
 
 describe('demo events', () => {

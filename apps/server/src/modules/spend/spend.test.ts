@@ -503,9 +503,43 @@ describe('upload limits', () => {
       XLSX_MAX_ENTRY_MB: '0.5',
       XLSX_MAX_UNCOMPRESSED_MB: '0.8',
       XLSX_MAX_ENTRIES: '16',
+      XLSX_MAX_SHARED_STRING_CHARS: '100000',
+      XLSX_MAX_SHARED_STRINGS: '5000',
     });
   });
   afterAll(() => small.close());
+
+  it('fails an import whose shared strings pass their limits, naming the limit', async () => {
+    const { token } = await signedInUser(small.app, small.database.db);
+    const withTable = (items: string) =>
+      zipBuffer(
+        sharedStringWorkbook('x').map((part) =>
+          part.name === 'xl/sharedStrings.xml'
+            ? { ...part, data: Buffer.from(`<sst>${items}</sst>`) }
+            : part,
+        ),
+      );
+    // 4,000 texts of ~40 characters: few enough, but 160,000 characters.
+    const long = withTable(
+      Array.from(
+        { length: 4000 },
+        (_, i) => `<si><t>Supplier ${i} of Springfield, Illinois</t></si>`,
+      ).join(''),
+    );
+    expect(long.length).toBeLessThan(50 * 1024);
+    const chars = await importFile(token, long, 'long-table.xlsx', small);
+    expect(chars.job).toMatchObject({
+      status: 'failed',
+      message:
+        "The workbook's shared strings hold more than 100,000 characters of text, more than " +
+        'can be read at once. Split it into smaller files.',
+    });
+    const many = await importFile(token, withTable('<si/>'.repeat(6000)), 'many.xlsx', small);
+    expect(many.job).toMatchObject({
+      status: 'failed',
+      message: ZIP_MESSAGES.tooManySharedStrings(5000),
+    });
+  });
 
   it('answers 413 for a file over the size limit', async () => {
     const { token } = await signedInUser(small.app, small.database.db);

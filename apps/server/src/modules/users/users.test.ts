@@ -139,12 +139,32 @@ describe('PUT /api/users/update', () => {
     [{ dateOfBirth: '' }, 'dateOfBirth', MESSAGES.required],
     [{ dateOfBirth: '2999-01-01' }, 'dateOfBirth', MESSAGES.invalidDate],
     [{ dateOfBirth: 'yesterday' }, 'dateOfBirth', MESSAGES.invalidDate],
+    [{ dateOfBirth: '1990-02-30' }, 'dateOfBirth', MESSAGES.invalidDate],
     [{ phone: '312-555-01477' }, 'phone', 'Must be 10 characters or less'],
   ])('rejects %o with the spec message on %s', async (change, field, message) => {
     const { token } = await signedInUser(t.app, t.database.db);
     const res = await update(token, { ...validProfile, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toContainEqual({ field, message });
+  });
+
+  it('answers 400 for a form cut off in the middle, and keeps the profile as it was', async () => {
+    const { user, token } = await signedInUser(t.app, t.database.db);
+    const before = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    const body = multipart(validProfile, {
+      image: { filename: 'me.png', contentType: 'image/png', data: TINY_PNG },
+    });
+    for (const cut of [40, body.payload.length - 60]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/users/update',
+        payload: body.payload.subarray(0, cut),
+        headers: { ...body.headers, ...t.auth(token) },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ message: 'The upload was interrupted. Please try again.' });
+    }
+    expect(await t.database.db.select().from(users).where(eq(users.id, user.id))).toEqual(before);
   });
 
   it('answers 422 Payload Mismatch when the body is not multipart', async () => {

@@ -97,6 +97,23 @@ describe('certificate documents', () => {
     expect(res.json().errors[0]).toMatchObject({ field: 'file' });
   });
 
+  it('answers 400 to an upload cut off in the middle, and keeps the document it had', async () => {
+    const key = await storedKey();
+    const form = multipart(
+      {},
+      { file: { filename: 'cut.pdf', contentType: 'application/pdf', data: PDF } },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/certificates/document?id=${certificateId}`,
+      headers: { ...t.auth(owner), ...form.headers },
+      payload: form.payload.subarray(0, form.payload.length - 30),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: 'The upload was interrupted. Please try again.' });
+    expect(await storedKey()).toBe(key);
+  });
+
   it('answers 404 to another organisation both ways, and stores nothing for it', async () => {
     const key = await storedKey();
     expect((await download(other, certificateId)).statusCode).toBe(404);

@@ -13,7 +13,8 @@ import { isAscii } from 'node:buffer';
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
 import { XLSX_MESSAGES, headerKey, type RowModule } from './protocol.ts';
-import type { SharedStrings, SheetParser } from './sheet-parser.ts';
+import type { SharedStrings } from './shared-strings.ts';
+import type { SheetParser } from './sheet-parser.ts';
 import { ZipProblem, type ZipProblemKind } from './zip-guard.ts';
 
 const LT = 60; // <

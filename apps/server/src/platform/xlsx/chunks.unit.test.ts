@@ -19,7 +19,8 @@ import {
 import { FileRejected } from '../errors.ts';
 import { CheckMerge, ChunkChecker, RowCutter, lastRowEnd, type CheckSetup } from './chunks.ts';
 import type { RowModule } from './protocol.ts';
-import { SharedStrings, SheetParser } from './sheet-parser.ts';
+import { SharedStrings } from './shared-strings.ts';
+import { SheetParser } from './sheet-parser.ts';
 import { checkSheet, type XlsxLimits } from './sheet.ts';
 
 /** A small row rule: a required name, an amount that must be a number. */
@@ -226,6 +227,8 @@ describe('checkSheet on every core', { timeout: 300_000 }, () => {
     maxTotalBytes: 1024 ** 3,
     maxRatio: 100,
     maxRows: 1_000_000,
+    maxSharedStringChars: 32_000_000,
+    maxSharedStrings: 8_000_000,
     workerMemoryMb: 256,
     timeoutMs: 100_000,
   };

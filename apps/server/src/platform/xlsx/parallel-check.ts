@@ -25,7 +25,8 @@ import {
 } from './chunks.ts';
 import { XLSX_MESSAGES, type RowModule, type WorkerInput, type WorkerMessage } from './protocol.ts';
 import { openFirstWorksheet, type OpenWorksheet } from './reader.ts';
-import { SharedStrings, SheetParser, type PackedStrings } from './sheet-parser.ts';
+import { SharedStrings, type PackedStrings } from './shared-strings.ts';
+import { SheetParser } from './sheet-parser.ts';
 import { MalformedXml } from './xml-scanner.ts';
 import { ZipProblem } from './zip-guard.ts';
 
@@ -98,7 +99,7 @@ export async function checkToCopyFile(context: CheckContext): Promise<void> {
 async function attempt(context: CheckContext, threads: number): Promise<'again' | 'posted'> {
   const { input, fd, post } = context;
   ftruncateSync(fd, 0);
-  const sheet = await openFirstWorksheet(input.path);
+  const sheet = await openFirstWorksheet(input.path, input.strings);
   const pool = new Pool(context, threads);
   try {
     const outcome = await readPieces(context, sheet, pool);

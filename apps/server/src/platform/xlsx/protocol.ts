@@ -1,6 +1,7 @@
 /** What the spreadsheet reader (sheet.ts) and its worker (worker.ts) say to each other. */
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
+import type { StringTableLimits } from './shared-strings.ts';
 import type { ZipLimits } from './zip-guard.ts';
 
 /**
@@ -56,6 +57,8 @@ export interface WorkerInput {
   /** Problems listed before reading stops (the file is refused either way). */
   maxProblems: number;
   limits: ZipLimits;
+  /** How large the shared string table may grow. */
+  strings: StringTableLimits;
   maxRows: number;
   batchSize: number;
   /** Batches the worker may post before the parent asks for more. */

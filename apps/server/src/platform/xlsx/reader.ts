@@ -15,7 +15,8 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { SharedStrings, SheetParser, appendText, type SheetRow } from './sheet-parser.ts';
+import { SharedStrings, type StringTableLimits } from './shared-strings.ts';
+import { SheetParser, appendText, type SheetRow } from './sheet-parser.ts';
 import { XmlScanner, attribute, type XmlHandler } from './xml-scanner.ts';
 import { CrcCheck, sizeProblem } from './zip-guard.ts';
 
@@ -126,9 +127,16 @@ async function locateParts(part: Part) {
   };
 }
 
-/** The shared string table: plain or rich text (runs joined), phonetic guides left out. */
-async function readSharedStrings(part: Part, name: string): Promise<SharedStrings> {
-  const strings = new SharedStrings();
+/**
+ * The shared string table: plain or rich text (runs joined), phonetic guides left out. Refused
+ * (ZipProblem) as soon as it passes `limits`, before the rest of the part is read.
+ */
+async function readSharedStrings(
+  part: Part,
+  name: string,
+  limits: StringTableLimits,
+): Promise<SharedStrings> {
+  const strings = new SharedStrings(limits);
   let text: string | null = null;
   let phonetic = 0;
   const handler: XmlHandler = {
@@ -171,11 +179,16 @@ export interface OpenWorksheet {
   close(): void;
 }
 
-export async function openFirstWorksheet(path: string): Promise<OpenWorksheet> {
+export async function openFirstWorksheet(
+  path: string,
+  limits: StringTableLimits,
+): Promise<OpenWorksheet> {
   const part = await openZip(path);
   try {
     const { sheet, sharedStrings } = await locateParts(part);
-    const strings = sheet ? await readSharedStrings(part, sharedStrings) : new SharedStrings();
+    const strings = sheet
+      ? await readSharedStrings(part, sharedStrings, limits)
+      : new SharedStrings().finish();
     const entry = sheet ? part.entries.get(sheet) : undefined;
     return {
       sheet: entry,
@@ -202,9 +215,10 @@ export async function openFirstWorksheet(path: string): Promise<OpenWorksheet> {
  */
 export async function* readFirstWorksheet(
   path: string,
+  limits: StringTableLimits,
   progress: SheetProgress = {},
 ): AsyncGenerator<SheetRow[], void> {
-  const sheet = await openFirstWorksheet(path);
+  const sheet = await openFirstWorksheet(path, limits);
   try {
     if (!sheet.sheet) return;
     const parser = new SheetParser({

@@ -10,7 +10,14 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Cell } from '@spotzcity/shared/cells';
-import { spendFixture, workbookParts, zipBuffer, type ZipEntry } from '../../../test/xlsx.ts';
+import {
+  sharedStringWorkbook,
+  spendFixture,
+  workbookParts,
+  zipBuffer,
+  type ZipEntry,
+} from '../../../test/xlsx.ts';
+import { loadConfig } from '../../config.ts';
 import { readFirstWorksheet } from './reader.ts';
 import { MalformedXml, XmlScanner, type XmlHandler } from './xml-scanner.ts';
 import { ZIP_MESSAGES, ZipProblem } from './zip-guard.ts';
@@ -65,9 +72,13 @@ async function withExceljs(file: string): Promise<Row[]> {
   return rows;
 }
 
-async function withLeanReader(file: string): Promise<Row[]> {
+/** The server's default limits of the shared string table (config.ts). */
+const { maxSharedStringChars, maxSharedStrings } = loadConfig({}).xlsx;
+const TABLE_LIMITS = { maxChars: maxSharedStringChars, maxStrings: maxSharedStrings };
+
+async function withLeanReader(file: string, limits = TABLE_LIMITS): Promise<Row[]> {
   const rows: Row[] = [];
-  for await (const batch of readFirstWorksheet(file)) {
+  for await (const batch of readFirstWorksheet(file, limits)) {
     for (const row of batch) rows.push({ number: row.number, cells: trim(Array.from(row.cells)) });
   }
   return rows;
@@ -303,6 +314,47 @@ describe('readFirstWorksheet refuses', () => {
       await refusal(sheetOf('<row><c t="inlineStr"><is><t>a & b</t></is></c></row>')),
     ).toBeInstanceOf(MalformedXml);
     expect(await refusal('<worksheet><sheetData><row><c r="A1"')).toBeInstanceOf(MalformedXml);
+  });
+});
+
+describe('the shared string table', () => {
+  /** A workbook whose one cell is shared string 0, and whose table holds `items` then `tail`. */
+  const tableBook = (items: string[], tail: string) => {
+    const parts = sharedStringWorkbook('x');
+    const xml = items.map((text) => `<si><t>${text}</t></si>`).join('');
+    parts.find((p) => p.name === 'xl/sharedStrings.xml')!.data = Buffer.from(
+      `<sst>${xml}${tail}</sst>`,
+    );
+    return fileOf(zipBuffer(parts));
+  };
+  const items = Array.from({ length: 100 }, (_, i) => `supplier number ${i}`);
+  // Read, the rest of the part would be refused as malformed XML.
+  const file = tableBook(items, '<si><t>a & b</t></si>');
+  const refusal = async (limits: { maxChars: number; maxStrings: number }) => {
+    try {
+      await withLeanReader(file, limits);
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+
+  it('is read whole within its limits', async () => {
+    expect(await withLeanReader(tableBook(items, ''), { maxChars: 2000, maxStrings: 100 })).toEqual(
+      [{ number: 1, cells: [undefined, 'supplier number 0'] }],
+    );
+    expect(await refusal(TABLE_LIMITS)).toBeInstanceOf(MalformedXml);
+  });
+
+  it('is refused once past its characters or its number of texts, before the rest is read', async () => {
+    expect(await refusal({ maxChars: 1000, maxStrings: 1000 })).toMatchObject({
+      kind: 'too-large',
+      message: ZIP_MESSAGES.sharedTextTooLong(1000),
+    });
+    expect(await refusal({ maxChars: 10_000, maxStrings: 50 })).toMatchObject({
+      kind: 'too-large',
+      message: ZIP_MESSAGES.tooManySharedStrings(50),
+    });
   });
 });
 

@@ -18,6 +18,7 @@ import {
   isXmlSpace,
   type XmlHandler,
 } from './xml-scanner.ts';
+import type { SharedStrings } from './shared-strings.ts';
 import { MAX_CELL_TEXT, ZIP_MESSAGES, ZipProblem } from './zip-guard.ts';
 
 export interface SheetRow {
@@ -32,103 +33,6 @@ export function appendText(text: string | null, more: string): string {
   const joined = text === null ? more : text + more;
   if (joined.length > MAX_CELL_TEXT) throw new ZipProblem('too-large', ZIP_MESSAGES.textTooLong);
   return joined;
-}
-
-/**
- * The shared string table as it travels to the checking threads: memory they share, not a copy
- * each.
- */
-export interface PackedStrings {
-  /** Every string's text, one after another: Latin-1 bytes, or UTF-16 code units when `wide`. */
-  text: SharedArrayBuffer;
-  wide: boolean;
-  /** End offset (in characters) of each string, or -1 - end for an item with no text. */
-  ends: Int32Array<SharedArrayBuffer>;
-}
-
-/** How many decoded texts a table keeps (a power of two). */
-const RECENT_STRINGS = 8192;
-
-const NO_STRINGS: PackedStrings = {
-  text: new SharedArrayBuffer(0),
-  wide: false,
-  ends: new Int32Array(new SharedArrayBuffer(0)),
-};
-
-/**
- * The shared string table, packed: every string's text in one block of shared memory, and where
- * each ends. A million-row spend file has ~520,000 shared strings; as separate strings they held
- * ~37 MB of the worker's heap. Held once for the reading worker and all its checking threads
- * (a copy each cost ~8 MB per thread); a cell's text is decoded from it when read.
- */
-export class SharedStrings {
-  private chunks: string[] = [];
-  private pending: string[] = [];
-  private length = 0;
-  /** While the table is read: the end offset of each string, as `PackedStrings.ends`. */
-  private ends: number[] = [];
-  private table = NO_STRINGS;
-  private text: Buffer<ArrayBufferLike> = Buffer.alloc(0);
-  /**
-   * The texts decoded last, by index modulo their number: a sheet repeats its vendors,
-   * categories and states row after row, and decoding costs ~0.2 µs where a hit costs nothing.
-   */
-  private recentIndex = new Int32Array(RECENT_STRINGS).fill(-1);
-  private recentText: string[] = new Array<string>(RECENT_STRINGS).fill('');
-
-  static from(packed: PackedStrings): SharedStrings {
-    return new SharedStrings().use(packed);
-  }
-
-  add(text: string | null) {
-    if (text !== null) {
-      this.pending.push(text);
-      this.length += text.length;
-    }
-    this.ends.push(text === null ? -1 - this.length : this.length);
-    if (this.pending.length >= 10_000) this.chunks.push(this.pending.splice(0).join(''));
-  }
-
-  finish() {
-    this.chunks.push(this.pending.splice(0).join(''));
-    const all = this.chunks.join('');
-    this.chunks = [];
-    const wide = /[\u0100-\uffff]/.test(all);
-    const text = new SharedArrayBuffer(all.length * (wide ? 2 : 1));
-    Buffer.from(text).write(all, wide ? 'utf16le' : 'latin1');
-    const ends = new Int32Array(new SharedArrayBuffer(this.ends.length * 4));
-    ends.set(this.ends);
-    this.ends = [];
-    return this.use({ text, wide, ends });
-  }
-
-  packed(): PackedStrings {
-    return this.table;
-  }
-
-  /** The string at `index`: null for an item with no text, undefined past the end. */
-  get(index: number): string | null | undefined {
-    const { ends, wide } = this.table;
-    if (!(index >= 0 && index < ends.length)) return undefined;
-    const end = ends[index]!;
-    if (end < 0) return null;
-    const slot = index & (RECENT_STRINGS - 1);
-    if (this.recentIndex[slot] === index) return this.recentText[slot]!;
-    const before = index === 0 ? 0 : ends[index - 1]!;
-    const start = before < 0 ? -1 - before : before;
-    const text = wide
-      ? this.text.toString('utf16le', start * 2, end * 2)
-      : this.text.toString('latin1', start, end);
-    this.recentIndex[slot] = index;
-    this.recentText[slot] = text;
-    return text;
-  }
-
-  private use(table: PackedStrings) {
-    this.table = table;
-    this.text = Buffer.from(table.text);
-    return this;
-  }
 }
 
 /** The column number of a cell reference's letters ("AB12" → 28), read in place. */

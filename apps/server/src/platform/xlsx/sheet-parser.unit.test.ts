@@ -5,7 +5,8 @@
  * parallel check).
  */
 import { describe, expect, it } from 'vitest';
-import { SharedStrings, SheetParser, type SheetRow } from './sheet-parser.ts';
+import { SharedStrings } from './shared-strings.ts';
+import { SheetParser, type SheetRow } from './sheet-parser.ts';
 
 const strings = new SharedStrings();
 for (const text of ['Vendor', 'Acme & Sons', 'Zoë 東京', null, 'IL']) strings.add(text);
@@ -146,37 +147,5 @@ describe('SheetParser plain rows', () => {
     const plain = read(sheet, cut, { plainRows: true });
     expect(plain).toEqual(read(sheet, cut, { plainRows: false }));
     expect(plain.rows[0]!.cells).toHaveLength(20_001);
-  });
-});
-
-describe('SharedStrings', () => {
-  it.each([
-    ['Latin-1 text', ['Vendor', '', null, 'Café & Co', 'IL']],
-    ['text beyond Latin-1', ['Vendor', 'Zoë 東京', null, '', '😀 emoji']],
-  ])('gives back every item of %s, here and in a thread that shares its memory', (_, items) => {
-    const table = new SharedStrings();
-    for (const text of items) table.add(text);
-    table.finish();
-    const packed = table.packed();
-    expect(packed.text).toBeInstanceOf(SharedArrayBuffer);
-    expect(packed.ends.buffer).toBeInstanceOf(SharedArrayBuffer);
-    // What a checking thread gets: the same memory, after structured cloning.
-    const shared = SharedStrings.from(structuredClone(packed));
-    for (const strings of [table, shared]) {
-      expect(items.map((_, i) => strings.get(i))).toEqual(items);
-      expect(strings.get(items.length)).toBeUndefined();
-      expect(strings.get(-1)).toBeUndefined();
-    }
-  });
-
-  it('gives the right text again, also for indexes that share a slot of its recent texts', () => {
-    const table = new SharedStrings();
-    for (let i = 0; i < 20_000; i += 1) table.add(i % 3 === 0 ? null : `text ${i}`);
-    table.finish();
-    for (const round of [1, 2]) {
-      for (const i of [5, 5 + 8192, 5, 5 + 2 * 8192, 3, 3 + 8192, 19_999]) {
-        expect(table.get(i), `round ${round}, index ${i}`).toBe(i % 3 === 0 ? null : `text ${i}`);
-      }
-    }
   });
 });

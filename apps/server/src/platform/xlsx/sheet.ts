@@ -31,6 +31,9 @@ export { XLSX_MESSAGES, type RowModule } from './protocol.ts';
 export interface XlsxLimits extends ZipLimits {
   /** Data rows (blank rows are not counted). */
   maxRows: number;
+  /** Characters of the shared strings' texts together, and their number. */
+  maxSharedStringChars: number;
+  maxSharedStrings: number;
   /** Old-generation heap of the reading worker. */
   workerMemoryMb: number;
   /**
@@ -149,6 +152,7 @@ function workerInput(file: string, options: ReadSheetOptions): WorkerInput {
       maxTotalBytes: limits.maxTotalBytes,
       maxRatio: limits.maxRatio,
     },
+    strings: { maxChars: limits.maxSharedStringChars, maxStrings: limits.maxSharedStrings },
     maxRows: limits.maxRows,
     batchSize: options.batchSize ?? 5000,
     prefetch: 2,

@@ -131,7 +131,7 @@ async function read(rowModule: RowModule | undefined, date1904: boolean) {
     copyText = '';
   };
 
-  sheet: for await (const sheetRows of readFirstWorksheet(input.path)) {
+  sheet: for await (const sheetRows of readFirstWorksheet(input.path, input.strings)) {
     for (const row of sheetRows) {
       const values = row.cells;
       if (!mapping) {

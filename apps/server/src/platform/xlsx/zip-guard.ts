@@ -61,6 +61,12 @@ export const ZIP_MESSAGES = {
     'Save it again from Excel and upload the new copy.',
   textTooLong:
     'A cell holds more than 32,767 characters, the most Excel allows. The file cannot be read.',
+  sharedTextTooLong: (max: number) =>
+    `The workbook's shared strings hold more than ${max.toLocaleString('en-US')} characters ` +
+    'of text, more than can be read at once. Split it into smaller files.',
+  tooManySharedStrings: (max: number) =>
+    `The workbook's shared strings hold more than ${max.toLocaleString('en-US')} texts, ` +
+    'more than can be read at once. Split it into smaller files.',
   encrypted: 'Password-protected workbooks cannot be read. Remove the password and upload again.',
   compression: 'The workbook uses a compression method that is not supported.',
   entities: 'The workbook contains XML entity declarations, which are not accepted.',
