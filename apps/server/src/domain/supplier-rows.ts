@@ -4,20 +4,24 @@
  * total count (a window column). Each list adds its own columns and its own page.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { spendRows } from '../db/schema/index.ts';
 
-export interface SupplierTotalRow {
-  supplier_key: string;
-  total: string;
-  name: string;
-  duns: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  category: string;
-  total_count: number;
-}
+/** The common columns of a list's row; each list extends it with its own. */
+export const supplierTotalRow = z.object({
+  supplier_key: z.string(),
+  total: z.string(),
+  name: z.string(),
+  duns: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  category: z.string(),
+  total_count: z.number(),
+});
+export type SupplierTotalRow = z.infer<typeof supplierTotalRow>;
 
 /** The API's fields of the common columns (`stateOrProvince` as the spec spells it). */
 export const supplierFields = (r: SupplierTotalRow) => ({
@@ -30,26 +34,31 @@ export const supplierFields = (r: SupplierTotalRow) => ({
   category: r.category,
 });
 
+const r = alias(spendRows, 'r');
+
 /**
  * The `latest` and `categories` CTEs for the suppliers of a `page` CTE (`supplier_key`), over the
- * spend rows `r` that `where` selects: name, address and diversity from each supplier's latest
- * payment (certifications change over time), and the category it was paid most under.
+ * spend rows `r` (`alias(spendRows, 'r')`) that `where` selects: name, address and diversity from
+ * each supplier's latest payment (certifications change over time), and the category it was paid
+ * most under.
  */
 export const supplierDetails = (where: SQL) => sql`
   latest as (
-    select distinct on (r.supplier_key) r.supplier_key, r.vendor_name, r.duns, r.city,
-      r.state, r.zip, r.country, r.diversity
-    from ${spendRows} r join page p on p.supplier_key = r.supplier_key
+    select distinct on (${r.supplierKey}) ${r.supplierKey} as supplier_key,
+      ${r.vendorName} as vendor_name, ${r.duns} as duns, ${r.city} as city, ${r.state} as state,
+      ${r.zip} as zip, ${r.country} as country, ${r.diversity} as diversity
+    from ${spendRows} ${r} join page p on p.supplier_key = ${r.supplierKey}
     where ${where}
-    order by r.supplier_key, r.payment_date desc, r.id desc
+    order by ${r.supplierKey}, ${r.paymentDate} desc, ${r.id} desc
   ),
   categories as (
     select distinct on (supplier_key) supplier_key, category
     from (
-      select r.supplier_key, r.category, sum(r.spend) as amount
-      from ${spendRows} r join page p on p.supplier_key = r.supplier_key
+      select ${r.supplierKey} as supplier_key, ${r.category} as category,
+        sum(${r.spend}) as amount
+      from ${spendRows} ${r} join page p on p.supplier_key = ${r.supplierKey}
       where ${where}
-      group by r.supplier_key, r.category
+      group by ${r.supplierKey}, ${r.category}
     ) c
     order by supplier_key, amount desc, category
   )`;

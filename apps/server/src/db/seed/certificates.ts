@@ -7,11 +7,27 @@
  * Deterministic (seeded), offline.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DiversityType } from '@spotzcity/shared/enums';
 import { addMonths } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../client.ts';
 import { random, type GeneratedSupplier } from './spend-generator.ts';
 import { supplierCertificates, supplierDirectory } from '../schema/index.ts';
+import { bare, columnList } from '../../platform/sql.ts';
+
+const dir = supplierDirectory;
+const cert = supplierCertificates;
+const certificateColumns = columnList(
+  cert.clientRef,
+  cert.supplierRef,
+  cert.diversityType,
+  cert.agency,
+  cert.certificateNumber,
+  cert.issueDate,
+  cert.expiryDate,
+  cert.status,
+  cert.statusDate,
+);
 
 const AGENCY_OF: Record<Exclude<DiversityType, 'NON_DIVERSE'>, string> = {
   MBE: 'NMSDC',
@@ -45,10 +61,17 @@ export async function seedUncertainDirectoryEntries(
     n += 1;
     const zip = String((Number(s.zip) + 37) % 100000).padStart(5, '0');
     await tx.execute(sql`
-      insert into ${supplierDirectory} (duns, name, city, state_or_province, zip, country)
+      insert into ${dir} (${columnList(
+        dir.duns,
+        dir.name,
+        dir.city,
+        dir.stateOrProvince,
+        dir.zip,
+        dir.country,
+      )})
       values (${`97${String(10_000_000 + n).slice(1)}`}, ${s.name}, ${s.city}, ${s.state}, ${zip},
         'USA')
-      on conflict (duns) do nothing
+      on conflict (${bare(dir.duns)}) do nothing
     `);
   }
 }
@@ -62,9 +85,10 @@ export async function seedDemoCertificates(
 ) {
   const rng = random(2121);
   const directory = new Map(
-    rowsOf<{ id: number; duns: string }>(
-      await tx.execute(sql`select id, duns from ${supplierDirectory}`),
-    ).map((r) => [r.duns, Number(r.id)]),
+    rowsOf(
+      await tx.execute(sql`select ${dir.id} as id, ${dir.duns} as duns from ${dir}`),
+      z.object({ id: z.number(), duns: z.string() }),
+    ).map((r) => [r.duns, r.id]),
   );
   const todayIso = iso(today);
   for (const s of suppliers) {
@@ -84,8 +108,7 @@ export async function seedDemoCertificates(
       const issue = addMonths(expiry, -rng.pick([24, 36]));
       const suspended = type === '8A' && rng.chance(0.5);
       await tx.execute(sql`
-        insert into ${supplierCertificates} (client_ref, supplier_ref, diversity_type, agency,
-          certificate_number, issue_date, expiry_date, status, status_date)
+        insert into ${cert} (${certificateColumns})
         values (${clientRef}, ${id}, ${type}, ${AGENCY_OF[type]},
           ${`${AGENCY_OF[type]
             .replace(/[^A-Z]/gi, '')

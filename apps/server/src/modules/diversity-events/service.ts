@@ -3,6 +3,8 @@
  * 'Filter Events' fields and the date sort; imported from an events list all-or-nothing.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import {
   EVENT_COLUMNS,
   type DiversityEvent,
@@ -13,7 +15,14 @@ import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { diversityEvents } from '../../db/schema/index.ts';
 import { importSheet, type SheetRows } from '../../platform/xlsx/sheet-import.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
-import { pageWindow } from '../../platform/sql.ts';
+import {
+  bare,
+  columnList,
+  pageTotal,
+  pageWindow,
+  selectAs,
+  setFromExcluded,
+} from '../../platform/sql.ts';
 
 const ROW_MODULE = new URL('./rows.ts', import.meta.url);
 export const MAX_LISTED_PROBLEMS = 100;
@@ -21,57 +30,68 @@ export const MAX_LISTED_PROBLEMS = 100;
 /** `%text%` for LIKE, with the user's own % and _ taken literally. */
 export const contains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
-interface EventDbRow {
-  id: number;
-  event_type: DiversityEvent['eventType'];
-  category: string | null;
-  event_name: string;
-  city: string | null;
-  state: string | null;
-  attendance: number | null;
-  exhibitor: number | null;
-  start_date: string;
-  description: string | null;
-  total_count: number;
-}
+const e = alias(diversityEvents, 'e');
+
+const eventRow = z.object({
+  id: z.number(),
+  event_type: z.enum(diversityEvents.eventType.enumValues),
+  category: z.string().nullable(),
+  event_name: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  attendance: z.number().nullable(),
+  exhibitor: z.number().nullable(),
+  start_date: z.string(),
+  description: z.string().nullable(),
+  total_count: z.number(),
+});
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 export async function listEvents(db: DbOrTx, input: EventListRequest) {
   const f = input.filters;
-  const where: SQL[] = [sql`e.event_type = ${input.eventType}`];
-  if (f.category) where.push(sql`lower(e.category) like ${contains(f.category)}`);
-  if (f.eventName) where.push(sql`lower(e.event_name) like ${contains(f.eventName)}`);
-  if (f.city) where.push(sql`lower(e.city) like ${contains(f.city)}`);
-  if (f.state) where.push(sql`lower(e.state) like ${contains(f.state)}`);
-  if (f.fromDate) where.push(sql`e.start_date >= ${f.fromDate}::date`);
-  if (f.toDate) where.push(sql`e.start_date <= ${f.toDate}::date`);
+  const where: SQL[] = [sql`${e.eventType} = ${input.eventType}`];
+  if (f.category) where.push(sql`lower(${e.category}) like ${contains(f.category)}`);
+  if (f.eventName) where.push(sql`lower(${e.eventName}) like ${contains(f.eventName)}`);
+  if (f.city) where.push(sql`lower(${e.city}) like ${contains(f.city)}`);
+  if (f.state) where.push(sql`lower(${e.state}) like ${contains(f.state)}`);
+  if (f.fromDate) where.push(sql`${e.startDate} >= ${f.fromDate}::date`);
+  if (f.toDate) where.push(sql`${e.startDate} <= ${f.toDate}::date`);
   // Without a sort the calendar reads in date order; the header toggles ASC then DESC.
   const order =
     input.sortOrder === 'DESC'
-      ? sql`e.start_date desc, e.id desc`
-      : sql`e.start_date asc, e.id asc`;
-  const rows = rowsOf<EventDbRow>(
+      ? sql`${e.startDate} desc, ${e.id} desc`
+      : sql`${e.startDate} asc, ${e.id} asc`;
+  const matching = sql.join(where, sql` and `);
+  const rows = rowsOf(
     await db.execute(sql`
-      select e.id, e.event_type, e.category, e.event_name, e.city, e.state, e.attendance,
-        e.exhibitor, e.start_date::text as start_date, e.description,
-        count(*) over ()::int as total_count
-      from ${diversityEvents} e
-      where ${sql.join(where, sql` and `)}
+      select ${selectAs({
+        id: e.id,
+        event_type: e.eventType,
+        category: e.category,
+        event_name: e.eventName,
+        city: e.city,
+        state: e.state,
+        attendance: e.attendance,
+        exhibitor: e.exhibitor,
+        start_date: sql`${e.startDate}::text`,
+        description: e.description,
+        total_count: sql`count(*) over ()::int`,
+      })}
+      from ${diversityEvents} ${e}
+      where ${matching}
       order by ${order}
       ${pageWindow(input)}
     `),
+    eventRow,
   );
-  let total = rows[0]?.total_count;
-  if (total === undefined) {
-    // A page past the end still reports how many there are.
-    const [c] = rowsOf<{ n: number }>(
-      await db.execute(
-        sql`select count(*)::int as n from ${diversityEvents} e where ${sql.join(where, sql` and `)}`,
-      ),
-    );
-    total = c?.n ?? 0;
-  }
+  // A page past the end still reports how many there are.
+  const total = await pageTotal(
+    db,
+    rows,
+    input,
+    sql`select count(*)::int as n from ${diversityEvents} ${e} where ${matching}`,
+  );
   const events: DiversityEvent[] = rows.map((r) => ({
     id: r.id,
     eventType: r.event_type,
@@ -97,9 +117,29 @@ export type EventColumns = SheetRows;
  */
 export async function upsertEvents(tx: DbOrTx, createdBy: number | null, batch: EventColumns) {
   const c = (key: keyof EventRow) => sql.param(batch.columns[key] ?? []);
+  const d = diversityEvents;
+  const updated = [
+    d.category,
+    d.eventName,
+    d.city,
+    d.state,
+    d.attendance,
+    d.exhibitor,
+    d.description,
+  ];
   await tx.execute(sql`
-    insert into ${diversityEvents} (event_type, category, event_name, city, state, attendance,
-      exhibitor, start_date, description, created_by)
+    insert into ${d} (${columnList(
+      d.eventType,
+      d.category,
+      d.eventName,
+      d.city,
+      d.state,
+      d.attendance,
+      d.exhibitor,
+      d.startDate,
+      d.description,
+      d.createdBy,
+    )})
     select distinct on (t.event_type, lower(t.event_name), t.start_date)
       t.event_type, t.category, t.event_name, t.city, t.state, t.attendance, t.exhibitor,
       t.start_date, t.description, ${createdBy}::int
@@ -110,10 +150,10 @@ export async function upsertEvents(tx: DbOrTx, createdBy: number | null, batch: 
       as t(line, event_type, category, event_name, city, state, attendance, exhibitor,
         start_date, description)
     order by t.event_type, lower(t.event_name), t.start_date, t.line desc
-    on conflict (event_type, lower(event_name), start_date) do update set
-      category = excluded.category, event_name = excluded.event_name, city = excluded.city,
-      state = excluded.state, attendance = excluded.attendance, exhibitor = excluded.exhibitor,
-      description = excluded.description, updated_at = now()
+    on conflict (${bare(d.eventType)}, lower(${bare(d.eventName)}), ${bare(d.startDate)})
+    do update set
+      ${setFromExcluded(...updated)},
+      ${bare(d.updatedAt)} = now()
   `);
 }
 

@@ -5,6 +5,8 @@
  * non-diverse. Every sum is SQL's; the shares are split exactly (packages/shared/src/percent.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { PageRequest } from '@spotzcity/shared/api';
 import type {
   CategoryGraph,
@@ -15,13 +17,12 @@ import type {
 } from '@spotzcity/shared/market-share';
 import { percentShares } from '@spotzcity/shared/percent';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
-import {
-  supplierDetails,
-  supplierFields,
-  type SupplierTotalRow,
-} from '../../domain/supplier-rows.ts';
+import { pageTotal, pageWindow, selectAs, toNumber } from '../../platform/sql.ts';
+import { supplierDetails, supplierFields, supplierTotalRow } from '../../domain/supplier-rows.ts';
 import { spendRows } from '../../db/schema/index.ts';
+
+/** The spend rows, as `r` everywhere here (`supplierDetails` reads them under that name too). */
+const r = alias(spendRows, 'r');
 
 /** The rows a report reads: the organisation's, in the period, with a chosen span value. */
 export interface MarketScope {
@@ -44,12 +45,13 @@ export const NOT_GIVEN = '(Not given)';
 export function spanValue(span: Span): SQL {
   switch (span) {
     case 'state':
-      return sql`nullif(upper(trim(r.state)), '')`;
+      return sql`nullif(upper(trim(${r.state})), '')`;
     case 'zip':
-      return sql`nullif(left(trim(r.zip), 5), '')`;
+      return sql`nullif(left(trim(${r.zip}), 5), '')`;
     case 'city':
-      return sql`case when nullif(trim(r.city), '') is null then null
-        else initcap(lower(trim(r.city))) || coalesce(', ' || nullif(upper(trim(r.state)), ''), '')
+      return sql`case when nullif(trim(${r.city}), '') is null then null
+        else initcap(lower(trim(${r.city})))
+          || coalesce(', ' || nullif(upper(trim(${r.state})), ''), '')
         end`;
   }
 }
@@ -57,8 +59,8 @@ export function spanValue(span: Span): SQL {
 function period(scope: { fromDate?: string | undefined; toDate?: string | undefined }): SQL {
   return sql.join(
     [
-      ...(scope.fromDate ? [sql` and r.payment_date >= ${scope.fromDate}::date`] : []),
-      ...(scope.toDate ? [sql` and r.payment_date <= ${scope.toDate}::date`] : []),
+      ...(scope.fromDate ? [sql` and ${r.paymentDate} >= ${scope.fromDate}::date`] : []),
+      ...(scope.toDate ? [sql` and ${r.paymentDate} <= ${scope.toDate}::date`] : []),
     ],
     sql``,
   );
@@ -69,13 +71,13 @@ function scoped(scope: MarketScope): SQL {
   const keys = scope.spanKeys.length
     ? sql` and ${spanValue(scope.span)} = any(${sql.param(scope.spanKeys)}::text[])`
     : sql``;
-  return sql`${fileScope({ clientRef: scope.clientRef, selectedIds: [] })}${period(scope)}${keys}`;
+  return sql`${r.clientRef} = ${scope.clientRef}${period(scope)}${keys}`;
 }
 
-interface SupplierRow extends SupplierTotalRow {
-  diversity: string[];
-  payment_date: string;
-}
+const supplierRow = supplierTotalRow.extend({
+  diversity: z.array(z.string()),
+  payment_date: z.string(),
+});
 
 /**
  * The list: one row per supplier, largest total spend first. Name, address and diversity are the
@@ -86,19 +88,21 @@ export async function listMarketShare(
   db: DbOrTx,
   { clientRef, ...page }: { clientRef: number } & PageRequest,
 ): Promise<{ rows: MarketShareRecord[]; totalCount: number }> {
-  const rows = rowsOf<SupplierRow>(
+  const own = sql`${r.clientRef} = ${clientRef}`;
+  const rows = rowsOf(
     await db.execute(sql`
       with totals as (
-        select r.supplier_key, sum(r.spend) as total, max(r.payment_date) as payment_date
-        from ${spendRows} r where r.client_ref = ${clientRef}
-        group by r.supplier_key
+        select ${r.supplierKey} as supplier_key, sum(${r.spend}) as total,
+          max(${r.paymentDate}) as payment_date
+        from ${spendRows} ${r} where ${own}
+        group by ${r.supplierKey}
       ),
       page as (
         select supplier_key, total, payment_date, count(*) over () as total_count
         from totals order by total desc, supplier_key
         ${pageWindow(page)}
       ),
-      ${supplierDetails(sql`r.client_ref = ${clientRef}`)}
+      ${supplierDetails(own)}
       select p.supplier_key, p.total::text as total, p.payment_date::text as payment_date,
         l.vendor_name as name, l.duns, l.city, l.state, l.zip, l.country, l.diversity,
         c.category, p.total_count::int as total_count
@@ -107,13 +111,14 @@ export async function listMarketShare(
       join categories c on c.supplier_key = p.supplier_key
       order by p.total desc, p.supplier_key
     `),
+    supplierRow,
   );
   return {
     totalCount: await pageTotal(
       db,
       rows,
       page,
-      sql`select count(distinct r.supplier_key)::int as n from ${spendRows} r where r.client_ref = ${clientRef}`,
+      sql`select count(distinct ${r.supplierKey})::int as n from ${spendRows} ${r} where ${own}`,
     ),
     rows: rows.map((r) => ({
       id: r.supplier_key,
@@ -131,15 +136,16 @@ export async function spanValues(
   scope: Omit<MarketScope, 'spanKeys'>,
 ): Promise<SpanValue[]> {
   const value = spanValue(scope.span);
-  const rows = rowsOf<{ value: string; spend: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
-      select ${value} as value, sum(r.spend)::text as spend
-      from ${spendRows} r
-      where r.client_ref = ${scope.clientRef}${period(scope)} and ${value} is not null
+      select ${value} as value, sum(${r.spend})::text as spend
+      from ${spendRows} ${r}
+      where ${r.clientRef} = ${scope.clientRef}${period(scope)} and ${value} is not null
       group by 1
-      order by sum(r.spend) desc, 1
+      order by sum(${r.spend}) desc, 1
       limit 5000
     `),
+    z.object({ value: z.string(), spend: z.string() }),
   );
   return rows.map((r) => ({ value: r.value, spend: toNumber(r.spend) }));
 }
@@ -151,23 +157,25 @@ export async function spanValues(
  */
 export async function categoryGraph(db: DbOrTx, scope: MarketScope): Promise<CategoryGraph> {
   const where = scoped(scope);
-  const data = rowsOf<{ category: string; diverse: string; non_diverse: string }>(
+  const split = {
+    diverse: sql`coalesce(sum(${r.spend}) filter (where ${r.isDiverse}), 0)::text`,
+    non_diverse: sql`coalesce(sum(${r.spend}) filter (where not ${r.isDiverse}), 0)::text`,
+  };
+  const data = rowsOf(
     await db.execute(sql`
-      select r.category,
-        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
-        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse
-      from ${spendRows} r where ${where}
-      group by r.category
-      order by sum(r.spend) desc, r.category
+      select ${selectAs({ category: r.category, ...split })}
+      from ${spendRows} ${r} where ${where}
+      group by ${r.category}
+      order by sum(${r.spend}) desc, ${r.category}
     `),
+    z.object({ category: z.string(), diverse: z.string(), non_diverse: z.string() }),
   );
-  const [totals] = rowsOf<{ diverse: string; non_diverse: string; overall: string }>(
+  const [totals] = rowsOf(
     await db.execute(sql`
-      select coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
-        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
-        coalesce(sum(r.spend), 0)::text as overall
-      from ${spendRows} r where ${where}
+      select ${selectAs({ ...split, overall: sql`coalesce(sum(${r.spend}), 0)::text` })}
+      from ${spendRows} ${r} where ${where}
     `),
+    z.object({ diverse: z.string(), non_diverse: z.string(), overall: z.string() }),
   );
   const diverse = totals?.diverse ?? '0';
   const nonDiverse = totals?.non_diverse ?? '0';
@@ -196,15 +204,17 @@ export async function revenueTree(
   scope: MarketScope,
   diverse: boolean,
 ): Promise<RevenueTree> {
-  const rows = rowsOf<{ name: string; value: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
-      select coalesce(${spanValue(scope.span)}, ${NOT_GIVEN}) as name, sum(r.spend)::text as value
-      from ${spendRows} r
-      where ${scoped(scope)} and r.is_diverse = ${diverse}
+      select coalesce(${spanValue(scope.span)}, ${NOT_GIVEN}) as name,
+        sum(${r.spend})::text as value
+      from ${spendRows} ${r}
+      where ${scoped(scope)} and ${r.isDiverse} = ${diverse}
       group by 1
-      having sum(r.spend) > 0
-      order by sum(r.spend) desc, 1
+      having sum(${r.spend}) > 0
+      order by sum(${r.spend}) desc, 1
     `),
+    z.object({ name: z.string(), value: z.string() }),
   );
   return rows.map((r) => ({ name: r.name, value: toNumber(r.value) }));
 }

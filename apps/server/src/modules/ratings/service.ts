@@ -4,6 +4,8 @@
  * POST creates the signed-in user's rating, PUT changes it; nobody changes another's rating.
  */
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { PageRequest } from '@spotzcity/shared/api';
 import {
   RATING_MESSAGES,
@@ -15,7 +17,7 @@ import {
 import { supplierKey } from '@spotzcity/shared/suppliers';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
-import { pageWindow } from '../../platform/sql.ts';
+import { bare, columnList, pageWindow, selectAs } from '../../platform/sql.ts';
 import { clients, spendRows, supplierRatings, users } from '../../db/schema/index.ts';
 
 export interface Rater {
@@ -28,19 +30,23 @@ export function keyOf(input: { duns?: string | undefined; supplierName?: string 
   return supplierKey(input.duns ?? null, input.supplierName ?? '');
 }
 
-interface RatingRow {
-  id: number;
-  rating: string;
-  duns: string | null;
-  comment: string | null;
-  supplier_name: string;
-  rated_by: string;
-  email: string;
-  created_at: string | Date;
-  updated_at: string | Date;
-}
+const sr = alias(supplierRatings, 'sr');
+const u = alias(users, 'u');
+const c = alias(clients, 'c');
 
-const toRating = (r: RatingRow): Rating => ({
+const ratingRow = z.object({
+  id: z.number(),
+  rating: z.string(),
+  duns: z.string().nullable(),
+  comment: z.string().nullable(),
+  supplier_name: z.string(),
+  rated_by: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+const toRating = (r: z.infer<typeof ratingRow>): Rating => ({
   id: r.id,
   rating: Number(r.rating),
   duns: r.duns,
@@ -53,13 +59,23 @@ const toRating = (r: RatingRow): Rating => ({
 });
 
 async function loadRating(db: DbOrTx, id: number, raterId: number) {
-  const [row] = rowsOf<RatingRow>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      select sr.id, sr.rating::text as rating, sr.duns, sr.comment, sr.supplier_name,
-        u.name as rated_by, u.email, sr.created_at, sr.updated_at
-      from ${supplierRatings} sr join ${users} u on u.id = sr.rated_by
-      where sr.id = ${id} and sr.rated_by = ${raterId}
+      select ${selectAs({
+        id: sr.id,
+        rating: sql`${sr.rating}::text`,
+        duns: sr.duns,
+        comment: sr.comment,
+        supplier_name: sr.supplierName,
+        rated_by: u.name,
+        email: u.email,
+        created_at: sr.createdAt,
+        updated_at: sr.updatedAt,
+      })}
+      from ${supplierRatings} ${sr} join ${users} ${u} on ${u.id} = ${sr.ratedBy}
+      where ${sr.id} = ${id} and ${sr.ratedBy} = ${raterId}
     `),
+    ratingRow,
   );
   return row ? toRating(row) : undefined;
 }
@@ -70,15 +86,17 @@ async function loadRating(db: DbOrTx, id: number, raterId: number) {
  */
 async function supplierNameFor(db: DbOrTx, rater: Rater, input: RatingSubmission, key: string) {
   if (input.supplierName) return input.supplierName;
-  const [known] = rowsOf<{ name: string }>(
+  const [known] = rowsOf(
     await db.execute(sql`
       select name from (
-        select supplier_name as name, 1 as rank from ${supplierRatings} where supplier_key = ${key}
+        select ${supplierRatings.supplierName} as name, 1 as rank from ${supplierRatings}
+        where ${supplierRatings.supplierKey} = ${key}
         union all
-        select vendor_name, 2 from ${spendRows}
-        where client_ref = ${rater.clientRef} and supplier_key = ${key}
+        select ${spendRows.vendorName}, 2 from ${spendRows}
+        where ${spendRows.clientRef} = ${rater.clientRef} and ${spendRows.supplierKey} = ${key}
       ) n order by rank limit 1
     `),
+    z.object({ name: z.string() }),
   );
   return known?.name ?? `DUNS ${input.duns}`;
 }
@@ -86,14 +104,17 @@ async function supplierNameFor(db: DbOrTx, rater: Rater, input: RatingSubmission
 export async function createRating(db: Db, rater: Rater, input: RatingSubmission) {
   const key = keyOf(input);
   const supplierName = await supplierNameFor(db, rater, input, key);
-  const [created] = rowsOf<{ id: number }>(
+  const t = supplierRatings;
+  const rated = columnList(t.supplierKey, t.duns, t.supplierName, t.ratedBy, t.rating, t.comment);
+  const [created] = rowsOf(
     await db.execute(sql`
-      insert into ${supplierRatings} (supplier_key, duns, supplier_name, rated_by, rating, comment)
+      insert into ${t} (${rated})
       values (${key}, ${input.duns ?? null}, ${supplierName}, ${rater.id}, ${input.rating},
         ${input.comment ?? null})
-      on conflict (supplier_key, rated_by) do nothing
-      returning id
+      on conflict (${columnList(t.supplierKey, t.ratedBy)}) do nothing
+      returning ${t.id}
     `),
+    z.object({ id: z.number() }),
   );
   if (!created) throw new Conflict(RATING_MESSAGES.alreadyRated);
   return (await loadRating(db, created.id, rater.id))!;
@@ -102,14 +123,16 @@ export async function createRating(db: Db, rater: Rater, input: RatingSubmission
 /** Updates the rater's own rating, found by `id` or, without one, by the supplier named. */
 export async function updateRating(db: Db, rater: Rater, input: RatingSubmission) {
   const key = keyOf(input);
-  const [updated] = rowsOf<{ id: number }>(
+  const t = supplierRatings;
+  const [updated] = rowsOf(
     await db.execute(sql`
-      update ${supplierRatings} set rating = ${input.rating}, comment = ${input.comment ?? null},
-        updated_at = now()
-      where rated_by = ${rater.id}
-        and ${input.id !== undefined ? sql`id = ${input.id}` : sql`supplier_key = ${key}`}
-      returning id
+      update ${t} set ${bare(t.rating)} = ${input.rating},
+        ${bare(t.comment)} = ${input.comment ?? null}, ${bare(t.updatedAt)} = now()
+      where ${t.ratedBy} = ${rater.id}
+        and ${input.id !== undefined ? sql`${t.id} = ${input.id}` : sql`${t.supplierKey} = ${key}`}
+      returning ${t.id}
     `),
+    z.object({ id: z.number() }),
   );
   if (!updated) throw new NotFound(RATING_MESSAGES.notFound);
   return (await loadRating(db, updated.id, rater.id))!;
@@ -117,24 +140,31 @@ export async function updateRating(db: Db, rater: Rater, input: RatingSubmission
 
 /** A supplier's ratings, newest first, with who gave them. */
 export async function listRatings(db: DbOrTx, key: string, page: PageRequest) {
-  const rows = rowsOf<{
-    id: number;
-    rated_by: string;
-    company_name: string;
-    rating: string;
-    comment: string | null;
-    rated_on: string | Date;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
-      select sr.id, u.name as rated_by, c.company_name, sr.rating::text as rating, sr.comment,
-        sr.updated_at as rated_on
-      from ${supplierRatings} sr
-      join ${users} u on u.id = sr.rated_by
-      join ${clients} c on c.id = u.client_ref
-      where sr.supplier_key = ${key}
-      order by sr.updated_at desc, sr.id desc
+      select ${selectAs({
+        id: sr.id,
+        rated_by: u.name,
+        company_name: c.companyName,
+        rating: sql`${sr.rating}::text`,
+        comment: sr.comment,
+        rated_on: sr.updatedAt,
+      })}
+      from ${supplierRatings} ${sr}
+      join ${users} ${u} on ${u.id} = ${sr.ratedBy}
+      join ${clients} ${c} on ${c.id} = ${u.clientRef}
+      where ${sr.supplierKey} = ${key}
+      order by ${sr.updatedAt} desc, ${sr.id} desc
       ${pageWindow(page)}
     `),
+    z.object({
+      id: z.number(),
+      rated_by: z.string(),
+      company_name: z.string(),
+      rating: z.string(),
+      comment: z.string().nullable(),
+      rated_on: z.string(),
+    }),
   );
   const total = await db.$count(supplierRatings, eq(supplierRatings.supplierKey, key));
   const items: RatingListItem[] = rows.map((r) => ({
@@ -150,11 +180,13 @@ export async function listRatings(db: DbOrTx, key: string, page: PageRequest) {
 
 /** The average rating (two decimals; 0 when unrated) and the number of ratings. */
 export async function ratingCount(db: DbOrTx, key: string): Promise<RatingCount> {
-  const [row] = rowsOf<{ rating: string; count: number }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      select coalesce(round(avg(rating), 2), 0)::text as rating, count(*)::int as count
-      from ${supplierRatings} where supplier_key = ${key}
+      select coalesce(round(avg(${supplierRatings.rating}), 2), 0)::text as rating,
+        count(*)::int as count
+      from ${supplierRatings} where ${supplierRatings.supplierKey} = ${key}
     `),
+    z.object({ rating: z.string(), count: z.number() }),
   );
   return { rating: Number(row?.rating ?? 0), count: row?.count ?? 0 };
 }

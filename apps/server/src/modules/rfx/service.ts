@@ -3,6 +3,7 @@
  * the caller's organisation; another organisation's RFx is a NotFound, exactly like a missing one.
  */
 import { and, asc, desc, eq, getTableColumns, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { DIVERSITY_TYPES, type DiversityType } from '@spotzcity/shared/enums';
 import {
   RFX_MESSAGES,
@@ -296,7 +297,8 @@ async function wonValueByType(db: DbOrTx, where: SQL) {
     ) as t
     where ${where}
     group by t.type`);
-  return new Map(rowsOf<{ type: string; value: string }>(result).map((r) => [r.type, r.value]));
+  const rows = rowsOf(result, z.object({ type: z.string(), value: z.string() }));
+  return new Map(rows.map((r) => [r.type, r.value]));
 }
 
 /** `/api/rfx/dashboard/graph`: every diversity type (in the spec's order) → won contract value. */
@@ -348,18 +350,24 @@ export async function sourcing(
     wonValueByType(db, where),
   ]);
 
-  const totals = rowsOf<{
-    invited: number;
-    diverse_invited: number;
-    won: number;
-    diverse_won: number;
-  }>(totalsResult)[0] ?? { invited: 0, diverse_invited: 0, won: 0, diverse_won: 0 };
-  const value = rowsOf<{ rfx_count: number; won_value: string; diverse_won_value: string }>(
+  const totals = rowsOf(
+    totalsResult,
+    z.object({
+      invited: z.number(),
+      diverse_invited: z.number(),
+      won: z.number(),
+      diverse_won: z.number(),
+    }),
+  )[0] ?? { invited: 0, diverse_invited: 0, won: 0, diverse_won: 0 };
+  const value = rowsOf(
     valueResult,
+    z.object({ rfx_count: z.number(), won_value: z.string(), diverse_won_value: z.string() }),
   )[0] ?? { rfx_count: 0, won_value: '0', diverse_won_value: '0' };
   const wonValue = Number(value.won_value);
   const perType = new Map(
-    rowsOf<{ type: string; invited: number; won: number }>(perTypeResult).map((r) => [r.type, r]),
+    rowsOf(perTypeResult, z.object({ type: z.string(), invited: z.number(), won: z.number() })).map(
+      (r) => [r.type, r],
+    ),
   );
 
   const row = (invited: number, won: number, typeValue: number) => ({

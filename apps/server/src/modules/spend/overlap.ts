@@ -7,14 +7,25 @@
  * once in the total. No stored row is read, except once for a file saved before keys were kept.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ImportOverlap } from '@spotzcity/shared/spend-imports';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { spendFileKeys, spendFiles, spendRows } from '../../db/schema/index.ts';
+import { columnList, dbNumber, selectAs } from '../../platform/sql.ts';
 import { commonKeys, hasKey, keysFromBytes, keysToBytes } from './row-keys.ts';
 import { spendRowKey } from './rows.ts';
 
 /** Rows read at a time when a file's keys are made from its stored rows. */
 const BACKFILL_PAGE = 50_000;
+
+const pageRow = z.object({
+  id: dbNumber,
+  line_number: z.number(),
+  supplier_key: z.string(),
+  payment_date: z.string(),
+  spend: z.string(),
+  payment_contract_number: z.string().nullable(),
+});
 
 /**
  * A file's keys, sorted; made from its rows (and kept) for a file saved before keys were,
@@ -30,11 +41,14 @@ export async function fileKeys(
   // million-row file's 8 MB took hundreds of megabytes. One part at a time (saveFileKeys).
   const parts: Buffer[] = [];
   for (;;) {
-    const [stored] = rowsOf<{ keys: string }>(
+    const k = spendFileKeys;
+    const [stored] = rowsOf(
       await db.execute(sql`
-        select encode(row_keys, 'base64') as keys from ${spendFileKeys}
-        where file_id = ${fileId} and client_ref = ${clientRef} and part = ${parts.length}
+        select encode(${k.rowKeys}, 'base64') as keys from ${k}
+        where ${k.fileId} = ${fileId} and ${k.clientRef} = ${clientRef}
+          and ${k.part} = ${parts.length}
       `),
+      z.object({ keys: z.string() }),
     );
     if (!stored) break;
     parts.push(Buffer.from(stored.keys, 'base64'));
@@ -45,24 +59,28 @@ export async function fileKeys(
   // 292); the keys are sorted here, so the rows' order does not matter.
   const keys: number[] = [];
   let after: { line: number; id: number } | undefined;
+  const r = spendRows;
   for (;;) {
-    const page = rowsOf<{
-      id: number | string;
-      line_number: number;
-      supplier_key: string;
-      payment_date: string;
-      spend: string;
-      payment_contract_number: string | null;
-    }>(
+    const afterLast = after
+      ? sql`and (${r.lineNumber}, ${r.id}) > (${after.line}::int, ${after.id}::bigint)`
+      : sql``;
+    const page = rowsOf(
       await db.execute(sql`
-        select id, line_number, supplier_key, payment_date::text as payment_date,
-          spend::text as spend, payment_contract_number
-        from ${spendRows}
-        where client_ref = ${clientRef} and file_id = ${fileId}
-          ${after ? sql`and (line_number, id) > (${after.line}::int, ${after.id}::bigint)` : sql``}
-        order by line_number, id
+        select ${selectAs({
+          id: r.id,
+          line_number: r.lineNumber,
+          supplier_key: r.supplierKey,
+          payment_date: sql`${r.paymentDate}::text`,
+          spend: sql`${r.spend}::text`,
+          payment_contract_number: r.paymentContractNumber,
+        })}
+        from ${r}
+        where ${r.clientRef} = ${clientRef} and ${r.fileId} = ${fileId}
+          ${afterLast}
+        order by ${r.lineNumber}, ${r.id}
         limit ${pageSize}
       `),
+      pageRow,
     );
     for (const r of page) {
       keys.push(spendRowKey(r.supplier_key, r.payment_date, r.spend, r.payment_contract_number));
@@ -100,7 +118,12 @@ export async function saveFileKeys(
       const keys = sorted.subarray(part * KEYS_PER_PART, (part + 1) * KEYS_PER_PART);
       const encoded = keysToBytes(keys).toString('base64');
       await tx.execute(sql`
-        insert into ${spendFileKeys} (file_id, part, client_ref, row_keys)
+        insert into ${spendFileKeys} (${columnList(
+          spendFileKeys.fileId,
+          spendFileKeys.part,
+          spendFileKeys.clientRef,
+          spendFileKeys.rowKeys,
+        )})
         values (${fileId}, ${part}, ${clientRef}, decode(${encoded}, 'base64'))
       `);
     }

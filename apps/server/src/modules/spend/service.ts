@@ -40,11 +40,7 @@ import {
   toNumber,
   type FileScope,
 } from '../../platform/sql.ts';
-import {
-  supplierDetails,
-  supplierFields,
-  type SupplierTotalRow,
-} from '../../domain/supplier-rows.ts';
+import { supplierDetails, supplierFields, supplierTotalRow } from '../../domain/supplier-rows.ts';
 import { fileRecord, toUploadedFile } from './import.ts';
 import { MATCH_RULES } from '@spotzcity/shared/verified-diversity';
 
@@ -171,22 +167,12 @@ export async function spendTotals(db: DbOrTx, scope: Scope): Promise<SpendTotals
   };
 }
 
-const supplierRow = z.object({
-  supplier_key: z.string(),
-  total: z.string(),
-  name: z.string(),
-  duns: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
-  category: z.string(),
-  total_count: z.number(),
+const supplierRow = supplierTotalRow.extend({
   diversity: z.string(),
   rating_id: z.number().nullable(),
   rating: z.string().nullable(),
   comment: z.string().nullable(),
-}) satisfies z.ZodType<SupplierTotalRow>;
+});
 type SupplierRow = z.infer<typeof supplierRow>;
 
 /**
