@@ -20,6 +20,7 @@ import {
   writeSpendWorkbook,
 } from '../apps/server/src/db/seed/spend-generator.ts';
 import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { chartsSettled } from './dashboards.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 import { confirmDelete } from './records.ts';
 
@@ -46,11 +47,10 @@ async function closeImport(page: Page) {
  * in view, with `focus` scrolled into it), then back to the desktop width.
  */
 async function screenshotBoth(page: Page, name: string, focus?: string) {
-  await page.waitForTimeout(300);
   await screenshot(page, name);
   await page.setViewportSize({ width: 390, height: 844 });
   if (focus) await page.getByTestId(focus).first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
+  await chartsSettled(page);
   await page.screenshot({
     path: path.join(SCREENSHOTS, `${name}-390.png`),
     animations: 'disabled',
