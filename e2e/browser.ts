@@ -9,6 +9,7 @@ import {
   chromium,
   type Browser as PlaywrightBrowser,
   type BrowserContext,
+  type Locator,
   type Page,
   type Request,
 } from 'playwright-core';
@@ -96,12 +97,26 @@ async function workerChromium() {
   return chromiumOfWorker;
 }
 
-export async function openBrowser(viewport = { width: 1366, height: 768 }): Promise<Browser> {
+/**
+ * A journey's browser. It asks for reduced motion, as a user can in the system's settings: the app
+ * then turns antd's motion off (AntdProviders), so dialogs, lists and popovers appear and leave at
+ * once and a click never lands on something still moving. `motion: true` keeps the motion, as most
+ * users see the app (e2e/dialogs.e2e.ts opens every dialog so).
+ */
+export async function openBrowser(
+  viewport = { width: 1366, height: 768 },
+  { motion = false } = {},
+): Promise<Browser> {
   await serverAnswers();
   const baseURL = serverURL();
   const context = await (
     await workerChromium()
-  ).newContext({ viewport, baseURL, acceptDownloads: true });
+  ).newContext({
+    viewport,
+    baseURL,
+    acceptDownloads: true,
+    reducedMotion: motion ? 'no-preference' : 'reduce',
+  });
   const page = await context.newPage();
   trackRequests(page);
   openPages.add(page);
@@ -177,10 +192,18 @@ export async function networkQuiet(page: Page, { quiet = 200, timeout = 30_000 }
 
 /**
  * Opens a screen and waits until the app has drawn it, its requests are answered and nothing is
- * loading — again if a request started meanwhile (one answer can lead to the next request).
+ * loading (settled()).
  */
 export async function open(page: Page, url: string) {
   await page.goto(url);
+  await settled(page);
+}
+
+/**
+ * Waits until the app has drawn the page, its requests are answered and nothing is loading —
+ * again if a request started meanwhile (one answer can lead to the next request).
+ */
+export async function settled(page: Page) {
   const state = network.get(page)!;
   for (;;) {
     await networkQuiet(page);
@@ -202,68 +225,49 @@ export async function open(page: Page, url: string) {
   }
 }
 
-/**
- * Does `click` until `settled` holds, at most `attempts` times. antd's popovers, select lists and
- * dialogs open with a motion, and a click landing while they move is lost (seen in CI: a delete
- * question left open with its buttons idle, a filter dialog that stayed open after Apply, a
- * select's option left highlighted in a list that stayed open). Each attempt gives `settled` up to
- * `wait` ms; when `busy` says the click did land and the app is working on it, `settled` gets as
- * long as it needs. Only for clicks that are harmless when repeated.
- */
-export async function clickUntil(
-  click: () => Promise<unknown>,
-  settled: (timeout?: number) => Promise<unknown>,
-  {
-    attempts = 3,
-    wait = 5_000,
-    busy,
-  }: { attempts?: number; wait?: number; busy?: () => Promise<boolean> } = {},
-) {
-  for (let attempt = 1; ; attempt += 1) {
-    await click();
-    try {
-      await settled(wait);
-      return;
-    } catch (error) {
-      if (busy && (await busy())) {
-        await settled();
-        return;
-      }
-      if (attempt === attempts) throw error;
-    }
-  }
-}
+/** Matches `text` whole, as it is written. */
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 /**
- * Clicks the element `testId` until the element `until.shows` shows or `until.hides` is gone: a
- * click landing while the page or a dialog still moved was lost in CI. A click that finds the
- * element gone (an earlier one took after all) is no error.
+ * Picks `options` in an antd select as a user does: opens its list, clicks each option (found by
+ * its text, or by its title where the list shows more than the name) and leaves the list closed.
+ * `search` types each option first: a long list draws only the options in view. `select` is the
+ * select (found by its test id) or its input (found by its label).
  */
-export async function clickTestIdUntil(
-  page: Page,
-  testId: string,
-  until: { shows: string } | { hides: string },
-  options?: Parameters<typeof clickUntil>[2],
+export async function pick(
+  select: Locator,
+  options: string | string[],
+  { search = false }: { search?: boolean } = {},
 ) {
-  const settled =
-    'shows' in until
-      ? (timeout?: number) => page.getByTestId(until.shows).waitFor({ timeout })
-      : (timeout?: number) => page.getByTestId(until.hides).waitFor({ state: 'hidden', timeout });
-  await clickUntil(
-    () =>
-      page
-        .getByTestId(testId)
-        .click({ timeout: 5_000 })
-        .catch(() => {}),
-    settled,
-    options,
-  );
+  const page = select.page();
+  const input =
+    (await select.getAttribute('role')) === 'combobox' ? select : select.getByRole('combobox');
+  const expanded = (value: boolean) => input.and(page.locator(`[aria-expanded="${value}"]`));
+  if (!(await expanded(true).count())) await input.click();
+  // This select's list: the input names it (aria-controls) while it is open.
+  const listId = await expanded(true).getAttribute('aria-controls');
+  const list = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${listId}"]`) });
+  const multiple = await input.evaluate((element) => !!element.closest('.ant-select-multiple'));
+  for (const option of Array.isArray(options) ? options : [options]) {
+    if (search) await input.fill(option);
+    const items = list.locator('.ant-select-item-option');
+    const item = items
+      .filter({ hasText: exactly(option) })
+      .or(items.and(page.getByTitle(option, { exact: true })));
+    await item.click();
+  }
+  // A single select closes its list itself once an option is taken; a multiple one stays open.
+  if (multiple) await input.press('Escape');
+  await expanded(false).waitFor();
 }
 
 /** The whole page, or with `{ fullPage: false }` the window as the user sees it (sticky bars). */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // Opening modals zoom in and the sidebar slides: the picture shows where they come to rest.
+  // With motion on (openBrowser), modals zoom in and the sidebar slides: the picture shows where
+  // they come to rest.
   await page.screenshot({
     path: path.join(SCREENSHOTS, `${name}.png`),
     fullPage,

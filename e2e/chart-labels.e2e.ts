@@ -11,7 +11,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkQuiet, open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
-import { createReport } from './dashboards.ts';
+import { chartsSettled, createReport } from './dashboards.ts';
 
 /** The width each screen is opened at (a small laptop's), then the others it is resized to. */
 const WIDTHS = [1001, 390, 1440, 1920];
@@ -172,37 +172,6 @@ function axisLabelOverlaps(page: Page): Promise<AxisLabels> {
     });
     return { charts: elements.length, labels, overlaps };
   });
-}
-
-/**
- * Waits until every chart has been laid out at its element's current size, and the sizes have
- * stopped changing (the sidebar and the grid settle over a few frames after a resize).
- */
-async function chartsSettled(page: Page) {
-  await page.waitForFunction(
-    () => {
-      type Sized = Element & { echarts?: { getWidth(): number; getHeight(): number } };
-      const sizes = Array.from(document.querySelectorAll<HTMLElement>('[_echarts_instance_]')).map(
-        (element) => {
-          const chart = (element as Sized).echarts;
-          const fits =
-            !!chart &&
-            chart.getWidth() === element.clientWidth &&
-            chart.getHeight() === element.clientHeight;
-          return fits ? `${element.clientWidth}x${element.clientHeight}` : 'pending';
-        },
-      );
-      const now = sizes.join(',');
-      const w = window as Window & { __chartSizes?: string };
-      const same = w.__chartSizes === now;
-      w.__chartSizes = now;
-      // Charts further down are drawn once the page is idle (components/echart.tsx): all of them.
-      const undrawn = document.querySelectorAll('[data-chart-pending]').length;
-      return sizes.length > 0 && !sizes.includes('pending') && undrawn === 0 && same;
-    },
-    undefined,
-    { polling: 250, timeout: 30_000 },
-  );
 }
 
 describe('axis labels', () => {

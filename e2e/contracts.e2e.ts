@@ -3,10 +3,9 @@
  * in the list, edit it, build the report for its year, download the list, and delete it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { openBrowser, pick, screenshot, signIn, type Browser } from './browser.ts';
 import {
   alertSays,
-  choose,
   confirmDelete,
   downloadOf,
   sheetText,
@@ -51,8 +50,8 @@ describe('Contracts', () => {
 
     await page.getByTestId('awardee-id').fill('V-20991');
     await page.getByTestId('awardee-name').fill('Tidewater Environmental');
-    await choose(page, 'awardee-ethnicity', 'Black');
-    await choose(page, 'awardee-diversity', 'WBE', true);
+    await pick(page.getByTestId('awardee-ethnicity'), 'Black');
+    await pick(page.getByTestId('awardee-diversity'), 'WBE', { search: true });
     await page.keyboard.press('Escape');
     await page.getByTestId('vendor-manager').fill('Monique Baptiste');
     await page.getByTestId('vendor-email').fill('monique@');
@@ -113,7 +112,7 @@ describe('Contracts', () => {
     const { page } = browser;
     await page.getByTestId('contract-create-report').click();
     await page.getByTestId('report-dialog').waitFor();
-    await choose(page, 'report-year', String(YEAR));
+    await pick(page.getByTestId('report-year'), String(YEAR));
     const replyOf = (path: string) =>
       page.waitForResponse((r) => r.url().endsWith(path)).then(async (r) => (await r.json()).data);
     const totals = replyOf('/api/contract/totalDiverseSupplier');

@@ -2,9 +2,8 @@
  * Cost Savings in Chromium: add a case for three contract years, see its yearly row in the list,
  * then build the report and check its figures and the Excel download.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { openBrowser, pick, screenshot, signIn, type Browser } from './browser.ts';
 import { alertSays, typeDate } from './records.ts';
 
 let browser: Browser;
@@ -12,19 +11,6 @@ beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
 });
 afterAll(() => browser?.close());
-
-/** Opens an antd select by its label and picks the options (several for a multi-select). */
-async function choose(page: Page, label: string, ...options: string[]) {
-  await page.getByLabel(label, { exact: true }).click();
-  for (const option of options) {
-    // By the option's text: the diversity options' titles say what each type stands for.
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: new RegExp(`^${option}$`) })
-      .click();
-  }
-  await page.keyboard.press('Escape');
-}
 
 const YEARS = ['2026', '2027', '2028'];
 
@@ -48,16 +34,16 @@ describe('cost savings', () => {
     await page.getByText('Must be 15 characters or less').waitFor();
     await page.getByLabel('RFx or Opportunity Name').fill('RFP-E2E-26');
     await page.getByLabel('Business Category').fill('Security Services');
-    await choose(page, 'Procurement Direct/Indirect', 'Indirect');
-    await choose(page, 'Current or New Suppliers', 'New Supplier');
+    await pick(page.getByLabel('Procurement Direct/Indirect', { exact: true }), 'Indirect');
+    await pick(page.getByLabel('Current or New Suppliers', { exact: true }), 'New Supplier');
     await page.getByLabel('Winner Vendor Name').fill('Sentinel Guard Partners');
-    await choose(page, 'Vendor Diversity Categories', 'VBE', 'SDVBE');
-    await choose(page, 'Vendor Ethnicity Category (optional)', 'Black');
+    await pick(page.getByLabel('Vendor Diversity Categories', { exact: true }), ['VBE', 'SDVBE']);
+    await pick(page.getByLabel('Vendor Ethnicity Category (optional)', { exact: true }), 'Black');
     await page.getByLabel('Contract Amount', { exact: true }).fill('900000');
     await page.getByLabel('Current Spend Per Item').fill('48.50');
     await page.getByLabel('Newly Quoted Contract Amount').fill('810000');
     await page.getByLabel('Newly Quoted Amount Per Time').fill('43.65');
-    await choose(page, 'Contract Years', '3 Years');
+    await pick(page.getByLabel('Contract Years', { exact: true }), '3 Years');
     await typeDate(page, 'Start Date', '12/31/2028');
     await typeDate(page, 'End Date', '01/01/2026');
     await page.getByText('Enter Valid Date.').waitFor();
@@ -65,7 +51,7 @@ describe('cost savings', () => {
     await page.getByText('Enter Valid Date.').waitFor({ state: 'detached' });
     await typeDate(page, 'End Date', '12/31/2028');
 
-    await choose(page, 'Years of Contract', ...YEARS);
+    await pick(page.getByLabel('Years of Contract', { exact: true }), YEARS);
     for (const year of YEARS) await page.getByLabel(`Savings for ${year}`).waitFor();
     await page.getByLabel('Savings for 2026').fill('30000');
     await page.getByLabel('Savings for 2027').fill('30000');
@@ -138,7 +124,6 @@ describe('cost savings', () => {
     await category.waitFor();
     expect(await category.textContent()).toContain('$105,000');
     await page.locator('[data-testid="total-cost-savings-chart"] canvas').first().waitFor();
-    await page.waitForTimeout(500);
     await screenshot(page, 'cost-savings-dashboard');
 
     const [download] = await Promise.all([

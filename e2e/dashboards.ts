@@ -1,6 +1,5 @@
 /** Helpers for the dashboard journeys (spend dashboards, base of the percentages, goals). */
 import type { Download, Page } from 'playwright-core';
-import { clickTestIdUntil } from './browser.ts';
 
 /** Clicks the control with `testId` and answers the download it starts (reports take a while). */
 export async function downloadFrom(page: Page, testId: string): Promise<Download> {
@@ -33,13 +32,50 @@ export async function dashboardDrawn(page: Page, kind: string, rowsOf?: string) 
     [kind, rowsOf] as const,
     { timeout: 30_000 },
   );
-  await page.waitForTimeout(300);
 }
 
 /**
- * Clicks the report dialog's Create until the dashboard `dashboardTestId` shows: a click landing
- * while the dialog moved was lost in CI.
+ * Waits until every chart has been laid out at its element's current size, and the sizes have
+ * stopped changing (the sidebar and the grid settle over a few frames after a resize).
  */
+export async function chartsSettled(page: Page) {
+  await page.waitForFunction(
+    () => {
+      type Sized = Element & { echarts?: { getWidth(): number; getHeight(): number } };
+      const sizes = Array.from(document.querySelectorAll<HTMLElement>('[_echarts_instance_]')).map(
+        (element) => {
+          const chart = (element as Sized).echarts;
+          const fits =
+            !!chart &&
+            chart.getWidth() === element.clientWidth &&
+            chart.getHeight() === element.clientHeight;
+          return fits ? `${element.clientWidth}x${element.clientHeight}` : 'pending';
+        },
+      );
+      const now = sizes.join(',');
+      const w = window as Window & { __chartSizes?: string };
+      const same = w.__chartSizes === now;
+      w.__chartSizes = now;
+      // Charts further down are drawn once the page is idle (components/echart.tsx): all of them.
+      const undrawn = document.querySelectorAll('[data-chart-pending]').length;
+      return !sizes.includes('pending') && undrawn === 0 && same;
+    },
+    undefined,
+    { polling: 250, timeout: 30_000 },
+  );
+}
+
+/** Clicks the report dialog's Create and waits for the dashboard `dashboardTestId`. */
 export async function createReport(page: Page, dashboardTestId: string) {
-  await clickTestIdUntil(page, 'report-create', { shows: dashboardTestId });
+  await page.getByTestId('report-create').click();
+  await page.getByTestId(dashboardTestId).waitFor();
+}
+
+/**
+ * Shows the page as printed: the app hears of it through a media query's change, which the
+ * browser reports before the next frame's callbacks, and renders it at once (usePrinting).
+ */
+export async function emulatePrint(page: Page) {
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }

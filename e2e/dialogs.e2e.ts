@@ -1,7 +1,8 @@
 /**
  * Every dialog of the app for assistive technology (issue #19): each modal, upload dialog and
  * delete confirmation is opened as a user opens it, and axe-core runs on the page with it open
- * (0 serious or critical violations). Pictures in ./screenshots (dialog-<name>.png).
+ * (0 serious or critical violations). Pictures in ./screenshots (dialog-<name>.png). The one
+ * journey with antd's motion on, as most users see the app: every dialog opens with its zoom.
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,7 +222,7 @@ async function checkDialog(page: Page, dialog: DialogCase) {
 describe('every dialog', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await openBrowser({ width: 1440, height: 900 });
+    browser = await openBrowser({ width: 1440, height: 900 }, { motion: true });
   });
   afterAll(() => browser?.close());
 

@@ -8,14 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_COLUMNS } from '@spotzcity/shared/diversity-events';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import {
-  clickUntil,
-  networkQuiet,
-  openBrowser,
-  screenshot,
-  signIn,
-  type Browser,
-} from './browser.ts';
+import { networkQuiet, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
 import { uploadAccepted } from './uploads.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 
@@ -54,7 +47,6 @@ describe('diversity events', () => {
     const dialog = page.getByRole('dialog', { name: 'Filter Events' });
     await dialog.waitFor();
     await dialog.getByTestId('filter-city').fill(city.toLowerCase());
-    await page.waitForTimeout(500); // the dialog's opening animation
     await screenshot(page, 'diversity-events-filter-dialog');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -82,9 +74,9 @@ describe('diversity events', () => {
 
     // Date: ASC first, then DESC.
     const header = page.getByTestId('events-table').getByRole('columnheader', { name: /Date/ });
-    await header.click();
-    await page.waitForTimeout(300);
-    await networkQuiet(page);
+    // The sorted list is asked for anew: its rows once it has answered.
+    await Promise.all([page.waitForResponse('**/api/diversity_events/list'), header.click()]);
+    await rows(page).first().waitFor();
     const asc = await dates(page);
     expect(asc).toEqual([...asc].sort());
     await header.click();
@@ -106,7 +98,6 @@ describe('diversity events', () => {
     await first.click();
     const detail = page.getByRole('dialog', { name: name! });
     await detail.waitFor();
-    await page.waitForTimeout(500);
     await screenshot(page, 'diversity-events-detail');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
@@ -178,7 +169,6 @@ describe('diversity events', () => {
     await dialog.getByTestId('upload-events-dialog-submit').click();
     await page.getByTestId('alert-modal').waitFor();
     expect(await page.getByTestId('alert-details').textContent()).toContain('Row 3, Attendance:');
-    await page.waitForTimeout(300);
     await screenshot(page, 'diversity-events-upload-refused');
     await page.getByTestId('alert-ok').click();
     await page.getByTestId('alert-modal').waitFor({ state: 'hidden' });
@@ -200,11 +190,8 @@ describe('diversity events', () => {
       const filter = page.getByRole('dialog', { name: 'Filter Events' });
       await filter.waitFor();
       await filter.getByTestId('filter-eventName').fill(name);
-      // Applying the same filter twice is harmless: click until the dialog closes.
-      await clickUntil(
-        () => filter.getByRole('button', { name: 'Apply' }).click(),
-        (timeout) => filter.waitFor({ state: 'hidden', timeout }),
-      );
+      await filter.getByRole('button', { name: 'Apply' }).click();
+      await filter.waitFor({ state: 'hidden' });
     };
     await page.getByRole('tab', { name: 'Conference' }).click();
     await find('quillfeather');

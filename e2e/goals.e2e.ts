@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
-import { dashboardDrawn, downloadFrom } from './dashboards.ts';
+import { chartsSettled, dashboardDrawn, downloadFrom } from './dashboards.ts';
 import { alertSays } from './records.ts';
 
 let browser: Browser;
@@ -106,7 +106,7 @@ describe('goals', () => {
 
     // A phone's width.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(500);
+    await chartsSettled(page);
     await screenshot(page, 'goals-dashboard-390');
     await page.goto(`/home/supplierSpend/goals?year=${year}`);
     await page.getByTestId('goal-overall').waitFor();

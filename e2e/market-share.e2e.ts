@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickUntil, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { openBrowser, pick, screenshot, signIn, type Browser } from './browser.ts';
 import { createReport } from './dashboards.ts';
 
 let browser: Browser;
@@ -65,33 +65,15 @@ describe('market share', () => {
     await page.getByTestId('market-share-create-report').click();
     await page.getByTestId('report-form').waitFor();
     await page.locator('.ant-radio-button-wrapper', { hasText: 'State' }).click();
-    await page.getByLabel('State values to keep').click();
+    const values = page.getByLabel('State values to keep');
+    await values.click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await options.first().waitFor();
     const states = (await options.evaluateAll((nodes) =>
       nodes.slice(0, 3).map((n) => n.getAttribute('title') ?? ''),
     )) as string[];
     expect(states).toHaveLength(3);
-    // Each option clicked until the list marks it chosen (CI lost the first click while the list
-    // opened); never clicked once chosen, which would take it off again.
-    const list = page.locator(
-      '.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])',
-    );
-    for (const state of states) {
-      const chosen = list.locator(`.ant-select-item-option-selected[title="${state}"]`);
-      await clickUntil(
-        async () => {
-          if (await chosen.count()) return;
-          if (!(await list.first().isVisible())) await page.getByTestId('report-span-keys').click();
-          await list
-            .locator(`.ant-select-item-option[title="${state}"]`)
-            .click({ timeout: 5_000 })
-            .catch(() => {});
-        },
-        (timeout) => chosen.waitFor({ timeout }),
-      );
-    }
-    await page.keyboard.press('Escape');
+    await pick(values, states);
     await screenshot(page, 'market-share-dialog');
     await createReport(page, 'market-share-dashboard');
     expect(await page.getByTestId('dashboard-selection').textContent()).toContain(
@@ -125,7 +107,6 @@ describe('market share', () => {
       .reduce((sum, s) => sum + Math.round(s.spend * 100), 0);
     expect(overall).toBe(Math.trunc(cents / 100));
     await page.locator('[data-testid="diverse-revenue-chart"] canvas').first().waitFor();
-    await page.waitForTimeout(500);
     await screenshot(page, 'market-share-dashboard');
 
     // The report is named after the dashboard and its span values.

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { emulatePrint } from './dashboards.ts';
 
 interface PrintRecord {
   __printed?: number[];
@@ -53,8 +54,7 @@ describe('Print', () => {
     });
     expect(await rows.count()).toBe(total);
 
-    await page.emulateMedia({ media: 'print' });
-    await page.waitForTimeout(500);
+    await emulatePrint(page);
     for (const shell of ['.app-header', '.app-sider', '[data-testid="export-bar"]']) {
       expect(await page.locator(shell).first().isVisible()).toBe(false);
     }

@@ -10,7 +10,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { SCREENSHOTS, open, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { PROGRAM_KIND_LABELS } from '@spotzcity/shared/programs';
+import {
+  SCREENSHOTS,
+  open,
+  openBrowser,
+  pick,
+  screenshot,
+  signIn,
+  type Browser,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,16 +64,9 @@ async function addCategory(page: Page, name: string, conditions: string[], radiu
   await page.getByTestId('programs-page').waitFor();
   await page.getByTestId('category-name').fill(name);
   const select = page.getByTestId('category-kind');
-  // Start from none: remove the default condition, then type each label and take it.
+  // Start from none: remove the default condition, then take each one.
   await select.locator('.ant-select-selection-item-remove').click();
-  for (const label of conditions) {
-    await select.locator('input').fill(label);
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option-active', { hasText: label })
-      .waitFor();
-    await page.keyboard.press('Enter');
-  }
-  await page.keyboard.press('Escape');
+  await pick(select, conditions);
   if (radius !== undefined) await page.getByTestId('new-radius').fill(String(radius));
   await page.getByTestId('category-create').click();
   await page.locator('[data-testid^="program-category-"]', { hasText: name }).waitFor();
@@ -81,8 +83,9 @@ describe('program categories', () => {
       expect(await programRows(page)).toEqual(['Small business', 'Local']);
       await screenshot(page, 'programs-spend-dashboard');
 
-      await addCategory(page, 'Local 100', ['Local (state'], 100);
-      await addCategory(page, 'Small & Local', ['Small business', 'Local (state'], 100);
+      const { SMALL, LOCAL, MANUAL } = PROGRAM_KIND_LABELS;
+      await addCategory(page, 'Local 100', [LOCAL], 100);
+      await addCategory(page, 'Small & Local', [SMALL, LOCAL], 100);
       await screenshot(page, 'programs-settings');
       await expect(
         page
@@ -122,15 +125,16 @@ describe('program categories', () => {
       expect(either).toBeGreaterThan(Math.max(small, local) - 1);
 
       await open(page, '/home/supplierSpend/programs');
-      await page
+      const enabled = page
         .locator('[data-testid^="program-category-"]', { hasText: 'Small & Local' })
-        .getByTestId('category-switch')
-        .click();
-      await page.waitForTimeout(500);
+        .getByTestId('category-switch');
+      await enabled.click();
+      // Off once the server has it: the switch shows the category as saved.
+      await enabled.and(page.locator('[aria-checked="false"]')).waitFor();
       expect(await programRows(page)).toEqual(['Small business', 'Local', 'Local 100']);
 
       // Hand-marking: the picker finds a supplier the organisation pays by a piece of its name.
-      await addCategory(page, 'Strategic', ['Marked by hand']);
+      await addCategory(page, 'Strategic', [MANUAL]);
       await page.getByRole('button', { name: 'OK' }).click(); // the success message
       const strategic = page.locator('[data-testid^="program-category-"]', {
         hasText: 'Strategic',
@@ -141,8 +145,9 @@ describe('program categories', () => {
       const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
       await option.waitFor();
       await screenshot(page, 'programs-picker');
-      const picked = ((await option.textContent()) ?? '').split(' · ')[0]!;
-      await option.click();
+      const label = (await option.textContent()) ?? '';
+      await pick(picker, label);
+      const picked = label.split(' · ')[0]!;
       await strategic
         .locator('[data-testid="program-marked"] .ant-list-item', { hasText: picked })
         .waitFor();

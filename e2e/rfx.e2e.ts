@@ -4,8 +4,8 @@
  * it in the table and the chart, then download the dashboard as Excel and PowerPoint.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
-import { alertSays, choose, downloadOf, sheetText, typeDate, workbookOf } from './records.ts';
+import { openBrowser, pick, screenshot, signIn, type Browser } from './browser.ts';
+import { alertSays, downloadOf, sheetText, typeDate, workbookOf } from './records.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,17 +52,17 @@ describe('RFx', () => {
     await page.getByText('Enter Valid Date.').waitFor({ state: 'detached' });
 
     await page.getByTestId('supplier-0-name').fill('Riverside Fleet Services');
-    await choose(page, 'supplier-0-diversity', 'MBE', true);
+    await pick(page.getByTestId('supplier-0-diversity'), 'MBE', { search: true });
     await page.keyboard.press('Escape');
-    await choose(page, 'supplier-0-ethnicity', 'Hispanic');
-    await choose(page, 'supplier-0-deals', 'Won');
+    await pick(page.getByTestId('supplier-0-ethnicity'), 'Hispanic');
+    await pick(page.getByTestId('supplier-0-deals'), 'Won');
 
     await page.getByTestId('supplier-add').click();
     expect(await page.getByTestId('supplier-0-remove').count()).toBe(1);
     await page.getByTestId('supplier-1-name').fill('Standard Fleet Supply');
-    await choose(page, 'supplier-1-diversity', 'Non Diverse', true);
+    await pick(page.getByTestId('supplier-1-diversity'), 'Non Diverse', { search: true });
     await page.keyboard.press('Escape');
-    await choose(page, 'supplier-1-deals', 'Loss');
+    await pick(page.getByTestId('supplier-1-deals'), 'Loss');
 
     // Won needs a point of contact and Loss a reason: 'Required'.
     await page.getByTestId('rfx-submit').click();
@@ -71,7 +71,7 @@ describe('RFx', () => {
     await screenshot(page, 'rfx-form-required');
 
     await page.getByTestId('supplier-0-contact').fill('Luis Ortega');
-    await choose(page, 'supplier-1-reason', 'Suppliers bid was too high (outlier)');
+    await pick(page.getByTestId('supplier-1-reason'), 'Suppliers bid was too high (outlier)');
     await screenshot(page, 'rfx-form-filled');
     await page.getByTestId('rfx-submit').click();
     await alertSays(page, 'Created Successfully');
@@ -167,7 +167,7 @@ describe('RFx', () => {
     await page.getByTestId('rfx-create-report').click();
     await page.getByTestId('report-dialog').waitFor();
     await page.getByTestId('quarter-Q1').click();
-    await choose(page, 'report-year', String(YEAR));
+    await pick(page.getByTestId('report-year'), String(YEAR));
     const graph = page.waitForResponse((r) => r.url().endsWith('/api/rfx/dashboard/graph'));
     await page.getByTestId('report-create').click();
     const graphData = (await (await graph).json()).data as Record<string, number>;

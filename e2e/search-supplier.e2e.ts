@@ -11,13 +11,13 @@ import { SUPPLIER_COLUMNS } from '@spotzcity/shared/search-supplier';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
 import {
   SCREENSHOTS,
-  clickTestIdUntil,
   openBrowser,
+  pick,
   screenshot,
+  settled,
   signIn,
   type Browser,
 } from './browser.ts';
-import { chooseByTitle } from './records.ts';
 import { uploadAccepted } from './uploads.ts';
 import { apiPost, apiToken } from './api.ts';
 import { DEMO_PASSWORD, E2E_ADMIN, E2E_USERS } from './fixtures.ts';
@@ -71,8 +71,8 @@ describe('search supplier', () => {
     await page.getByText('Digits only', { exact: true }).waitFor({ state: 'detached' });
     await screenshot(page, 'supplier-search-form');
 
-    await chooseByTitle(page, 'search-state', 'Texas');
-    await chooseByTitle(page, 'search-certification', 'MBE');
+    await pick(page.getByTestId('search-state'), 'Texas', { search: true });
+    await pick(page.getByTestId('search-certification'), 'MBE', { search: true });
     await page.getByTestId('search-submit').click();
     const results = page.getByTestId('supplier-results');
     const rows = results.locator('tbody tr.ant-table-row');
@@ -116,7 +116,6 @@ describe('search supplier', () => {
     const modal = page.getByTestId('rating-modal');
     await modal.waitFor();
     await page.getByTestId('rating-comment').fill('Great partner for our Texas plants');
-    await page.waitForTimeout(500);
     await screenshot(page, 'supplier-search-rating-modal');
     await page.getByTestId('rating-submit').click();
     await page.getByTestId('alert-modal').waitFor();
@@ -154,7 +153,6 @@ describe('search supplier', () => {
     await page.waitForURL(/\/home\/supplierSearch\?duns=\d{9}/);
     await page.getByTestId('supplier-detail').waitFor();
     expect(await page.getByTestId('supplier-detail-name').textContent()).toBe(topName);
-    await page.waitForTimeout(300);
     await screenshot(page, 'supplier-link-detail');
     // A reload shows the same supplier; the header returns to the list of that DUNS.
     await page.reload();
@@ -167,16 +165,19 @@ describe('search supplier', () => {
     expect(page.url()).toMatch(/\/home\/supplierSearch$/);
     await page.goBack();
     await page.getByTestId('suppliers-panel').waitFor();
+    // Its cards still fill in after the back navigation, moving what is below them.
+    await settled(page);
 
     // All Suppliers: a star opens the rating modal and stays on the list; the name opens detail.
-    // Clicked again if the page was still settling after the back navigation (lost once in CI).
-    await clickTestIdUntil(page, 'all-suppliers', { shows: 'suppliers-list' }, { wait: 10_000 });
+    await page.getByTestId('all-suppliers').click();
+    await page.getByTestId('suppliers-list').waitFor();
     const row = page.getByTestId('suppliers-table').locator('tbody tr.ant-table-row').nth(1);
     await row.waitFor();
     await row.getByTestId('supplier-rating').locator('.ant-rate-star').nth(3).click();
     await page.getByTestId('rating-modal').waitFor();
     expect(page.url()).toContain('/home/supplierSpend/list');
-    await clickTestIdUntil(page, 'rating-cancel', { hides: 'rating-modal' });
+    await page.getByTestId('rating-cancel').click();
+    await page.getByTestId('rating-modal').waitFor({ state: 'hidden' });
     const listLink = row.getByTestId('supplier-link');
     const listName = (await listLink.textContent())!;
     await screenshot(page, 'supplier-links-all-suppliers');
@@ -248,12 +249,10 @@ describe('search supplier', () => {
       ]),
     });
     await dialog.getByTestId('upload-suppliers-dialog-file').waitFor();
-    await page.waitForTimeout(300);
     await screenshot(page, 'supplier-upload-file-chosen');
     await dialog.getByTestId('upload-suppliers-dialog-submit').click();
     await page.getByTestId('alert-modal').waitFor();
     expect(await page.getByTestId('alert-details').textContent()).toContain('Row 3, DUNS:');
-    await page.waitForTimeout(300);
     await screenshot(page, 'supplier-upload-refused');
     await page.getByTestId('alert-ok').click();
     await page.getByTestId('alert-modal').waitFor({ state: 'hidden' });

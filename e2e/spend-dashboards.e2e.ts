@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
-import { dashboardDrawn, downloadFrom } from './dashboards.ts';
+import { chartsSettled, dashboardDrawn, downloadFrom, emulatePrint } from './dashboards.ts';
 
 /** What the print stub (below) records in the window it runs in, and window.open in the opener. */
 interface PrintRecord {
@@ -98,7 +98,7 @@ describe('spend dashboards', () => {
 
     // Narrow window: charts stack and shrink below 1000 px.
     await page.setViewportSize({ width: 900, height: 900 });
-    await page.waitForTimeout(500);
+    await chartsSettled(page);
     await screenshot(page, 'dashboards-category-narrow');
     await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -132,8 +132,7 @@ describe('Print', () => {
       });
       expect(await page.evaluate(() => (window as PrintRecord).__opened ?? [])).toEqual([]);
 
-      await page.emulateMedia({ media: 'print' });
-      await page.waitForTimeout(500);
+      await emulatePrint(page);
       for (const shell of [
         '.app-header',
         '.app-sider',

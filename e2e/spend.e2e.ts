@@ -20,6 +20,7 @@ import {
   writeSpendWorkbook,
 } from '../apps/server/src/db/seed/spend-generator.ts';
 import { SCREENSHOTS, openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { chartsSettled } from './dashboards.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 import { confirmDelete } from './records.ts';
 
@@ -46,11 +47,10 @@ async function closeImport(page: Page) {
  * in view, with `focus` scrolled into it), then back to the desktop width.
  */
 async function screenshotBoth(page: Page, name: string, focus?: string) {
-  await page.waitForTimeout(300);
   await screenshot(page, name);
   await page.setViewportSize({ width: 390, height: 844 });
   if (focus) await page.getByTestId(focus).first().scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
+  await chartsSettled(page);
   await page.screenshot({
     path: path.join(SCREENSHOTS, `${name}-390.png`),
     animations: 'disabled',
@@ -227,6 +227,7 @@ describe('supplier spend', () => {
     await screenshot(page, 'spend-suppliers-rated');
   });
 
+  // Sixty thousand rows are checked, saved and rolled up: the long journeys' four minutes.
   it('shows a large import’s phases, goes on while the user is elsewhere, refuses it twice', async () => {
     const { page } = browser;
     await signIn(page, DEMO.buyerAdmin.email, DEMO_PASSWORD);
@@ -332,5 +333,5 @@ describe('supplier spend', () => {
       await closeAlert(page);
       await row.waitFor({ state: 'detached' });
     }
-  });
+  }, 240_000);
 });

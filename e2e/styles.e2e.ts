@@ -8,13 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../apps/server/src/db/seed/demo.ts';
-import {
-  clickTestIdUntil,
-  networkQuiet,
-  openBrowser,
-  screenshot,
-  type Browser,
-} from './browser.ts';
+import { networkQuiet, openBrowser, screenshot, type Browser } from './browser.ts';
 import { createReport } from './dashboards.ts';
 import { DEMO_PASSWORD } from './fixtures.ts';
 
@@ -81,8 +75,8 @@ describe('stylesheets of lazy pages', () => {
     const { page } = browser;
     const capture = async () => {
       await navigate(page, 'marketShare');
-      // Clicked again until it takes: one landing while the dialog moved was lost in CI.
-      await clickTestIdUntil(page, 'market-share-create-report', { shows: 'report-form' });
+      await page.getByTestId('market-share-create-report').click();
+      await page.getByTestId('report-form').waitFor();
       await createReport(page, 'market-share-dashboard');
       // The dashboard's capture area: what PPT/PDF/Print take, the dashboard's first child.
       return page

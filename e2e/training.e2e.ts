@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simplePdf } from '../apps/server/src/db/seed/training.ts';
-import { openBrowser, screenshot, signIn, type Browser } from './browser.ts';
+import { openBrowser, pick, screenshot, signIn, type Browser } from './browser.ts';
 import { DEMO_PASSWORD, E2E_ADMIN } from './fixtures.ts';
 import { confirmDelete } from './records.ts';
 
@@ -108,10 +108,8 @@ describe('training', () => {
     await videoDialog.getByLabel('Category').fill('E2E Videos');
     await page.keyboard.press('Tab');
     await expect.poll(() => required.count()).toBe(1); // only the empty Video link's
-    await videoDialog.getByTestId('training-category').click();
-    await page.locator('.ant-select-item-option', { hasText: /^E2E Videos$/ }).click();
+    await pick(videoDialog.getByTestId('training-category'), 'E2E Videos');
     await videoDialog.getByTestId('training-url').fill(LINK);
-    await page.waitForTimeout(400); // the suggestion list's closing animation
     await screenshot(page, 'training-add-link');
     await page.getByTestId('training-upload-video-submit').click();
     await alertSays(page, 'Training record added successfully');
@@ -130,7 +128,14 @@ describe('training', () => {
       const video = element as HTMLVideoElement;
       video.muted = true;
       await video.play();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Until half a second has played, or the video has ended or failed.
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          if (video.currentTime > 0.5 || video.ended || video.error) resolve();
+        };
+        for (const event of ['timeupdate', 'ended', 'error']) video.addEventListener(event, check);
+        check();
+      });
       return { time: video.currentTime, duration: video.duration, error: video.error?.code };
     });
     expect(played.error).toBeUndefined();

@@ -26,7 +26,6 @@ export async function uploadAccepted(
   await page.getByTestId(`${testId}-drop-progress`).waitFor();
   await page.getByTestId('alert-modal').waitFor();
   expect(await page.getByTestId('alert-message').textContent()).toBe(success);
-  await page.waitForTimeout(300);
   await screenshot(page, shot);
   await page.getByTestId('alert-ok').click();
   await dialog.waitFor({ state: 'hidden' });

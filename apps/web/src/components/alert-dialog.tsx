@@ -27,16 +27,8 @@ export function AlertDialog({
 }) {
   const { t } = useTranslation();
   return (
-    /*
-      No zoom or fade: rc-motion removes a modal only when its animation's end event arrives,
-      and under load a result alert closed while it was still opening sometimes never got one
-      (it stayed open over the page, twice in the browser suite). A result message need not
-      animate.
-    */
     <Modal
       open={open}
-      transitionName=""
-      maskTransitionName=""
       onCancel={onClose}
       afterOpenChange={(visible) => {
         if (!visible) onClosed();

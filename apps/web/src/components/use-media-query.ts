@@ -18,3 +18,6 @@ export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 /** Below antd's `sm` breakpoint: a phone held upright. */
 export const PHONE_QUERY = '(max-width: 575.98px)';
+
+/** The user asked the system for less motion. */
+export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
