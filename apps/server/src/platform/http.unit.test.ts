@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-const nestsDeeperThan = (..._a: unknown[]) => undefined;
+import { nestsDeeperThan } from './http.ts';
 
 describe('nestsDeeperThan', () => {
   it('counts arrays and objects, whichever they are', () => {
