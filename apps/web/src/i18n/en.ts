@@ -87,6 +87,8 @@ export const en = {
     hidePassword: 'Hide characters',
     forgotPassword: 'Forgot Password?',
     signIn: 'Sign In',
+    sessionEnded:
+      'Your session has ended: it expired or you were signed out. Sign in again to return to the page you were on.',
     backToLogin: 'Back to login',
     forgotTitle: 'Reset your password',
     stepEmail: 'Email',
