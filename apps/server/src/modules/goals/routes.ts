@@ -41,8 +41,10 @@ import {
   saveYearGoals,
 } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
+import { yearGoal } from './attention.ts';
 
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.attention.provide('goal', yearGoal);
   const tags = ['goals'];
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
   const admins = app.guard(ACCESS.supplierAndSpend.goalsEdit);
