@@ -26,7 +26,7 @@ import { contractDashboardWorkbook, contractListSheets } from './excel.ts';
 import { CONTRACT_REPORT } from './report.ts';
 import {
   allContracts,
-  allNewContracts,
+  contractDashboardFigures,
   contractsPerMonth,
   deleteContract,
   getContract,
@@ -157,21 +157,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       'The contract dashboard as Excel: body {excel: true, spendData: {year, analysis}}. Every figure is recomputed here.',
     parameters: contractExcelDataSchema,
     build: async (db, clientRef, { analysis, year }) => {
-      const scope = { clientRef, year };
-      const [months, total, percentage, fresh] = await Promise.all([
-        contractsPerMonth(db, scope),
-        totalDiverse(db, scope),
-        percentageContract(db, scope),
-        allNewContracts(db, scope),
-      ]);
-      const workbook = contractDashboardWorkbook({
-        year,
-        months,
-        total,
-        percentage,
-        newContracts: fresh,
-        analysis,
-      });
+      const figures = await contractDashboardFigures(db, { clientRef, year });
+      const workbook = contractDashboardWorkbook({ year, ...figures, analysis });
       return { ...workbook, fileName: workbook.meta.title };
     },
   });
