@@ -21,17 +21,10 @@ export interface RecordFormViewProps<Row> {
   toList: () => void;
 }
 
-interface FormViewProps<Row, Key extends QueryKey> {
-  mode: 'add' | 'edit';
-  module: string;
-  basePath: string;
-  title: string;
-  views?: { add: string; edit: string };
-  formSubtitle?: string;
-  formClassName?: string;
-  recordQuery: (id: number) => UseQueryOptions<Row, Error, Row, Key>;
-  Form: ComponentType<RecordFormViewProps<Row>>;
-}
+type FormViewProps<Row, Key extends QueryKey> = { mode: 'add' | 'edit' } & Omit<
+  RecordModuleRoutesProps<Row, Key>,
+  'can' | 'list' | 'Dashboard'
+>;
 
 function FormView<Row, Key extends QueryKey>({
   mode,
@@ -95,20 +88,12 @@ export interface RecordModuleRoutesProps<Row, Key extends QueryKey> {
 }
 
 export function RecordModuleRoutes<Row, Key extends QueryKey>({
-  module,
-  basePath,
-  title,
-  views,
-  formSubtitle,
-  formClassName,
   can,
   list,
-  recordQuery,
-  Form,
   Dashboard,
+  ...form
 }: RecordModuleRoutesProps<Row, Key>) {
-  const toList = <Navigate to={basePath} replace />;
-  const form = { module, basePath, title, views, formSubtitle, formClassName, recordQuery, Form };
+  const toList = <Navigate to={form.basePath} replace />;
   return (
     <Routes>
       <Route index element={list} />
