@@ -93,7 +93,8 @@ describe('Tier 2', () => {
     expect(await row.locator('[data-status="PENDING"]').textContent()).toBe('Awaiting acceptance');
     await screenshot(page, 'tier2-pending-1440');
 
-    // The first quarter asked for is the one before today's: the one the prime reports.
+    // The first quarter asked for is the dialog's, today's (an ended one would be overdue at
+    // once): the one the prime reports, early.
     const primes = await api<{
       data: { id: number; companyName: string; firstYear: number; firstQuarter: number }[];
     }>('GET', '/api/tier2/primes', buyerToken);

@@ -205,6 +205,8 @@ export const VERIFIED_MESSAGES = {
   deleted: 'Certificate Deleted Successfully',
   policySaved: 'Policy Saved Successfully',
   matched: 'Match Saved Successfully',
+  /** 'None of these': the vendor is tied to no directory supplier, so it counts as reported. */
+  matchRejected: 'Match Rejected: this vendor is not tied to any directory supplier',
   documentSaved: 'Document Saved Successfully',
   documentType: 'The document must be a PDF or a PNG, JPEG, GIF or WebP picture.',
   directoryReadOnly:

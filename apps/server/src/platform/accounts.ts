@@ -98,6 +98,11 @@ export interface Invitation {
    * that organisation's words, not the product's.
    */
   invitedBy?: string;
+  /**
+   * Why `invitedBy` asks, in the product's words, ending the mail's first sentence ('to report
+   * its Tier 2 spend to it each quarter'): a new account with no reason reads as spam.
+   */
+  invitedFor?: string;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -140,6 +145,7 @@ export function createInvitations(options: InvitationOptions): Invitations {
     user: UserRow,
     companyName: string,
     invitedBy?: string,
+    invitedFor?: string,
   ) {
     const code = await issueCode(tx, {
       userId: user.id,
@@ -156,7 +162,8 @@ export function createInvitations(options: InvitationOptions): Invitations {
       subject: `Your ${appName} account`,
       text:
         (invitedBy
-          ? `Hello,\n\n${invitedBy} has invited you to ${appName}.\n\n`
+          ? `Hello,\n\n${invitedBy} has invited you to ${appName}` +
+            `${invitedFor ? ` ${invitedFor}` : ''}.\n\n`
           : `Hello ${user.name},\n\n` +
             `${actor.name} has created a ${appName} account for you at ${companyName}.\n\n`) +
         `To choose your password, open ${link.toString()} and enter this code: ${code}\n\n` +
@@ -205,9 +212,9 @@ export function createInvitations(options: InvitationOptions): Invitations {
       if (!user) throw new Error('user not created');
 
       await auditUser(tx, actor, 'CREATE', { after: user });
-      const { companyName, invitedBy } = invitation;
+      const { companyName, invitedBy, invitedFor } = invitation;
       if (user.addressInUse) await mailAddressInUse(tx, actor, email, companyName, invitedBy);
-      else await mailCode(tx, actor, user, companyName, invitedBy);
+      else await mailCode(tx, actor, user, companyName, invitedBy, invitedFor);
       return user;
     },
 

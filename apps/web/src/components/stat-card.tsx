@@ -1,5 +1,5 @@
 /** One headline figure of a dashboard: a label, the value and a line of context. */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import './records.css';
 import css from './stat-card.module.css';
 
@@ -26,7 +26,15 @@ export function StatCard({
         {icon && <span className={css.statCardIcon}>{icon}</span>}
         {label}
       </div>
-      <div className={css.statCardValue} data-testid={testId ? `${testId}-value` : undefined}>
+      <div
+        className={css.statCardValue}
+        style={
+          typeof value === 'string' || typeof value === 'number'
+            ? ({ '--stat-card-chars': String(value).length } as CSSProperties)
+            : undefined
+        }
+        data-testid={testId ? `${testId}-value` : undefined}
+      >
         {value}
       </div>
       {detail && <div className={css.statCardDetail}>{detail}</div>}

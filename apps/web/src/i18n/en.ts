@@ -982,7 +982,10 @@ export const en = {
     noneOfThese: 'None of these',
     noSuggestion: 'No similar supplier in the directory.',
     allMatched: 'Every vendor is matched or decided.',
-    similarity: '{{percent}}% similar',
+    /** How alike the vendor's and the directory supplier's names are (not how sure a match is). */
+    similarity: 'name {{percent}}% similar',
+    uncertain: 'Uncertain: not counted as verified until confirmed',
+    uncertainShort: 'uncertain',
     matchRate: 'Matched to the directory',
     matchRateRows: '{{matched}} of {{total}} rows',
     matchRateSpend: '{{percent}}% of spend',

@@ -32,6 +32,9 @@ export const SPEND_WORDS = {
   categoryName: 'Category',
   totalSuppliers: 'Total # Suppliers',
   supplierShare: '% Of Suppliers',
+  /** Under Top Categories when the shares of suppliers add up to more than 100%. */
+  supplierShareNote:
+    'A supplier can count in several categories, so % Of Suppliers can add up to more than 100%.',
   spendAmount: 'Spend',
   spendShare: '% Of Spend',
   partialQuarter: 'partial',

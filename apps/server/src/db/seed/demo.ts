@@ -140,8 +140,14 @@ async function seedDemoSpend(db: Db, clientRef: number, uploadedBy: number, toda
         fileName,
         path: file,
         limits: { ...config.xlsx, maxRows: config.limits.spendRows },
-        // Uploaded a few days after each period closed.
-        createdAt: new Date(to.getTime() + (4 + yearIndex) * 86_400_000 + 9.5 * 3_600_000),
+        // Uploaded a few days after each period closed, but never after the seed runs: a file
+        // the user uploads now must be listed above the demo's (the newest upload first).
+        createdAt: new Date(
+          Math.min(
+            to.getTime() + (4 + yearIndex) * 86_400_000 + 9.5 * 3_600_000,
+            today.getTime() - 3_600_000,
+          ),
+        ),
       });
     }
   } finally {

@@ -202,6 +202,8 @@ const PLACE_WORDS = [
   'Delta',
 ];
 const SUFFIXES = ['Inc.', 'LLC', 'Corp.', 'Co.', 'Group', 'Inc.', 'LLC', ''];
+/** A name's last word that already says what kind of company it is. */
+const COMPANY_FORM = /\b(Inc|LLC|Corp|Co|Group)\.?$/;
 const STREETS = [
   'Main St',
   'Commerce Dr',
@@ -305,7 +307,10 @@ export function generateSuppliers(count: number, seed = 2020): GeneratedSupplier
               : pattern === 3
                 ? `${rng.pick(SURNAMES)} & Sons ${noun}`
                 : `${rng.pick(SURNAMES)} Brothers ${noun}`;
-      const suffix = rng.pick(SUFFIXES);
+      // Picked always, so the names and figures after it stay the same; a noun that is a
+      // company form already ('Paper Co', 'Marketing Group') takes none ('… Paper Co Co.').
+      const picked = rng.pick(SUFFIXES);
+      const suffix = COMPANY_FORM.test(noun) ? '' : picked;
       name = suffix ? `${base} ${suffix}` : base;
       if (attempt > 40) name = `${name} ${i}`;
     }

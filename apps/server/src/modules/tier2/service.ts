@@ -264,10 +264,15 @@ export async function invitePrime(
       email,
       role: 'ROLE_SUPPLIER',
       invitedBy: buyer.companyName,
+      invitedFor: TIER2_INVITED_FOR,
     });
   }
   return { ...presentPrime(prime), quarters: quarterStates(prime, new Map(), today) };
 }
+
+/** Why a buyer invites a new address, in the account mail ('Acme has invited you to …'). */
+const TIER2_INVITED_FOR =
+  'to send it a Tier 2 spend report each quarter: what you paid diverse suppliers for its work';
 
 /**
  * The request mailed to a prime: the product's words, the buyer organisation's name (which only

@@ -90,6 +90,8 @@ describe('Tier 2', () => {
     ]);
     for (const mail of mails) {
       expect(mail.body).toContain(a.org.companyName);
+      // Each says why it came: the buyer asks for a Tier 2 report every quarter.
+      expect(mail.body).toMatch(/Tier 2 spend[^.]* each quarter/);
       // The names the buyer typed are its own labels: not one of them is mailed.
       expect(mail.body).not.toMatch(/Northwind|Pat Prime/);
     }

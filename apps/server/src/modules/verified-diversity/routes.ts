@@ -354,7 +354,9 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { supplierKey, supplierId } = request.body;
       await assignVendor(app.db, principalOf(request).clientRef, supplierKey, supplierId);
-      return { message: VERIFIED_MESSAGES.matched };
+      return {
+        message: supplierId === null ? VERIFIED_MESSAGES.matchRejected : VERIFIED_MESSAGES.matched,
+      };
     },
   );
 

@@ -322,6 +322,7 @@ describe('verified diversity', () => {
       supplierId: ids.sky,
     });
     expect(assign.statusCode, assign.body).toBe(200);
+    expect(assign.json().message).toBe('Match Saved Successfully');
     expect(await wbe()).toBe(800);
 
     const later = [pay('Blue Sky Printing LLC', '2025-10-01', 1200, { state: 'NY' })];
@@ -332,11 +333,15 @@ describe('verified diversity', () => {
     const sky = (await matchesOf(org.id)).find((m) => m.supplier_key === 'name:blue sky printing');
     expect(sky).toMatchObject({ rule: 'CONFIRMED', supplier_ref: ids.sky });
 
-    // 'None of these' takes the vendor off the list.
-    await post(token, '/api/supplierMatching/assign', {
+    // 'None of these' takes the vendor off the list, and says it rejected the match.
+    const rejected = await post(token, '/api/supplierMatching/assign', {
       supplierKey: 'name:nowhere supply',
       supplierId: null,
     });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().message).toBe(
+      'Match Rejected: this vendor is not tied to any directory supplier',
+    );
     const list = (await post(token, '/api/supplierMatching/list', { pageNumber: 0 })).json();
     expect(list.totalCount).toBe(0);
   });

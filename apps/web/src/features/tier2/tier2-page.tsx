@@ -4,7 +4,19 @@
  * figures next to Tier 1 (never added into it).
  */
 import { useState } from 'react';
-import { Breadcrumb, Button, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import {
+  Breadcrumb,
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Table,
+  Tag,
+  Typography,
+  type FormInstance,
+} from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { StackedFigures, Tier2FiguresTable } from '../../components/tier2-figures-table.tsx';
@@ -31,7 +43,7 @@ import {
   type Tier2Prime,
 } from '@spotzcity/shared/tier2';
 import { TIER2_TITLE, tier2NoteFor } from '@spotzcity/shared/tier2-words';
-import { todayIso } from '@spotzcity/shared/validation';
+import { MESSAGES, todayIso } from '@spotzcity/shared/validation';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { useAlert } from '../../components/alert-modal.tsx';
 import { useSaveResult, zodRule } from '../../components/form-rules.ts';
@@ -46,6 +58,45 @@ import {
   useInvitePrime,
 } from './api/tier2.ts';
 import css from './tier2.module.css';
+
+/** The form's values once every field passes its rules; undefined when one does not (it says so). */
+async function validValues(form: FormInstance): Promise<Record<string, unknown> | undefined> {
+  try {
+    return (await form.validateFields()) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A refused request's problems on their fields (`fields` maps a request field to the form's
+ * when they differ), and in the alert with the field's label, so the message names its field.
+ */
+function showIssues(
+  form: FormInstance,
+  alert: ReturnType<typeof useAlert>,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fields: Record<string, string> = {},
+) {
+  const problems = issues.map((i) => {
+    const root = String(i.path[0] ?? '');
+    return { name: fields[root] ?? root, message: i.message };
+  });
+  form.setFields(problems.map((p) => ({ name: p.name, errors: [p.message] })));
+  alert.showError(problems[0]?.message ?? MESSAGES.required, {
+    details: problems.map((p) => `${INVITE_LABELS[p.name] ?? p.name}: ${p.message}`),
+  });
+}
+
+/** The invitation's fields as the dialogs label them. */
+const INVITE_LABELS: Record<string, string> = {
+  companyName: 'Prime supplier',
+  name: 'Contact name',
+  email: 'Contact e-mail',
+  breakdown: 'Direct spend reported',
+  segments: 'Projects or cost centres',
+  first: 'First quarter to report',
+};
 
 /** The current quarter and the four before it, latest first: what a first quarter can be. */
 function recentQuarters(): Quarter[] {
@@ -106,10 +157,11 @@ function AskDialog({ prime, onClose }: { prime: Tier2Prime | null; onClose: () =
   const result = useSaveResult(form, onClose);
   const alert = useAlert();
   const submit = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
+    const values = await validValues(form);
+    if (!values) return;
     const body = tier2BreakdownSchema.safeParse({ segments: [], ...values });
     if (!body.success) {
-      alert.showError(body.error.issues[0]?.message ?? 'Invalid');
+      showIssues(form, alert, body.error.issues);
       return;
     }
     change.mutate(body.data, result);
@@ -157,9 +209,11 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   });
   const alert = useAlert();
   const quarters = recentQuarters();
-  const defaultFirst = quarters[1]!;
+  // The running quarter: an ended one would be due, or overdue, the moment the prime accepts.
+  const defaultFirst = quarters[0]!;
   const submit = async () => {
-    const values = (await form.validateFields()) as Record<string, unknown>;
+    const values = await validValues(form);
+    if (!values) return;
     const [year, quarter] = String(values.first).split('-').map(Number);
     const body = tier2InviteSchema.safeParse({
       segments: [],
@@ -168,7 +222,7 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
       firstQuarter: quarter,
     });
     if (!body.success) {
-      alert.showError(body.error.issues[0]?.message ?? 'Invalid');
+      showIssues(form, alert, body.error.issues, { firstYear: 'first', firstQuarter: 'first' });
       return;
     }
     invite.mutate(body.data as Tier2InviteInput, result);
@@ -206,7 +260,11 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
           <Input data-testid="tier2-invite-email" />
         </Form.Item>
         <AskFields />
-        <Form.Item name="first" label="First quarter to report">
+        <Form.Item
+          name="first"
+          label="First quarter to report"
+          extra="A quarter that has ended is due at once, and overdue after the last day of the month that follows it."
+        >
           <Select
             data-testid="tier2-invite-first"
             options={quarters.map((q) => ({

@@ -18,6 +18,8 @@ import {
   Space,
   Table,
   Typography,
+  type FormInstance,
+  type FormRule,
 } from 'antd';
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +28,7 @@ import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import {
   TIER2_BREAKDOWN_LABELS,
   TIER2_MAX_AMOUNT,
+  TIER2_MESSAGES,
   allocateIndirect,
   quarterLabel,
   revenueSharePercent,
@@ -38,9 +41,9 @@ import {
   type Tier2Request,
 } from '@spotzcity/shared/tier2';
 import { TIER2_PRIME_TITLE } from '@spotzcity/shared/tier2-words';
-import { requiredAmount } from '@spotzcity/shared/validation';
+import { MESSAGES, requiredAmount } from '@spotzcity/shared/validation';
 import { useAlert } from '../../components/alert-modal.tsx';
-import { applyFieldErrors, zodRule } from '../../components/form-rules.ts';
+import { fieldPath, useRevalidateInvalid, zodRule } from '../../components/form-rules.ts';
 import { MoneyInput } from '../../components/money-input.tsx';
 import { TemplateLink } from '../../components/template-link.tsx';
 import { UploadDialog } from '../../components/upload-dialog.tsx';
@@ -64,11 +67,90 @@ import css from './tier2.module.css';
 const amountRule = zodRule(requiredAmount(TIER2_MAX_AMOUNT));
 const num = (v: unknown) => (typeof v === 'number' ? v : Number.NaN);
 
+interface Line {
+  diversity?: string;
+  segment?: string;
+  amount?: number | string | null;
+}
+
 interface FormValues {
   totalRevenue: number | string | null;
   buyerRevenue: number | string | null;
-  direct: { diversity?: string; segment?: string; amount?: number | string | null }[];
-  primeDiverse: { diversity?: string; amount?: number | string | null }[];
+  direct: Line[];
+  primeDiverse: Line[];
+}
+
+type ListName = 'direct' | 'primeDiverse';
+
+/** A line nothing was typed in: left out of the report, as if it had been removed. */
+const isBlankLine = (line: Line | undefined) =>
+  !line?.diversity &&
+  !line?.segment &&
+  (line?.amount === undefined || line.amount === null || line.amount === '');
+
+/**
+ * A rule of one field of a report line, checked only once something is typed on the line: an
+ * empty line (the one the form starts with, or one added and not used) is not an error.
+ */
+const lineRule =
+  (list: ListName, index: number, check: (value: unknown) => string | undefined): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (isBlankLine(getFieldValue([list, index]) as Line | undefined)) return;
+      const message = check(value);
+      if (message) throw new Error(message);
+    },
+  });
+
+const amountMessage = (value: unknown) => {
+  const result = requiredAmount(TIER2_MAX_AMOUNT).safeParse(value ?? '');
+  return result.success ? undefined : result.error.issues[0]?.message;
+};
+
+/**
+ * Revenue from the buyer within total revenue, on the field itself, as the server refuses it:
+ * a larger figure would be a revenue share above 100%.
+ */
+const buyerRevenueRule: FormRule = ({ getFieldValue }) => ({
+  validator: async (_rule, value: unknown) => {
+    const total = num(getFieldValue('totalRevenue'));
+    if (total > 0 && num(value) > total) throw new Error(TIER2_MESSAGES.buyerRevenueTooLarge);
+  },
+});
+
+/** A form path ['direct', 1, 'amount'] in the words of the form: 'Direct line 2, Amount'. */
+function fieldName(path: readonly (string | number)[], buyerName: string, per: string) {
+  const [root, index, leaf] = path;
+  if (root === 'totalRevenue') return 'Total revenue';
+  if (root === 'buyerRevenue') return `Revenue from ${buyerName}`;
+  const list = root === 'direct' ? 'Direct line' : 'Diverse spend line';
+  if (typeof index !== 'number') return root === 'direct' ? 'Direct lines' : 'Diverse spend lines';
+  const leafName =
+    leaf === 'diversity'
+      ? 'Diversity'
+      : leaf === 'segment'
+        ? per
+        : leaf === 'amount'
+          ? 'Amount'
+          : undefined;
+  return `${list} ${index + 1}${leafName ? `, ${leafName}` : ''}`;
+}
+
+/**
+ * Shows problems where they belong: each on its field in the form, and all of them in the alert,
+ * named as the form names the field (a duplicate line has no one field to sit on).
+ */
+function showProblems(
+  form: FormInstance<FormValues>,
+  alert: ReturnType<typeof useAlert>,
+  message: string,
+  problems: { path: (string | number)[]; message: string }[],
+  words: { buyerName: string; per: string },
+) {
+  form.setFields(problems.map((p) => ({ name: p.path as never, errors: [p.message] })));
+  alert.showError(message, {
+    details: problems.map((p) => `${fieldName(p.path, words.buyerName, words.per)}: ${p.message}`),
+  });
 }
 
 const valuesOf = (r: Tier2Report | undefined): FormValues =>
@@ -96,6 +178,14 @@ function AllocationPreview({ values }: { values: FormValues }) {
     return (
       <Typography.Paragraph type="secondary">
         Enter total revenue and revenue from this buyer to see the allocation.
+      </Typography.Paragraph>
+    );
+  }
+  if (fromBuyer > total) {
+    // The server refuses it; a share above 100% would only mislead until then.
+    return (
+      <Typography.Paragraph type="danger" data-testid="tier2-allocation-preview">
+        {TIER2_MESSAGES.buyerRevenueTooLarge}
       </Typography.Paragraph>
     );
   }
@@ -147,19 +237,39 @@ function LinesList({
         <>
           {fields.map((field) => (
             <div className={css.tier2Line} key={field.key}>
-              <Form.Item name={[field.name, 'diversity']} label="Diversity">
-                <Select options={tier2DiversityOptions()} className={css.tier2Type} />
+              <Form.Item
+                name={[field.name, 'diversity']}
+                label="Diversity"
+                rules={[lineRule(name, field.name, (v) => (v ? undefined : MESSAGES.required))]}
+              >
+                <Select
+                  options={tier2DiversityOptions()}
+                  className={css.tier2Type}
+                  data-testid={`tier2-${name}-diversity-${field.name}`}
+                />
               </Form.Item>
               {segment && (
-                <Form.Item name={[field.name, 'segment']} label={segment.label}>
+                <Form.Item
+                  name={[field.name, 'segment']}
+                  label={segment.label}
+                  rules={[
+                    lineRule(name, field.name, (v) =>
+                      v ? undefined : TIER2_MESSAGES.segmentRequired(segment.label),
+                    ),
+                  ]}
+                >
                   <Select
                     options={segment.names.map((n) => ({ value: n, label: n }))}
                     data-testid="tier2-segment"
                   />
                 </Form.Item>
               )}
-              <Form.Item name={[field.name, 'amount']} label="Amount">
-                <MoneyInput />
+              <Form.Item
+                name={[field.name, 'amount']}
+                label="Amount"
+                rules={[lineRule(name, field.name, amountMessage)]}
+              >
+                <MoneyInput data-testid={`tier2-${name}-amount-${field.name}`} />
               </Form.Item>
               <Button
                 aria-label="Remove line"
@@ -192,19 +302,43 @@ function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter 
     if (report.data) form.setFieldsValue(valuesOf(report.data));
   }, [report.data, form]);
 
+  const revalidate = useRevalidateInvalid(form);
+  const words = { buyerName: buyer.buyerName, per };
+
   const submit = async () => {
-    await form.validateFields();
+    try {
+      await form.validateFields();
+    } catch {
+      return; // each field shows its own message
+    }
     const raw = form.getFieldsValue(true) as FormValues;
+    // Blank lines are left out; the lines kept remember their place in the form, so that a
+    // problem found in the report is shown on the line the user sees.
+    const kept = (lines: Line[] | undefined) =>
+      (lines ?? []).map((line, at) => ({ line, at })).filter(({ line }) => !isBlankLine(line));
+    const direct = kept(raw.direct);
+    const primeDiverse = kept(raw.primeDiverse);
+    const formPath = (path: readonly PropertyKey[]): (string | number)[] => {
+      const [root, index, ...rest] = path;
+      const lines = root === 'direct' ? direct : root === 'primeDiverse' ? primeDiverse : null;
+      const at = lines && typeof index === 'number' ? lines[index]?.at : undefined;
+      return at === undefined
+        ? path.map((p) => (typeof p === 'number' ? p : String(p)))
+        : [String(root), at, ...rest.map((p) => (typeof p === 'number' ? p : String(p)))];
+    };
     const parsed = tier2ReportInputSchema.safeParse({
       ...quarter,
       totalRevenue: raw.totalRevenue,
       buyerRevenue: raw.buyerRevenue,
-      direct: (raw.direct ?? []).filter((l) => l?.diversity || l?.amount),
-      primeDiverse: (raw.primeDiverse ?? []).filter((l) => l?.diversity || l?.amount),
+      direct: direct.map(({ line }) => line),
+      primeDiverse: primeDiverse.map(({ line }) => line),
     });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      alert.showError(issue?.message ?? 'Invalid');
+      const problems = parsed.error.issues.map((i) => ({
+        path: formPath(i.path),
+        message: i.message,
+      }));
+      showProblems(form, alert, problems[0]?.message ?? MESSAGES.required, problems, words);
       return;
     }
     save.mutate(parsed.data, {
@@ -213,8 +347,15 @@ function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter 
         setEditing(false);
       },
       onError: (error) => {
-        if (error instanceof ApiError) applyFieldErrors(form, error.fieldErrors);
-        alert.showError(error.message);
+        const problems =
+          error instanceof ApiError
+            ? error.fieldErrors.map((e) => ({
+                path: formPath(fieldPath(e.field)),
+                message: e.message,
+              }))
+            : [];
+        if (problems.length) showProblems(form, alert, error.message, problems, words);
+        else alert.showError(error.message);
       },
     });
   };
@@ -238,7 +379,7 @@ function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter 
       </Space>
       {report.data?.submitted && !editing && <ReportView report={report.data} />}
       {showForm && (
-        <Form form={form} layout="vertical" className="tier2-form">
+        <Form form={form} layout="vertical" className="tier2-form" onValuesChange={revalidate}>
           <div className={css.tier2Revenue}>
             <Form.Item
               name="totalRevenue"
@@ -250,7 +391,8 @@ function ReportEditor({ buyer, quarter }: { buyer: Tier2Buyer; quarter: Quarter 
             <Form.Item
               name="buyerRevenue"
               label={`Revenue from ${buyer.buyerName}`}
-              rules={[amountRule]}
+              rules={[amountRule, buyerRevenueRule]}
+              dependencies={['totalRevenue']}
             >
               <MoneyInput data-testid="tier2-buyer-revenue" />
             </Form.Item>

@@ -86,8 +86,10 @@ export function RfxList() {
         title: t('rfx.rfxNumber'),
         dataIndex: 'rfxNumber',
         key: 'rfxNumber',
-        width: 124,
-        render: (value: string) => <span className="cell-strong cell-nowrap">{value}</span>,
+        // Fifteen characters (the most an RFx number holds) on one line; wider letters than
+        // the usual digits and capitals wrap rather than hide the last ones under the next column.
+        width: 150,
+        render: (value: string) => <span className="cell-strong cell-break">{value}</span>,
       },
       { title: t('rfx.name'), dataIndex: 'rfxName', key: 'rfxName' },
       {

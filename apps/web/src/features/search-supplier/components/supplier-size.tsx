@@ -4,10 +4,12 @@
  * upload the supplier list may change them here.
  */
 import { useState } from 'react';
-import { Button, Descriptions, Form, InputNumber, Space, Typography } from 'antd';
+import { Button, Descriptions, Form, Input, Space, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import {
+  SEARCH_MESSAGES,
   SIZE_LIMITS,
   type SupplierDetail,
   type SupplierSizeInput,
@@ -15,12 +17,44 @@ import {
 import { api } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { SubmitButton } from '../../../components/form-footer.tsx';
+import { zodRule } from '../../../components/form-rules.ts';
+import { MoneyInput, type MoneyValue } from '../../../components/money-input.tsx';
 import { supplierSearchKeys } from '../api/search-suppliers.ts';
 
 interface SizeFacts {
   annualReceipts: number | null;
   employeeCount: number | null;
 }
+
+/** What the form holds: the receipts as MoneyInput reads them, the employees as typed. */
+interface SizeFields {
+  annualReceipts: MoneyValue;
+  employeeCount: string;
+}
+
+/**
+ * The fields' rules, with the API's messages: what is typed stays on screen and is refused with
+ * its message ('-5', '12a'), never clamped to the nearest number or put back without a word.
+ */
+const receiptsField = z.unknown().refine(
+  (value) =>
+    value === null ||
+    value === '' || // blank: no figure
+    (typeof value === 'number' &&
+      value >= 0 &&
+      value <= SIZE_LIMITS.receiptsMax &&
+      Math.round(value * 100) === value * 100),
+  { error: SEARCH_MESSAGES.receipts },
+);
+/** Employees as typed: blank, or a whole number (thousands may be grouped) up to the limit. */
+const employeesOf = (text: string): number | null | undefined => {
+  const bare = text.replace(/,/g, '').trim();
+  if (bare === '') return null;
+  return /^\d+$/.test(bare) && Number(bare) <= SIZE_LIMITS.employeesMax ? Number(bare) : undefined;
+};
+const employeesField = z
+  .string()
+  .refine((text) => employeesOf(text) !== undefined, { error: SEARCH_MESSAGES.employees });
 
 const dollars = (n: number) =>
   n.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -40,7 +74,7 @@ export function SupplierSize({
     annualReceipts: supplier.annualReceipts,
     employeeCount: supplier.employeeCount,
   });
-  const [form] = Form.useForm<SizeFacts>();
+  const [form] = Form.useForm<SizeFields>();
   const save = useMutation({
     mutationFn: (input: SizeFacts) =>
       api.put<{ message: string }>(`/api/searchSupplier/${supplier.id}/size`, {
@@ -62,11 +96,15 @@ export function SupplierSize({
         <Form
           form={form}
           layout="vertical"
-          initialValues={shown}
+          initialValues={{
+            annualReceipts: shown.annualReceipts,
+            employeeCount: shown.employeeCount === null ? '' : String(shown.employeeCount),
+          }}
           onFinish={(values) =>
             save.mutate({
-              annualReceipts: values.annualReceipts ?? null,
-              employeeCount: values.employeeCount ?? null,
+              annualReceipts:
+                typeof values.annualReceipts === 'number' ? values.annualReceipts : null,
+              employeeCount: employeesOf(values.employeeCount ?? '') ?? null,
             })
           }
           data-testid="supplier-size-form"
@@ -75,24 +113,20 @@ export function SupplierSize({
             name="annualReceipts"
             label={t('supplierSearch.annualReceipts')}
             extra={t('supplierSearch.sizeHint')}
+            rules={[zodRule(receiptsField)]}
+            validateTrigger={['onChange', 'onBlur']}
+            style={{ maxWidth: 280 }}
           >
-            <InputNumber
-              min={0}
-              max={SIZE_LIMITS.receiptsMax}
-              precision={0}
-              prefix="$"
-              style={{ width: '100%', maxWidth: 280 }}
-              data-testid="supplier-size-receipts"
-            />
+            <MoneyInput data-testid="supplier-size-receipts" />
           </Form.Item>
-          <Form.Item name="employeeCount" label={t('supplierSearch.employeeCount')}>
-            <InputNumber
-              min={0}
-              max={SIZE_LIMITS.employeesMax}
-              precision={0}
-              style={{ width: '100%', maxWidth: 280 }}
-              data-testid="supplier-size-employees"
-            />
+          <Form.Item
+            name="employeeCount"
+            label={t('supplierSearch.employeeCount')}
+            rules={[zodRule(employeesField)]}
+            validateTrigger={['onChange', 'onBlur']}
+            style={{ maxWidth: 280 }}
+          >
+            <Input inputMode="numeric" data-testid="supplier-size-employees" />
           </Form.Item>
           <Space wrap>
             <SubmitButton saving={save.isPending} data-testid="supplier-size-save">

@@ -19,6 +19,13 @@ import grid from '../../../components/dashboard-grid.module.css';
 import css from '../spend-dashboards.module.css';
 
 /**
+ * Whether the shares of suppliers add up to more than 100% (a supplier paid in several
+ * categories counts in each), beyond what rounding each share to two decimals can add.
+ */
+const severalCategories = (rows: readonly TopCategory[]) =>
+  rows.reduce((sum, c) => sum + c.supplierPercentage, 0) > 100 + rows.length * 0.005;
+
+/**
  * `base` is the percentages' base: the pie is a share of it (the non-addressable categories leave
  * an addressable pie); the bars and the table's amounts stay all spend, and the table's '% Of
  * Spend' is of the base (blank for a non-addressable category).
@@ -130,6 +137,15 @@ export function CategoryDashboard({ fileIds, base }: { fileIds: number[]; base: 
                 ]}
               />
               <SpendBaseLine base={base} testId="spend-base-top" />
+              {severalCategories(d) && (
+                <Typography.Text
+                  type="secondary"
+                  className={css.spendBase}
+                  data-testid="supplier-share-note"
+                >
+                  {t('spendDashboards.supplierShareNote')}
+                </Typography.Text>
+              )}
               {base === 'addressable' && d.some((c) => c.spendPercentage === null) && (
                 <Typography.Text type="secondary" className={css.spendBase}>
                   {t('spendDashboards.notAddressableNote')}

@@ -9,7 +9,7 @@ import { Button, Flex, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
 import { type VendorMatch } from '@spotzcity/shared/verified-diversity';
-import { MATCH_RULE_LABELS } from '@spotzcity/shared/verified-words';
+import { CERTAIN_MATCH_SCORE, MATCH_RULE_LABELS } from '@spotzcity/shared/verified-words';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { InfiniteTable, useReloadList } from '../../../components/infinite-table.tsx';
@@ -42,23 +42,29 @@ export function MatchingView() {
         onError: (error) => alert.showError(error.message),
       },
     );
-  /** The current match: its rule, the supplier and the score (one line when compact). */
-  const reason = (v: VendorMatch, compact: boolean) =>
-    compact ? (
+  /**
+   * The current match: its rule, the supplier and whether it counts (one line when compact). In
+   * words, not the rule's score: a number here read as contradicting the suggestions' name
+   * similarity beside it ('score 80' next to '100% similar' for the same supplier).
+   */
+  const reason = (v: VendorMatch, compact: boolean) => {
+    const uncertain = v.rule !== 'NONE' && v.score < CERTAIN_MATCH_SCORE;
+    return compact ? (
       <Typography.Text type="secondary" data-testid="match-reason" ellipsis>
-        {`${t('verified.rows', { count: v.rowCount })} · ${MATCH_RULE_LABELS[v.rule]}${
-          v.rule !== 'NONE' ? ` · score ${v.score}` : ''
-        }`}
+        {[
+          t('verified.rows', { count: v.rowCount }),
+          MATCH_RULE_LABELS[v.rule],
+          ...(uncertain ? [t('verified.uncertainShort')] : []),
+        ].join(' · ')}
       </Typography.Text>
     ) : (
       <div data-testid="match-reason">
         <Tag>{MATCH_RULE_LABELS[v.rule]}</Tag>
         {v.supplierName && <div>{v.supplierName}</div>}
-        {v.rule !== 'NONE' && (
-          <Typography.Text type="secondary">{`score ${v.score}`}</Typography.Text>
-        )}
+        {uncertain && <Typography.Text type="secondary">{t('verified.uncertain')}</Typography.Text>}
       </div>
     );
+  };
 
   /**
    * The suggestions with their buttons. Compact (phones): one line each, the name cut short,
