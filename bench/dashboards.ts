@@ -328,7 +328,7 @@ async function load() {
   await refreshVerifiedRollups(db, target.clientRef);
   console.log(`Verified rollups of the measured organisation built in ${seconds(built)}`);
   await db.execute(
-    sql`vacuum analyze verified_rollups, verified_rollup_suppliers, verified_rollup_certificates`,
+    sql`vacuum analyze verified_rollups, verified_rollup_suppliers, verified_rollup_certificates, goal_rollups, goal_verified_rollups, goal_vendor_years`,
   );
   return { database, databaseUrl, dataDir, target };
 }

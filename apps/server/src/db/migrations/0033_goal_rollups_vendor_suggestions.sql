@@ -1,4 +1,5 @@
--- The Goals Dashboard's rollups without the vendor or the month (db/schema/goals.ts):
+-- The matching screen's suggestions kept per vendor (vendor_suggestions, db/schema/
+-- supplier-matching.ts), and the Goals Dashboard's rollups without the vendor or the month (db/schema/goals.ts):
 -- goal_rollups sums spend_rollups and goal_verified_rollups sums verified_rollups per file, month,
 -- category and diversity (or verified type) set; goal_vendor_years sums spend_rollups per file,
 -- fiscal year, vendor and category. Generated, then the triggers and the backfill below added by
@@ -37,12 +38,22 @@ CREATE TABLE "goal_verified_rollups" (
 	"types" text[] NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "vendor_suggestions" (
+	"client_ref" integer NOT NULL,
+	"supplier_key" text NOT NULL,
+	"vendor_name" text NOT NULL,
+	"supplier_refs" integer[] NOT NULL,
+	"distances" real[] NOT NULL,
+	CONSTRAINT "vendor_suggestions_pkey" PRIMARY KEY("client_ref","supplier_key")
+);
+--> statement-breakpoint
 ALTER TABLE "goal_rollups" ADD CONSTRAINT "goal_rollups_client_ref_clients_id_fk" FOREIGN KEY ("client_ref") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goal_rollups" ADD CONSTRAINT "goal_rollups_file_id_spend_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."spend_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goal_vendor_years" ADD CONSTRAINT "goal_vendor_years_client_ref_clients_id_fk" FOREIGN KEY ("client_ref") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goal_vendor_years" ADD CONSTRAINT "goal_vendor_years_file_id_spend_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."spend_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goal_verified_rollups" ADD CONSTRAINT "goal_verified_rollups_client_ref_clients_id_fk" FOREIGN KEY ("client_ref") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "goal_verified_rollups" ADD CONSTRAINT "goal_verified_rollups_file_id_spend_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."spend_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "vendor_suggestions" ADD CONSTRAINT "vendor_suggestions_vendor_fk" FOREIGN KEY ("client_ref","supplier_key") REFERENCES "public"."vendor_matches"("client_ref","supplier_key") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "goal_rollups_key" ON "goal_rollups" USING btree ("client_ref","month","file_id","category","diversity","is_diverse");--> statement-breakpoint
 CREATE UNIQUE INDEX "goal_vendor_years_key" ON "goal_vendor_years" USING btree ("client_ref","fiscal_year","file_id","supplier_key","category");--> statement-breakpoint
 CREATE UNIQUE INDEX "goal_verified_rollups_key" ON "goal_verified_rollups" USING btree ("client_ref","month","file_id","category","types");--> statement-breakpoint
@@ -250,4 +261,17 @@ SELECT r.client_ref, r.file_id,
       r.supplier_key, r.category, sum(r.spend) AS spend, sum(r.row_count) AS row_count
     FROM spend_rollups r
     LEFT JOIN organisation_settings s ON s.client_ref = r.client_ref
-    GROUP BY 1, 2, 3, 4, 5;
+    GROUP BY 1, 2, 3, 4, 5;--> statement-breakpoint
+-- Any change to the directory's names may change any vendor's nearest names: the suggestions go,
+-- to be found again. The lock ('SUGG'), held until the change commits, is the one a search for
+-- suggestions holds shared while it writes them: either the search sees this change or this
+-- change sees (and deletes) what the search wrote.
+CREATE FUNCTION "vendor_suggestions_directory_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(1398097735, 0);
+  DELETE FROM vendor_suggestions;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "vendor_suggestions_directory_changed"
+  AFTER INSERT OR DELETE OR UPDATE OF name OR TRUNCATE ON "supplier_directory"
+  FOR EACH STATEMENT EXECUTE FUNCTION "vendor_suggestions_directory_changed"();
