@@ -14,7 +14,12 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { spendRows, supplierDirectory, vendorMatches } from '../db/schema/index.ts';
+import {
+  spendRows,
+  supplierDirectory,
+  vendorMatches,
+  vendorSuggestions,
+} from '../db/schema/index.ts';
 
 /**
  * A vendor (supplier key) of a file with its least name, UEI, DUNS, FEIN, state and
@@ -111,3 +116,63 @@ export async function supplierExists(db: DbOrTx, id: number): Promise<boolean> {
 
 /** Directory suppliers by name, case ignored, then id. */
 export const directoryByName = [sql`lower(${supplierDirectory.name})`, supplierDirectory.id];
+
+/**
+ * How many nearest names a vendor keeps: the screen's three, and one more in case the vendor's
+ * current match is among them.
+ */
+const KEPT_SUGGESTIONS = 4;
+
+/** The lock a search for suggestions holds shared ('SUGG', migration 0033). */
+const SUGGESTIONS_LOCK = 0x53554747;
+
+/**
+ * Finds the nearest directory names of the vendors whose suggestions are not kept (or were kept
+ * for another name) and keeps them in vendor_suggestions, in a transaction of its own. Read
+ * nearest first from the GiST trigram index (`<->` is 1 − similarity), stopping after the names
+ * as near as the fourth (rank()'s run condition), so a directory of names that all look alike is
+ * never ranked whole; `%` (similarity at least pg_trgm's threshold) then cuts the list, which is
+ * a prefix of it since both follow the similarity. Nothing in the plan's costs knows that the
+ * reading stops early, so sequential scans are discouraged for the statement (and JIT
+ * compilation, which the discouraged costs would trigger).
+ */
+export async function keepSuggestions(
+  db: DbOrTx,
+  clientRef: number,
+  vendors: { supplierKey: string; vendorName: string }[],
+): Promise<void> {
+  if (vendors.length === 0) return;
+  const s = vendorSuggestions;
+  const d = supplierDirectory;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${SUGGESTIONS_LOCK}, 0)`);
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
+    );
+    const name = sql`lower(v.vendor_name)`;
+    await tx.execute(sql`
+      insert into ${s} (client_ref, supplier_key, vendor_name, supplier_refs, distances)
+      select ${clientRef}::int, v.supplier_key, v.vendor_name,
+        coalesce(array_agg(n.id order by n.distance, n.id) filter (where n.id is not null), '{}'),
+        coalesce(array_agg(n.distance order by n.distance, n.id) filter (where n.id is not null),
+          '{}')
+      from unnest(${sql.param(vendors.map((v) => v.supplierKey))}::text[],
+        ${sql.param(vendors.map((v) => v.vendorName))}::text[]) as v(supplier_key, vendor_name)
+      left join lateral (
+        select n.id, n.distance from (
+          select ${d.id} as id, ${d.name} as name, lower(${d.name}) <-> ${name} as distance,
+            rank() over (order by lower(${d.name}) <-> ${name}) as nearness
+          from ${d}
+        ) n
+        where n.nearness <= ${KEPT_SUGGESTIONS} and lower(n.name) % ${name}
+        order by n.distance, n.id
+        limit ${KEPT_SUGGESTIONS}
+      ) n on true
+      group by v.supplier_key, v.vendor_name
+      on conflict (client_ref, supplier_key) do update set
+        vendor_name = excluded.vendor_name,
+        supplier_refs = excluded.supplier_refs,
+        distances = excluded.distances
+    `);
+  });
+}

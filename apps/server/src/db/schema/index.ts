@@ -18,3 +18,4 @@ export * from './storage.ts';
 export * from './verified-diversity.ts';
 export * from './programs.ts';
 export * from './tier2.ts';
+export * from './supplier-matching.ts';

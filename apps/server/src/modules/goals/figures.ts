@@ -3,8 +3,8 @@
  * fiscal year and the selected files, diverse spend against the targets as a percent of
  * addressable spend (spend outside the non-addressable categories).
  *
- * One SQL query sums the spend rollup per month and category (numeric, exact); the year is at most
- * 12 × the categories groups, which are then added up as integer cents (exact) for the cumulative
+ * One SQL query sums the goals' rollup per month and category (numeric, exact); the year is at
+ * most 12 × the categories groups, which are then added up as integer cents (exact) for the cumulative
  * series, the per-type and per-category rows and the run-rate projection.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -20,9 +20,16 @@ import {
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { spendRollups, vendorMatches, verifiedRollups } from '../../db/schema/index.ts';
+import {
+  goalRollups,
+  goalVendorYears,
+  goalVerifiedRollups,
+  organisationSettings,
+  spendRollups,
+  vendorMatches,
+} from '../../db/schema/index.ts';
 import { pairsRelation, qualifyingPairs } from '../../domain/program-categories.ts';
-import { fileScope } from '../../platform/sql.ts';
+import { inScope } from '../../platform/sql.ts';
 import { certain } from '../../domain/verified-spend.ts';
 import { refreshVerifiedRollups } from '../../domain/verified-rollups.ts';
 import type { FigureSettings } from './service.ts';
@@ -36,31 +43,37 @@ export interface GoalScope {
 /**
  * The counting rule: the spend of the selection in the year as rows of (alias `r`) `month`,
  * `category`, `spend` and the diversity they count under (`diversity` text[], `is_diverse`).
- * Every goal figure reads diversity through this one function.
+ * Every goal figure reads diversity through this one function. Both read a rollup per file,
+ * month, category and diversity set, kept by triggers from the finer rollups (migration 0033),
+ * so that the year is a few thousand rows however many vendors the organisation pays.
  *
- * - REPORTED: the diversity as reported on the spend rows (the rollups, grouped per month).
+ * - REPORTED: the diversity as reported on the spend rows (goal_rollups, from spend_rollups).
  * - VERIFIED (issue #21): a payment counts for a type only when its vendor has a certain match to
  *   a directory supplier holding a certificate of that type that qualified under the
  *   organisation's policy on the payment date — each type once, diverse once, however many
- *   certificates qualify. Read from the verified rollups (per month and category, judged per
- *   payment day; domain/verified-rollups.ts), brought up to date by the caller first, as the
- *   spend dashboards' verified figures are.
+ *   certificates qualify. Read from goal_verified_rollups, the verified rollups (judged per
+ *   payment day; domain/verified-rollups.ts) summed without the vendor, brought up to date by the
+ *   caller first, as the spend dashboards' verified figures are.
  */
 export function countedDiversity(scope: GoalScope, months: string[], rule: CountingRule): SQL {
   const from = `${months[0]}-01`;
   const to = `${months[11]}-01`;
   if (rule === 'REPORTED') {
+    const r = goalRollups;
     return sql`
-      select r.month, r.category, r.spend, r.diversity, r.is_diverse
-      from ${spendRollups} r
-      where ${fileScope(scope)}
-        and r.month between ${from}::date and ${to}::date`;
+      select ${r.month} as month, ${r.category} as category, ${r.spend} as spend,
+        ${r.diversity} as diversity, ${r.isDiverse} as is_diverse
+      from ${r}
+      where ${inScope(scope, r.clientRef, r.fileId)}
+        and ${r.month} between ${from}::date and ${to}::date`;
   }
+  const r = goalVerifiedRollups;
   return sql`
-    select r.month, r.category, r.spend, r.types as diversity, cardinality(r.types) > 0 as is_diverse
-    from ${verifiedRollups} r
-    where ${fileScope(scope)}
-      and r.month between ${from}::date and ${to}::date`;
+    select ${r.month} as month, ${r.category} as category, ${r.spend} as spend,
+      ${r.types} as diversity, cardinality(${r.types}) > 0 as is_diverse
+    from ${r}
+    where ${inScope(scope, r.clientRef, r.fileId)}
+      and ${r.month} between ${from}::date and ${to}::date`;
 }
 
 /** Integer cents of a numeric's text ('1234.5', '-0.07'): exact, unlike a float. */
@@ -232,7 +245,7 @@ export async function goalsDashboard(
       }),
   ];
 
-  rows.push(...(await programRows(db, scope, months, excluded, goals, base, elapsed)));
+  rows.push(...(await programRows(db, scope, goals.fiscalYear, excluded, goals, base, elapsed)));
 
   return {
     fiscalYear: goals.fiscalYear,
@@ -256,12 +269,13 @@ export async function goalsDashboard(
 /**
  * Program category targets (issue #23): the year's addressable spend to vendors matched to the
  * category's qualifying suppliers, against all addressable spend; the category's rule as it is
- * today, whatever the counting rule. Switched-off or deleted categories have no row.
+ * today, whatever the counting rule. Switched-off or deleted categories have no row. The year's
+ * spend per vendor and category is one row each (goal_vendor_years), not one per month.
  */
 async function programRows(
   db: DbOrTx,
   scope: GoalScope,
-  months: string[],
+  fiscalYear: number,
   excluded: Set<string>,
   goals: YearGoals,
   baseCents: number,
@@ -270,15 +284,16 @@ async function programRows(
   if (goals.programs.length === 0) return [];
   const pairs = await qualifyingPairs(db, scope.clientRef);
   const names = new Map(pairs.categories.map((c) => [c.id, c.name]));
+  const v = goalVendorYears;
   const spend = pairs.categoryIds.length
     ? rowsOf<{ category_ref: number; category: string; spend: string }>(
         await db.execute(sql`
-          select q.category_ref, r.category, sum(r.spend)::text as spend
-          from ${spendRollups} r
-          join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
+          select q.category_ref, ${v.category} as category, sum(${v.spend})::text as spend
+          from ${v}
+          join ${vendorMatches} m on m.client_ref = ${v.clientRef} and m.supplier_key = ${v.supplierKey}
           join ${pairsRelation(pairs)} on q.supplier_ref = m.supplier_ref
-          where ${fileScope(scope)} and ${certain}
-            and r.month between ${`${months[0]}-01`}::date and ${`${months[11]}-01`}::date
+          where ${inScope(scope, v.clientRef, v.fileId)} and ${certain}
+            and ${v.fiscalYear} = ${fiscalYear}
           group by 1, 2
         `),
       )
@@ -301,4 +316,34 @@ async function programRows(
         elapsed,
       ),
     );
+}
+
+/** Where goal_vendor_years takes its lock ('GOAL', migration 0033). */
+const GOAL_LOCK = 0x474f414c;
+
+/**
+ * Called in the transaction that saves the organisation's settings, before it reads them: holds
+ * the lock an import's rollups take shared while they read the start month (migration 0033), so
+ * the two never interleave; then, when the start month changes, files each vendor's spend under
+ * the new fiscal years.
+ */
+export async function lockGoalYears(tx: DbOrTx, clientRef: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${GOAL_LOCK}, ${clientRef})`);
+}
+
+/** goal_vendor_years of the organisation built again from its spend rollups (after lockGoalYears). */
+export async function rebuildGoalYears(tx: DbOrTx, clientRef: number) {
+  const v = goalVendorYears;
+  const r = spendRollups;
+  const s = organisationSettings;
+  await tx.execute(sql`delete from ${v} where ${v.clientRef} = ${clientRef}`);
+  await tx.execute(sql`
+    insert into ${v} (client_ref, file_id, fiscal_year, supplier_key, category, spend, row_count)
+    select ${r.clientRef}, ${r.fileId},
+      goal_fiscal_year(${r.month}, coalesce(${s.fiscalYearStartMonth}, 1)::int),
+      ${r.supplierKey}, ${r.category}, sum(${r.spend}), sum(${r.rowCount})
+    from ${r} left join ${s} on ${s.clientRef} = ${r.clientRef}
+    where ${r.clientRef} = ${clientRef}
+    group by 1, 2, 3, 4, 5
+  `);
 }

@@ -25,6 +25,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { lockGoalYears, rebuildGoalYears } from './figures.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { ValidationError } from '../../platform/errors.ts';
 
@@ -91,6 +92,7 @@ export async function saveSettings(
   const clientRef = actor.clientRef;
   const categories = [...input.nonAddressableCategories].sort((a, b) => a.localeCompare(b));
   await db.transaction(async (tx) => {
+    await lockGoalYears(tx, clientRef);
     const [before] = await tx
       .select()
       .from(organisationSettings)
@@ -106,6 +108,11 @@ export async function saveSettings(
       .insert(organisationSettings)
       .values({ clientRef, ...values })
       .onConflictDoUpdate({ target: organisationSettings.clientRef, set: values });
+    if (
+      (before?.fiscalYearStartMonth ?? DEFAULTS.fiscalYearStartMonth) !== input.fiscalYearStartMonth
+    ) {
+      await rebuildGoalYears(tx, clientRef);
+    }
     const snapshot = (s: FigureSettings) => ({
       fiscalYearStartMonth: s.fiscalYearStartMonth,
       nonAddressableCategories: s.nonAddressableCategories,

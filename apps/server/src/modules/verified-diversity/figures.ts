@@ -13,7 +13,7 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
-import { supplierExists } from '../../domain/supplier-matching.ts';
+import { keepSuggestions, supplierExists } from '../../domain/supplier-matching.ts';
 import { fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   certain,
@@ -21,7 +21,12 @@ import {
   verifiedSuppliers,
   type Scope,
 } from '../../domain/verified-spend.ts';
-import { spendRollupSuppliers, supplierDirectory, vendorMatches } from '../../db/schema/index.ts';
+import {
+  spendRollupSuppliers,
+  supplierDirectory,
+  vendorMatches,
+  vendorSuggestions,
+} from '../../db/schema/index.ts';
 
 export { verifiedFigures, verifiedSuppliers, type Scope };
 
@@ -56,11 +61,10 @@ const SUGGESTIONS = 3;
  * most similar names (trigram similarity at least pg_trgm's threshold, as `%` has it), most
  * similar first, equally similar ones by id.
  *
- * One statement for the page. The similar names are read nearest first from the GiST trigram
- * index (`<->` is 1 − similarity) and the reading stops after the group of names as near as the
- * third (rank()'s run condition), so a directory of names that all look alike is never ranked
- * whole. Nothing in the plan's costs knows that the reading stops early, so sequential scans are
- * discouraged for the statement (and JIT compilation, which the discouraged costs would trigger).
+ * The nearest names are found once per vendor and kept (`keepSuggestions`,
+ * domain/supplier-matching.ts): a page first finds those of its vendors that have none kept yet,
+ * or were kept for another name or before the directory's names changed; then one statement
+ * reads the page with them.
  */
 export async function listUncertainVendors(
   db: DbOrTx,
@@ -73,58 +77,63 @@ export async function listUncertainVendors(
     select m.* from ${vendorMatches} m
     where m.client_ref = ${clientRef} and not m.confirmed
       and (m.supplier_ref is null or m.score < ${CERTAIN_MATCH_SCORE})`;
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
-    );
-    return rowsOf<MatchRow>(
-      await tx.execute(sql`
-        with open_vendors as (${openVendors}),
-        spend as (
-          select r.supplier_key, sum(r.spend) as spend, sum(r.row_count)::int as row_count
-          from ${spendRollupSuppliers} r join open_vendors m using (supplier_key)
-          where r.client_ref = ${clientRef}
-          group by r.supplier_key
-        ),
-        page as (
-          select m.supplier_key, m.vendor_name, s.spend, s.row_count, m.rule, m.score,
-            m.confirmed, m.supplier_ref, d.name as supplier_name,
-            count(*) over ()::int as total_count
-          from open_vendors m
-          join spend s using (supplier_key)
-          left join ${d} d on d.id = m.supplier_ref
-          order by s.spend desc, m.supplier_key
-          ${pageWindow(page)}
-        )
-        select p.supplier_key, p.vendor_name, p.spend::text, p.row_count, p.rule, p.score,
-          p.confirmed, p.supplier_ref, p.supplier_name, p.total_count,
-          g.id as suggestion_id, g.name as suggestion_name, g.duns as suggestion_duns,
-          g.city as suggestion_city, g.state_or_province as suggestion_state,
-          round((1 - g.distance)::numeric, 2)::float8 as similarity
-        from page p
-        left join lateral (
-          select c.* from (
-            select d.id, d.name, d.duns, d.city, d.state_or_province, 0 as current,
-              1 - similarity(lower(d.name), ${vendorName}) as distance
-            from ${d} d where d.id = p.supplier_ref
-            union all
-            select n.id, n.name, n.duns, n.city, n.state_or_province, 1, n.distance
-            from (
-              select d.id, d.name, d.duns, d.city, d.state_or_province,
-                lower(d.name) <-> ${vendorName} as distance,
-                rank() over (order by lower(d.name) <-> ${vendorName}) as nearness
-              from ${d} d
-              where d.id is distinct from p.supplier_ref
-            ) n
-            where n.nearness <= ${SUGGESTIONS} and lower(n.name) % ${vendorName}
-          ) c
-          order by c.current, c.distance, c.id
-          limit ${SUGGESTIONS}
-        ) g on true
-        order by p.spend desc, p.supplier_key, g.current, g.distance, g.id
-      `),
-    );
-  });
+  // The page's vendors (`named`: with their current match's name).
+  const pageOf = (named: boolean) => sql`
+    with open_vendors as (${openVendors}),
+    spend as (
+      select r.supplier_key, sum(r.spend) as spend, sum(r.row_count)::int as row_count
+      from ${spendRollupSuppliers} r join open_vendors m using (supplier_key)
+      where r.client_ref = ${clientRef}
+      group by r.supplier_key
+    )
+    select m.supplier_key, m.vendor_name, s.spend, s.row_count, m.rule, m.score,
+      m.confirmed, m.supplier_ref, ${named ? sql`d.name` : sql`null`} as supplier_name,
+      count(*) over ()::int as total_count
+    from open_vendors m
+    join spend s using (supplier_key)
+    ${named ? sql`left join ${d} d on d.id = m.supplier_ref` : sql``}
+    order by s.spend desc, m.supplier_key
+    ${pageWindow(page)}`;
+  const unkept = rowsOf<{ supplier_key: string; vendor_name: string }>(
+    await db.execute(sql`
+      select p.supplier_key, p.vendor_name from (${pageOf(false)}) p
+      left join ${vendorSuggestions} k
+        on k.client_ref = ${clientRef} and k.supplier_key = p.supplier_key
+      where k.vendor_name is distinct from p.vendor_name
+    `),
+  );
+  await keepSuggestions(
+    db,
+    clientRef,
+    unkept.map((v) => ({ supplierKey: v.supplier_key, vendorName: v.vendor_name })),
+  );
+  const rows = rowsOf<MatchRow>(
+    await db.execute(sql`
+      select p.supplier_key, p.vendor_name, p.spend::text, p.row_count, p.rule, p.score,
+        p.confirmed, p.supplier_ref, p.supplier_name, p.total_count,
+        g.id as suggestion_id, g.name as suggestion_name, g.duns as suggestion_duns,
+        g.city as suggestion_city, g.state_or_province as suggestion_state,
+        round((1 - g.distance)::numeric, 2)::float8 as similarity
+      from (${pageOf(true)}) p
+      left join lateral (
+        select c.* from (
+          select d.id, d.name, d.duns, d.city, d.state_or_province, 0 as current,
+            1 - similarity(lower(d.name), ${vendorName}) as distance
+          from ${d} d where d.id = p.supplier_ref
+          union all
+          select d.id, d.name, d.duns, d.city, d.state_or_province, 1, n.distance
+          from ${vendorSuggestions} k
+          cross join lateral unnest(k.supplier_refs, k.distances) as n(id, distance)
+          join ${d} d on d.id = n.id
+          where k.client_ref = ${clientRef} and k.supplier_key = p.supplier_key
+            and n.id is distinct from p.supplier_ref
+        ) c
+        order by c.current, c.distance, c.id
+        limit ${SUGGESTIONS}
+      ) g on true
+      order by p.spend desc, p.supplier_key, g.current, g.distance, g.id
+    `),
+  );
   const result: VendorMatch[] = [];
   for (const r of rows) {
     let vendor = result.at(-1);
