@@ -141,6 +141,7 @@ export const en = {
       'Welcome to SpotzCity. Enter the 6-digit code from your invitation email to choose your password.',
   },
   profile: {
+    phoneDigitsKept: 'Only digits are kept: letters and symbols are removed.',
     title: 'Edit Profile',
     subtitle: 'Keep your personal details up to date.',
     resetTitle: 'Reset Password',

@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { messageOf, typeInto } from '../../../test/form-fields.ts';
 import { renderRoutes, signedInProfile } from '../../../test/render.tsx';
@@ -28,16 +28,20 @@ function renderForm() {
 }
 
 describe('ProfileForm: phone', { timeout: 60_000 }, () => {
-  it('says "Digits only" while letters are typed and keeps every character, as Contracts does', async () => {
+  it('keeps the digits as the spec has it, and says that it dropped the rest', async () => {
     renderForm();
     const input = typeInto('profile-phone', '312abc0147', { stay: true });
-    await waitFor(() => expect(messageOf('profile-phone')).toBe('Digits only'), SLOW);
-    expect(input.value).toBe('312abc0147');
+    await waitFor(() => expect(input.value).toBe('3120147'), SLOW);
+    expect(screen.getByTestId('profile-phone-stripped').textContent).toBe(
+      'Only digits are kept: letters and symbols are removed.',
+    );
+    expect(messageOf('profile-phone')).toBeUndefined();
   });
 
   it('takes ten digits without a word', async () => {
     renderForm();
     typeInto('profile-phone', '3125550147');
     await waitFor(() => expect(messageOf('profile-phone')).toBeUndefined(), SLOW);
+    expect(screen.queryByTestId('profile-phone-stripped')).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Col, Form, Input, Radio, Row } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -5,7 +6,7 @@ import type { UserProfile } from '@spotzcity/shared/api';
 import { profileUpdateSchema } from '@spotzcity/shared/auth';
 import type { Gender } from '@spotzcity/shared/enums';
 import { ROLE_LABELS, type Role } from '@spotzcity/shared/permissions';
-import { LIMITS, optionalDigits } from '@spotzcity/shared/validation';
+import { digitsOnly } from '@spotzcity/shared/validation';
 import { ApiError } from '../../../api/client.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DatePickerWithYear } from '../../../components/date-picker-with-year.tsx';
@@ -31,8 +32,6 @@ interface ProfileFormProps {
 }
 
 const rules = profileUpdateSchema.shape;
-/** The phone as the form takes it: digits only, at most 10 ('Digits only' otherwise). */
-const PHONE_FIELD = optionalDigits(LIMITS.phoneMax);
 
 const asGender = (value: string | null): Gender | undefined =>
   value === 'MALE' || value === 'FEMALE' ? value : undefined;
@@ -71,6 +70,7 @@ export function ProfileForm({
   const [form] = Form.useForm<ProfileValues>();
   const revalidate = useRevalidateInvalid(form);
   const update = useUpdateProfile();
+  const [phoneStripped, setPhoneStripped] = useState(false);
 
   const submit = (values: ProfileValues) => {
     if (!values.gender) return;
@@ -123,14 +123,23 @@ export function ProfileForm({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          {/* Refused with 'Digits only' as it is typed, as the contract phones are, rather than
-              stripped: a letter dropped without a word looked like a key that did not work.
-              The API still strips what another client sends (spec 01 point 5). */}
+          {/* The profile's phone keeps its digits and drops everything else, as the spec has it;
+              when a typed character is dropped the field says so, so that a letter that does not
+              appear never looks like a key that did not work. */}
           <Form.Item
             name="phone"
             label={t('profile.phone')}
-            rules={[zodRule(PHONE_FIELD)]}
-            validateTrigger={['onChange', 'onBlur']}
+            rules={[zodRule(rules.phone)]}
+            normalize={(value?: string) => {
+              const digits = digitsOnly(value ?? '');
+              setPhoneStripped(digits !== (value ?? ''));
+              return digits;
+            }}
+            extra={
+              phoneStripped ? (
+                <span data-testid="profile-phone-stripped">{t('profile.phoneDigitsKept')}</span>
+              ) : undefined
+            }
           >
             <Input inputMode="tel" autoComplete="tel" data-testid="profile-phone" />
           </Form.Item>
