@@ -15,6 +15,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { invitationsPlugin } from './platform/accounts.ts';
+import { apiDocument, withSuccessReplies } from './platform/api-document.ts';
 import { authPlugin } from './platform/auth.ts';
 import { importJobsPlugin } from './platform/import-jobs.ts';
 import { errorHandler, jsonBodies, refuseControlCharacters, routeIndex } from './platform/http.ts';
@@ -171,6 +172,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? withSuccessReplies(document.openapiObject)
+        : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -210,6 +215,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(signedUrlsPlugin, { secret: jwtSecret });
   await app.register(attentionPlugin);
+  // After the guards, which it reads; before the modules, whose error replies it declares.
+  await app.register(apiDocument);
   await app.register(replyCachePlugin, {
     maxBytes: config.replyCacheBytes,
     ttlMs: REPLY_CACHE_TTL_MS,

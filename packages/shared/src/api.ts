@@ -1,6 +1,6 @@
 /** The API's reply shapes (DESIGN.md §3), shared by the server's response schemas and the web client. */
 import { z } from 'zod';
-import { LIMITS } from './validation.ts';
+import { LIMITS, numeric } from './validation.ts';
 import { featuresSchema } from './features.ts';
 import type { Features, Permission } from './permissions.ts';
 
@@ -18,8 +18,8 @@ export const SUCCESS = {
 
 /** Body of every paged list request: `pageNumber` from 0, optional `pageSize`. */
 export const pageRequestSchema = z.object({
-  pageNumber: z.coerce.number().int().min(0).max(LIMITS.maxId).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  pageNumber: numeric(z.number().int().min(0).max(LIMITS.maxId)).default(0),
+  pageSize: numeric(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
 });
 export type PageRequest = z.infer<typeof pageRequestSchema>;
 

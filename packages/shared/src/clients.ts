@@ -4,7 +4,15 @@
  */
 import { z } from 'zod';
 import { CLIENT_STATUSES, CLIENT_TYPES } from './enums.ts';
-import { ISO_DATE, LIMITS, MESSAGES, email, recordId, requiredText } from './validation.ts';
+import {
+  ISO_DATE,
+  LIMITS,
+  MESSAGES,
+  email,
+  numeric,
+  recordId,
+  requiredText,
+} from './validation.ts';
 
 export const CLIENT_LIMITS = { clientIdMax: 20, companyNameMax: 100 } as const;
 
@@ -75,12 +83,13 @@ export const clientFields = {
   status: z.enum(CLIENT_STATUSES, { error: MESSAGES.required }).default('ENABLE'),
   contractStartAt: dateText,
   contractEndAt: optionalDateText,
-  offset: z.coerce
-    .number({ error: CLIENT_MESSAGES.offset })
-    .int({ error: CLIENT_MESSAGES.offset })
-    .min(-840, { error: CLIENT_MESSAGES.offset })
-    .max(840, { error: CLIENT_MESSAGES.offset })
-    .optional(),
+  offset: numeric(
+    z
+      .number({ error: CLIENT_MESSAGES.offset })
+      .int({ error: CLIENT_MESSAGES.offset })
+      .min(-840, { error: CLIENT_MESSAGES.offset })
+      .max(840, { error: CLIENT_MESSAGES.offset }),
+  ).optional(),
 };
 
 const clientObject = z.object(clientFields);

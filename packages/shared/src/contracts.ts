@@ -11,8 +11,10 @@ import { MONTHS } from './enums.ts';
 import {
   LIMITS,
   MESSAGES,
+  absentAs,
   calendarDate,
   isCalendarDate,
+  numeric,
   optionalDigits,
   optionalEmail,
   optionalText,
@@ -58,11 +60,15 @@ export const awardeeVendorInfoSchema = section({
   awardeeDivercityCategory: diversityCategories(),
 });
 
-export const vendorAccountSchema = section({
-  vandorAcountManagerName: optionalText(text),
-  vandorAcountManagerEmail: optionalEmail(),
-  vandorAcountManagerPhone: optionalDigits(LIMITS.phoneMax),
-});
+// Every field optional: so is the section, in the API document too.
+export const vendorAccountSchema = absentAs(
+  z.object({
+    vandorAcountManagerName: optionalText(text),
+    vandorAcountManagerEmail: optionalEmail(),
+    vandorAcountManagerPhone: optionalDigits(LIMITS.phoneMax),
+  }),
+  {},
+);
 
 export const divisionInfoSchema = section({
   divisionName: requiredText(text),
@@ -93,7 +99,7 @@ export const contractSchema = z.preprocess(
       endDate: calendarDate(MESSAGES.invalidDatePlain),
       contractType: requiredText(text),
       contractValue: requiredAmount(contractValue),
-      offset: z.coerce.number().int().min(-840).max(840).optional(),
+      offset: numeric(z.number().int().min(-840).max(840)).optional(),
       awardeeVendorInfo: awardeeVendorInfoSchema,
       vendorAccount: vendorAccountSchema,
       divisionInfo: divisionInfoSchema,
@@ -149,7 +155,7 @@ export type ContractRecord = z.infer<typeof contractRecordSchema>;
 
 /** The dashboard's parameter: a calendar year. */
 export const contractYearSchema = z.object({
-  year: z.coerce.number({ error: MESSAGES.required }).int().min(1900).max(2200),
+  year: numeric(z.number({ error: MESSAGES.required }).int().min(1900).max(2200)),
 });
 export type ContractYear = z.infer<typeof contractYearSchema>;
 

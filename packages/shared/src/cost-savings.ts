@@ -10,7 +10,15 @@ import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { DIVERSITY_MESSAGES } from './diversity.ts';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES } from './enums.ts';
-import { ISO_DATE, MESSAGES, recordId, requiredAmount, requiredText } from './validation.ts';
+import {
+  ISO_DATE,
+  MESSAGES,
+  absentAs,
+  numeric,
+  recordId,
+  requiredAmount,
+  requiredText,
+} from './validation.ts';
 
 export const PROCUREMENT_TYPES = ['Direct', 'Indirect'] as const;
 export type ProcurementType = (typeof PROCUREMENT_TYPES)[number];
@@ -93,11 +101,13 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(blankToUndefined, z.enum(values, { error: MESSAGES.required }));
 
 const year = () =>
-  z.coerce
-    .number({ error: COST_SAVING_MESSAGES.invalidYear })
-    .int({ error: COST_SAVING_MESSAGES.invalidYear })
-    .min(COST_SAVING_LIMITS.firstYear, { error: COST_SAVING_MESSAGES.invalidYear })
-    .max(COST_SAVING_LIMITS.lastYear, { error: COST_SAVING_MESSAGES.invalidYear });
+  numeric(
+    z
+      .number({ error: COST_SAVING_MESSAGES.invalidYear })
+      .int({ error: COST_SAVING_MESSAGES.invalidYear })
+      .min(COST_SAVING_LIMITS.firstYear, { error: COST_SAVING_MESSAGES.invalidYear })
+      .max(COST_SAVING_LIMITS.lastYear, { error: COST_SAVING_MESSAGES.invalidYear }),
+  );
 
 /** One or more calendar years, distinct and in order. */
 /** The longest list of years a request may send, repeats included. */
@@ -142,9 +152,8 @@ const fields = {
   currentSpendPerItem: amount(),
   winnerVandorName: requiredText(COST_SAVING_LIMITS.winnerVandorName),
   rfxOrOpportunityName: requiredText(COST_SAVING_LIMITS.rfxOrOpportunityName),
-  contractYears: z.preprocess(
-    blankToUndefined,
-    z.coerce
+  contractYears: numeric(
+    z
       .number({ error: MESSAGES.required })
       .int({ error: COST_SAVING_MESSAGES.contractYears })
       .min(COST_SAVING_LIMITS.contractYearsMin, { error: COST_SAVING_MESSAGES.contractYears })
@@ -163,12 +172,9 @@ const fields = {
   ),
   yearsOfContract: years(COST_SAVING_LIMITS.yearsMax),
   /** `savingsFor{year}` → amount; checked against the chosen years below. */
-  yearlySavings: z.preprocess(
-    (value) => (value === undefined || value === null ? {} : value),
-    z.record(z.string(), z.unknown(), { error: MESSAGES.required }),
-  ),
+  yearlySavings: absentAs(z.record(z.string(), z.unknown(), { error: MESSAGES.required }), {}),
   /** Minutes west of UTC of the sender (the spec's timezone offset sent with dates). */
-  offset: z.coerce.number().int().min(-840).max(840).optional().catch(undefined),
+  offset: numeric(z.number().int().min(-840).max(840)).optional().catch(undefined),
 };
 
 const savingAmount = amount();
@@ -298,13 +304,12 @@ export type CostSaving = z.infer<typeof costSavingSchema>;
  * (empty = every year on record).
  */
 export const costSavingReportSchema = z.object({
-  years: z.preprocess(
-    (value) => (value === undefined || value === null ? [] : value),
-    z
-      .array(year())
-      .max(YEAR_LIST_MAX, { error: MESSAGES.maxItems(YEAR_LIST_MAX) })
-      .transform((list) => [...new Set(list)].sort((a, b) => a - b)),
-  ),
+  // Null or absent is every year: optional in the API document too.
+  years: z
+    .array(year())
+    .max(YEAR_LIST_MAX, { error: MESSAGES.maxItems(YEAR_LIST_MAX) })
+    .nullish()
+    .transform((list) => [...new Set(list ?? [])].sort((a, b) => a - b)),
 });
 export type CostSavingReport = z.output<typeof costSavingReportSchema>;
 

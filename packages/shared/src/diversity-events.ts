@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { cellDate, cellText, type Cell, type FileColumn } from './cells.ts';
 import { SORT_ORDERS } from './enums.ts';
-import { MESSAGES, calendarDate, optionalText } from './validation.ts';
+import { MESSAGES, absentAs, calendarDate, optionalText } from './validation.ts';
 
 export const EVENT_TYPES = ['Trade', 'Conference', 'Consumers'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -154,7 +154,7 @@ export type EventFilters = z.infer<typeof eventFiltersSchema>;
 /** `POST /api/diversity_events/list`: one tab's events; the date column sorts on startDate. */
 export const eventListRequestSchema = pageRequestSchema.extend({
   eventType: z.enum(EVENT_TYPES, { error: EVENT_MESSAGES.eventType }).default('Trade'),
-  filters: z.preprocess((v) => v ?? {}, eventFiltersSchema),
+  filters: absentAs(eventFiltersSchema, {}),
   sortOn: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(['date', 'startDate']).optional(),

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { DIVERSE_TYPES } from './diversity.ts';
 import { selectedIdsSchema } from './spend.ts';
 import { ANALYSIS_MAX } from './reports.ts';
-import { MESSAGES, recordId } from './validation.ts';
+import { MESSAGES, numeric, recordId } from './validation.ts';
 import { COUNTING_RULES, countingRuleSchema } from './verified-diversity.ts';
 
 export const MONTH_NAMES = [
@@ -48,21 +48,25 @@ export const GOAL_LIMITS = {
 /* ---------- fiscal years ---------- */
 
 /** The month (1–12) a fiscal year starts in. */
-export const fiscalStartMonthSchema = z.coerce
-  .number({ error: MESSAGES.required })
-  .int({ error: 'Must be a month from 1 to 12' })
-  .min(1, { error: 'Must be a month from 1 to 12' })
-  .max(12, { error: 'Must be a month from 1 to 12' });
+export const fiscalStartMonthSchema = numeric(
+  z
+    .number({ error: MESSAGES.required })
+    .int({ error: 'Must be a month from 1 to 12' })
+    .min(1, { error: 'Must be a month from 1 to 12' })
+    .max(12, { error: 'Must be a month from 1 to 12' }),
+);
 
-export const fiscalYearSchema = z.coerce
-  .number({ error: MESSAGES.required })
-  .int({ error: `Must be a year from ${GOAL_LIMITS.firstYear} to ${GOAL_LIMITS.lastYear}` })
-  .min(GOAL_LIMITS.firstYear, {
-    error: `Must be a year from ${GOAL_LIMITS.firstYear} to ${GOAL_LIMITS.lastYear}`,
-  })
-  .max(GOAL_LIMITS.lastYear, {
-    error: `Must be a year from ${GOAL_LIMITS.firstYear} to ${GOAL_LIMITS.lastYear}`,
-  });
+export const fiscalYearSchema = numeric(
+  z
+    .number({ error: MESSAGES.required })
+    .int({ error: `Must be a year from ${GOAL_LIMITS.firstYear} to ${GOAL_LIMITS.lastYear}` })
+    .min(GOAL_LIMITS.firstYear, {
+      error: `Must be a year from ${GOAL_LIMITS.firstYear} to ${GOAL_LIMITS.lastYear}`,
+    })
+    .max(GOAL_LIMITS.lastYear, {
+      error: `Must be a year from ${GOAL_LIMITS.firstYear} to ${GOAL_LIMITS.lastYear}`,
+    }),
+);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -139,11 +143,13 @@ export type OrganisationSettings = z.infer<typeof settingsSchema>;
 /* ---------- goals ---------- */
 
 /** A target: diverse spend as a percent (0–100, two decimals) of addressable spend. */
-export const targetSchema = z.coerce
-  .number({ error: MESSAGES.notANumber })
-  .min(0, { error: GOAL_MESSAGES.targetRange })
-  .max(100, { error: GOAL_MESSAGES.targetRange })
-  .transform((n) => Math.round(n * 100) / 100);
+export const targetSchema = numeric(
+  z
+    .number({ error: MESSAGES.notANumber })
+    .min(0, { error: GOAL_MESSAGES.targetRange })
+    .max(100, { error: GOAL_MESSAGES.targetRange })
+    .transform((n) => Math.round(n * 100) / 100),
+);
 
 export const GOAL_DIVERSITY_TYPES = DIVERSE_TYPES;
 

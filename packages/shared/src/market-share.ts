@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { supplierPlaceShape } from './suppliers.ts';
-import { MESSAGES, ISO_DATE } from './validation.ts';
+import { MESSAGES, ISO_DATE, absentAs } from './validation.ts';
 
 export const SPANS = ['city', 'state', 'zip'] as const;
 export type Span = (typeof SPANS)[number];
@@ -60,14 +60,14 @@ const span = () =>
   );
 
 const spanKeys = () =>
-  z.preprocess(
-    (value) => (value === undefined || value === null ? [] : value),
+  absentAs(
     z
       .array(z.string().trim().min(1).max(MARKET_SHARE_LIMITS.spanKey), {
         error: MESSAGES.required,
       })
       .max(MARKET_SHARE_LIMITS.spanKeys, { error: MARKET_SHARE_MESSAGES.tooManyKeys })
       .transform((keys) => [...new Set(keys)]),
+    [],
   );
 
 /** A flag the original clients send: true or false (or their text); nothing else. */

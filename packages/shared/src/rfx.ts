@@ -12,6 +12,7 @@ import {
   MESSAGES,
   calendarDate,
   isCalendarDate,
+  numeric,
   optionalText,
   recordId,
   requiredAmount,
@@ -142,7 +143,7 @@ export const rfxSchema = z.preprocess(
       submitDate: calendarDate(MESSAGES.invalidDate),
       contractValue: requiredAmount(RFX_LIMITS.contractValue),
       rfxCompleted: requiredChoice(YES_NO),
-      offset: z.coerce.number().int().min(-840).max(840).optional(),
+      offset: numeric(z.number().int().min(-840).max(840)).optional(),
       rfxSupplier: z
         .array(rfxSupplierSchema, { error: RFX_MESSAGES.oneSupplier })
         .min(1, { error: RFX_MESSAGES.oneSupplier })
@@ -209,7 +210,7 @@ const quarters = z.preprocess(
 );
 
 export const reportYear = () =>
-  z.coerce.number({ error: MESSAGES.required }).int().min(1900).max(2200);
+  numeric(z.number({ error: MESSAGES.required }).int().min(1900).max(2200));
 
 /** The dashboard's period (spec field names, `quaters` included). */
 export const rfxPeriodSchema = z.object({ quaters: quarters, year: reportYear() });

@@ -5,12 +5,13 @@
  * events) until it is done or failed. Failed and held imports stay listed until dismissed.
  */
 import { z } from 'zod';
+import { numeric } from './validation.ts';
 
 /** Ids are PostgreSQL integers: anything past 2³¹ − 1 is a 400, never a database error. */
 export const MAX_DB_ID = 2_147_483_647;
 
 export const importIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(MAX_DB_ID),
+  id: numeric(z.number().int().positive().max(MAX_DB_ID)),
 });
 
 /**

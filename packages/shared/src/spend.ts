@@ -4,7 +4,7 @@
  * Field names at the boundary are the spec's (`vandorId`, `stateOrProvince`, `totalSpends` …).
  */
 import { z } from 'zod';
-import { recordId } from './validation.ts';
+import { numeric, recordId } from './validation.ts';
 import { pageRequestSchema } from './api.ts';
 import { SORT_ORDERS, type DiversityType, type EthnicityCategory } from './enums.ts';
 import { supplierAddressShape } from './suppliers.ts';
@@ -20,11 +20,16 @@ export const SPEND_MESSAGES = {
     `This file was already uploaded as ${fileName} on ${date}.`,
 } as const;
 
-/** File ids the figures are restricted to; empty (or absent) means every file of the organisation. */
-export const selectedIdsSchema = z.preprocess(
-  (value) => (value === null || value === undefined ? [] : value),
-  z.array(recordId()).max(1000),
-);
+/**
+ * File ids the figures are restricted to; empty, null or absent means every file of the
+ * organisation. Optional where the API document shows it (a preprocess that fills in the list
+ * would show it as required).
+ */
+export const selectedIdsSchema = z
+  .array(recordId())
+  .max(1000)
+  .nullish()
+  .transform((ids) => ids ?? []);
 
 export const selectionSchema = z.object({ selectedIds: selectedIdsSchema });
 export type Selection = z.infer<typeof selectionSchema>;
@@ -71,7 +76,7 @@ export const TOP_SUPPLIERS_DEFAULT = 10;
 
 export const topSuppliersRequestSchema = z.object({
   selectedIds: selectedIdsSchema,
-  limit: z.coerce.number().int().min(1).max(100).default(TOP_SUPPLIERS_DEFAULT),
+  limit: numeric(z.number().int().min(1).max(100)).default(TOP_SUPPLIERS_DEFAULT),
 });
 
 /* Replies */

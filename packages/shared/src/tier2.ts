@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { cellMoney, cellText, type Cell, type FileColumn } from './cells.ts';
 import { DIVERSE_TYPES, diversityLabel } from './diversity.ts';
 import type { DiversityType } from './enums.ts';
-import { MESSAGES, email, recordId, requiredAmount, requiredText } from './validation.ts';
+import { MESSAGES, email, numeric, recordId, requiredAmount, requiredText } from './validation.ts';
 
 export * from './tier2-words.ts';
 
@@ -151,17 +151,21 @@ const diverseType = () =>
     error: TIER2_MESSAGES.diversityType,
   });
 const quarterNumber = () =>
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .int({ error: MESSAGES.required })
-    .min(1, { error: MESSAGES.required })
-    .max(4, { error: MESSAGES.maxNumber(4) });
+  numeric(
+    z
+      .number({ error: MESSAGES.required })
+      .int({ error: MESSAGES.required })
+      .min(1, { error: MESSAGES.required })
+      .max(4, { error: MESSAGES.maxNumber(4) }),
+  );
 const yearNumber = () =>
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .int({ error: MESSAGES.required })
-    .min(2000, { error: MESSAGES.required })
-    .max(2100, { error: MESSAGES.maxNumber(2100) });
+  numeric(
+    z
+      .number({ error: MESSAGES.required })
+      .int({ error: MESSAGES.required })
+      .min(2000, { error: MESSAGES.required })
+      .max(2100, { error: MESSAGES.maxNumber(2100) }),
+  );
 
 /** The most projects or cost centres a buyer lists for one prime. */
 export const TIER2_MAX_SEGMENTS = 100;

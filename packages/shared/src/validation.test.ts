@@ -1,6 +1,6 @@
 /** Every validation rule and message of spec 01 point 5, through the shared schemas. */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   forgotPasswordSchema,
   passwordChangeSchema,
@@ -11,14 +11,18 @@ import {
 } from './auth.ts';
 import {
   MESSAGES,
+  absentAs,
   amountOfText,
   findControlCharacter,
   maxNumber,
+  numeric,
+  recordId,
   requiredAmount,
   requiredText,
   toFieldErrors,
   todayIso,
 } from './validation.ts';
+import { pageRequestSchema } from './api.ts';
 
 function errorsOf(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);
@@ -220,5 +224,47 @@ describe('findControlCharacter', () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 70; i += 1) deep = [deep];
     expect(findControlCharacter(deep)).toHaveLength(65);
+  });
+});
+
+describe('numbers', () => {
+  it('take a number or its text, and refuse null, booleans, lists and blank text', () => {
+    const schema = z.object({ n: numeric(z.number({ error: MESSAGES.required }).int()) });
+    expect(schema.parse({ n: 3 })).toEqual({ n: 3 });
+    expect(schema.parse({ n: ' 12 ' })).toEqual({ n: 12 });
+    for (const n of [null, true, false, [], [1], {}, '', '  ', 'abc', undefined]) {
+      expect(errorsOf(schema, { n }), JSON.stringify(n)).toEqual([
+        { field: 'n', message: MESSAGES.required },
+      ]);
+    }
+  });
+
+  it('keep their defaults for absent fields only', () => {
+    expect(pageRequestSchema.parse({})).toEqual({ pageNumber: 0, pageSize: 20 });
+    expect(errorsOf(pageRequestSchema, { pageNumber: null }).map((e) => e.field)).toEqual([
+      'pageNumber',
+    ]);
+    expect(errorsOf(pageRequestSchema, { pageSize: true }).map((e) => e.field)).toEqual([
+      'pageSize',
+    ]);
+    expect(errorsOf(z.object({ id: recordId() }), { id: null })).toEqual([
+      { field: 'id', message: MESSAGES.required },
+    ]);
+  });
+
+  it('show as numbers, not required when they default, in the API document', () => {
+    const shown = z.toJSONSchema(pageRequestSchema, { io: 'input' });
+    expect(shown.required ?? []).toEqual([]);
+    expect(shown.properties?.pageNumber).toMatchObject({ type: 'integer', minimum: 0 });
+  });
+});
+
+describe('fields that stand for a default when absent', () => {
+  it('are read as the default when null or absent, and shown as optional', () => {
+    const schema = z.object({ keys: absentAs(z.array(z.string()).max(3), []) });
+    expect(schema.parse({})).toEqual({ keys: [] });
+    expect(schema.parse({ keys: null })).toEqual({ keys: [] });
+    expect(errorsOf(schema, { keys: 'a' }).map((e) => e.field)).toEqual(['keys']);
+    expect(z.toJSONSchema(schema, { io: 'input' }).required ?? []).toEqual([]);
   });
 });

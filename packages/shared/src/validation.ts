@@ -42,15 +42,39 @@ export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[!@#$%^&*])(?=.*[a-z])(?=.*[A-Z]).{8,}$/;
 
 /**
+ * A number, or the text of one (a query string carries only text; forms send either): `schema`
+ * checks it. Blank text is absent, and null, booleans, lists and objects are refused as the wrong
+ * type with `schema`'s own message. z.coerce.number() read null and '' as 0 and true as 1, so
+ * `{ pageNumber: null }` or `{ limit: true }` passed as numbers the API document says they are not.
+ * Optional or defaulted: `numeric(…).optional()` / `.default(n)` outside, where the document sees it.
+ */
+export const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value,
+    schema,
+  );
+
+/**
+ * `schema`, where null or absent stands for `fallback` (an empty list, no filters). The API
+ * document shows the field as optional, with its default: a preprocess alone that fills it in
+ * would show it as required, though the server never asks for it.
+ */
+export const absentAs = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess((value) => value ?? fallback, schema).prefault(fallback);
+
+/**
  * A record id in a body, query string or path: a whole number from 1 to LIMITS.maxId ('Required'
  * when absent, 'Must be a valid id' otherwise).
  */
 export const recordId = () =>
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .int({ error: MESSAGES.invalidId })
-    .min(1, { error: MESSAGES.invalidId })
-    .max(LIMITS.maxId, { error: MESSAGES.invalidId });
+  numeric(
+    z
+      .number({ error: MESSAGES.required })
+      .int({ error: MESSAGES.invalidId })
+      .min(1, { error: MESSAGES.invalidId })
+      .max(LIMITS.maxId, { error: MESSAGES.invalidId }),
+  );
 
 /**
  * The path of the first string holding a NUL character in a parsed body or query, if any.
@@ -142,10 +166,12 @@ export const optionalDigits = (max: number) =>
 
 /** A number no greater than max ('Must be N equal or less'). */
 export const maxNumber = (max: number) =>
-  z.coerce
-    .number({ error: MESSAGES.required })
-    .refine((n) => Number.isFinite(n), { error: MESSAGES.required })
-    .max(max, { error: MESSAGES.maxNumber(max) });
+  numeric(
+    z
+      .number({ error: MESSAGES.required })
+      .refine((n) => Number.isFinite(n), { error: MESSAGES.required })
+      .max(max, { error: MESSAGES.maxNumber(max) }),
+  );
 
 /** An optional e-mail address: empty is allowed, anything else must be an address. */
 export const optionalEmail = () =>

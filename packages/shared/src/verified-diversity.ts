@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { DIVERSITY_TYPES, type DiversityType } from './enums.ts';
-import { calendarDate, optionalText, recordId, requiredText } from './validation.ts';
+import { calendarDate, numeric, optionalText, recordId, requiredText } from './validation.ts';
 import {
   COUNTING_RULES,
   MATCH_RULES,
@@ -296,8 +296,8 @@ export type CertificateListRequest = z.infer<typeof certificateListRequestSchema
 export const policySchema = z.object({
   acceptedAgencies: z.array(requiredText(50)).max(200).nullable(),
   acceptSelfCertified: z.boolean(),
-  graceMonths: z.coerce.number().int().min(0).max(MAX_GRACE_MONTHS),
-  expiringWindowDays: z.coerce.number().int().min(1).max(365),
+  graceMonths: numeric(z.number().int().min(0).max(MAX_GRACE_MONTHS)),
+  expiringWindowDays: numeric(z.number().int().min(1).max(365)),
   countingRule: z.enum(COUNTING_RULES),
 });
 

@@ -11,6 +11,7 @@ import { deleteRequestSchema } from '@spotzcity/shared/clients';
 import type { Access } from '@spotzcity/shared/permissions';
 import type { DbOrTx } from '../db/client.ts';
 import { invitationSentMessage } from './accounts.ts';
+import { alsoAnswers } from './api-document.ts';
 import { principalOf, type Principal } from './auth.ts';
 import { ok } from './http.ts';
 import { fieldsInQueryOrBody, parseInput, queryAndBody } from './validate.ts';
@@ -46,7 +47,8 @@ export function registerSaveRoute<Body extends z.ZodType, Saved>(
       tags: route.tags,
       ...(route.description ? { description: route.description } : {}),
       body: route.body,
-      response: { 200: envelopeOf(route.record) },
+      // An e-mail address or client id already taken.
+      response: { 200: envelopeOf(route.record), ...alsoAnswers(409) },
     },
     handler: async (request: FastifyRequest) => {
       const principal = principalOf(request);

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelopeOf } from '@spotzcity/shared/api';
 import type { Db } from '../db/client.ts';
+import { alsoAnswers, type ErrorStatus } from './api-document.ts';
 import { principalOf } from './auth.ts';
 import { ok } from './http.ts';
 
@@ -48,6 +49,8 @@ export interface OrganisationWrite<Body extends z.ZodType> extends OrganisationR
   write(db: Db, clientRef: number, input: z.output<Body>): Promise<unknown>;
   /** The reply's message ('Saved', 'Site added'…). */
   message: string;
+  /** What writing answers besides the statuses every route declares (a duplicate: 409). */
+  alsoAnswers?: ErrorStatus[];
 }
 
 /** POST/PUT `url`: `write` of the body for the caller's organisation, replied with `message`. */
@@ -63,7 +66,7 @@ export function registerOrganisationWrite<Body extends z.ZodType>(
       tags: route.tags,
       description: route.description,
       body: route.body,
-      response: { 200: envelopeOf(route.reply) },
+      response: { 200: envelopeOf(route.reply), ...alsoAnswers(...(route.alsoAnswers ?? [])) },
     },
     handler: async (request: FastifyRequest) =>
       ok(

@@ -17,6 +17,7 @@ import {
 import type { Access } from '@spotzcity/shared/permissions';
 import { MESSAGES } from '@spotzcity/shared/validation';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { alsoAnswers, type ErrorStatus } from './api-document.ts';
 import { principalOf } from './auth.ts';
 import { ValidationError } from './errors.ts';
 import { MIME, buildWorkbook, safeFileName, sendFile, summary, type Sheet } from './exports.ts';
@@ -44,6 +45,8 @@ export interface RecordRoutes<Input extends { id?: number }, Row> {
   idSchema: z.ZodObject<{ id: z.ZodType<number, unknown> }>;
   inputSchema: z.ZodType<Input, unknown>;
   saveDescription: string;
+  /** What saving answers besides the statuses every route declares (a duplicate number: 409). */
+  saveAlsoAnswers?: ErrorStatus[];
   list(
     db: DbOrTx,
     scope: Scope & { pageNumber: number; pageSize: number },
@@ -99,7 +102,7 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
       tags,
       description: module.saveDescription,
       body: module.inputSchema,
-      response: { 200: recordReply },
+      response: { 200: recordReply, ...alsoAnswers(...(module.saveAlsoAnswers ?? [])) },
     },
   };
   const save = async (request: FastifyRequest, update: boolean) => {

@@ -17,7 +17,7 @@ export function zodResponseSerializer(options: { checkShape: boolean }) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {
     const zodSchema = responseSchemaOf(schema);
     const encoded = (data: unknown) => {
-      const result = z.safeEncode(zodSchema, data);
+      const result = encodeOrCheck(zodSchema, data);
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
       return result.data;
     };
@@ -31,6 +31,20 @@ export function zodResponseSerializer(options: { checkShape: boolean }) {
   };
 }
 
+/**
+ * The reply encoded by its schema; a schema that reads input one way only (a number that also
+ * reads its text, shared with a request) cannot encode, and is checked by parsing instead, which
+ * leaves a value of its output type as it is.
+ */
+function encodeOrCheck(schema: z.ZodType, data: unknown) {
+  try {
+    return z.safeEncode(schema, data);
+  } catch (error) {
+    if (error instanceof z.core.$ZodEncodeError) return z.safeParse(schema, data);
+    throw error;
+  }
+}
+
 function responseSchemaOf(schema: unknown): z.ZodType {
   if (schema instanceof z.ZodType) return schema;
   const properties = (schema as { properties?: unknown } | undefined)?.properties;
@@ -38,8 +52,19 @@ function responseSchemaOf(schema: unknown): z.ZodType {
   throw new TypeError(`A response schema must be a zod schema: ${JSON.stringify(schema)}`);
 }
 
-/** fast-json-stringify's writer for a zod schema, or undefined where JSON Schema falls short. */
+/**
+ * Writers already compiled, by schema: one schema shared by many routes (the error reply every
+ * route declares, platform/api-document.ts) is compiled once, not once per route.
+ */
+const writers = new WeakMap<z.ZodType, ((data: unknown) => string) | undefined>();
+
 function compiled(schema: z.ZodType): ((data: unknown) => string) | undefined {
+  if (!writers.has(schema)) writers.set(schema, compile(schema));
+  return writers.get(schema);
+}
+
+/** fast-json-stringify's writer for a zod schema, or undefined where JSON Schema falls short. */
+function compile(schema: z.ZodType): ((data: unknown) => string) | undefined {
   let json: Record<string, unknown>;
   try {
     json = z.toJSONSchema(schema, {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pagedOf } from '@spotzcity/shared/api';
 import { auditItemSchema, auditListRequestSchema } from '@spotzcity/shared/audit';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import { paged } from '../../platform/http.ts';
@@ -18,7 +19,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         querystring: auditListRequestSchema,
-        response: { 200: pagedOf(auditItemSchema) },
+        // Signed-in users of any role reach the handler, which lets Super Users only.
+        response: { 200: pagedOf(auditItemSchema), ...alsoAnswers(403) },
       },
     },
     async (request) => {

@@ -8,6 +8,7 @@ import {
   verifyCodeSchema,
 } from '@spotzcity/shared/auth';
 import { messageReplySchema, signinReplySchema, successFlagSchema } from '@spotzcity/shared/api';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { principalOf } from '../../platform/auth.ts';
 import type {} from '../../platform/background.ts';
 import type { Throttle } from '../../platform/throttle.ts';
@@ -76,7 +77,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     {
       config,
       bodyLimit: AUTH_BODY_LIMIT,
-      schema: { tags, body: signinSchema, response: { 200: signinReplySchema } },
+      // 403: a disabled organisation or an ended contract, with its reason.
+      schema: {
+        tags,
+        body: signinSchema,
+        response: { 200: signinReplySchema, ...alsoAnswers(403) },
+      },
     },
     async (request, reply) => {
       const { accessToken, deviceCookie } = await signIn(deps(), request.body, sourceOf(request));

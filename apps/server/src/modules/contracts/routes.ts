@@ -54,6 +54,8 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     recordSchema: contractRecordSchema,
     idSchema: contractIdSchema,
     inputSchema: contractSchema,
+    // A number already used in the organisation.
+    saveAlsoAnswers: [409],
     saveDescription:
       'Body: the contract fields with awardeeVendorInfo, vendorAccount and divisionInfo sections. Dates: YYYY-MM-DD or wall time with its offset.',
     list: listContracts,

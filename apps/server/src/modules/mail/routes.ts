@@ -3,6 +3,7 @@ import { count, desc } from 'drizzle-orm';
 import { z } from 'zod';
 import { pageRequestSchema, pagedOf } from '@spotzcity/shared/api';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import { paged } from '../../platform/http.ts';
@@ -29,7 +30,8 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         body: pageRequestSchema.optional(),
-        response: { 200: pagedOf(mailItem) },
+        // Signed-in users of any role reach the handler, which lets Super Users only.
+        response: { 200: pagedOf(mailItem), ...alsoAnswers(403) },
       },
     },
     async (request) => {

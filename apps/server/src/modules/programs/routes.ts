@@ -27,6 +27,7 @@ import {
 import { selectionSchema } from '@spotzcity/shared/spend';
 import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
 import type { Db } from '../../db/client.ts';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { principalOf } from '../../platform/auth.ts';
 import {
   registerOrganisationRead,
@@ -97,6 +98,8 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: programCategorySchema,
     write: createCategory,
     message: PROGRAM_MESSAGES.created,
+    // A name taken, or the most categories an organisation may have.
+    alsoAnswers: [409],
   });
 
   app.put(
@@ -108,7 +111,8 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Renames a category, switches it on or off, or changes a local rule.',
         params: programIdParamsSchema,
         body: programCategoryUpdateSchema,
-        response: { 200: envelopeOf(programCategorySchema) },
+        // A name taken.
+        response: { 200: envelopeOf(programCategorySchema), ...alsoAnswers(409) },
       },
     },
     async (request) =>
@@ -138,7 +142,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'The suppliers marked by hand for a MANUAL category.',
         params: programIdParamsSchema,
-        response: { 200: envelopeOf(z.array(markedSupplierSchema)) },
+        response: { 200: envelopeOf(z.array(markedSupplierSchema)), ...alsoAnswers(409) },
       },
     },
     async (request) =>
@@ -157,7 +161,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
           '20 at most, by name, each with whether it is marked already.',
         params: programIdParamsSchema,
         querystring: supplierOptionsQuerySchema,
-        response: { 200: envelopeOf(z.array(supplierOptionSchema)) },
+        response: { 200: envelopeOf(z.array(supplierOptionSchema)), ...alsoAnswers(409) },
       },
     },
     async (request) =>
@@ -179,7 +183,8 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'Marks a directory supplier for a MANUAL category.',
         params: programSupplierParamsSchema,
-        response: { 200: messageReplySchema },
+        // 409: a category that is not MANUAL.
+        response: { 200: messageReplySchema, ...alsoAnswers(409) },
       },
     },
     async (request) => {
@@ -196,7 +201,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'Unmarks a supplier of a MANUAL category.',
         params: programSupplierParamsSchema,
-        response: { 200: messageReplySchema },
+        response: { 200: messageReplySchema, ...alsoAnswers(409) },
       },
     },
     async (request) => {
@@ -227,6 +232,8 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
     reply: siteSchema,
     write: addSite,
     message: PROGRAM_MESSAGES.siteAdded,
+    // The most sites an organisation may have.
+    alsoAnswers: [409],
   });
 
   deleteById(

@@ -13,6 +13,7 @@ import {
   ratingSchema,
   ratingSubmissionSchema,
 } from '@spotzcity/shared/ratings';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { createRating, keyOf, listRatings, ratingCount, updateRating } from './service.ts';
@@ -32,7 +33,8 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'Rates a supplier (DUNS or supplierName) the signed-in user has not rated.',
         body: ratingSubmissionSchema,
-        response: reply,
+        // A supplier the user has rated already.
+        response: { ...reply, ...alsoAnswers(409) },
       },
     },
     async (request) => {

@@ -51,6 +51,8 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
     recordSchema: rfxRecordSchema,
     idSchema: rfxIdSchema,
     inputSchema: rfxSchema,
+    // A number already used in the organisation.
+    saveAlsoAnswers: [409],
     saveDescription:
       'Dates: YYYY-MM-DD, or wall time with its offset (start 00:00:00, submit 23:59:59).',
     list: listRfx,

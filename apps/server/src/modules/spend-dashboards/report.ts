@@ -41,8 +41,8 @@ import {
 } from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
+import { selectedIdsSchema } from '@spotzcity/shared/spend';
 import {
-  idSchema,
   reportRequestShape,
   type ReportContent,
   type ReportDefinition,
@@ -56,10 +56,7 @@ import { resolveBase, type Scope } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const spendReportBody = z.object({
-  selectedIds: z.preprocess(
-    (value) => (value === null || value === undefined ? [] : value),
-    z.array(idSchema).max(1000),
-  ),
+  selectedIds: selectedIdsSchema,
   /** The counting rule chosen on screen (issue #21); absent, the organisation's default. */
   countingRule: countingRuleSchema.optional(),
   /** The percentages' base (issue #22); all spend without it. */

@@ -20,6 +20,7 @@ import {
   type ImportJob,
 } from '@spotzcity/shared/spend-imports';
 import { importJobs } from '../../db/schema/index.ts';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { contentDisposition } from '../../platform/downloads.ts';
 import { Conflict, Forbidden, NotFound } from '../../platform/errors.ts';
@@ -91,7 +92,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
           '`/api/file/imports/{id}` or `/api/file/imports/{id}/events`. All-or-nothing: a file ' +
           'with bad rows ends `failed` with its problems and saves nothing. The ' +
           "organisation's second upload of the same bytes answers 409.",
-        response: { 202: envelopeOf(importJobSchema) },
+        response: { 202: envelopeOf(importJobSchema), ...alsoAnswers(409) },
       },
     },
     async (request, reply) => {
@@ -302,7 +303,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
           'not waiting for a choice.',
         params: importIdParamsSchema,
         body: importDecisionSchema,
-        response: { 200: envelopeOf(importJobSchema) },
+        response: { 200: envelopeOf(importJobSchema), ...alsoAnswers(409) },
       },
     },
     async (request) => {
@@ -327,7 +328,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
           'Takes a finished import off the files list (a held one is cancelled; a running one ' +
           'answers 409).',
         params: importIdParamsSchema,
-        response: { 200: envelopeOf(importJobSchema) },
+        response: { 200: envelopeOf(importJobSchema), ...alsoAnswers(409) },
       },
     },
     async (request) => {

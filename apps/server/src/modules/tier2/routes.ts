@@ -23,6 +23,7 @@ import {
   tier2ReportSchema,
   tier2RequestSchema,
 } from '@spotzcity/shared/tier2';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { principalOf } from '../../platform/auth.ts';
 import { registerOrganisationRead } from '../../platform/organisation-routes.ts';
 import { ok } from '../../platform/http.ts';
@@ -77,7 +78,7 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
           '`PENDING` until the prime accepts it. The mail is the product text with the ' +
           "organisation's name; no field of the request is mailed, and a `message` is ignored.",
         body: tier2InviteSchema,
-        response: { 200: envelopeOf(tier2PrimeSchema) },
+        response: { 200: envelopeOf(tier2PrimeSchema), ...alsoAnswers(409) },
       },
     },
     async (request) => {
@@ -206,7 +207,7 @@ export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app,
             `${answer === 'ACCEPTED' ? 'Accepts' : 'Declines'} a buyer's request (\`primeId\`) ` +
             "for the caller's organisation. Only a pending request: an answered one is 409.",
           querystring: tier2PrimeParams,
-          response: { 200: envelopeOf(tier2RequestSchema) },
+          response: { 200: envelopeOf(tier2RequestSchema), ...alsoAnswers(409) },
         },
       },
       async (request) => {

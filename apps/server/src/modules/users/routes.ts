@@ -8,6 +8,7 @@ import {
   passwordChangeReplySchema,
   userProfileSchema,
 } from '@spotzcity/shared/api';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { accountOf, principalOf } from '../../platform/auth.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
@@ -80,7 +81,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRouteOptions> = async (app, o
       schema: {
         tags,
         body: passwordChangeSchema,
-        response: { 200: passwordChangeReplySchema },
+        // 429: too many wrong old passwords (the account's throttle).
+        response: { 200: passwordChangeReplySchema, ...alsoAnswers(429) },
       },
     },
     async (request) => {

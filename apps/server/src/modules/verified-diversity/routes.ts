@@ -29,6 +29,7 @@ import {
 import { Readable } from 'node:stream';
 import { spendBaseQuerySchema } from '@spotzcity/shared/spend-dashboards';
 import type { Db } from '../../db/client.ts';
+import { alsoAnswers } from '../../platform/api-document.ts';
 import { principalOf } from '../../platform/auth.ts';
 import {
   registerOrganisationRead,
@@ -285,7 +286,7 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: "Adds an agency to the organisation's list (409 when it is there already).",
         body: agencyInputSchema,
-        response: { 200: envelopeOf(agencySchema) },
+        response: { 200: envelopeOf(agencySchema), ...alsoAnswers(409) },
       },
     },
     async (request) =>

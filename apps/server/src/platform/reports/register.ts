@@ -12,6 +12,7 @@ import { ANALYSIS_MAX } from '@spotzcity/shared/reports';
 import { recordId } from '@spotzcity/shared/validation';
 import type { DbOrTx } from '../../db/client.ts';
 import { clients, reportAnalyses } from '../../db/schema/index.ts';
+import { alsoAnswers, fieldNames } from '../api-document.ts';
 import { principalOf } from '../auth.ts';
 import { MIME, safeFileName, sendFile } from '../exports.ts';
 import type { ReportDocument } from './document.ts';
@@ -149,6 +150,8 @@ export function registerReport<Body extends z.ZodType<Record<string, unknown>>>(
           tags: ['reports'],
           description: `${definition.description} as ${what}, built on the server from the dashboard's own queries.`,
           body: definition.body,
+          // A report of chosen files answers 404 for a file that is not the organisation's.
+          response: fieldNames(definition.body).includes('selectedIds') ? alsoAnswers(404) : {},
         },
       },
       async (request, reply) => {
