@@ -1,11 +1,13 @@
 /**
- * A user whose organisation the Super User disables while they are signed in (issue #19): their
- * next request lands on the sign-in page, which says why, and they cannot sign back in.
+ * A user signed out while they work: their session revoked elsewhere, or their organisation
+ * disabled by the Super User. Their next request lands on the sign-in page, which says why; after
+ * a session ended they sign in again and are back on the page they were on, and a disabled
+ * organisation's user cannot sign back in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiPost, apiToken } from './api.ts';
 import { openBrowser, screenshot, type Browser } from './browser.ts';
-import { DEMO_PASSWORD, E2E_ADMIN, E2E_LAPSING } from './fixtures.ts';
+import { BUYER_ADMIN, DEMO_PASSWORD, E2E_ADMIN, E2E_LAPSING } from './fixtures.ts';
 
 const DISABLED = 'Your organisation’s access has been disabled.';
 
@@ -38,6 +40,38 @@ async function disableOrganisation(baseURL: string, clientId: string) {
     status: 'DISABLE',
   });
 }
+
+describe('a session that ends while the user works', () => {
+  it('says the session ended, and returns to the page after signing in again', async () => {
+    const { page, baseURL } = browser;
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(BUYER_ADMIN);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('home-page').waitFor();
+    await page.goto('/home/contracts?tab=open');
+    await page.getByTestId('contract-list-page').waitFor();
+
+    // The session is ended elsewhere (as on expiry, the server no longer takes the token).
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const out = await apiCall<{ message: string }>(baseURL, 'POST', '/api/auth/logout', token, {});
+    expect(out.message).toBeTruthy();
+
+    await page.reload();
+    await page.waitForURL('**/login');
+    const notice = page.getByTestId('login-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Your session has ended');
+    await screenshot(page, 'session-ended-notice', { fullPage: false });
+
+    await page.getByLabel('Email').fill(BUYER_ADMIN);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/home/contracts?tab=open');
+    await page.getByTestId('contract-list-page').waitFor();
+    await page.evaluate(() => localStorage.clear());
+  });
+});
 
 describe('an organisation disabled while its user is signed in', () => {
   it('sends the user to the sign-in page on their next request, saying why', async () => {

@@ -47,6 +47,8 @@ import { spendImportRoutes } from './modules/spend/import-routes.ts';
 import { spendRoutes } from './modules/spend/routes.ts';
 import { spendDashboardRoutes } from './modules/spend-dashboards/routes.ts';
 import { goalRoutes } from './modules/goals/routes.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import { attentionPlugin } from './platform/attention.ts';
 import { rfxRoutes } from './modules/rfx/routes.ts';
 import { verifiedDiversityRoutes } from './modules/verified-diversity/routes.ts';
 import { programRoutes } from './modules/programs/routes.ts';
@@ -199,6 +201,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     expiresIn: config.jwtExpiresIn,
   });
   await app.register(signedUrlsPlugin, { secret: jwtSecret });
+  await app.register(attentionPlugin);
   await app.register(importJobsPlugin, {
     kind: database.kind,
     dataDir: config.dataDir,
@@ -272,6 +275,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxFileBytes: config.limits.spendBytes,
     limits: { ...config.xlsx, maxRows: 1000 },
   });
+  await app.register(homeRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

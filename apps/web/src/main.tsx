@@ -8,15 +8,21 @@ import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { RotateScreen } from './components/rotate-screen.tsx';
 import type { LoginNotice } from './components/login-notice.ts';
+import { i18n } from './i18n/i18n.ts';
 import './app/theme.css';
 import './app/styles.css';
 
 // A 401 has already cleared storage (api/client.ts): open /login without reloading the page,
-// saying why when the server said (an organisation disabled while signed in), then drop the
-// cached answers of the previous session.
+// saying why (the server's reason, such as an organisation disabled while signed in, else that the
+// session ended) and remembering the page to return to, then drop the previous session's answers.
 setUnauthorizedHandler((reason) => {
-  if (router.state.location.pathname === '/login') return;
-  const state: LoginNotice | undefined = reason ? { notice: reason, tone: 'warning' } : undefined;
+  const { pathname, search, hash } = router.state.location;
+  if (pathname === '/login') return;
+  const state: LoginNotice = {
+    notice: reason ?? i18n.t('auth.sessionEnded'),
+    tone: 'warning',
+    from: pathname + search + hash,
+  };
   void router.navigate('/login', { replace: true, state }).then(() => queryClient.clear());
 });
 

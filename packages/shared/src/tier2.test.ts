@@ -7,6 +7,8 @@ import {
   revenueSharePercent,
   tier2InviteSchema,
   tier2NoteFor,
+  TIER2_LINE_TYPES,
+  type Tier2Row,
 } from './tier2.ts';
 
 describe('Tier 2 rules', () => {
@@ -104,6 +106,47 @@ describe('Tier 2 rules', () => {
     expect(good.ok && good.input.direct).toEqual([
       { diversity: 'MBE', segment: 'Substation Upgrade', amount: 5 },
     ]);
+  });
+
+  it('refuses the template as downloaded, even with example lines deleted', () => {
+    const ask = { breakdown: 'PROJECT', segments: ['Depot', 'Yard'] } as const;
+    const line = (type: string, diversity: string, segment: string, amount: number) => ({
+      lineType: Object.entries(TIER2_LINE_TYPES).find(([, text]) => text === type)![0],
+      diversity,
+      segment,
+      amount: amount.toFixed(2),
+    });
+    // Written out by hand from the template a prime of this buyer downloads.
+    const unchanged = [
+      line('Total Revenue', '', '', 12_000_000),
+      line('Revenue From Buyer', '', '', 3_000_000),
+      line('Direct', 'MBE', 'Depot', 85_000),
+      line('Direct', 'WBE', 'Yard', 42_500),
+      line('Prime Diverse Spend', 'MBE', '', 900_000),
+    ] as Tier2Row[];
+    const refused = assembleTier2Rows(
+      unchanged.map((row, i) => ({ line: i + 2, row })),
+      ask,
+      { year: 2026, quarter: 4 },
+    );
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.problems).toEqual(
+      unchanged.map((_, i) => ({
+        row: i + 2,
+        column: 'Amount',
+        message:
+          "These are the template's example lines, not your figures: " +
+          'replace the example amounts with yours and upload the file again.',
+      })),
+    );
+    // One amount of the prime's own makes it a report.
+    const changed = unchanged.map((row, i) => (i === 2 ? { ...row, amount: '85000.01' } : row));
+    const taken = assembleTier2Rows(
+      changed.map((row, i) => ({ line: i + 2, row })),
+      ask,
+      { year: 2026, quarter: 4 },
+    );
+    expect(taken.ok).toBe(true);
   });
 
   it('asks the buyer for a list exactly when it asks for a breakdown', () => {

@@ -68,6 +68,9 @@ export const TIER2_MESSAGES = {
   segmentNotOnPrimeSpend: 'Leave empty on Prime Diverse Spend and revenue lines',
   diversityNotOnRevenue: 'Leave empty on revenue lines',
   missingLine: (line: string) => `The file has no ${line} line`,
+  templateExample:
+    "These are the template's example lines, not your figures: " +
+    'replace the example amounts with yours and upload the file again.',
   notFound: 'Tier 2 report not found',
   primeNotFound: 'Prime supplier not found',
 } as const;
@@ -558,6 +561,9 @@ export function assembleTier2Rows(
   else if (total && fromBuyer.amount > total.amount) {
     at(fromBuyer.line, 'amount', TIER2_MESSAGES.buyerRevenueTooLarge);
   }
+  if (!problems.length && onlyExampleLines(rows, ask)) {
+    for (const { line } of rows) at(line, 'amount', TIER2_MESSAGES.templateExample);
+  }
   if (problems.length) return { ok: false, problems: problems.sort((a, b) => a.row - b.row) };
   return {
     ok: true,
@@ -569,6 +575,31 @@ export function assembleTier2Rows(
       primeDiverse,
     },
   };
+}
+
+/**
+ * True when every line is one of the template's example lines, unchanged: the template came back
+ * as downloaded (perhaps with lines deleted), so its amounts are the example's, not the prime's.
+ */
+function onlyExampleLines(
+  rows: { row: Tier2Row }[],
+  ask: { breakdown: Tier2Breakdown; segments: readonly string[] },
+): boolean {
+  const key = (type: string, diversity: string, segment: string, amount: number) =>
+    [type, diversity, segment.trim().toLowerCase(), amount.toFixed(2)].join('\u0001');
+  const examples = new Set(
+    tier2TemplateRows(ask.breakdown, ask.segments).map(([type, diversity, segment, amount]) =>
+      key(String(type), String(diversity), String(segment), Number(amount)),
+    ),
+  );
+  return (
+    rows.length > 0 &&
+    rows.every(({ row }) =>
+      examples.has(
+        key(TIER2_LINE_TYPES[row.lineType], row.diversity, row.segment, Number(row.amount)),
+      ),
+    )
+  );
 }
 
 /** The template's example rows (never data: the example's note says so). */

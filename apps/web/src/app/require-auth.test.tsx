@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { setUnauthorizedHandler } from '../api/client.ts';
+import type { LoginNotice } from '../components/login-notice.ts';
 import { setToken } from '../api/token.ts';
 import { jsonResponse, page, renderRoutes } from '../test/render.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -15,6 +17,12 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
+/** The sign-in page's stand-in: shows the page it was asked to return to. */
+function ReturnTo() {
+  const state = useLocation().state as LoginNotice | null;
+  return <p data-testid="return-to">{state?.from}</p>;
+}
+
 const renderGuarded = () =>
   renderRoutes(
     [
@@ -25,9 +33,15 @@ const renderGuarded = () =>
   );
 
 describe('RequireAuth', () => {
-  it('redirects to /login without a stored token', async () => {
-    renderGuarded();
-    expect(await screen.findByText('login screen')).toBeTruthy();
+  it('redirects to /login without a stored token, naming the page to return to', async () => {
+    renderRoutes(
+      [
+        { path: '/login', element: <ReturnTo /> },
+        { path: '/home', element: <RequireAuth>{page('signed-in area')}</RequireAuth> },
+      ],
+      '/home?tab=2',
+    );
+    expect((await screen.findByTestId('return-to')).textContent).toBe('/home?tab=2');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

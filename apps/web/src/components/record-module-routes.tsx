@@ -1,7 +1,7 @@
 /**
- * The routes of a record module (RFx, Contracts; spec 02 point 2) under its base path: the list,
- * 'add', 'edit/:id' (the record is read first) and the lazily loaded 'dashboard'. Views the
- * user's flags do not allow, and unknown paths, lead back to the list.
+ * The routes of a record module (RFx, Contracts, Cost Savings; spec 02 point 2) under its base
+ * path: the list, 'add', 'edit/:id' (the record is read first) and the lazily loaded 'dashboard'.
+ * Views the user's flags do not allow, and unknown paths, lead back to the list.
  * Test ids: `${module}-add-page`, `${module}-edit-page`, `${module}-load-error`.
  */
 import { Suspense, type ComponentType, type ReactNode } from 'react';
@@ -14,20 +14,26 @@ import { PageLoader } from './page-loader.tsx';
 
 const loader = <PageLoader />;
 
-interface FormViewProps<Row, Key extends QueryKey> {
-  mode: 'add' | 'edit';
-  module: string;
-  basePath: string;
-  title: string;
-  recordQuery: (id: number) => UseQueryOptions<Row, Error, Row, Key>;
-  Form: ComponentType<{ record?: Row }>;
+/** What the form view gives the module's form: the record to edit (none: a new one). */
+export interface RecordFormViewProps<Row> {
+  record?: Row;
+  /** Back to the list: after a save's OK, or Cancel. */
+  toList: () => void;
 }
+
+type FormViewProps<Row, Key extends QueryKey> = { mode: 'add' | 'edit' } & Omit<
+  RecordModuleRoutesProps<Row, Key>,
+  'can' | 'list' | 'Dashboard'
+>;
 
 function FormView<Row, Key extends QueryKey>({
   mode,
   module,
   basePath,
   title,
+  views,
+  formSubtitle,
+  formClassName,
   recordQuery,
   Form,
 }: FormViewProps<Row, Key>) {
@@ -38,9 +44,10 @@ function FormView<Row, Key extends QueryKey>({
     ...recordQuery(id),
     enabled: mode === 'edit' && Number.isInteger(id),
   });
+  const toList = () => navigate(basePath);
   let body: ReactNode;
-  if (mode === 'add') body = <Form />;
-  else if (record.data) body = <Form record={record.data} />;
+  if (mode === 'add') body = <Form toList={toList} />;
+  else if (record.data) body = <Form record={record.data} toList={toList} />;
   else if (record.error)
     body = (
       <Alert
@@ -51,44 +58,42 @@ function FormView<Row, Key extends QueryKey>({
       />
     );
   else body = loader;
+  const view = views ?? { add: t('records.add'), edit: t('records.edit') };
   return (
-    <div data-testid={`${module}-${mode}-page`}>
-      <ModuleHeader
-        title={title}
-        view={mode === 'add' ? t('records.add') : t('records.edit')}
-        onTitleClick={() => navigate(basePath)}
-      />
+    <div className={formClassName} data-testid={`${module}-${mode}-page`}>
+      <ModuleHeader title={title} view={view[mode]} subtitle={formSubtitle} onTitleClick={toList} />
       {body}
     </div>
   );
 }
 
 export interface RecordModuleRoutesProps<Row, Key extends QueryKey> {
-  /** Test id prefix: 'rfx', 'contract'. */
+  /** Test id prefix: 'rfx', 'contract', 'cost-saving'. */
   module: string;
   /** '/home/rfx' */
   basePath: string;
   title: string;
+  /** The form's view in its header; 'Add' and 'Edit' unless the module's spec names them. */
+  views?: { add: string; edit: string };
+  /** A line under the form's header. */
+  formSubtitle?: string;
+  /** The form view's page frame, for a module whose views are framed one by one. */
+  formClassName?: string;
   can: { addEdit: boolean; createReport: boolean };
   list: ReactNode;
   recordQuery: (id: number) => UseQueryOptions<Row, Error, Row, Key>;
-  Form: ComponentType<{ record?: Row }>;
+  Form: ComponentType<RecordFormViewProps<Row>>;
   /** Lazy, so that echarts loads only when a report is opened. */
   Dashboard: ComponentType;
 }
 
 export function RecordModuleRoutes<Row, Key extends QueryKey>({
-  module,
-  basePath,
-  title,
   can,
   list,
-  recordQuery,
-  Form,
   Dashboard,
+  ...form
 }: RecordModuleRoutesProps<Row, Key>) {
-  const toList = <Navigate to={basePath} replace />;
-  const form = { module, basePath, title, recordQuery, Form };
+  const toList = <Navigate to={form.basePath} replace />;
   return (
     <Routes>
       <Route index element={list} />

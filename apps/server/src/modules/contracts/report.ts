@@ -12,7 +12,7 @@ import { DIVERSITY_LABELS } from '@spotzcity/shared/diversity';
 import { formatMoney } from '@spotzcity/shared/format';
 import { reportKey } from '@spotzcity/shared/reports';
 import { reportRequestShape, type ReportDefinition } from '../../platform/reports/register.ts';
-import { allNewContracts, contractsPerMonth, percentageContract, totalDiverse } from './service.ts';
+import { contractDashboardFigures } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const contractReportBody = z.object({ ...contractYearSchema.shape, ...reportRequestShape });
@@ -26,13 +26,12 @@ export const CONTRACT_REPORT: ReportDefinition<typeof contractReportBody> = {
   access: ACCESS.contract.createReport,
   body: contractReportBody,
   async build({ db, clientRef }, { year }) {
-    const scope = { clientRef, year };
-    const [months, total, percentage, fresh] = await Promise.all([
-      contractsPerMonth(db, scope),
-      totalDiverse(db, scope),
-      percentageContract(db, scope),
-      allNewContracts(db, scope),
-    ]);
+    const {
+      months,
+      total,
+      percentage,
+      newContracts: fresh,
+    } = await contractDashboardFigures(db, { clientRef, year });
     const diverseValue = months.reduce((sum, m) => sum + Math.round(m.diverseValue * 100), 0) / 100;
     return {
       title: contractDashboardTitle(year),

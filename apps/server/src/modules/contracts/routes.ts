@@ -14,8 +14,7 @@ import {
   totalDiverseSchema,
 } from '@spotzcity/shared/contracts';
 import { ACCESS } from '@spotzcity/shared/permissions';
-import { excelRequestSchema } from '@spotzcity/shared/reports';
-import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { registerDashboardWorkbook } from '../../platform/dashboard-workbook.ts';
 import { ok, paged } from '../../platform/http.ts';
 import {
   clientRefOf,
@@ -23,12 +22,11 @@ import {
   registerRecordRoutes,
 } from '../../platform/record-routes.ts';
 import { registerReport } from '../../platform/reports/register.ts';
-import { parseInput } from '../../platform/validate.ts';
 import { contractDashboardWorkbook, contractListSheets } from './excel.ts';
 import { CONTRACT_REPORT } from './report.ts';
 import {
   allContracts,
-  allNewContracts,
+  contractDashboardFigures,
   contractsPerMonth,
   deleteContract,
   getContract,
@@ -151,37 +149,17 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     sheets: contractListSheets,
   });
 
-  app.post(
-    '/api/excel/contract',
-    {
-      ...report,
-      schema: {
-        tags,
-        description:
-          'The contract dashboard as Excel: body {excel: true, spendData: {year, analysis}}. Every figure is recomputed here.',
-        body: excelRequestSchema,
-      },
+  registerDashboardWorkbook(app, {
+    path: '/api/excel/contract',
+    tags,
+    access: ACCESS.contract.createReport,
+    description:
+      'The contract dashboard as Excel: body {excel: true, spendData: {year, analysis}}. Every figure is recomputed here.',
+    parameters: contractExcelDataSchema,
+    build: async (db, clientRef, { analysis, year }) => {
+      const figures = await contractDashboardFigures(db, { clientRef, year });
+      const workbook = contractDashboardWorkbook({ year, ...figures, analysis });
+      return { ...workbook, fileName: workbook.meta.title };
     },
-    async (request, reply) => {
-      const { spendData } = request.body;
-      const { analysis, year } = parseInput(contractExcelDataSchema, spendData);
-      const scope = { clientRef: clientRefOf(request), year };
-      const [months, total, percentage, fresh] = await Promise.all([
-        contractsPerMonth(app.db, scope),
-        totalDiverse(app.db, scope),
-        percentageContract(app.db, scope),
-        allNewContracts(app.db, scope),
-      ]);
-      const { meta, sheets } = contractDashboardWorkbook({
-        year,
-        months,
-        total,
-        percentage,
-        newContracts: fresh,
-        analysis,
-      });
-      const workbook = await buildWorkbook(meta, sheets);
-      return sendFile(reply, workbook, safeFileName(meta.title, 'xlsx'), MIME.xlsx);
-    },
-  );
+  });
 };

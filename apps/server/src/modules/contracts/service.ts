@@ -327,3 +327,14 @@ export async function contractsPerMonth(db: DbOrTx, scope: YearScope): Promise<C
     };
   });
 }
+
+/** Everything the year's dashboard shows, read together: its report and its workbook print the same. */
+export async function contractDashboardFigures(db: DbOrTx, scope: YearScope) {
+  const [months, total, percentage, fresh] = await Promise.all([
+    contractsPerMonth(db, scope),
+    totalDiverse(db, scope),
+    percentageContract(db, scope),
+    allNewContracts(db, scope),
+  ]);
+  return { months, total, percentage, newContracts: fresh };
+}

@@ -15,13 +15,11 @@ import {
   diversitySavingSchema,
   yearSavingSchema,
 } from '@spotzcity/shared/cost-savings';
-import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
-import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { registerDashboardWorkbook } from '../../platform/dashboard-workbook.ts';
 import { ok } from '../../platform/http.ts';
 import { registerRecordRoutes } from '../../platform/record-routes.ts';
 import { registerReport } from '../../platform/reports/register.ts';
-import { parseInput } from '../../platform/validate.ts';
 import { costSavingWorkbook } from './excel.ts';
 import { COST_REPORT, costReportName } from './report.ts';
 import {
@@ -105,31 +103,16 @@ export const costSavingRoutes: FastifyPluginAsyncZod = async (app) => {
     (clientRef, years) => savingPerDiversity(app.db, clientRef, years),
   );
 
-  app.post(
-    '/api/excel/cost',
-    {
-      onRequest: app.guard(ACCESS.costSaving.createReport),
-      schema: {
-        tags,
-        description:
-          'The cost savings dashboard as a workbook: body {excel: true, spendData: {years?, analysis?}}; every figure is recomputed here.',
-        body: excelRequestSchema,
-      },
-    },
-    async (request, reply) => {
-      const { spendData } = request.body;
-      const parameters = parseInput(costExcelDataSchema, spendData);
-      const { meta, sheets } = await costSavingWorkbook(
-        app.db,
-        principalOf(request).clientRef,
-        parameters,
-      );
-      return sendFile(
-        reply,
-        await buildWorkbook(meta, sheets),
-        safeFileName(costReportName(parameters.years), 'xlsx'),
-        MIME.xlsx,
-      );
-    },
-  );
+  registerDashboardWorkbook(app, {
+    path: '/api/excel/cost',
+    tags,
+    access: ACCESS.costSaving.createReport,
+    description:
+      'The cost savings dashboard as a workbook: body {excel: true, spendData: {years?, analysis?}}; every figure is recomputed here.',
+    parameters: costExcelDataSchema,
+    build: async (db, clientRef, parameters) => ({
+      ...(await costSavingWorkbook(db, clientRef, parameters)),
+      fileName: costReportName(parameters.years),
+    }),
+  });
 };

@@ -24,13 +24,11 @@ import {
   settingsSchema,
   yearGoalsSchema,
 } from '@spotzcity/shared/goals';
-import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
 import { registerOrganisationRead } from '../../platform/organisation-routes.ts';
-import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { registerDashboardWorkbook } from '../../platform/dashboard-workbook.ts';
 import { ok } from '../../platform/http.ts';
 import { registerReport } from '../../platform/reports/register.ts';
-import { parseInput } from '../../platform/validate.ts';
 import { GOALS_REPORT, dashboardFor, goalsWorkbook } from './report.ts';
 import {
   getSettings,
@@ -41,8 +39,10 @@ import {
   saveYearGoals,
 } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
+import { yearGoal } from './attention.ts';
 
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.attention.provide('goal', yearGoal);
   const tags = ['goals'];
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
   const admins = app.guard(ACCESS.supplierAndSpend.goalsEdit);
@@ -168,29 +168,21 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerReport(app, GOALS_REPORT);
 
-  app.post(
-    '/api/excel/goals',
-    {
-      onRequest: app.guard(ACCESS.supplierAndSpend.createReport),
-      schema: {
-        tags,
-        description:
-          'The Goals Dashboard as a workbook: body {excel: true, spendData: {selectedIds, fiscalYear?, countingRule?, analysis?}}; every figure recomputed here.',
-        body: excelRequestSchema,
-      },
-    },
-    async (request, reply) => {
-      const { spendData } = request.body;
-      const params = parseInput(goalsExcelSchema, spendData);
-      const { clientRef } = principalOf(request);
+  registerDashboardWorkbook(app, {
+    path: '/api/excel/goals',
+    tags,
+    access: ACCESS.supplierAndSpend.createReport,
+    description:
+      'The Goals Dashboard as a workbook: body {excel: true, spendData: {selectedIds, fiscalYear?, countingRule?, analysis?}}; every figure recomputed here.',
+    parameters: goalsExcelSchema,
+    build: async (db, clientRef, params) => {
       const { title, fileName, parameters, sheets } = await goalsWorkbook(
-        app.db,
+        db,
         { clientRef, selectedIds: params.selectedIds },
         params.fiscalYear,
         params.countingRule,
       );
-      const buffer = await buildWorkbook({ title, parameters, analysis: params.analysis }, sheets);
-      return sendFile(reply, buffer, safeFileName(fileName, 'xlsx'), MIME.xlsx);
+      return { meta: { title, parameters, analysis: params.analysis }, sheets, fileName };
     },
-  );
+  });
 };

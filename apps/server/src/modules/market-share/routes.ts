@@ -11,12 +11,10 @@ import {
   spanValueSchema,
   spanValuesRequestSchema,
 } from '@spotzcity/shared/market-share';
-import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { principalOf } from '../../platform/auth.ts';
-import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { registerDashboardWorkbook } from '../../platform/dashboard-workbook.ts';
 import { ok, paged } from '../../platform/http.ts';
 import { registerReport } from '../../platform/reports/register.ts';
-import { parseInput } from '../../platform/validate.ts';
 import { marketShareWorkbook } from './excel.ts';
 import { MARKET_REPORT, marketReportName } from './report.ts';
 import { categoryGraph, listMarketShare, revenueTree, spanValues } from './service.ts';
@@ -109,31 +107,16 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
-    '/api/excel/market',
-    {
-      onRequest: app.guard(ACCESS.marketShare.createReport),
-      schema: {
-        tags,
-        description:
-          'The market share dashboard as a workbook: body {excel: true, spendData: {span, spanKeys, fromDate?, toDate?, analysis?}}; every figure is recomputed here.',
-        body: excelRequestSchema,
-      },
-    },
-    async (request, reply) => {
-      const { spendData } = request.body;
-      const { analysis, ...parameters } = parseInput(marketExcelDataSchema, spendData);
-      const { meta, sheets } = await marketShareWorkbook(
-        app.db,
-        { clientRef: principalOf(request).clientRef, ...parameters },
-        analysis,
-      );
-      return sendFile(
-        reply,
-        await buildWorkbook(meta, sheets),
-        safeFileName(marketReportName(parameters), 'xlsx'),
-        MIME.xlsx,
-      );
-    },
-  );
+  registerDashboardWorkbook(app, {
+    path: '/api/excel/market',
+    tags,
+    access: ACCESS.marketShare.createReport,
+    description:
+      'The market share dashboard as a workbook: body {excel: true, spendData: {span, spanKeys, fromDate?, toDate?, analysis?}}; every figure is recomputed here.',
+    parameters: marketExcelDataSchema,
+    build: async (db, clientRef, { analysis, ...parameters }) => ({
+      ...(await marketShareWorkbook(db, { clientRef, ...parameters }, analysis)),
+      fileName: marketReportName(parameters),
+    }),
+  });
 };

@@ -12,8 +12,7 @@ import {
   sourcingSchema,
 } from '@spotzcity/shared/rfx';
 import { ACCESS } from '@spotzcity/shared/permissions';
-import { excelRequestSchema } from '@spotzcity/shared/reports';
-import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { registerDashboardWorkbook } from '../../platform/dashboard-workbook.ts';
 import { ok, paged } from '../../platform/http.ts';
 import {
   clientRefOf,
@@ -21,7 +20,6 @@ import {
   registerRecordRoutes,
 } from '../../platform/record-routes.ts';
 import { registerReport } from '../../platform/reports/register.ts';
-import { parseInput } from '../../platform/validate.ts';
 import { rfxDashboardWorkbook, rfxListSheets } from './excel.ts';
 import { RFX_REPORT, rfxReportName } from './report.ts';
 import {
@@ -127,35 +125,22 @@ export const rfxRoutes: FastifyPluginAsyncZod = async (app) => {
     sheets: rfxListSheets,
   });
 
-  app.post(
-    '/api/excel/rfx',
-    {
-      onRequest: app.guard(ACCESS.rfx.createReport),
-      schema: {
-        tags,
-        description:
-          'The RFx dashboard as Excel: body {excel: true, spendData: {period: {quaters, year}, analysis}}. Every figure is recomputed here.',
-        body: excelRequestSchema,
-      },
-    },
-    async (request, reply) => {
-      const { spendData } = request.body;
-      const { analysis, ...period } = parseInput(rfxExcelDataSchema, spendData);
-      const scope = { clientRef: clientRefOf(request), period };
+  registerDashboardWorkbook(app, {
+    path: '/api/excel/rfx',
+    tags,
+    access: ACCESS.rfx.createReport,
+    description:
+      'The RFx dashboard as Excel: body {excel: true, spendData: {period: {quaters, year}, analysis}}. Every figure is recomputed here.',
+    parameters: rfxExcelDataSchema,
+    build: async (db, clientRef, { analysis, ...period }) => {
+      const scope = { clientRef, period };
       const [rows, graph, view] = await Promise.all([
-        allDashboardRows(app.db, scope),
-        contractValueGraph(app.db, scope),
-        sourcing(app.db, scope),
+        allDashboardRows(db, scope),
+        contractValueGraph(db, scope),
+        sourcing(db, scope),
       ]);
-      const { meta, sheets } = rfxDashboardWorkbook({
-        period,
-        rows,
-        graph,
-        sourcing: view,
-        analysis,
-      });
-      const workbook = await buildWorkbook(meta, sheets);
-      return sendFile(reply, workbook, safeFileName(rfxReportName(period), 'xlsx'), MIME.xlsx);
+      const workbook = rfxDashboardWorkbook({ period, rows, graph, sourcing: view, analysis });
+      return { ...workbook, fileName: rfxReportName(period) };
     },
-  );
+  });
 };

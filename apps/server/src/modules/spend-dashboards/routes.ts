@@ -8,7 +8,6 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf } from '@spotzcity/shared/api';
-import { excelRequestSchema } from '@spotzcity/shared/reports';
 import { selectionSchema } from '@spotzcity/shared/spend';
 import {
   SPEND_GRAPHS,
@@ -19,9 +18,8 @@ import {
 import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { principalOf } from '../../platform/auth.ts';
-import { MIME, buildWorkbook, safeFileName, sendFile } from '../../platform/exports.ts';
+import { registerDashboardWorkbook } from '../../platform/dashboard-workbook.ts';
 import { ok } from '../../platform/http.ts';
-import { parseInput } from '../../platform/validate.ts';
 import { registerReport } from '../../platform/reports/register.ts';
 import { categoryWorkbook, spendWorkbook, supplierWorkbook } from './excel.ts';
 import { SPEND_REPORTS } from './report.ts';
@@ -120,36 +118,25 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const report of SPEND_REPORTS) registerReport(app, report);
 
   for (const excel of EXCELS) {
-    app.post(
-      `/api/excel/${excel.path}`,
-      {
-        onRequest: app.guard(ACCESS.supplierAndSpend.createReport),
-        schema: {
-          tags,
-          description:
-            "The dashboard as a workbook: body {excel: true, spendData: {selectedIds, base?: 'all' | 'addressable', analysis?, countingRule?}}; every figure recomputed here, the base and the counting rule stated in the Summary.",
-          body: excelRequestSchema,
-        },
-      },
-      async (request, reply) => {
-        const { spendData } = request.body;
-        const params = parseInput(dashboardExcelSchema, spendData);
-        const { clientRef } = principalOf(request);
+    registerDashboardWorkbook(app, {
+      path: `/api/excel/${excel.path}`,
+      tags,
+      access: ACCESS.supplierAndSpend.createReport,
+      description:
+        "The dashboard as a workbook: body {excel: true, spendData: {selectedIds, base?: 'all' | 'addressable', analysis?, countingRule?}}; every figure recomputed here, the base and the counting rule stated in the Summary.",
+      parameters: dashboardExcelSchema,
+      build: async (db, clientRef, params) => {
         const { title, fileName, parameters, sheets } = await excel.build(
-          app.db,
+          db,
           {
             clientRef,
             selectedIds: params.selectedIds,
-            base: await resolveBase(app.db, clientRef, params.base ?? 'all'),
+            base: await resolveBase(db, clientRef, params.base ?? 'all'),
           },
           params.countingRule,
         );
-        const buffer = await buildWorkbook(
-          { title, parameters, analysis: params.analysis },
-          sheets,
-        );
-        return sendFile(reply, buffer, safeFileName(fileName, 'xlsx'), MIME.xlsx);
+        return { meta: { title, parameters, analysis: params.analysis }, sheets, fileName };
       },
-    );
+    });
   }
 };

@@ -36,7 +36,7 @@ export const ROLLUP_COPY_COLUMNS = [
 ] as const;
 
 /** The spend_rows columns a tally reads from each line (besides the organisation and file). */
-const READ = [
+export const TALLY_READ_COLUMNS = [
   'vendor_name',
   'duns',
   'supplier_key',
@@ -147,7 +147,7 @@ export interface TalliedRollup {
  */
 export class RollupTally {
   /** Where each column the tally reads is in a line. */
-  private readonly at: Record<(typeof READ)[number], number>;
+  private readonly at: Record<(typeof TALLY_READ_COLUMNS)[number], number>;
   private readonly fieldCount: number;
   private readonly groups = new Map<string, number>();
   /** Per group: spend in cents (a double while exact, then a bigint), rows, least name, DUNS. */
@@ -175,12 +175,12 @@ export class RollupTally {
       throw new Error('A spend COPY line starts with its organisation and file');
     }
     this.at = Object.fromEntries(
-      READ.map((column) => {
+      TALLY_READ_COLUMNS.map((column) => {
         const index = columns.indexOf(column);
         if (index < 0) throw new Error(`The spend COPY lines have no ${column}`);
         return [column, index];
       }),
-    ) as Record<(typeof READ)[number], number>;
+    ) as Record<(typeof TALLY_READ_COLUMNS)[number], number>;
     this.fieldCount = columns.length;
     this.starts = new Int32Array(columns.length + 1);
   }

@@ -6,28 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ROLLUP_COPY_COLUMNS,
   RollupTally,
+  TALLY_READ_COLUMNS,
   TallyUnfit,
   codePointLess,
   startRollupTally,
 } from './rollup-tally.ts';
 
-const COLUMNS = [
-  'client_ref',
-  'file_id',
-  'line_number',
-  'vendor_name',
-  'duns',
-  'supplier_key',
-  'spend',
-  'state',
-  'diversity',
-  'is_diverse',
-  'payment_date',
-  'category',
-  'uei',
-  'fein',
-  'zip',
-];
+/** The columns of a line below: the organisation, file and line number, then what a tally reads. */
+const COLUMNS = ['client_ref', 'file_id', 'line_number', ...TALLY_READ_COLUMNS];
 
 interface Row {
   name: string;

@@ -34,6 +34,7 @@ import {
   topSuppliers,
 } from './service.ts';
 import { TEMPLATE_FILE_NAME, spendTemplate } from './template.ts';
+import { importsToLookAt } from './attention.ts';
 
 const pageOf = (input: PageRequest) => ({
   pageNumber: input.pageNumber,
@@ -41,6 +42,7 @@ const pageOf = (input: PageRequest) => ({
 });
 
 export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.attention.provide('imports', importsToLookAt);
   const tags = ['supplier spend'];
   const readers = app.guard(ACCESS.supplierAndSpend.allowed);
 

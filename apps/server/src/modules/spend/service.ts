@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { PageRequest } from '@spotzcity/shared/api';
 import {
   SPEND_MESSAGES,
+  spendRowSchema,
   type SpendRowItem,
   type SpendRowsRequest,
   type SpendTotals,
@@ -42,7 +43,6 @@ import {
 } from '../../platform/sql.ts';
 import { supplierDetails, supplierFields, supplierTotalRow } from '../../domain/supplier-rows.ts';
 import { fileRecord, toUploadedFile } from './import.ts';
-import { MATCH_RULES } from '@spotzcity/shared/verified-diversity';
 
 /** The caller's organisation and the files selected in the browser. */
 export type Scope = FileScope;
@@ -292,31 +292,11 @@ export async function listSuppliers(
   };
 }
 
-const spendRowRecord = z.object({
+/** A table view row as the database answers it: the item's fields, the id as the driver gives it, the spend as text. */
+const spendRowRecord = spendRowSchema.extend({
   total_count: z.number(),
   id: dbNumber,
-  fileId: z.number(),
-  vandorId: z.string().nullable(),
-  name: z.string(),
-  duns: z.string().nullable(),
   spend: z.string(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  city: z.string().nullable(),
-  stateOrProvince: z.string().nullable(),
-  zip: z.string().nullable(),
-  country: z.string().nullable(),
-  fein: z.string().nullable(),
-  ethnicityCategory: z.string().nullable(),
-  diversityCategory: z.string(),
-  paymentDate: z.string(),
-  payingCostCenter: z.string().nullable(),
-  payingDivision: z.string().nullable(),
-  paymentContractNumber: z.string().nullable(),
-  category: z.string(),
-  matchRule: z.enum(MATCH_RULES).nullable(),
-  matchScore: z.number().nullable(),
-  matchedSupplier: z.string().nullable(),
 });
 
 /** Table view: the rows of the selected files, in file order or by spend. */

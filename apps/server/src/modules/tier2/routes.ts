@@ -43,6 +43,7 @@ import {
 } from './service.ts';
 import { TIER2_TEMPLATE_FILE_NAME, tier2Template } from './template.ts';
 import { multipartForm } from '../../platform/validate.ts';
+import { overduePrimes } from './attention.ts';
 
 export interface Tier2RouteOptions {
   appName: string;
@@ -54,6 +55,7 @@ export interface Tier2RouteOptions {
 const reportQuery = tier2PrimeParams.extend(tier2QuarterSchema.shape);
 
 export const tier2Routes: FastifyPluginAsyncZod<Tier2RouteOptions> = async (app, opts) => {
+  app.attention.provide('tier2', overduePrimes);
   const tags = ['tier 2'];
   const inviters = app.guard(ACCESS.supplierAndSpend.tier2Invite);
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);

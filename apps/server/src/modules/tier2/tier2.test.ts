@@ -496,6 +496,33 @@ describe('Tier 2', () => {
     expect(after.json().data.submitted).toBe(false);
   });
 
+  it('refuses the template uploaded as downloaded, and saves nothing', async () => {
+    const template = await call(
+      'GET',
+      `/api/tier2/buyers/template?primeId=${ctx.primeIdA}`,
+      ctx.primeToken,
+    );
+    expect(template.statusCode).toBe(200);
+    const res = await upload(ctx.primeIdA, 3, template.rawPayload);
+    expect(res.statusCode, res.body).toBe(400);
+    const errors = res.json().errors as { column: string; message: string }[];
+    expect(errors.length).toBeGreaterThan(0);
+    for (const e of errors) {
+      expect(e).toMatchObject({
+        column: 'Amount',
+        message:
+          "These are the template's example lines, not your figures: " +
+          'replace the example amounts with yours and upload the file again.',
+      });
+    }
+    const after = await call(
+      'GET',
+      `/api/tier2/buyers/report?primeId=${ctx.primeIdA}&year=2026&quarter=3`,
+      ctx.primeToken,
+    );
+    expect(after.json().data.submitted).toBe(false);
+  });
+
   it('saves a good template and shows the year next to Tier 1 on the buyer side', async () => {
     const rows = {
       total: 8_000_000,

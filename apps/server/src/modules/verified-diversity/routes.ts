@@ -64,6 +64,7 @@ import { ACCESS, mayAccess } from '@spotzcity/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { CertificateActor } from './certificates.ts';
 import { multipartForm } from '../../platform/validate.ts';
+import { certificatesAtRisk, unmatchedVendors } from './attention.ts';
 
 const idSchema = z.object({ id: recordId() });
 
@@ -97,6 +98,8 @@ function documentKind(data: Buffer): string | undefined {
 }
 
 export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.attention.provide('certificates', certificatesAtRisk);
+  app.attention.provide('matching', unmatchedVendors);
   const tags = ['verified diversity'];
   const readers = app.guard(ACCESS.supplierAndSpend.verifiedRead);
   const editors = app.guard(ACCESS.supplierAndSpend.verifiedEdit);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getToken } from '../../api/token.ts';
 import { jsonResponse, page, renderRoutes } from '../../test/render.tsx';
 import LoginPage from './login-page.tsx';
@@ -74,5 +74,31 @@ describe('LoginPage', () => {
       password: 'Secret@2024',
     });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+  });
+
+  it('returns to the page the user was on, and never to another site', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse(200, { message: 'ok', accessToken: 'tok.en', tokenType: 'Bearer' }),
+      ),
+    );
+    const signInFrom = (from: string) => {
+      renderRoutes(
+        [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/home', element: page('home screen') },
+          { path: '/contracts', element: page('contracts screen') },
+        ],
+        { pathname: '/login', state: { notice: 'Your session has ended.', tone: 'warning', from } },
+      );
+      fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@acme.example' } });
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret@2024' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    };
+    signInFrom('/contracts?page=2');
+    expect(await screen.findByText('contracts screen')).toBeTruthy();
+    cleanup();
+    signInFrom('//evil.example/phish');
+    expect(await screen.findByText('home screen')).toBeTruthy();
   });
 });

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SigninInput } from '@spotzcity/shared/auth';
-import type { LoginNotice } from '../../components/login-notice.ts';
+import { pageAfterSignIn, type LoginNotice } from '../../components/login-notice.ts';
 import { useSignIn } from './api/sign-in.ts';
 import { AuthLayout } from './components/auth-layout.tsx';
 import css from './login-page.module.css';
@@ -30,7 +30,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { notice, tone = 'success' } = (location.state as LoginNotice | null) ?? {};
+  const { notice, tone = 'success', from } = (location.state as LoginNotice | null) ?? {};
   const signIn = useSignIn();
   const [values, setValues] = useState<SigninInput>({ usernameOrEmail: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -66,7 +66,7 @@ export default function LoginPage() {
     }
     signIn.mutate(
       { usernameOrEmail: values.usernameOrEmail.trim(), password: values.password },
-      { onSuccess: () => void navigate('/home', { replace: true }) },
+      { onSuccess: () => void navigate(pageAfterSignIn(from), { replace: true }) },
     );
   };
 

@@ -1,21 +1,23 @@
 /**
  * /home/costSaving (spec 02 points 2, 4): the list, the add and edit forms and the dashboard, each
- * its own route so that the browser's Back works. Buttons follow features.costSaving.*.
+ * its own route so that the browser's Back works. Buttons follow features.costSaving.*. Each view
+ * has its own frame: the dashboard is wider than the list and the form.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Alert, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { BarChartOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { ModuleHeader } from '../../components/module-header.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { RecordModuleRoutes } from '../../components/record-module-routes.tsx';
 import { costSavingQuery } from './api/get-cost-saving.ts';
 import { CostSavingForm } from './components/cost-saving-form.tsx';
 import { CostSavingList } from './components/cost-saving-list.tsx';
 import dashboardCss from '../../components/dashboard-page.module.css';
-import { PageLoader } from '../../components/page-loader.tsx';
 
+// The dashboard (and echarts with it) loads only when a report is opened.
 const CostSavingsDashboard = lazy(() => import('./components/cost-savings-dashboard.tsx'));
 
 const BASE = '/home/costSaving';
@@ -69,59 +71,14 @@ function ListView() {
   );
 }
 
-function FormView({ mode }: { mode: 'add' | 'edit' }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const id = Number(useParams().id);
-  const { costSaving } = useCurrentUser().features;
-  // The edit form reads its case by id, so a reload or a shared link opens the same case.
-  const loaded = useQuery({
-    ...costSavingQuery(id),
-    enabled: mode === 'edit' && costSaving.addEdit && Number.isInteger(id),
-  });
-  if (!costSaving.addEdit) return <Navigate to={BASE} replace />;
-  const toList = () => navigate(BASE);
-  const record = mode === 'edit' ? loaded.data : undefined;
-
-  return (
-    <div className="page cost-savings-page" data-testid="cost-saving-form-page">
-      {/* Spec 02: the form is titled 'Add Data' or 'Edit Data'; the module's name returns to the list. */}
-      <ModuleHeader
-        title={t('costSaving.title')}
-        view={mode === 'add' ? t('costSaving.addData') : t('costSaving.editData')}
-        subtitle={t('costSaving.formSubtitle')}
-        onTitleClick={toList}
-      />
-      {mode === 'add' || record ? (
-        <CostSavingForm
-          key={record?.id ?? 'new'}
-          record={record}
-          onDone={toList}
-          onCancel={toList}
-        />
-      ) : loaded.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={loaded.error.message}
-          data-testid="cost-saving-load-error"
-        />
-      ) : (
-        <PageLoader />
-      )}
-    </div>
-  );
-}
-
 function DashboardView() {
   const navigate = useNavigate();
-  const { costSaving } = useCurrentUser().features;
-  if (!costSaving.createReport) return <Navigate to={BASE} replace />;
   return (
     <div
       className={`page ${dashboardCss.pageWide} cost-savings-page`}
       data-testid="cost-savings-dashboard-page"
     >
+      {/* Inside the frame, so that the page keeps its width while the dashboard loads. */}
       <Suspense fallback={<PageLoader />}>
         <CostSavingsDashboard onBack={() => navigate(BASE)} />
       </Suspense>
@@ -130,13 +87,22 @@ function DashboardView() {
 }
 
 export default function CostSavingsPage() {
+  const { t } = useTranslation();
+  const { features } = useCurrentUser();
   return (
-    <Routes>
-      <Route index element={<ListView />} />
-      <Route path="add" element={<FormView mode="add" />} />
-      <Route path="edit/:id" element={<FormView mode="edit" />} />
-      <Route path="dashboard" element={<DashboardView />} />
-      <Route path="*" element={<Navigate to={BASE} replace />} />
-    </Routes>
+    <RecordModuleRoutes
+      module="cost-saving"
+      basePath={BASE}
+      title={t('costSaving.title')}
+      // Spec 02: the form is titled 'Add Data' or 'Edit Data'.
+      views={{ add: t('costSaving.addData'), edit: t('costSaving.editData') }}
+      formSubtitle={t('costSaving.formSubtitle')}
+      formClassName="page cost-savings-page"
+      can={features.costSaving}
+      list={<ListView />}
+      recordQuery={costSavingQuery}
+      Form={CostSavingForm}
+      Dashboard={DashboardView}
+    />
   );
 }

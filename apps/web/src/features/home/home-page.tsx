@@ -11,11 +11,18 @@ import {
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROLE_LABELS, type Role } from '@spotzcity/shared/permissions';
+import {
+  ACCESS,
+  mayAccess,
+  ROLE_LABELS,
+  type Permission,
+  type Role,
+} from '@spotzcity/shared/permissions';
 import { formatDate } from '@spotzcity/shared/format';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { useSettings } from '../../api/get-settings.ts';
 import { initialsOf } from '../../components/initials.ts';
+import { Attention } from './components/attention.tsx';
 
 export interface HomeTile {
   key: string;
@@ -25,8 +32,6 @@ export interface HomeTile {
   description?: string;
 }
 
-/** /home: a welcome header and one tile per module the user may open. */
-/** A link of the home page's actions card: icon, label with an optional note, arrow. */
 /** The modules the home page points to, each shown to whoever may open it. */
 const MODULE_LINKS = [
   {
@@ -47,6 +52,7 @@ const MODULE_LINKS = [
   },
 ] as const;
 
+/** A link of the home page's actions card: icon, label with an optional note, arrow. */
 function HomeAction(props: {
   to: string;
   icon: ReactNode;
@@ -70,6 +76,10 @@ function HomeAction(props: {
   );
 }
 
+/**
+ * /home: a welcome header, what needs attention today (for whoever sees the spend figures), one
+ * tile per module the user may open, and the account.
+ */
 export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -78,6 +88,9 @@ export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
   const company = user.companyName?.trim() || t('app.defaultCompany');
   const role = ROLE_LABELS[user.role as Role] ?? user.role;
   const supportEmail = settings.data?.supportEmail;
+  const seesSpend =
+    user.features.supplierAndSpend.allowed &&
+    mayAccess(new Set(user.permissions as Permission[]), ACCESS.supplierAndSpend.dashboards);
 
   return (
     <div className="page home-page" data-testid="home-page">
@@ -101,6 +114,8 @@ export default function HomePage({ tiles }: { tiles: HomeTile[] }) {
           {initialsOf(name)}
         </Avatar>
       </section>
+
+      {seesSpend && <Attention />}
 
       {tiles.length > 0 ? (
         <section aria-labelledby="home-modules-title">

@@ -19,6 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../api/get-profile.ts';
+import { useAddressColumns } from '../../components/address-columns.tsx';
 import { InfiniteTable, useReloadList } from '../../components/infinite-table.tsx';
 import { supplierLinkTarget, type SupplierLinkTarget } from '../../components/supplier-link.tsx';
 import { TemplateLink } from '../../components/template-link.tsx';
@@ -56,6 +57,7 @@ function SearchSupplier({ link }: { link: SupplierLinkTarget | null }) {
   const user = useCurrentUser();
   const reload = useReloadList();
   const [, setParams] = useSearchParams();
+  const address = useAddressColumns<Supplier>({ state: 'stateOrProvince' });
   const [state, setState] = useState<{ view: View; filter: SupplierSearchFilter }>(() => ({
     view: link ? { name: 'linked' } : { name: 'filter' },
     filter: {},
@@ -88,10 +90,7 @@ function SearchSupplier({ link }: { link: SupplierLinkTarget | null }) {
 
   const columns = [
     { title: t('supplierSearch.businessName'), dataIndex: 'name', key: 'name', width: 280 },
-    { title: t('supplierSearch.city'), dataIndex: 'city', key: 'city' },
-    { title: t('supplierSearch.stateOrProvince'), dataIndex: 'stateOrProvince', key: 'state' },
-    { title: t('supplierSearch.zip'), dataIndex: 'zip', key: 'zip' },
-    { title: t('supplierSearch.country'), dataIndex: 'country', key: 'country' },
+    ...address,
     {
       title: t('supplierSearch.certifications'),
       dataIndex: 'certificationType',

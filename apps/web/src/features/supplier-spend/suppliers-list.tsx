@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@spotzcity/shared/enums';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { SupplierListItem } from '@spotzcity/shared/spend';
+import { useAddressColumns } from '../../components/address-columns.tsx';
 import { InfiniteTable, useReloadList } from '../../components/infinite-table.tsx';
 import { SupplierLink } from '../../components/supplier-link.tsx';
 import { SupplierRating } from '../../components/supplier-rating.tsx';
@@ -23,6 +24,10 @@ export function SuppliersList() {
   const [sortOrder, setSortOrder] = useState<SortOrder>('DESC');
   const reload = useReloadList();
   const queryKey = spendKeys.suppliers(fileIds, sortOrder);
+  const address = useAddressColumns<SupplierListItem>({
+    state: 'stateOrProvince',
+    widths: { city: 100, state: 124, zip: 68, country: 72 },
+  });
 
   const columns: TableColumnsType<SupplierListItem> = [
     {
@@ -42,10 +47,7 @@ export function SuppliersList() {
         </div>
       ),
     },
-    { key: 'city', title: t('spend.city'), dataIndex: 'city', width: 100 },
-    { key: 'state', title: t('spend.stateOrProvince'), dataIndex: 'stateOrProvince', width: 124 },
-    { key: 'zip', title: t('spend.zip'), dataIndex: 'zip', width: 68 },
-    { key: 'country', title: t('spend.country'), dataIndex: 'country', width: 72 },
+    ...address,
     {
       key: 'category',
       title: t('spend.category'),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '@spotzcity/shared/enums';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import type { SpendRowItem } from '@spotzcity/shared/spend';
+import { useAddressColumns } from '../../components/address-columns.tsx';
 import { InfiniteTable } from '../../components/infinite-table.tsx';
 import { SupplierLink } from '../../components/supplier-link.tsx';
 import { spendKeys } from './api/keys.ts';
@@ -30,6 +31,10 @@ export function TableView() {
   const [fileIds] = useSelectedFiles();
   const [sortOrder, setSortOrder] = useState<SortOrder | undefined>(undefined);
   const [showLegends, setShowLegends] = useState(false);
+  const address = useAddressColumns<SpendRowItem>({
+    state: 'state',
+    widths: { city: 140, state: 80, zip: 90, country: 90 },
+  });
 
   const columns: TableColumnsType<SpendRowItem> = [
     {
@@ -74,10 +79,7 @@ export function TableView() {
       width: 130,
       render: text,
     },
-    { key: 'city', title: t('spend.city'), dataIndex: 'city', width: 140 },
-    { key: 'state', title: t('spend.state'), dataIndex: 'stateOrProvince', width: 80 },
-    { key: 'zip', title: t('spend.zip'), dataIndex: 'zip', width: 90 },
-    { key: 'country', title: t('spend.country'), dataIndex: 'country', width: 90 },
+    ...address,
     { key: 'fein', title: t('spend.fein'), dataIndex: 'fein', width: 120 },
     {
       key: 'ethnicityCategory',

@@ -33,7 +33,7 @@ function renderForm(onDone = vi.fn()) {
     [
       {
         path: '/',
-        element: <CostSavingForm record={record} onDone={onDone} onCancel={() => undefined} />,
+        element: <CostSavingForm record={record} toList={onDone} />,
       },
     ],
     '/',

@@ -23,6 +23,7 @@ import { FormFooter } from '../../../components/form-footer.tsx';
 import { DateItem } from '../../../components/record-form.tsx';
 import { fieldPath, useRevalidateInvalid, zodRule } from '../../../components/form-rules.ts';
 import { MoneyInput } from '../../../components/money-input.tsx';
+import type { RecordFormViewProps } from '../../../components/record-module-routes.tsx';
 import { SuggestInput } from '../../../components/suggest-input.tsx';
 import { ChoiceItem } from '../../../components/choice-item.tsx';
 import { useSaveCostSaving } from '../api/save-cost-saving.ts';
@@ -70,14 +71,8 @@ const MONEY_FIELDS = [
 
 type FormValues = Record<string, unknown>;
 
-interface CostSavingFormProps {
-  /** The case being edited; a new case when absent. */
-  record?: CostSaving;
-  onDone: () => void;
-  onCancel: () => void;
-}
-
-export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps) {
+/** `record`: the case being edited; a new case when absent. */
+export function CostSavingForm({ record, toList }: RecordFormViewProps<CostSaving>) {
   const { t } = useTranslation();
   const alert = useAlert();
   const [form] = Form.useForm<FormValues>();
@@ -93,7 +88,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
         ...(editing ? { id: record.id } : {}),
       },
       {
-        onSuccess: (reply) => alert.showSuccess(reply.message, onDone),
+        onSuccess: (reply) => alert.showSuccess(reply.message, toList),
         onError: (error) => {
           if (error instanceof ApiError && error.fieldErrors.length) {
             form.setFields(
@@ -280,7 +275,7 @@ export function CostSavingForm({ record, onDone, onCancel }: CostSavingFormProps
         submitTestId="cost-saving-submit"
         cancel={{
           label: t('costSaving.cancel'),
-          onClick: onCancel,
+          onClick: toList,
           testId: 'cost-saving-cancel',
           whileSaving: true,
         }}

@@ -7,6 +7,7 @@ import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MarketShareRecord } from '@spotzcity/shared/market-share';
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
+import { useAddressColumns } from '../../../components/address-columns.tsx';
 import { InfiniteTable } from '../../../components/infinite-table.tsx';
 import { SupplierLink } from '../../../components/supplier-link.tsx';
 import { marketShareKeys } from '../api/keys.ts';
@@ -14,11 +15,15 @@ import { fetchMarketSharePage } from '../api/list-market-share.ts';
 import { diversityLabel } from '@spotzcity/shared/diversity-words';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
-const orDash = (value: string | null) => value || dash;
 
 export function MarketShareList({ onTotalChange }: { onTotalChange: (total: number) => void }) {
   const { t } = useTranslation();
   const c = (key: string) => t(`marketShare.columns.${key}` as 'marketShare.columns.name');
+  const address = useAddressColumns<MarketShareRecord>({
+    state: 'stateOrProvince',
+    widths: { city: 110, state: 118, zip: 72, country: 82 },
+    missing: dash,
+  });
   const columns: NonNullable<TableProps<MarketShareRecord>['columns']> = [
     {
       title: c('name'),
@@ -27,16 +32,7 @@ export function MarketShareList({ onTotalChange }: { onTotalChange: (total: numb
       minWidth: 180,
       render: (value: string, row) => <SupplierLink name={value} duns={row.duns} />,
     },
-    { title: c('city'), dataIndex: 'city', key: 'city', width: 110, render: orDash },
-    {
-      title: c('stateOrProvince'),
-      dataIndex: 'stateOrProvince',
-      key: 'stateOrProvince',
-      width: 118,
-      render: orDash,
-    },
-    { title: c('zip'), dataIndex: 'zip', key: 'zip', width: 72, render: orDash },
-    { title: c('country'), dataIndex: 'country', key: 'country', width: 82, render: orDash },
+    ...address,
     { title: c('category'), dataIndex: 'category', key: 'category', width: 160 },
     {
       title: c('diversityCategory'),
