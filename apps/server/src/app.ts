@@ -27,7 +27,6 @@ import { BackgroundTasks } from './platform/background.ts';
 import { Throttle, sharedRateLimitStore } from './platform/throttle.ts';
 import { resolveJwtSecret } from './platform/secrets.ts';
 import { signedUrlsPlugin } from './platform/signed-urls.ts';
-import { replyCachePlugin } from './platform/reply-cache.ts';
 import { sweepTempFiles, tempRoot } from './platform/temp-files.ts';
 import { openStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
@@ -75,12 +74,6 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   storage?: Storage;
 }
-
-/**
- * How long a kept reply may answer while the database is unchanged: what depends on the clock
- * (today's date, an RFx's open or closed state) is at most this late.
- */
-const REPLY_CACHE_TTL_MS = 10_000;
 
 /** Trusts the first `hops` proxies counted from this server (what a hop count means to Fastify). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -211,16 +204,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, {
     secret: jwtSecret,
     expiresIn: config.jwtExpiresIn,
-    kind: database.kind,
   });
   await app.register(signedUrlsPlugin, { secret: jwtSecret });
   await app.register(attentionPlugin);
   // After the guards, which it reads; before the modules, whose error replies it declares.
   await app.register(apiDocument);
-  await app.register(replyCachePlugin, {
-    maxBytes: config.replyCacheBytes,
-    ttlMs: REPLY_CACHE_TTL_MS,
-  });
   await app.register(importJobsPlugin, {
     kind: database.kind,
     dataDir: config.dataDir,

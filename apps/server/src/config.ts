@@ -106,8 +106,6 @@ const envSchema = z.object({
   XLSX_CHECKER_YOUNG_MB: z.coerce.number().int().min(4).max(256).optional(),
   /** Default: DEFAULT_PGLITE_SHARED_BUFFERS_MB in db/client.ts. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).optional(),
-  /** Replies kept for repeated reads (platform/reply-cache.ts); 0 keeps none. */
-  REPLY_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -128,8 +126,6 @@ export interface Config {
   /** Where files go (platform/storage.ts, openStorage); unset: the database's default. */
   storageUrl: string | undefined;
   pgliteSharedBuffersMb: number | undefined;
-  /** Bytes of replies kept for repeated reads; 0: none. */
-  replyCacheBytes: number;
   /**
    * Whether this process runs queued import jobs (PostgreSQL; several processes share the
    * queue). On the embedded database every import runs where it was uploaded.
@@ -207,7 +203,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     storageUrl: e.STORAGE_URL,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
-    replyCacheBytes: Math.floor(e.REPLY_CACHE_MB * MB),
     runImportJobs: e.RUN_IMPORT_JOBS,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,

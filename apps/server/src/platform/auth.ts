@@ -11,7 +11,7 @@ import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { mayAccess, type Access, type Permission, type Role } from '@spotzcity/shared/permissions';
 import { actsAcrossOrganisations as acrossByRole } from '@spotzcity/shared/users';
-import { rowsOf, type DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { clients, revokedTokens, rolePermissions, users } from '../db/schema/index.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 
@@ -65,7 +65,7 @@ export async function loadPrincipal(db: DbOrTx, userId: number, tokenId = '') {
 
 /**
  * The lookup built once per database handle, its values bound at each run: otherwise Drizzle
- * builds its SQL again for every request, a noticeable part of a kept reply's cost.
+ * builds its SQL again for every request, a noticeable part of a small request's cost.
  */
 const principalQueries = new WeakMap<DbOrTx, ReturnType<typeof buildPrincipalQuery>>();
 
@@ -78,18 +78,40 @@ function principalQuery(db: DbOrTx) {
   return query;
 }
 
+/**
+ * Only the columns a request uses: the guard's (token version, role, organisation and whether it
+ * may sign in), the principal's and the profile's, which shows the account it was let in with.
+ * Every other column (the password hash, the timestamps nothing reads) would be sent, parsed and
+ * mapped on every signed-in request for nothing.
+ */
 function buildPrincipalQuery(db: DbOrTx) {
   return db
     .select({
-      user: users,
-      client: clients,
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        roleCode: users.roleCode,
+        tokenVersion: users.tokenVersion,
+        createdAt: users.createdAt,
+        pictureKey: users.pictureKey,
+        gender: users.gender,
+        dateOfBirth: users.dateOfBirth,
+        phone: users.phone,
+      },
+      client: {
+        id: clients.id,
+        clientId: clients.clientId,
+        companyName: clients.companyName,
+        type: clients.type,
+        status: clients.status,
+        contractEndAt: clients.contractEndAt,
+        deletedAt: clients.deletedAt,
+      },
       revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${sql.placeholder('tokenId')})`,
       permissions: sql<
         string[]
       >`array(select ${rolePermissions.permissionCode} from ${rolePermissions} where ${rolePermissions.roleCode} = ${users.roleCode} order by 1)`,
-      // What the database had committed when this request was let in: a kept reply computed
-      // under the same snapshot is still the database's answer (platform/reply-cache.ts).
-      snapshot: sql<string>`pg_current_snapshot()::text`,
     })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientRef))
@@ -229,20 +251,12 @@ export function accountOf(request: FastifyRequest): LoadedAccount {
   return account;
 }
 
-/** The same, or undefined for a request no token let in (public, signed link). */
-export const accountOfOrUndefined = (request: FastifyRequest): LoadedAccount | undefined =>
-  accounts.get(request);
-
-/** Accounts the embedded database keeps for reuse (below); the least recent go past this. */
-const KNOWN_ACCOUNTS = 10_000;
-
 export const authPlugin = fp(
   async (
     app: FastifyInstance,
     opts: {
       secret: string;
       expiresIn: string;
-      kind: 'pglite' | 'postgres';
       /** The account lookup (a test counts its calls). */
       load?: typeof loadPrincipal;
     },
@@ -258,9 +272,9 @@ export const authPlugin = fp(
      * behind the others on PGlite's one connection). A request never joins a query already sent:
      * the database takes the query's snapshot after every request that shares it had arrived, so
      * whatever was committed before a request arrived — a logout, a new token version, a
-     * disabled organisation, any write a kept reply depends on (platform/reply-cache.ts) — is in
-     * what that request sees, on every process. Joining a query already under way could hand a
-     * request a snapshot from before a write its client had already been told of.
+     * disabled organisation, a changed role — is in what that request sees, on every process.
+     * Joining a query already under way could hand a request a snapshot from before a write its
+     * client had already been told of.
      */
     const lookups = new Map<string, ReturnType<typeof loadPrincipal>>();
     function lookUp(id: number, tokenId: string) {
@@ -275,37 +289,6 @@ export const authPlugin = fp(
       }
       return lookup;
     }
-
-    /**
-     * On the embedded database a query is work on this process's one thread, not a round trip,
-     * and the account lookup's join was most of a kept reply's cost. There, a token's account is
-     * read again only when the database has committed something since it was read: each request
-     * asks for the snapshot (its own query, sent after it arrived, never shared) and uses the
-     * account read under the same snapshot; otherwise it reads the account as above, in a query
-     * sent after it arrived.
-     * A logout, a disabled organisation or a changed role is a commit, so it still applies to the
-     * very next request. On PostgreSQL the lookup is one round trip either way, and stays as it
-     * is.
-     */
-    const known = new Map<string, LoadedAccount>();
-    async function lookUpEmbedded(id: number, tokenId: string) {
-      const key = `${id}:${tokenId}`;
-      const account = known.get(key);
-      if (account) {
-        const [now] = rowsOf<{ snapshot: string }>(
-          await app.db.execute(sql`select pg_current_snapshot()::text as snapshot`),
-        );
-        if (now?.snapshot === account.snapshot) return account;
-        known.delete(key);
-      }
-      const loaded = await lookUp(id, tokenId);
-      if (loaded) {
-        if (known.size >= KNOWN_ACCOUNTS) known.delete(known.keys().next().value!);
-        known.set(key, loaded);
-      }
-      return loaded;
-    }
-    const accountFor = opts.kind === 'pglite' ? lookUpEmbedded : lookUp;
 
     async function authenticate(request: FastifyRequest): Promise<Principal> {
       const { account, token } = await signedInAccount(request);
@@ -322,7 +305,7 @@ export const authPlugin = fp(
       if (!claims || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
         throw new Unauthorized();
       }
-      const loaded = await accountFor(id, claims.jti);
+      const loaded = await lookUp(id, claims.jti);
       if (!loaded || loaded.revoked || loaded.user.tokenVersion !== claims.ver) {
         throw new Unauthorized();
       }

@@ -2,15 +2,15 @@
  * How the guard shares account lookups (auth.ts, `lookUp`): requests for one token that arrive in
  * the same turn of the event loop share one query; a request arriving once that query is sent
  * waits for a query of its own, so that it sees whatever was committed before it arrived
- * (a kept reply depends on it: docs/performance.md). The lookup is a stand-in here that counts
- * its calls and answers when told.
+ * (a logout on another server included). The lookup is a stand-in here that counts its calls and
+ * answers when told.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authPlugin, type LoadedAccount } from './auth.ts';
 
-const account = (snapshot: string) =>
+const account = () =>
   ({
     user: {
       id: 1,
@@ -29,7 +29,6 @@ const account = (snapshot: string) =>
     },
     revoked: false,
     permissions: [],
-    snapshot,
   }) as unknown as LoadedAccount;
 
 let app: FastifyInstance;
@@ -51,7 +50,6 @@ async function appWithLookups() {
   await app.register(authPlugin, {
     secret: 'a-secret-that-is-long-enough-for-hs256-signing',
     expiresIn: '1h',
-    kind: 'postgres',
     load: () => {
       state.calls++;
       return new Promise((resolve) => pending.push(resolve));
@@ -61,8 +59,8 @@ async function appWithLookups() {
   await app.ready();
   const token = app.tokens.sign({ id: 1, tokenVersion: 0 });
   const get = () => app.inject({ url: '/who', headers: { authorization: `Bearer ${token}` } });
-  const answerAll = (snapshot: string) => {
-    for (const resolve of pending.splice(0)) resolve(account(snapshot));
+  const answerAll = () => {
+    for (const resolve of pending.splice(0)) resolve(account());
   };
   return { state, get, answerAll };
 }
@@ -76,7 +74,7 @@ describe('account lookups', () => {
     await turn();
     await turn();
     expect(state.calls).toBe(1);
-    answerAll('1:1:');
+    answerAll();
     for (const reply of await Promise.all(replies)) expect(reply.statusCode).toBe(200);
   });
 
@@ -90,7 +88,7 @@ describe('account lookups', () => {
     await turn();
     await turn();
     expect(state.calls).toBe(2);
-    answerAll('1:1:');
+    answerAll();
     expect((await first).statusCode).toBe(200);
     expect((await second).statusCode).toBe(200);
   });

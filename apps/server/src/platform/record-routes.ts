@@ -67,7 +67,6 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
     paths.list,
     {
       onRequest: app.guard(module.access.allowed),
-      config: { replyCache: true },
       schema: {
         tags,
         body: pageRequestSchema.optional(),

@@ -39,7 +39,6 @@ export const searchSupplierRoutes: FastifyPluginAsyncZod<SearchSupplierRouteOpti
     '/api/searchSupplier/list',
     {
       onRequest: readers,
-      config: { replyCache: true },
       schema: {
         tags,
         description:

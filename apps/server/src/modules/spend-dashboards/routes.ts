@@ -92,7 +92,6 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/graph/${name}`,
       {
         onRequest: readers,
-        config: { replyCache: true },
         schema: {
           tags,
           description: `${graph.description} \`?base=addressable\` makes its percentages shares of addressable spend (all spend without it).`,

@@ -149,7 +149,6 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/supplier/spendRows',
     {
       onRequest: readers,
-      config: { replyCache: true },
       schema: {
         tags,
         description:
