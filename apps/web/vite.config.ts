@@ -18,6 +18,13 @@ const vendorGroups = [
   },
   // Forms and their rules only: kept apart so that pages without a form do not fetch it.
   { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+  // The icons and the shared words each in one file: dozens of files under 1 KB otherwise.
+  { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons[\\/]/, priority: 15 },
+  {
+    name: 'words',
+    test: /packages[\\/]shared[\\/]src[\\/]([a-z-]+-words|enums|format)\.ts$/,
+    priority: 15,
+  },
   // antd's core (its config, style and theme code, the helpers and components most screens use):
   // one file, where Rolldown alone made dozens of small ones that a phone's connection fetches
   // a few at a time. Only what 20 or more lazily loaded parts share, so a component that only a
