@@ -1,14 +1,15 @@
 /**
  * Serves the built web app from the API's port: files from `apps/web/dist`, and index.html for
  * any other GET that is not an API path (client-side routes such as /home/editProfile).
- * Assets go out precompressed; JSON replies and the HTML are compressed by @fastify/compress
- * (app.ts).
+ * Assets go out precompressed, and so does each address's HTML (compressed once, when first
+ * asked for); JSON replies are compressed by @fastify/compress (app.ts).
  *
  * The HTML of an address names the files its first screen needs (`preloadTags`): the signed-in
  * shell's and the opened page's chunks, read from the build's manifest, so that the browser asks
  * for them beside the entry rather than one round trip after another as each script runs.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { pageFilesOf } from '@spotzcity/shared/web-pages';
@@ -84,14 +85,16 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
   const manifest: Manifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest)
     : {};
-  // One page per page file (a few dozen), made the first time it is asked for.
-  const pages = new Map<string, string>();
+  // One page per page file (a few dozen), made and compressed the first time it is asked for.
+  type Page = { html: string; br: Buffer; gzip: Buffer };
+  const pages = new Map<string, Page>();
   const pageFor = (pathname: string) => {
     const key = pageFilesOf(pathname).join();
     let page = pages.get(key);
     if (page === undefined) {
       const tags = preloadTags(manifest, pathname);
-      page = tags ? html.replace('</head>', `${tags}</head>`) : html;
+      const text = tags ? html.replace('</head>', `${tags}</head>`) : html;
+      page = { html: text, br: brotliCompressSync(text), gzip: gzipSync(text, { level: 9 }) };
       pages.set(key, page);
     }
     return page;
@@ -101,10 +104,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/')) return apiNotFound(request, reply);
     if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply
+      const page = pageFor(path);
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      reply
         .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(pageFor(path));
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      if (!encoding) return reply.send(page.html);
+      return reply.header('Content-Encoding', encoding).send(page[encoding]);
     }
     return reply.status(404).send({ message: 'Not Found' });
   });
