@@ -19,7 +19,8 @@ const BUDGET_BYTES = 350 * 1000;
 const ROUTES = {
   // The sign-in page comes with the entry (plain HTML and CSS, no antd).
   '/login': ['index.html'],
-  // The shell, with antd's providers and the profile guard it loads alongside (app/router.tsx).
+  // The shell, with antd's providers and the profile guard it loads alongside (app/router.tsx;
+  // SHELL_FILES of packages/shared/src/web-pages.ts, which the server names in /home's HTML).
   '/home': [
     'index.html',
     'src/app/shell/app-shell.tsx',
@@ -53,8 +54,7 @@ function gzipBytes(file) {
 }
 
 /**
- * Every script index.html loads, the manifest's entry and those it does not list as the entry's
- * imports: the route preloading script the build writes (apps/web/build/route-preload.ts).
+ * Every script index.html loads: the manifest's entry, and any script added to the page beside it.
  */
 function htmlScripts() {
   const html = readFileSync(path.join(DIST, 'index.html'), 'utf8');

@@ -2,13 +2,14 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { setUnauthorizedHandler } from './api/client.ts';
-import { askForFirstData } from './app/first-data.ts';
 import { Providers } from './app/providers.tsx';
 import { queryClient } from './app/query-client.ts';
 import { router } from './app/router.tsx';
 import { RotateScreen } from './components/rotate-screen.tsx';
 import type { LoginNotice } from './components/login-notice.ts';
 import { i18n } from './i18n/i18n.ts';
+// antd's tokens of app/theme.ts as --ant-* variables, for the app's own stylesheets (build/antd-tokens.ts).
+import 'virtual:antd-tokens.css';
 import './app/theme.css';
 import './app/styles.css';
 
@@ -25,9 +26,6 @@ setUnauthorizedHandler((reason) => {
   };
   void router.navigate('/login', { replace: true, state }).then(() => queryClient.clear());
 });
-
-// The first screen's data, beside its code (app/first-data.ts).
-askForFirstData(queryClient, window.location);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -4,23 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../api/get-profile.ts';
 import { allowedModules, moduleRoutePath } from './modules.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { FirstScreenPending } from '../components/after-first-screen.tsx';
 
-// The tiles' page is a chunk of its own: antd's Card, Tag and Typography are not every page's.
-// Opened at /home, it starts loading with the shell (as app-shell.tsx starts a module's page).
-const loadHomePage = () => import('../features/home/home-page.tsx');
-if (/^\/home\/?$/.test(window.location.pathname)) loadHomePage().catch(() => undefined);
-const HomePage = lazy(loadHomePage);
+// Chunks of their own (their files are in @spotzcity/shared/web-pages: the server names them in
+// the HTML of /home and /home/editProfile).
+const HomePage = lazy(() => import('../features/home/home-page.tsx'));
 const EditProfilePage = lazy(() => import('../features/profile/edit-profile-page.tsx'));
 
-// While a page's code loads, its first screen is not complete: the shell's later parts (the menu,
-// the alert dialog's code) wait for the page's (components/after-first-screen.tsx).
-const pageFallback = (
-  <>
-    <PageLoader />
-    <FirstScreenPending />
-  </>
-);
+const pageFallback = <PageLoader />;
 
 /** The routes under /home: tiles, the profile editor and the modules this user may open. */
 export function HomeRoutes() {

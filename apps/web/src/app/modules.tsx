@@ -14,11 +14,12 @@
  *     feature: 'rfx',
  *     sidebar: true,
  *     tile: true,
- *     element: lazy(MODULE_PAGES['/home/rfx']),
+ *     element: modulePage('/home/rfx'),
  *   },
  *
- * The page module must `export default` its component. Its route matches `path` and everything
- * below it (`/home/rfx/*`), so a module owns its sub-routes.
+ * with the page's file under its path in `MODULE_PAGE_FILES` (@spotzcity/shared/web-pages). The page
+ * module must `export default` its component. Its route matches `path` and everything below it
+ * (`/home/rfx/*`), so a module owns its sub-routes.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import {
@@ -38,7 +39,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
-import { MODULE_PAGES } from './module-pages.ts';
+import { MODULE_PAGE_FILES, type ModulePagePath } from '@spotzcity/shared/web-pages';
 import {
   ACCESS,
   mayAccess,
@@ -46,6 +47,21 @@ import {
   type Features,
   type Permission,
 } from '@spotzcity/shared/permissions';
+
+// Every page file of the features, each a chunk of its own, loaded with its route. Which file
+// serves which module path is written once, in @spotzcity/shared/web-pages: the server names the
+// same file's chunks in the HTML of the address being opened (apps/server/src/platform/web.ts).
+const PAGE_CHUNKS = import.meta.glob<{ default: ComponentType }>([
+  '../features/*/*-page.tsx',
+  '!../features/auth/*',
+]);
+
+/** The lazily loaded page of a module path (`MODULE_PAGE_FILES`). */
+function modulePage(path: ModulePagePath): LazyExoticComponent<ComponentType> {
+  const load = PAGE_CHUNKS[`../${MODULE_PAGE_FILES[path].slice('src/'.length)}`];
+  if (!load) throw new Error(`modules: no page file ${MODULE_PAGE_FILES[path]}`);
+  return lazy(load);
+}
 
 /**
  * Sidebar and tile order of the spec: Home (always first, not a module), Supplier Spend Report,
@@ -119,7 +135,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: true,
     tile: true,
-    element: lazy(MODULE_PAGES['/home/supplierSpend']),
+    element: modulePage('/home/supplierSpend'),
   },
   {
     // The spec's Rate Supplier item: the supplier list of the Supplier Spend Report.
@@ -142,7 +158,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: false,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/supplierSpend/report']),
+    element: modulePage('/home/supplierSpend/report'),
   },
   {
     // Goals & Settings: reached from the spend home and the Goals Dashboard.
@@ -154,7 +170,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: false,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/supplierSpend/goals']),
+    element: modulePage('/home/supplierSpend/goals'),
   },
   {
     // Program categories (issue #23): a route only, linked from Goals & Settings and the Spend Dashboard.
@@ -166,7 +182,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: false,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/supplierSpend/programs']),
+    element: modulePage('/home/supplierSpend/programs'),
   },
   {
     // Certificates and Supplier matching (issue #21): routes only, linked from the spend home.
@@ -178,7 +194,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'supplierAndSpend',
     sidebar: false,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/verified']),
+    element: modulePage('/home/verified'),
   },
   {
     // Tier 2 (issue #23): primes invited, who has reported, the figures next to Tier 1. A buyer
@@ -194,7 +210,7 @@ export const MODULES: readonly AppModule[] = [
     access: ACCESS.supplierAndSpend.dashboards,
     sidebar: true,
     tile: true,
-    element: lazy(MODULE_PAGES['/home/tier2']),
+    element: modulePage('/home/tier2'),
   },
   {
     // A prime supplier's reports to the buyers that invited it.
@@ -209,7 +225,7 @@ export const MODULES: readonly AppModule[] = [
     access: ACCESS.tier2.report,
     sidebar: true,
     tile: true,
-    element: lazy(MODULE_PAGES['/home/tier2Reports']),
+    element: modulePage('/home/tier2Reports'),
   },
   {
     key: 'marketShare',
@@ -221,7 +237,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'marketShare',
     sidebar: true,
     tile: true,
-    element: lazy(MODULE_PAGES['/home/marketShare']),
+    element: modulePage('/home/marketShare'),
   },
   {
     key: 'rfx',
@@ -233,7 +249,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'rfx',
     sidebar: true,
     tile: true,
-    element: lazy(MODULE_PAGES['/home/rfx']),
+    element: modulePage('/home/rfx'),
   },
   {
     key: 'contracts',
@@ -245,7 +261,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'contract',
     sidebar: true,
     tile: true,
-    element: lazy(MODULE_PAGES['/home/contracts']),
+    element: modulePage('/home/contracts'),
   },
   {
     key: 'training',
@@ -257,7 +273,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'training',
     sidebar: true,
     tile: true,
-    element: lazy(MODULE_PAGES['/home/training']),
+    element: modulePage('/home/training'),
   },
   {
     key: 'costSaving',
@@ -269,7 +285,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'costSaving',
     sidebar: true,
     tile: true,
-    element: lazy(MODULE_PAGES['/home/costSaving']),
+    element: modulePage('/home/costSaving'),
   },
   // Administration: sidebar items only (the spec's home tiles are the procurement modules).
   {
@@ -281,7 +297,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'client',
     sidebar: true,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/client']),
+    element: modulePage('/home/client'),
   },
   {
     key: 'users',
@@ -292,7 +308,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'user',
     sidebar: true,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/users']),
+    element: modulePage('/home/users'),
   },
   // Reached from the Clients screen; the page itself admits Super Users only, as the API does.
   {
@@ -304,7 +320,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'client',
     sidebar: false,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/audit']),
+    element: modulePage('/home/audit'),
   },
   // Routes without sidebar item or tile (spec 02 point 2): reached from the home page's links
   // and from supplier names.
@@ -317,7 +333,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'searchSupplier',
     sidebar: false,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/supplierSearch']),
+    element: modulePage('/home/supplierSearch'),
   },
   {
     key: 'diversityEvents',
@@ -328,7 +344,7 @@ export const MODULES: readonly AppModule[] = [
     feature: 'diversityEvent',
     sidebar: false,
     tile: false,
-    element: lazy(MODULE_PAGES['/home/diversityEvents']),
+    element: modulePage('/home/diversityEvents'),
   },
 ];
 

@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs } from 'react-router';
 import { profileQueryOptions } from '../api/get-profile.ts';
 import { hasToken } from '../api/token.ts';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import LoginPage from '../features/auth/login-page.tsx';
+import { loadReportData } from '../features/spend-dashboards/route-data.ts';
+import { REPORT_HOME } from '../features/spend-dashboards/paths.ts';
 import { queryClient } from './query-client.ts';
 
 /**
@@ -59,13 +61,29 @@ function GuestOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * Without a stored token, /login at once (before the shell's chunks load). With one, the profile
- * is asked for while the shell loads; RequireAuth (inside the shell's chunk) then waits for it.
+ * The loaders of the signed-in area's routes whose first screen waits for data, by the module's
+ * path (the pages' own routes are theirs, app/modules.tsx). Kept here, in the entry, so that the
+ * data is asked for at navigation, beside the page's code rather than after it; the module
+ * registry stays with the shell, out of the sign-in page's load.
  */
-function SignedInOnly({ children }: { children: ReactNode }) {
-  if (!hasToken()) return <Navigate to="/login" replace />;
+const ROUTE_LOADERS: Record<string, (client: typeof queryClient, url: URL) => void> = {
+  [REPORT_HOME]: loadReportData,
+};
+
+/**
+ * A /home address asks, when navigated to, for what its first screen shows: the profile (the
+ * shell's guard waits for it) and its route's data, beside the shell's and the page's code, which
+ * the server named in the HTML (apps/server/src/platform/web.ts). Without a stored token, /login
+ * at once.
+ */
+function homeLoader({ request }: LoaderFunctionArgs) {
+  if (!hasToken()) return redirect('/login');
+  const url = new URL(request.url);
   void queryClient.prefetchQuery(profileQueryOptions());
-  return children;
+  for (const [path, load] of Object.entries(ROUTE_LOADERS)) {
+    if (url.pathname === path || url.pathname.startsWith(`${path}/`)) load(queryClient, url);
+  }
+  return null;
 }
 
 export const router = createBrowserRouter([
@@ -88,12 +106,13 @@ export const router = createBrowserRouter([
   },
   {
     path: '/home/*',
+    loader: homeLoader,
+    // A search parameter's change (a dashboard's rule or base) is not a new first screen.
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
     element: (
-      <SignedInOnly>
-        <Suspense fallback={<LoadingScreen />}>
-          <AppShell />
-        </Suspense>
-      </SignedInOnly>
+      <Suspense fallback={<LoadingScreen />}>
+        <AppShell />
+      </Suspense>
     ),
   },
   { path: '*', element: <Navigate to="/home" replace /> },

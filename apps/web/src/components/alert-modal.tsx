@@ -5,6 +5,7 @@
  */
 import {
   createContext,
+  lazy,
   Suspense,
   use,
   useCallback,
@@ -13,7 +14,6 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AfterFirstScreen, lazyPart } from './after-first-screen.tsx';
 
 export type AlertKind = 'error' | 'success' | 'info';
 
@@ -39,8 +39,10 @@ export interface AlertApi {
 
 const AlertContext = createContext<AlertApi | null>(null);
 
-// Once loaded, the dialog renders in the same render (lazyPart), as when it came with the shell.
-const AlertDialog = lazyPart(() => import('./alert-dialog.tsx').then((m) => m.AlertDialog));
+// antd's Modal is a chunk of its own, loaded with the first alert.
+const AlertDialog = lazy(() =>
+  import('./alert-dialog.tsx').then((m) => ({ default: m.AlertDialog })),
+);
 
 export function useAlert(): AlertApi {
   const value = use(AlertContext);
@@ -78,12 +80,8 @@ export function AlertProvider({ children }: { children: ReactNode }) {
   return (
     <AlertContext value={api}>
       {children}
-      {/* The dialog's code once the page's first screen is complete, so that an alert opens at
-          once. */}
-      <AfterFirstScreen load={AlertDialog.load}>{null}</AfterFirstScreen>
       {/* Made when an alert is shown, not with every screen: antd styles a modal when it is
-          made, open or not; and the dialog's code (antd's Modal) is a chunk of its own, asked
-          for above (issue #19, the signed-in first load). */}
+          made, open or not. */}
       {alert && (
         <Suspense fallback={null}>
           <AlertDialog

@@ -11,8 +11,6 @@ import { Button, Card, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ANALYSIS_MAX } from '@spotzcity/shared/report-words';
 import type { AnalysisState } from './use-analysis.ts';
-import { WhenNear } from './when-near.tsx';
-import styles from './analysis-box.module.css';
 
 export function AnalysisBox({ title, analysis }: { title: string; analysis: AnalysisState }) {
   const { t } = useTranslation();
@@ -42,23 +40,19 @@ export function AnalysisBox({ title, analysis }: { title: string; analysis: Anal
         </Space>
       }
     >
-      {/* Below the dashboard: the text area (which measures itself, a layout of the whole page)
-          is made when the reader comes near it or the page is idle (./when-near.tsx). */}
-      <WhenNear placeholder={<div className={styles.placeholder} />}>
-        <Input.TextArea
-          value={analysis.text}
-          onChange={(event) => analysis.setText(event.target.value)}
-          onBlur={() => {
-            if (analysis.isDirty) void analysis.save();
-          }}
-          autoSize={{ minRows: 4, maxRows: 12 }}
-          maxLength={ANALYSIS_MAX}
-          placeholder={t('exports.analysisPlaceholder')}
-          disabled={analysis.isLoading}
-          aria-label={title}
-          data-testid="analysis-text"
-        />
-      </WhenNear>
+      <Input.TextArea
+        value={analysis.text}
+        onChange={(event) => analysis.setText(event.target.value)}
+        onBlur={() => {
+          if (analysis.isDirty) void analysis.save();
+        }}
+        autoSize={{ minRows: 4, maxRows: 12 }}
+        maxLength={ANALYSIS_MAX}
+        placeholder={t('exports.analysisPlaceholder')}
+        disabled={analysis.isLoading}
+        aria-label={title}
+        data-testid="analysis-text"
+      />
       {/* The whole text when printed: a text area shows only what fits in it. */}
       <div className="analysis-print">{analysis.text}</div>
     </Card>

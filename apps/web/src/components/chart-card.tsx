@@ -15,8 +15,6 @@ import { Alert, Card, Empty, Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import styles from './chart-card.module.css';
-import { useShownData } from './use-shown-data.ts';
-import { WhenNear } from './when-near.tsx';
 
 interface ChartCardFrame {
   title: ReactNode;
@@ -44,8 +42,7 @@ export type ChartCardProps<T = unknown> = StaticChartCardProps | QueryChartCardP
 
 function QueryStates<T>({ query, isEmpty, children }: QueryChartCardProps<T>) {
   const { t } = useTranslation();
-  // The answer is drawn in an interruptible render (./use-shown-data.ts, issue #19).
-  const data = useShownData(query);
+  const data = query.data;
   if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
   if (data === undefined) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (isEmpty?.(data))
@@ -69,15 +66,7 @@ export function ChartCard<T>(props: ChartCardProps<T>) {
       extra={extra}
       data-testid={testId}
     >
-      {props.query ? (
-        // Below the window, the body waits until the reader comes near or the page is idle
-        // (./when-near.tsx, issue #19).
-        <WhenNear placeholder={<Skeleton active paragraph={{ rows: 6 }} />}>
-          <QueryStates {...props} />
-        </WhenNear>
-      ) : (
-        props.children
-      )}
+      {props.query ? <QueryStates {...props} /> : props.children}
       {note && <div className={styles.note}>{note}</div>}
     </Card>
   );

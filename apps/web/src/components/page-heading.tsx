@@ -5,8 +5,8 @@
  *   <PageHeading title="Supplier Dashboard" lead="All files" actions={<ExportBar … />} />
  */
 import type { ReactNode } from 'react';
+import { Typography } from 'antd';
 import css from './page-heading.module.css';
-import text from './plain-text.module.css';
 
 export function PageHeading({
   title,
@@ -20,8 +20,10 @@ export function PageHeading({
   return (
     <div className={css.pageHeading}>
       <div>
-        <h3 className={`${text.title3} ${css.pageHeadingTitle}`}>{title}</h3>
-        <span className={text.secondary}>{lead}</span>
+        <Typography.Title level={3} className={css.pageHeadingTitle}>
+          {title}
+        </Typography.Title>
+        <Typography.Text type="secondary">{lead}</Typography.Text>
       </div>
       {actions}
     </div>

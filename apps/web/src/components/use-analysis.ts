@@ -9,7 +9,6 @@ import type { Envelope } from '@spotzcity/shared/api';
 import type { Analysis } from '@spotzcity/shared/reports';
 import { api } from '../api/client.ts';
 import { useAlert } from './alert-modal.tsx';
-import { useFirstScreenComplete } from './after-first-screen.tsx';
 
 const analysisKey = (reportKey: string) => ['report-analysis', reportKey] as const;
 
@@ -17,8 +16,6 @@ export function useAnalysis(reportKey: string) {
   const queryClient = useQueryClient();
   const alert = useAlert();
   const query = useQuery({
-    // Not on a dashboard's first screen: asked for once it is complete.
-    enabled: useFirstScreenComplete(),
     queryKey: analysisKey(reportKey),
     queryFn: ({ signal }) =>
       api

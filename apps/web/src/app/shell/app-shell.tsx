@@ -3,15 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { MOBILE_QUERY, useMediaQuery } from '../../components/use-media-query.ts';
 import { HomeRoutes } from '../home-routes.tsx';
-import { preloadModulePage } from '../module-pages.ts';
 import { allowedModules } from '../modules.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
-
-// The page of the address being opened starts loading as soon as the shell's chunk is here, beside
-// the shell's first render, not after it (issue #19: the signed-in first load). The entry does
-// not do it earlier: pages reachable from the entry would split the shell's chunk in pieces.
-preloadModulePage(window.location.pathname);
 
 /** Top bar, sidebar, the /home routes and the footer. */
 export default function AppShell() {
@@ -25,8 +19,8 @@ export default function AppShell() {
     if (mobile) setCollapsedChoice(true);
   };
 
-  // Plain elements with antd Layout's styles (app/styles.css): antd's Layout was code to evaluate
-  // on every signed-in first load for a few boxes (issue #19).
+  // The frame is plain elements (app/styles.css): the only layout of its kind in the app, and
+  // antd's Layout would add code for a few boxes; everything inside it is antd's.
   return (
     <div className="app-layout">
       <TopBar collapsed={collapsed} onToggle={() => setCollapsedChoice(!collapsed)} />

@@ -1,46 +1,54 @@
-import { Suspense, useState } from 'react';
-import { QuestionCircleOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Popover, Typography } from 'antd';
+import { MailOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { lazyPart, useFirstScreenComplete } from '../../components/after-first-screen.tsx';
-import button from '../../components/plain-button.module.css';
-
-// antd's Popover (with its Trigger and antd's form context) is not on the first screen: its code
-// comes once the first screen is complete, or when the button is pressed before that.
-const HelpPopoverPart = lazyPart(() =>
-  import('./help-popover-part.tsx').then((m) => m.HelpPopoverPart),
-);
+import { settingsQueryOptions } from '../../api/get-settings.ts';
+import { MOBILE_QUERY, useMediaQuery } from '../../components/use-media-query.ts';
 
 /**
  * The help icon of the top bar: a popover with the support e-mail from /api/settings, asked for
- * once the page's first screen is complete or the popover is opened, whichever comes first.
+ * when the popover is first opened (it stays in the cache when it closes).
  */
 export function HelpPopover() {
   const { t } = useTranslation();
-  const complete = useFirstScreenComplete();
-  const [pressed, setPressed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [asked, setAsked] = useState(false);
+  if (open && !asked) setAsked(true);
+  const settings = useQuery({ ...settingsQueryOptions(), enabled: asked });
+  const email = settings.data?.supportEmail;
 
-  const helpButton = (onClick?: () => void, focus = false) => (
-    <button
-      type="button"
-      onClick={onClick}
-      // Pressed before the popover's code came: this button replaces the one pressed, and keeps
-      // the keyboard's place.
-      autoFocus={focus}
-      aria-label={t('shell.help')}
-      data-testid="help-button"
-      className={`${button.button} ${button.iconOnly} ${button.circle}`}
-    >
-      <QuestionCircleOutlined />
-    </button>
+  const content = (
+    <div className="help-popover">
+      <Typography.Paragraph type="secondary">{t('shell.helpBody')}</Typography.Paragraph>
+      {email && (
+        <a href={`mailto:${email}`} className="help-email" data-testid="support-email">
+          <MailOutlined /> {email}
+        </a>
+      )}
+    </div>
   );
-  const waiting = helpButton(() => setPressed(true));
 
-  if (!complete && !pressed) return waiting;
   return (
-    <Suspense fallback={waiting}>
-      <HelpPopoverPart firstScreenComplete={complete} openAtOnce={pressed}>
-        {helpButton(undefined, pressed)}
-      </HelpPopoverPart>
-    </Suspense>
+    <Popover
+      content={content}
+      title={t('shell.helpTitle')}
+      trigger="click"
+      open={open}
+      // On a phone the help button is near the middle of the top bar: a popover aligned to its
+      // right edge ran off the window's left side.
+      placement={mobile ? 'bottom' : 'bottomRight'}
+      onOpenChange={setOpen}
+    >
+      <Button
+        shape="circle"
+        type="text"
+        className="top-bar-icon"
+        icon={<QuestionCircleOutlined />}
+        aria-label={t('shell.help')}
+        data-testid="help-button"
+      />
+    </Popover>
   );
 }

@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import type { MenuProps } from 'antd';
+import { Menu, type MenuProps } from 'antd';
 import { HomeOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AfterFirstScreen, lazyPart } from '../../components/after-first-screen.tsx';
 import type { AppModule } from '../modules.tsx';
-
-// The menu's code (antd's Menu) is a chunk of its own, asked for once the first screen has painted.
-const SidebarMenu = lazyPart(() => import('./sidebar-menu.tsx').then((m) => m.SidebarMenu));
+import { ProfileBlock } from './profile-block.tsx';
 
 interface SidebarProps {
   collapsed: boolean;
@@ -66,13 +63,19 @@ export function Sidebar({ collapsed, mobile, modules, onNavigate }: SidebarProps
       data-collapsed={collapsed}
     >
       <nav aria-label={t('shell.navigation')} className="app-sider-inner">
-        {/* After the page's first screen has painted (components/after-first-screen.tsx): the
-            menu is the largest part of the shell, and the page is what was opened; its code
-            too (./sidebar-menu.tsx). */}
         {opened && (
-          <AfterFirstScreen load={SidebarMenu.load}>
-            <SidebarMenu collapsed={collapsed} items={items} selected={selected} />
-          </AfterFirstScreen>
+          <>
+            <ProfileBlock collapsed={collapsed} />
+            <Menu
+              theme="dark"
+              mode="inline"
+              // The sidebar is a plain element, not antd's Sider that told its menu.
+              inlineCollapsed={collapsed}
+              items={items}
+              selectedKeys={selected ? [selected] : []}
+              className="app-menu"
+            />
+          </>
         )}
       </nav>
     </aside>

@@ -12,12 +12,8 @@ import {
   DASHBOARD_TITLES,
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboard-words';
-import {
-  AfterFirstScreen,
-  FirstScreenPending,
-  lazyPart,
-} from '../../components/after-first-screen.tsx';
-import { DeferredExportBar } from '../../components/deferred-export-bar.tsx';
+import { ExportBar } from '../../components/export-bar.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { useAnalysis } from '../../components/use-analysis.ts';
 import { downloadDashboardExcel } from './api/download-excel.ts';
 import { Frame, useFileIds } from './components/report-frame.tsx';
@@ -27,8 +23,8 @@ import { useCountingRule } from './components/use-counting-rule.ts';
 import { reportPath } from './paths.ts';
 import css from './spend-dashboards.module.css';
 
-// The Spend Dashboard's first screen is in this chunk (route-preload asks for it with the shell);
-// the other dashboards, and the parts below a first screen, are chunks of their own (issue #19).
+// The Spend Dashboard's first screen is in this chunk (the server names its files in the HTML of
+// its address); the other dashboards, and the parts below a first screen, are chunks of their own.
 const SupplierDashboard = lazy(() =>
   import('./components/supplier-dashboard.tsx').then((m) => ({ default: m.SupplierDashboard })),
 );
@@ -42,8 +38,8 @@ const CategoryDashboard = lazy(() =>
 const GoalsView = lazy(() =>
   import('./components/goals-view.tsx').then((m) => ({ default: m.GoalsView })),
 );
-const AnalysisBox = lazyPart(() =>
-  import('../../components/analysis-box.tsx').then((m) => m.AnalysisBox),
+const AnalysisBox = lazy(() =>
+  import('../../components/analysis-box.tsx').then((m) => ({ default: m.AnalysisBox })),
 );
 
 const ANALYSIS_TITLE = {
@@ -70,7 +66,7 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
       actions={
         <div className={css.goalsActions}>
           {hasBase && <SpendBaseSwitch value={base} onChange={setBase} />}
-          <DeferredExportBar
+          <ExportBar
             report={{
               key: kind,
               body: { selectedIds: fileIds, ...(hasBase ? { base } : {}), ...countingRule },
@@ -85,7 +81,7 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
         {kind === 'spend' ? (
           <SpendDashboard fileIds={fileIds} base={base} />
         ) : (
-          <Suspense fallback={<FirstScreenPending />}>
+          <Suspense fallback={<PageLoader />}>
             {kind === 'supplier' ? (
               <SupplierDashboard fileIds={fileIds} />
             ) : (
@@ -96,9 +92,9 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
       </div>
       {/* The analysis goes out as text with every export and Print, not in the picture. */}
       <div className={css.dashboardAnalysisBelow}>
-        <AfterFirstScreen load={AnalysisBox.load}>
+        <Suspense fallback={null}>
           <AnalysisBox title={t(ANALYSIS_TITLE[kind])} analysis={analysis} />
-        </AfterFirstScreen>
+        </Suspense>
       </div>
     </Frame>
   );
@@ -118,7 +114,7 @@ function ChooserRoute() {
   const fileIds = useFileIds();
   return (
     <Frame fileIds={fileIds} title={t('spendDashboards.createReport')}>
-      <Suspense fallback={<FirstScreenPending />}>
+      <Suspense fallback={<PageLoader />}>
         <ReportChooser fileIds={fileIds} />
       </Suspense>
     </Frame>
@@ -132,7 +128,7 @@ export default function SpendDashboardsPage() {
       <Route
         path="goals"
         element={
-          <Suspense fallback={<FirstScreenPending />}>
+          <Suspense fallback={<PageLoader />}>
             <GoalsView />
           </Suspense>
         }

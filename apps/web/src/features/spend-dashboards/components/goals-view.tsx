@@ -2,23 +2,19 @@
  * /home/supplierSpend/report/goals: the Goals Dashboard of the selected files (issue #22), a chunk
  * of its own (its year select and tables are not needed by the other dashboards' first screens).
  */
-import { Segmented, Select } from 'antd';
+import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GOALS_TITLE, fiscalYearLabel } from '@spotzcity/shared/goals';
 import { reportKey } from '@spotzcity/shared/report-words';
-import {
-  COUNTING_RULES,
-  COUNTING_RULE_LABELS,
-  type CountingRule,
-} from '@spotzcity/shared/verified-words';
 import { goalYearsQuery } from '../../../api/goal-years.ts';
 import { AnalysisBox } from '../../../components/analysis-box.tsx';
-import { DeferredExportBar } from '../../../components/deferred-export-bar.tsx';
+import { ExportBar } from '../../../components/export-bar.tsx';
 import { useAnalysis } from '../../../components/use-analysis.ts';
 import { downloadGoalsExcel, goalsGraphQuery } from '../api/goals.ts';
 import { GOALS_SETTINGS_PATH, GoalsDashboard } from './goals-dashboard.tsx';
+import { CountingRuleSwitch } from './counting-rule-switch.tsx';
 import { Frame, useFileIds } from './report-frame.tsx';
 import { useCountingRule } from './use-counting-rule.ts';
 import css from '../spend-dashboards.module.css';
@@ -70,14 +66,8 @@ export function GoalsView() {
           >
             {t('goals.open')}
           </Link>
-          <Segmented<CountingRule>
-            value={rule}
-            onChange={setRule}
-            options={COUNTING_RULES.map((r) => ({ value: r, label: COUNTING_RULE_LABELS[r] }))}
-            aria-label={t('verified.countingRule')}
-            data-testid="goals-counting-rule"
-          />
-          <DeferredExportBar
+          <CountingRuleSwitch value={rule} onChange={setRule} data-testid="goals-counting-rule" />
+          <ExportBar
             report={{
               key: 'goals',
               body: {

@@ -3,6 +3,7 @@
  * spend, kept in the URL (`?base=addressable`) beside the file selection, and the line under every
  * figure that uses it ('Base: addressable spend, without Taxes').
  */
+import { Segmented, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import {
@@ -14,8 +15,6 @@ import {
 import { settingsQuery } from '../../../api/organisation-settings.ts';
 import { parseBase } from '../paths.ts';
 import css from '../spend-dashboards.module.css';
-import { PlainSegmented } from '../../../components/plain-segmented.tsx';
-import text from '../../../components/plain-text.module.css';
 
 /** The base in the URL, and a setter that keeps every other parameter. */
 export function useSpendBase(): [SpendBase, (base: SpendBase) => void] {
@@ -39,10 +38,10 @@ export function SpendBaseSwitch({
 }) {
   return (
     <span className={css.spendBaseSwitch}>
-      <span className={text.secondary} id="spend-base-label">
+      <Typography.Text type="secondary" id="spend-base-label">
         {SPEND_BASE_WORDS.control}
-      </span>
-      <PlainSegmented<SpendBase>
+      </Typography.Text>
+      <Segmented<SpendBase>
         aria-labelledby="spend-base-label"
         value={value}
         onChange={onChange}
@@ -58,8 +57,8 @@ export function SpendBaseLine({ base, testId }: { base: SpendBase; testId: strin
   const settings = useQuery(settingsQuery());
   if (!settings.data) return null;
   return (
-    <span className={`${text.secondary} ${css.spendBase}`} data-testid={testId}>
+    <Typography.Text type="secondary" className={css.spendBase} data-testid={testId}>
       {spendBaseLine(base, settings.data.nonAddressableCategories)}
-    </span>
+    </Typography.Text>
   );
 }

@@ -3,7 +3,7 @@
  * (`?rule=verified|reported`) so the exports, a reload and a shared link use the same, else the
  * organisation's default from its policy.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { CountingRule } from '@spotzcity/shared/verified-words';
 import { countingPolicyQuery } from '../api/verified.ts';
@@ -11,11 +11,6 @@ import { countingPolicyQuery } from '../api/verified.ts';
 const IN_ADDRESS: Record<string, CountingRule> = { verified: 'VERIFIED', reported: 'REPORTED' };
 
 export function useCountingRule(enabled = true): [CountingRule, (rule: CountingRule) => void] {
-  // Asked for in the render, not once it is committed (counting-rule-card.tsx says why).
-  const client = useQueryClient();
-  if (enabled && !client.getQueryState(countingPolicyQuery().queryKey)) {
-    void client.prefetchQuery(countingPolicyQuery());
-  }
   const policy = useQuery({ ...countingPolicyQuery(), enabled });
   const [params, setParams] = useSearchParams();
   const rule =
