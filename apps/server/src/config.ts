@@ -109,6 +109,10 @@ const envSchema = z.object({
   /** Replies kept for repeated reads (platform/reply-cache.ts); 0 keeps none. */
   REPLY_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
+  /** How long a request's queries may run (db/turns.ts); 0: no limit. */
+  REQUEST_QUERY_LIMIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** The same for an export (PowerPoint, PDF, workbook). */
+  EXPORT_QUERY_LIMIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().positive().default(50),
@@ -130,6 +134,8 @@ export interface Config {
   pgliteSharedBuffersMb: number | undefined;
   /** Bytes of replies kept for repeated reads; 0: none. */
   replyCacheBytes: number;
+  /** How long a request's (and an export's) queries may run, ms; 0: no limit (db/turns.ts). */
+  queryLimits: { requestMs: number; exportMs: number };
   /**
    * Whether this process runs queued import jobs (PostgreSQL; several processes share the
    * queue). On the embedded database every import runs where it was uploaded.
@@ -208,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageUrl: e.STORAGE_URL,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     replyCacheBytes: Math.floor(e.REPLY_CACHE_MB * MB),
+    queryLimits: { requestMs: e.REQUEST_QUERY_LIMIT_MS, exportMs: e.EXPORT_QUERY_LIMIT_MS },
     runImportJobs: e.RUN_IMPORT_JOBS,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
