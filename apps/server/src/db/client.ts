@@ -73,6 +73,8 @@ async function openPglite(dir: string, sharedBuffersMb: number): Promise<Databas
   return { db, kind: 'pglite', turns, close: () => client.close() };
 }
 
+const isSelect = (text: unknown) => typeof text === 'string' && /^\s*select\b/i.test(text);
+
 /**
  * Every query, exec and transaction of the PGlite client takes a turn (db/turns.ts), measured
  * against the request's budget: PGlite has one connection, runs a statement on the process's
@@ -87,7 +89,8 @@ function pgliteTurns(pglite: object, turns: Turns): void {
   >;
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = client[method].bind(client);
-    client[method] = (...args: never[]) => turns.run(() => original(...args), true);
+    client[method] = (...args: never[]) =>
+      turns.run(() => original(...args), true, method !== 'query' || !isSelect(args[0]));
   }
 }
 

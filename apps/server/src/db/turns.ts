@@ -24,6 +24,11 @@ export interface QueryBudget {
   limitMs: number;
   /** PGlite: how long the request's queries have held the database so far, ms. */
   usedMs: number;
+  /**
+   * PGlite: the request has written (a transaction or a statement other than a `select`): it is
+   * no longer cut off, so that a reply never says "too large" about a change that was saved.
+   */
+  wrote?: boolean;
   /** The reply when the budget is spent. */
   message: string;
 }
@@ -33,6 +38,14 @@ const budgets = new AsyncLocalStorage<QueryBudget>();
 /** Runs `fn` with `budget` as its queries' budget (the request's, set by platform/query-limits.ts). */
 export function withQueryBudget<T>(budget: QueryBudget, fn: () => T): T {
   return budgets.run(budget, fn);
+}
+
+/**
+ * Runs `fn` outside any request's budget: work a request starts but that outlives it (an
+ * import job, mail after the reply) is not that request's to pay for, nor cut by its limit.
+ */
+export function withoutQueryBudget<T>(fn: () => T): T {
+  return budgets.exit(fn);
 }
 
 export function currentQueryBudget(): QueryBudget | undefined {
@@ -111,13 +124,20 @@ export class Turns {
   }
 
   /** Runs `work` in a turn of the current budget's key, keeping the budget (see the file's note). */
-  async run<T>(work: () => Promise<T>, measure: boolean): Promise<T> {
+  async run<T>(work: () => Promise<T>, measure: boolean, writes = false): Promise<T> {
     const budget = currentQueryBudget();
     const end = await this.acquire(budget?.key ?? NO_KEY);
     try {
-      if (measure && budget && budget.limitMs > 0 && budget.usedMs >= budget.limitMs) {
+      if (
+        measure &&
+        budget &&
+        !budget.wrote &&
+        budget.limitMs > 0 &&
+        budget.usedMs >= budget.limitMs
+      ) {
         throw new QueryTimeExceeded(budget.message);
       }
+      if (budget && writes) budget.wrote = true;
       const started = performance.now();
       try {
         return await work();

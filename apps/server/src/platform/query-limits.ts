@@ -41,7 +41,10 @@ class RequestBudget implements QueryBudget {
     limits: QueryLimits,
   ) {
     const exporting = isExportRoute(request.routeOptions.url);
-    this.limitMs = exporting ? limits.exportMs : limits.requestMs;
+    // An upload saves all of its rows or none in one transaction (one turn), bounded by the
+    // upload limits: a limit reached after its save would refuse a request whose rows are saved.
+    const upload = request.headers['content-type']?.startsWith('multipart/') === true;
+    this.limitMs = upload ? 0 : exporting ? limits.exportMs : limits.requestMs;
     this.message = exporting ? REPORT_TOO_LARGE : REQUEST_TOO_LARGE;
   }
 
