@@ -19,6 +19,7 @@ import { apiDocument, withSuccessReplies } from './platform/api-document.ts';
 import { authPlugin } from './platform/auth.ts';
 import { importJobsPlugin } from './platform/import-jobs.ts';
 import { errorHandler, jsonBodies, refuseControlCharacters, routeIndex } from './platform/http.ts';
+import { queryLimitsPlugin } from './platform/query-limits.ts';
 import { zodValidatorCompiler } from './platform/validate.ts';
 import { zodResponseSerializer } from './platform/serialize.ts';
 import { loggerOptions } from './platform/logger.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(zodResponseSerializer({ checkShape: config.env !== 'production' }));
   app.setErrorHandler(errorHandler);
+  await app.register(queryLimitsPlugin, config.queryLimits);
   await app.register(routeIndex);
   await app.register(jsonBodies);
   await app.register(refuseControlCharacters);

@@ -107,6 +107,10 @@ const envSchema = z.object({
   /** Default: DEFAULT_PGLITE_SHARED_BUFFERS_MB in db/client.ts. */
   PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).optional(),
   XLSX_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(900),
+  /** How long a request's queries may run (db/turns.ts); 0: no limit. */
+  REQUEST_QUERY_LIMIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** The same for an export (PowerPoint, PDF, workbook). */
+  EXPORT_QUERY_LIMIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_ACCOUNT_TOTAL: z.coerce.number().int().positive().default(50),
@@ -126,6 +130,8 @@ export interface Config {
   /** Where files go (platform/storage.ts, openStorage); unset: the database's default. */
   storageUrl: string | undefined;
   pgliteSharedBuffersMb: number | undefined;
+  /** How long a request's (and an export's) queries may run, ms; 0: no limit (db/turns.ts). */
+  queryLimits: { requestMs: number; exportMs: number };
   /**
    * Whether this process runs queued import jobs (PostgreSQL; several processes share the
    * queue). On the embedded database every import runs where it was uploaded.
@@ -203,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     storageUrl: e.STORAGE_URL,
     pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    queryLimits: { requestMs: e.REQUEST_QUERY_LIMIT_MS, exportMs: e.EXPORT_QUERY_LIMIT_MS },
     runImportJobs: e.RUN_IMPORT_JOBS,
     jwtSecret: e.JWT_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,

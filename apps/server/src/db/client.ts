@@ -8,9 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { Client as PgClient } from 'pg';
+import type { Client as PgClient, Pool, PoolClient } from 'pg';
 import { z } from 'zod';
 import * as schema from './schema/index.ts';
+import { currentQueryBudget, Turns } from './turns.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +22,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Who queries next (db/turns.ts). */
+  turns: Turns;
   close(): Promise<void>;
 }
 
@@ -64,8 +67,31 @@ async function openPglite(dir: string, sharedBuffersMb: number): Promise<Databas
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
   });
   textParsersOnce(client);
+  const turns = new Turns(1);
+  pgliteTurns(client, turns);
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', turns, close: () => client.close() };
+}
+
+const isSelect = (text: unknown) => typeof text === 'string' && /^\s*select\b/i.test(text);
+
+/**
+ * Every query, exec and transaction of the PGlite client takes a turn (db/turns.ts), measured
+ * against the request's budget: PGlite has one connection, runs a statement on the process's
+ * own thread to its end and ignores `statement_timeout`, so the turns are what keeps one
+ * organisation's requests from holding every other's. A transaction is one turn; its own
+ * statements go through the transaction, not through these.
+ */
+function pgliteTurns(pglite: object, turns: Turns): void {
+  const client = pglite as Record<
+    'query' | 'exec' | 'transaction',
+    (...args: never[]) => Promise<unknown>
+  >;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = client[method].bind(client);
+    client[method] = (...args: never[]) =>
+      turns.run(() => original(...args), true, method !== 'query' || !isSelect(args[0]));
+  }
 }
 
 /**
@@ -122,9 +148,12 @@ async function openPostgres(url: string): Promise<Database> {
   pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     Client: namedStatements(pg.Client),
   });
+  // Two connections stay for whoever comes next: one organisation's burst cannot take them all.
+  const turns = new Turns(POOL_SIZE, POOL_SIZE - 2);
+  poolTurns(pool, turns);
   // An idle connection the server ends (a restart, an administrator, a dropped test database)
   // is discarded by the pool and the next query opens a new one; unheard, its 'error' event
   // would bring the whole process down.
@@ -132,7 +161,68 @@ async function openPostgres(url: string): Promise<Database> {
     process.emitWarning(`An idle database connection closed: ${error.message}`);
   });
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', turns, close: () => pool.end() };
+}
+
+const POOL_SIZE = 10;
+
+/** The `statement_timeout` a pooled connection was last given (ms; 0: none). */
+const timeoutOf = new WeakMap<object, number>();
+
+/**
+ * A pooled connection is taken in a turn (db/turns.ts) and held until released; `pool.query`
+ * takes one for its statement. The connection's `statement_timeout` is the budget's: set once
+ * when a connection passes from requests to jobs (no limit) or exports and back, so most
+ * checkouts cost no statement. A cancelled statement answers 57014, which the error handler
+ * turns into the budget's message.
+ */
+function poolTurns(pool: Pool, turns: Turns): void {
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const checkout = async (): Promise<PoolClient> => {
+    const budget = currentQueryBudget();
+    const end = await turns.acquire(budget?.key ?? '');
+    let client: PoolClient;
+    try {
+      client = (await connect()) as PoolClient;
+    } catch (error) {
+      end();
+      throw error;
+    }
+    const release = client.release.bind(client);
+    client.release = (error?: Error | boolean) => {
+      end();
+      return release(error);
+    };
+    const timeout = budget?.limitMs ?? 0;
+    if (timeoutOf.get(client) !== timeout) {
+      try {
+        await client.query(`set statement_timeout = ${Math.floor(timeout)}`);
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      timeoutOf.set(client, timeout);
+    }
+    return client;
+  };
+  // pg-pool's own query() connects with a callback; only the promise form is the app's.
+  (pool as { connect: unknown }).connect = (...args: unknown[]) =>
+    typeof args[0] === 'function' ? connect(...args) : checkout();
+  (pool as { query: unknown }).query = async (...args: unknown[]) => {
+    const client = await checkout();
+    try {
+      const result: unknown = await (client.query as (...a: unknown[]) => Promise<unknown>)(
+        ...args,
+      );
+      client.release();
+      return result;
+    } catch (error) {
+      // A statement's own error leaves the connection usable; a broken connection is dropped.
+      const broken = !(error && typeof error === 'object' && 'code' in error);
+      client.release(broken ? (error as Error) : undefined);
+      throw error;
+    }
+  };
 }
 
 /** How many different statements get a name; later ones are sent unnamed, as before. */

@@ -5,6 +5,7 @@
  * for it when closing, and tests use it before reading the outbox).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { withoutQueryBudget } from '../db/turns.ts';
 
 export class BackgroundTasks {
   private readonly pending = new Set<Promise<void>>();
@@ -13,7 +14,8 @@ export class BackgroundTasks {
 
   run(name: string, task: () => Promise<unknown>): void {
     const done: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(task)
+      // After the reply: not under the request's time limit (db/turns.ts).
+      .then(() => withoutQueryBudget(task))
       .then(
         () => undefined,
         (error: unknown) => this.log.error({ err: error, task: name }, 'background task failed'),

@@ -13,7 +13,9 @@ import {
   type FieldError,
   type RowError,
 } from '@spotzcity/shared/validation';
+import { isQueryTimeExceeded } from '../db/turns.ts';
 import { AppError, BadRequest, FileRejected, ValidationError } from './errors.ts';
+import { tooLargeMessage } from './query-limits.ts';
 
 interface ErrorBody {
   message: string;
@@ -31,6 +33,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       ...(error.rowErrors.length ? { errors: error.rowErrors } : {}),
     });
   }
+  // The request's queries ran past its limit (db/turns.ts), wrapped by Drizzle or not.
+  if (isQueryTimeExceeded(error)) return send(reply, 503, { message: tooLargeMessage(request) });
   if (error instanceof AppError) {
     return send(reply, error.statusCode, {
       message: error.message,

@@ -43,6 +43,7 @@ import { rowsOf, type Db, type DbOrTx } from '../db/client.ts';
 import { copyRows } from '../db/copy.ts';
 import { copyField } from '../db/copy-text.ts';
 import { importJobErrors, importJobs, users } from '../db/schema/index.ts';
+import { withoutQueryBudget } from '../db/turns.ts';
 import { NotFound } from './errors.ts';
 import type { Storage } from './storage.ts';
 
@@ -205,7 +206,7 @@ export class ImportJobs {
   /** Looks for queued jobs now (after the request that queued one has answered). */
   kick() {
     if (!this.shared || !this.claims || this.closing) return;
-    setImmediate(() => void this.claimQueued());
+    setImmediate(() => void withoutQueryBudget(() => this.claimQueued()));
   }
 
   /**
@@ -291,35 +292,39 @@ export class ImportJobs {
         live.persistedAt = Date.now();
       },
     };
-    live.done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => work(ctx))
-      .catch(async (error: unknown) => {
-        const failure = await fail(error, ctx).catch(() => ({
-          message: 'The import failed unexpectedly, nothing was saved.',
-          errors: [],
-        }));
-        await this.storeErrors(job.id, failure.errors).catch((error: unknown) =>
-          this.log.error({ err: error, job: job.id }, 'could not store the import problems'),
-        );
-        await ctx
-          .persist({
-            status: 'failed',
-            message: failure.message,
-            errorCount: failure.errors.length,
-          })
-          .catch((error: unknown) =>
-            this.log.error({ err: error, job: job.id }, 'could not record the failed import'),
+    // A job outlives the request that started it: neither it nor its failure's bookkeeping runs
+    // under that request's time limit (db/turns.ts).
+    live.done = withoutQueryBudget(() =>
+      new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() => work(ctx))
+        .catch(async (error: unknown) => {
+          const failure = await fail(error, ctx).catch(() => ({
+            message: 'The import failed unexpectedly, nothing was saved.',
+            errors: [],
+          }));
+          await this.storeErrors(job.id, failure.errors).catch((error: unknown) =>
+            this.log.error({ err: error, job: job.id }, 'could not store the import problems'),
           );
-      })
-      .finally(() => {
-        // Followers hear the last state; later readers get it from the database.
-        this.notify(live);
-        this.live.delete(job.id);
-        this.names.delete(job.id);
-        this.ensureTimers();
-        // Room for the next queued job.
-        this.kick();
-      });
+          await ctx
+            .persist({
+              status: 'failed',
+              message: failure.message,
+              errorCount: failure.errors.length,
+            })
+            .catch((error: unknown) =>
+              this.log.error({ err: error, job: job.id }, 'could not record the failed import'),
+            );
+        })
+        .finally(() => {
+          // Followers hear the last state; later readers get it from the database.
+          this.notify(live);
+          this.live.delete(job.id);
+          this.names.delete(job.id);
+          this.ensureTimers();
+          // Room for the next queued job.
+          this.kick();
+        }),
+    );
     this.ensureTimers();
   }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "spend_rows_spend_idx" ON "spend_rows" USING btree ("client_ref","spend","id");
