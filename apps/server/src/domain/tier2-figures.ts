@@ -4,6 +4,7 @@
  * reported, per diversity type, in columns of its own beside Tier 1.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { Tier2Figures } from '@spotzcity/shared/tier2';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
@@ -24,6 +25,9 @@ export const tier2Amounts = sql`
   coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
   coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
     filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect`;
+
+/** A row of `tier2Amounts`. */
+export const tier2AmountsRow = z.object({ direct: z.string(), indirect: z.string() });
 
 /**
  * The lines `l` of a buyer's primes' reports `r` (primes `p`) for a calendar year: only links the
@@ -46,13 +50,14 @@ export async function tier2Figures(
   clientRef: number,
   input: { year?: number | undefined; selectedIds: number[] },
 ): Promise<Tier2Figures> {
-  const years = rowsOf<{ year: number }>(
+  const years = rowsOf(
     await db.execute(sql`
       select distinct r.year from ${tier2Reports} r
       join ${tier2Primes} p on p.id = r.prime_ref
       where p.buyer_client_ref = ${clientRef} and p.status = 'ACCEPTED'
       order by r.year desc
     `),
+    z.object({ year: z.number() }),
   ).map((r) => Number(r.year));
   const year = input.year ?? years[0] ?? null;
   // Invited: asked and not declined (a request not answered yet is still an invitation).
@@ -73,7 +78,7 @@ export async function tier2Figures(
     };
   }
   const files = fileScope({ clientRef, selectedIds: input.selectedIds });
-  const tier1 = rowsOf<{ diversity: string; spend: string }>(
+  const tier1 = rowsOf(
     await db.execute(sql`
       select t.type as diversity, coalesce(sum(r.spend), 0)::text as spend
       from unnest(${sql.param([...DIVERSE_TYPES])}::text[]) as t(type)
@@ -82,13 +87,15 @@ export async function tier2Figures(
         and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
       group by t.type
     `),
+    z.object({ diversity: z.string(), spend: z.string() }),
   );
-  const [tier1Total] = rowsOf<{ diverse: string }>(
+  const [tier1Total] = rowsOf(
     await db.execute(sql`
       select coalesce(sum(r.spend), 0)::text as diverse from ${spendRollupMonths} r
       where ${files} and r.is_diverse
         and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
     `),
+    z.object({ diverse: z.string() }),
   );
   const byType = await db.execute(sql`
       select l.diversity_type as diversity, ${tier2Amounts}
@@ -110,10 +117,7 @@ export async function tier2Figures(
       order by p.company_name, p.id
     `);
   const tier2ByType = new Map(
-    rowsOf<{ diversity: string; direct: string; indirect: string }>(byType).map((r) => [
-      r.diversity,
-      r,
-    ]),
+    rowsOf(byType, tier2AmountsRow.extend({ diversity: z.string() })).map((r) => [r.diversity, r]),
   );
   const tier1ByType = new Map(tier1.map((r) => [r.diversity, r.spend]));
   const rows = DIVERSE_TYPES.map((t) => ({
@@ -122,8 +126,9 @@ export async function tier2Figures(
     direct: tier2ByType.get(t)?.direct ?? '0',
     indirect: tier2ByType.get(t)?.indirect ?? '0',
   })).filter((r) => Number(r.tier1) !== 0 || Number(r.direct) !== 0 || Number(r.indirect) !== 0);
-  const [totals] = rowsOf<{ direct: string; indirect: string }>(
+  const [totals] = rowsOf(
     await db.execute(sql`select ${tier2Amounts} ${buyerYearLines(clientRef, year)}`),
+    tier2AmountsRow,
   );
   return {
     year,
@@ -132,13 +137,14 @@ export async function tier2Figures(
     tier1Diverse: tier1Total?.diverse ?? '0',
     directTotal: totals?.direct ?? '0',
     indirectTotal: totals?.indirect ?? '0',
-    primes: rowsOf<{
-      id: number;
-      company_name: string;
-      quarters_reported: number;
-      direct: string;
-      indirect: string;
-    }>(byPrime).map((p) => ({
+    primes: rowsOf(
+      byPrime,
+      tier2AmountsRow.extend({
+        id: z.number(),
+        company_name: z.string(),
+        quarters_reported: z.number(),
+      }),
+    ).map((p) => ({
       id: Number(p.id),
       companyName: p.company_name,
       quartersReported: Number(p.quarters_reported),

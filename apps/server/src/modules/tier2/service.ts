@@ -9,6 +9,7 @@
  * diversity type — never stored, never added into Tier 1.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import { todayIso } from '@spotzcity/shared/validation';
 import {
@@ -57,7 +58,7 @@ import {
   ValidationError,
 } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { tier2Amounts } from '../../domain/tier2-figures.ts';
+import { tier2Amounts, tier2AmountsRow } from '../../domain/tier2-figures.ts';
 import { XLSX_MESSAGES, readSheet, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
 
 /** How many quarters the status lists show, latest first. */
@@ -122,12 +123,18 @@ function quartersAsked(p: PrimeRow, today: string, shown = QUARTERS_SHOWN): Quar
 
 async function submittedQuarters(db: DbOrTx, primeIds: number[]) {
   if (primeIds.length === 0) return new Map<string, string>();
-  const rows = rowsOf<{ prime_ref: number; year: number; quarter: number; submitted_at: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select prime_ref, year, quarter, to_char(submitted_at at time zone 'UTC',
         'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at
       from ${tier2Reports} where prime_ref = any(${sql.param(primeIds)}::int[])
     `),
+    z.object({
+      prime_ref: z.number(),
+      year: z.number(),
+      quarter: z.number(),
+      submitted_at: z.string(),
+    }),
   );
   return new Map(rows.map((r) => [`${r.prime_ref}:${r.year}:${r.quarter}`, r.submitted_at]));
 }
@@ -594,14 +601,7 @@ export async function getReport(
   q: Quarter,
 ): Promise<Tier2Report> {
   const { prime, buyerName } = await findPrime(db, side, primeId);
-  const [report] = rowsOf<{
-    id: number;
-    total_revenue: string;
-    buyer_revenue: string;
-    share: string;
-    submitted_at: string;
-    submitted_by: string | null;
-  }>(
+  const [report] = rowsOf(
     await db.execute(sql`
       select r.id, r.total_revenue::text, r.buyer_revenue::text,
         round(100 * r.buyer_revenue / nullif(r.total_revenue, 0), 2)::text as share,
@@ -610,6 +610,14 @@ export async function getReport(
       from ${tier2Reports} r left join ${users} u on u.id = r.submitted_by
       where r.prime_ref = ${prime.id} and r.year = ${q.year} and r.quarter = ${q.quarter}
     `),
+    z.object({
+      id: z.number(),
+      total_revenue: z.string(),
+      buyer_revenue: z.string(),
+      share: z.string().nullable(),
+      submitted_at: z.string(),
+      submitted_by: z.string().nullable(),
+    }),
   );
   const base = {
     primeId: prime.id,
@@ -641,15 +649,16 @@ export async function getReport(
   const order = sql.raw(
     `array_position(array[${DIVERSE_TYPES.map((t) => `'${t}'`).join(',')}]::text[], l.diversity_type)`,
   );
-  const direct = rowsOf<{ diversity: string; segment: string; amount: string }>(
+  const direct = rowsOf(
     await db.execute(sql`
       select l.diversity_type as diversity, l.segment, l.amount::text as amount
       from ${tier2ReportLines} l
       where l.report_ref = ${report.id} and l.kind = 'DIRECT'
       order by l.segment, ${order}
     `),
+    z.object({ diversity: z.string(), segment: z.string(), amount: z.string() }),
   );
-  const allocation = rowsOf<{ diversity: string; prime_diverse: string; indirect: string }>(
+  const allocation = rowsOf(
     await db.execute(sql`
       select l.diversity_type as diversity, l.amount::text as prime_diverse,
         round(l.amount * r.buyer_revenue / r.total_revenue, 2)::text as indirect
@@ -657,21 +666,24 @@ export async function getReport(
       where l.report_ref = ${report.id} and l.kind = 'PRIME_DIVERSE'
       order by ${order}
     `),
+    z.object({ diversity: z.string(), prime_diverse: z.string(), indirect: z.string() }),
   );
-  const [totals] = rowsOf<{ direct: string; indirect: string }>(
+  const [totals] = rowsOf(
     await db.execute(sql`
       select ${tier2Amounts}
       from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
       where l.report_ref = ${report.id}
     `),
+    tier2AmountsRow,
   );
-  const segmentTotals = rowsOf<{ segment: string; amount: string }>(
+  const segmentTotals = rowsOf(
     await db.execute(sql`
       select l.segment, sum(l.amount)::text as amount
       from ${tier2ReportLines} l
       where l.report_ref = ${report.id} and l.kind = 'DIRECT'
       group by l.segment order by l.segment
     `),
+    z.object({ segment: z.string(), amount: z.string() }),
   );
   return {
     ...base,
@@ -701,17 +713,7 @@ export async function getReport(
 async function reportHistory(db: DbOrTx, reportId: number): Promise<Tier2Version[]> {
   const utc = (column: string) =>
     sql.raw(`to_char(v.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-  const rows = rowsOf<{
-    submitted_at: string;
-    submitted_by: string | null;
-    replaced_at: string;
-    source: 'FORM' | 'UPLOAD';
-    total_revenue: string;
-    buyer_revenue: string;
-    share: string;
-    direct: string;
-    indirect: string;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select ${utc('submitted_at')} as submitted_at, u.name as submitted_by,
         ${utc('replaced_at')} as replaced_at, v.source,
@@ -726,6 +728,17 @@ async function reportHistory(db: DbOrTx, reportId: number): Promise<Tier2Version
       where v.report_ref = ${reportId}
       order by v.replaced_at desc, v.id desc
     `),
+    z.object({
+      submitted_at: z.string(),
+      submitted_by: z.string().nullable(),
+      replaced_at: z.string(),
+      source: z.enum(tier2ReportVersions.source.enumValues),
+      total_revenue: z.string(),
+      buyer_revenue: z.string(),
+      share: z.string().nullable(),
+      direct: z.string(),
+      indirect: z.string(),
+    }),
   );
   return rows.map((r) => ({
     submittedAt: r.submitted_at,
