@@ -16,7 +16,9 @@
  * (qualifiesSql, the same rule as everywhere else).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { dbNumber } from '../platform/sql.ts';
 import {
   spendRows,
   vendorMatches,
@@ -60,10 +62,12 @@ async function lockRollups(tx: DbOrTx, clientRef: number) {
 
 /** Whether the organisation's rollups were ever built. */
 async function built(tx: DbOrTx, clientRef: number): Promise<boolean> {
-  const rows = rowsOf<{ client_ref: number }>(
+  const rows = rowsOf(
     await tx.execute(
-      sql`select client_ref from ${verifiedRefreshed} where client_ref = ${clientRef}`,
+      sql`select ${verifiedRefreshed.clientRef} from ${verifiedRefreshed}
+        where ${verifiedRefreshed.clientRef} = ${clientRef}`,
     ),
+    z.object({ client_ref: z.number() }),
   );
   return rows.length > 0;
 }
@@ -159,10 +163,12 @@ export async function refreshVerifiedRollups(db: DbOrTx, clientRef: number): Pro
   if (!(await stale(db, clientRef))) return;
   await db.transaction(async (tx) => {
     await lockRollups(tx, clientRef);
-    const changes = rowsOf<{ id: number; supplier_key: string | null; whole: boolean }>(
+    const v = verifiedChanges;
+    const changes = rowsOf(
       await tx.execute(sql`
-        select id, supplier_key, whole from ${verifiedChanges} where client_ref = ${clientRef}
+        select ${v.id}, ${v.supplierKey}, ${v.whole} from ${v} where ${v.clientRef} = ${clientRef}
       `),
+      z.object({ id: dbNumber, supplier_key: z.string().nullable(), whole: z.boolean() }),
     );
     if (!(await built(tx, clientRef)) || changes.some((c) => c.whole)) {
       await judge(tx, clientRef, 'all');
@@ -185,11 +191,16 @@ export async function refreshVerifiedRollups(db: DbOrTx, clientRef: number): Pro
 
 /** Whether the organisation's rollups miss a change, or were never built. */
 async function stale(db: DbOrTx, clientRef: number): Promise<boolean> {
-  const [row] = rowsOf<{ stale: boolean }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      select not exists (select 1 from ${verifiedRefreshed} where client_ref = ${clientRef})
-        or exists (select 1 from ${verifiedChanges} where client_ref = ${clientRef}) as stale
+      select not exists (
+          select 1 from ${verifiedRefreshed} where ${verifiedRefreshed.clientRef} = ${clientRef}
+        )
+        or exists (
+          select 1 from ${verifiedChanges} where ${verifiedChanges.clientRef} = ${clientRef}
+        ) as stale
     `),
+    z.object({ stale: z.boolean() }),
   );
   return row?.stale !== false;
 }

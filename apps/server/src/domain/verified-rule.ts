@@ -13,7 +13,9 @@ import {
   type CountingRule,
   type QualificationPolicy,
 } from '@spotzcity/shared/verified-diversity';
+import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { selectAs } from '../platform/sql.ts';
 import { certificatePolicies, supplierCertificates } from '../db/schema/index.ts';
 
 /**
@@ -39,22 +41,29 @@ export const certain = sql`m.supplier_ref is not null and (m.confirmed or m.scor
 
 /* ---------------------------------------------------------------- policy */
 
-interface PolicyRow {
-  accepted_agencies: string[] | null;
-  accept_self_certified: boolean;
-  grace_months: number;
-  expiring_window_days: number;
-  counting_rule: string;
-}
+const policyRow = z.object({
+  accepted_agencies: z.array(z.string()).nullable(),
+  accept_self_certified: z.boolean(),
+  grace_months: z.number(),
+  expiring_window_days: z.number(),
+  counting_rule: z.string(),
+});
 
 /** The organisation's policy; the defaults when it has saved none. */
 export async function getPolicy(db: DbOrTx, clientRef: number): Promise<QualificationPolicy> {
-  const [row] = rowsOf<PolicyRow>(
+  const p = certificatePolicies;
+  const [row] = rowsOf(
     await db.execute(sql`
-      select accepted_agencies, accept_self_certified, grace_months, expiring_window_days,
-        counting_rule
-      from ${certificatePolicies} where client_ref = ${clientRef}
+      select ${selectAs({
+        accepted_agencies: p.acceptedAgencies,
+        accept_self_certified: p.acceptSelfCertified,
+        grace_months: p.graceMonths,
+        expiring_window_days: p.expiringWindowDays,
+        counting_rule: p.countingRule,
+      })}
+      from ${p} where ${p.clientRef} = ${clientRef}
     `),
+    policyRow,
   );
   if (!row) return { ...DEFAULT_POLICY };
   return {

@@ -10,14 +10,15 @@
  * never make a payment verified.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import {
   COUNTING_RULE_LABELS,
   COUNTING_RULE_TEXT,
   MATCH_RULE_LABELS,
+  MATCH_RULES,
   type CountingRule,
-  type MatchRule,
   type VerifiedFigures,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
@@ -67,22 +68,24 @@ export async function verifiedFigures(
 ): Promise<VerifiedFigures> {
   await refreshVerifiedRollups(db, scope.clientRef);
   const policy = await getPolicy(db, scope.clientRef);
-  const reported = rowsOf<{ type: string; spend: string }>(
+  const reported = rowsOf(
     await db.execute(sql`
       select t.type, sum(r.spend)::text as spend
       from ${spendRollupMonths} r cross join unnest(r.diversity) as t(type)
       where ${fileScope(scope)}
       group by t.type
     `),
+    z.object({ type: z.string(), spend: z.string() }),
   );
-  const [totals] = rowsOf<{ total: string; diverse: string }>(
+  const [totals] = rowsOf(
     await db.execute(sql`
       select coalesce(sum(r.spend), 0)::text as total,
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
       from ${spendRollupMonths} r where ${fileScope(scope)}
     `),
+    z.object({ total: z.string(), diverse: z.string() }),
   );
-  const verifiedRows = rowsOf<{ type: string | null; spend: string }>(
+  const verifiedRows = rowsOf(
     await db.execute(sql`
       select t.type, sum(r.spend)::text as spend
       from ${verifiedRollupSuppliers} r cross join unnest(r.types) as t(type)
@@ -92,6 +95,7 @@ export async function verifiedFigures(
       select null, coalesce(sum(r.spend), 0)::text from ${verifiedRollupSuppliers} r
       where ${fileScope(scope)} and cardinality(r.types) > 0
     `),
+    z.object({ type: z.string().nullable(), spend: z.string() }),
   );
   const verified = verifiedRows.filter(
     (r): r is { type: string; spend: string } => r.type !== null,
@@ -102,18 +106,20 @@ export async function verifiedFigures(
   if (nonAddressable) {
     const left = await spendCategoriesNamed(db, scope.clientRef, nonAddressable);
     const keep = left.length ? sql`r.category <> all(${sql.param(left)}::text[])` : sql`true`;
-    const [base] = rowsOf<{ total: string; diverse: string }>(
+    const [base] = rowsOf(
       await db.execute(sql`
         select coalesce(sum(r.spend), 0)::text as total,
           coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
         from ${spendRollupSuppliers} r where ${fileScope(scope)} and ${keep}
       `),
+      z.object({ total: z.string(), diverse: z.string() }),
     );
-    const [counted] = rowsOf<{ spend: string }>(
+    const [counted] = rowsOf(
       await db.execute(sql`
         select coalesce(sum(r.spend), 0)::text as spend from ${verifiedRollupSuppliers} r
         where ${fileScope(scope)} and ${keep} and cardinality(r.types) > 0
       `),
+      z.object({ spend: z.string() }),
     );
     addressable = {
       totalSpend: toNumber(base?.total),
@@ -139,6 +145,30 @@ export async function verifiedFigures(
   };
 }
 
+/** A certificate as the verified-supplier figures and the exports show it. */
+const certificate = z.object({
+  id: z.number(),
+  diversityType: z.string(),
+  agency: z.string(),
+  certificateNumber: z.string().nullable(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  fromDirectory: z.boolean(),
+});
+type Certificate = z.infer<typeof certificate>;
+
+const verifiedSupplierRow = z.object({
+  supplier_key: z.string(),
+  vendor_name: z.string(),
+  supplier_ref: z.number(),
+  supplier_name: z.string(),
+  rule: z.enum(MATCH_RULES),
+  reported: z.string(),
+  verified: z.string(),
+  // json: parsed by both drivers; text where a driver leaves it so.
+  certificates: z.union([z.array(certificate), z.string()]),
+});
+
 /**
  * The drill-down of the verified figures: each matched vendor with verified spend, the supplier
  * it is matched to and by which rule, and the certificates that qualified its payments. A vendor
@@ -146,16 +176,7 @@ export async function verifiedFigures(
  */
 export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
   await refreshVerifiedRollups(db, scope.clientRef);
-  const rows = rowsOf<{
-    supplier_key: string;
-    vendor_name: string;
-    supplier_ref: number;
-    supplier_name: string;
-    rule: MatchRule;
-    reported: string;
-    verified: string;
-    certificates: (Certificate & { id: number })[];
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with v as (
         select r.supplier_key, sum(r.spend) as reported,
@@ -187,6 +208,7 @@ export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
       left join certs k on k.supplier_key = v.supplier_key
       order by v.verified desc, v.supplier_key
     `),
+    verifiedSupplierRow,
   );
   return rows.map((r) => ({
     supplierKey: r.supplier_key,
@@ -208,16 +230,6 @@ export const ruleInWords = (rule: CountingRule) =>
 
 /** The figures of the other dashboards are always as reported in the file. */
 export const REPORTED_ONLY = ruleInWords('REPORTED');
-
-/** A certificate as the verified-supplier figures and the exports show it. */
-interface Certificate {
-  diversityType: string;
-  agency: string;
-  certificateNumber: string | null;
-  issueDate: string;
-  expiryDate: string;
-  fromDirectory: boolean;
-}
 
 export interface CountingExport {
   rule: CountingRule;
