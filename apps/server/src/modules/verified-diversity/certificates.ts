@@ -6,19 +6,21 @@
  * certificate answers NotFound like a missing one.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
+  CERTIFICATE_STATUSES,
+  RECORDED_STATUSES,
   SELF_CERTIFICATION,
   VERIFIED_MESSAGES,
   type Certificate,
   type CertificateInput,
   type CertificateListRequest,
   type QualificationPolicy,
-  type RecordedStatus,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
 import { getPolicy, qualifiesSql, visibleCertificate } from '../../domain/verified-spend.ts';
-import { pageWindow } from '../../platform/sql.ts';
+import { dbNumber, pageWindow } from '../../platform/sql.ts';
 import { supplierExists } from '../../domain/supplier-matching.ts';
 import {
   certificatePolicies,
@@ -50,11 +52,12 @@ const writable = (actor: CertificateActor): SQL =>
  * Forbidden when it reads it from the directory but may not change it.
  */
 async function refuseChange(db: DbOrTx, actor: CertificateActor, id: number): Promise<never> {
-  const [row] = rowsOf<{ id: number }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select c.id from ${supplierCertificates} c
       where ${visibleCertificate(actor.clientRef)} and c.id = ${id}
     `),
+    idRow,
   );
   if (row) throw new Forbidden(VERIFIED_MESSAGES.directoryReadOnly);
   throw new NotFound('Certificate not found');
@@ -112,12 +115,13 @@ export function statusSql(today: string, windowDays: number): SQL {
  * admins) first, then its own; a name in both lists once, as the shared one.
  */
 export async function listAgencies(db: DbOrTx, clientRef: number) {
-  const rows = rowsOf<{ id: number; name: string; builtIn: boolean }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select id, name, client_ref is null as "builtIn" from ${certifyingAgencies}
       where client_ref is null or client_ref = ${clientRef}
       order by client_ref nulls first, id
     `),
+    agencyRow,
   );
   const seen = new Set<string>();
   return rows.filter((a) => {
@@ -135,7 +139,7 @@ export async function listAgencies(db: DbOrTx, clientRef: number) {
 export async function addAgency(db: DbOrTx, actor: CertificateActor, name: string) {
   const { clientRef } = actor;
   const owner = actor.directory ? null : clientRef;
-  const [row] = rowsOf<{ id: number; name: string; builtIn: boolean }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       insert into ${certifyingAgencies} (client_ref, name)
       select ${owner}::int, ${name}
@@ -146,6 +150,7 @@ export async function addAgency(db: DbOrTx, actor: CertificateActor, name: strin
       on conflict do nothing
       returning id, name, client_ref is null as "builtIn"
     `),
+    agencyRow,
   );
   if (!row) throw new Conflict(VERIFIED_MESSAGES.duplicateAgency);
   return row;
@@ -153,22 +158,26 @@ export async function addAgency(db: DbOrTx, actor: CertificateActor, name: strin
 
 /* ---------------------------------------------------------------- certificates */
 
-interface CertificateRow {
-  id: number;
-  supplier_ref: number;
-  supplier_name: string;
-  duns: string;
-  diversity_type: string;
-  agency: string;
-  certificate_number: string | null;
-  issue_date: string;
-  expiry_date: string;
-  status: RecordedStatus;
-  status_date: string | null;
-  derived: Certificate['status'];
-  document_name: string | null;
-  from_directory: boolean;
-}
+const certificateRow = z.object({
+  id: z.number(),
+  supplier_ref: z.number(),
+  supplier_name: z.string(),
+  duns: z.string(),
+  diversity_type: z.string(),
+  agency: z.string(),
+  certificate_number: z.string().nullable(),
+  issue_date: z.string(),
+  expiry_date: z.string(),
+  status: z.enum(RECORDED_STATUSES),
+  status_date: z.string().nullable(),
+  derived: z.enum(CERTIFICATE_STATUSES),
+  document_name: z.string().nullable(),
+  from_directory: z.boolean(),
+});
+type CertificateRow = z.infer<typeof certificateRow>;
+
+const idRow = z.object({ id: z.number() });
+const agencyRow = z.object({ id: z.number(), name: z.string(), builtIn: z.boolean() });
 
 const toCertificate =
   (policy: QualificationPolicy, actor: CertificateActor) =>
@@ -224,7 +233,7 @@ export async function listCertificates(
     request.sortOn === 'supplierName'
       ? sql`lower(d.name) ${direction}, c.expiry_date, c.id`
       : sql`c.expiry_date ${direction}, lower(d.name), c.id`;
-  const rows = rowsOf<CertificateRow & { total: number }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select ${certificateColumns(today, policy.expiringWindowDays)}, count(*) over () as total
       from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
@@ -232,14 +241,16 @@ export async function listCertificates(
       order by ${order}
       ${pageWindow(request)}
     `),
+    certificateRow.extend({ total: dbNumber }),
   );
   let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
   if (rows.length === 0 && request.pageNumber > 0) {
-    const [count] = rowsOf<{ n: number }>(
+    const [count] = rowsOf(
       await db.execute(sql`
         select count(*)::int as n
         from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
         where ${filter}`),
+      z.object({ n: z.number() }),
     );
     total = Number(count?.n ?? 0);
   }
@@ -254,12 +265,13 @@ export async function getCertificate(
   today: string,
 ): Promise<Certificate> {
   const policy = await getPolicy(db, actor.clientRef);
-  const [row] = rowsOf<CertificateRow>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select ${certificateColumns(today, policy.expiringWindowDays)}
       from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
       where ${visibleCertificate(actor.clientRef)} and c.id = ${id}
     `),
+    certificateRow,
   );
   if (!row) throw new NotFound('Certificate not found');
   return toCertificate(policy, actor)(row);
@@ -267,10 +279,11 @@ export async function getCertificate(
 
 /** Throws unless `actor` may change certificate `id`: NotFound or Forbidden (refuseChange). */
 export async function assertWritable(db: DbOrTx, actor: CertificateActor, id: number) {
-  const [row] = rowsOf<{ id: number }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select c.id from ${supplierCertificates} c where ${writable(actor)} and c.id = ${id}
     `),
+    idRow,
   );
   if (!row) await refuseChange(db, actor, id);
 }
@@ -286,7 +299,7 @@ export async function setCertificateDocument(
   id: number,
   document: { key: string; name: string },
 ): Promise<{ previousKey: string | null }> {
-  const [row] = rowsOf<{ previous_key: string | null }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       update ${supplierCertificates} c set document_key = ${document.key},
         document_name = ${document.name}, updated_at = now()
@@ -295,6 +308,7 @@ export async function setCertificateDocument(
       where c.id = old.id
       returning old.document_key as previous_key
     `),
+    z.object({ previous_key: z.string().nullable() }),
   );
   if (!row) return refuseChange(db, actor, id);
   return { previousKey: row.previous_key };
@@ -306,11 +320,12 @@ export async function certificateDocument(
   clientRef: number,
   id: number,
 ): Promise<{ key: string; name: string }> {
-  const [row] = rowsOf<{ document_key: string | null; document_name: string | null }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select c.document_key, c.document_name from ${supplierCertificates} c
       where ${visibleCertificate(clientRef)} and c.id = ${id}
     `),
+    z.object({ document_key: z.string().nullable(), document_name: z.string().nullable() }),
   );
   if (!row?.document_key) throw new NotFound('Document not found');
   return { key: row.document_key, name: row.document_name ?? 'certificate' };
@@ -350,7 +365,7 @@ export async function saveCertificate(
   };
   let id: number | undefined;
   if (input.id === undefined) {
-    const [row] = rowsOf<{ id: number }>(
+    const [row] = rowsOf(
       await db.execute(sql`
         insert into ${supplierCertificates} (client_ref, supplier_ref, diversity_type, agency,
           certificate_number, issue_date, expiry_date, status, status_date)
@@ -358,10 +373,11 @@ export async function saveCertificate(
           ${input.issueDate}, ${input.expiryDate}, ${input.status}, ${statusDate})
         returning id
       `),
+      idRow,
     );
     id = row?.id;
   } else {
-    const [row] = rowsOf<{ id: number }>(
+    const [row] = rowsOf(
       await db.execute(sql`
         update ${supplierCertificates} c set supplier_ref = ${input.supplierId},
           diversity_type = ${values.type}, agency = ${agency},
@@ -371,6 +387,7 @@ export async function saveCertificate(
         where ${writable(actor)} and c.id = ${input.id}
         returning c.id
       `),
+      idRow,
     );
     if (!row) return refuseChange(db, actor, input.id);
     id = row.id;
@@ -379,11 +396,12 @@ export async function saveCertificate(
 }
 
 export async function deleteCertificate(db: DbOrTx, actor: CertificateActor, id: number) {
-  const [row] = rowsOf<{ id: number; document_key: string | null }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       delete from ${supplierCertificates} c where ${writable(actor)} and c.id = ${id}
       returning c.id, c.document_key
     `),
+    idRow.extend({ document_key: z.string().nullable() }),
   );
   if (!row) return refuseChange(db, actor, id);
   return { documentKey: row.document_key };

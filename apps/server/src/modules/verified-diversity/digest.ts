@@ -5,6 +5,7 @@
  * organisation and notice (expiring, then expired; a new expiry date is a new notice). Sent through the mail layer (mail_outbox without SMTP).
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { CERTAIN_MATCH_SCORE } from '@spotzcity/shared/verified-diversity';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { rowsOf, type Db } from '../../db/client.ts';
@@ -19,16 +20,17 @@ import {
   vendorMatches,
 } from '../../db/schema/index.ts';
 
-interface DueRow {
-  id: number;
-  client_ref: number;
-  supplier_name: string;
-  diversity_type: string;
-  agency: string;
-  certificate_number: string | null;
-  expiry_date: string;
-  notice: 'EXPIRING' | 'EXPIRED';
-}
+const dueRow = z.object({
+  id: z.number(),
+  client_ref: z.number(),
+  supplier_name: z.string(),
+  diversity_type: z.string(),
+  agency: z.string(),
+  certificate_number: z.string().nullable(),
+  expiry_date: z.string(),
+  notice: z.enum(['EXPIRING', 'EXPIRED']),
+});
+type DueRow = z.infer<typeof dueRow>;
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
@@ -37,7 +39,7 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
  * suppliers it paid (through a certain match) in the last 12 months, within its own window.
  */
 async function dueCertificates(db: Db, today: string): Promise<DueRow[]> {
-  return rowsOf<DueRow>(
+  return rowsOf(
     await db.execute(sql`
       select * from (
         select c.id, o.client_ref, d.name as supplier_name, c.diversity_type, c.agency,
@@ -68,6 +70,7 @@ async function dueCertificates(db: Db, today: string): Promise<DueRow[]> {
       )
       order by due.client_ref, due.expiry_date, due.supplier_name, due.id
     `),
+    dueRow,
   );
 }
 
@@ -98,13 +101,14 @@ export async function sendExpiryDigests(db: Db, mailer: Mailer, today: string): 
   let sent = 0;
   for (const [clientRef, rows] of byClient) {
     await db.transaction(async (tx) => {
-      const admins = rowsOf<{ email: string }>(
+      const admins = rowsOf(
         await tx.execute(sql`
           select email from ${users}
           where client_ref = ${clientRef} and role_code = 'ROLE_BUYER_ADMIN'
             and deleted_at is null and password_hash is not null
           order by id
         `),
+        z.object({ email: z.string() }),
       );
       const subject = `${rows.length} diversity certificate${rows.length === 1 ? '' : 's'} expiring or expired`;
       for (const { email } of admins) {

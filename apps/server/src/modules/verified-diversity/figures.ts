@@ -5,16 +5,17 @@
  * Uncertain and missing matches are listed here for a decision.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   CERTAIN_MATCH_SCORE,
+  MATCH_RULES,
   type MatchRate,
-  type MatchRule,
   type VendorMatch,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { supplierExists } from '../../domain/supplier-matching.ts';
-import { fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
+import { dbNumber, fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   certain,
   verifiedFigures,
@@ -27,25 +28,25 @@ export { verifiedFigures, verifiedSuppliers, type Scope };
 
 /* ---------------------------------------------------------------- matching screen */
 
-interface MatchRow {
-  supplier_key: string;
-  vendor_name: string;
-  spend: string;
-  row_count: number;
-  rule: MatchRule;
-  score: number;
-  confirmed: boolean;
-  supplier_ref: number | null;
-  supplier_name: string | null;
-  total_count: number;
+const matchRow = z.object({
+  supplier_key: z.string(),
+  vendor_name: z.string(),
+  spend: z.string(),
+  row_count: z.number(),
+  rule: z.enum(MATCH_RULES),
+  score: z.number(),
+  confirmed: z.boolean(),
+  supplier_ref: z.number().nullable(),
+  supplier_name: z.string().nullable(),
+  total_count: z.number(),
   /** One suggestion (null: the vendor has none). */
-  suggestion_id: number | null;
-  suggestion_name: string | null;
-  suggestion_duns: string;
-  suggestion_city: string | null;
-  suggestion_state: string | null;
-  similarity: number | null;
-}
+  suggestion_id: z.number().nullable(),
+  suggestion_name: z.string().nullable(),
+  suggestion_duns: z.string().nullable(),
+  suggestion_city: z.string().nullable(),
+  suggestion_state: z.string().nullable(),
+  similarity: z.number().nullable(),
+});
 
 /** How many directory suppliers the matching screen suggests per vendor. */
 const SUGGESTIONS = 3;
@@ -77,7 +78,7 @@ export async function listUncertainVendors(
     await tx.execute(
       sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
     );
-    return rowsOf<MatchRow>(
+    return rowsOf(
       await tx.execute(sql`
         with open_vendors as (${openVendors}),
         spend as (
@@ -123,6 +124,7 @@ export async function listUncertainVendors(
         ) g on true
         order by p.spend desc, p.supplier_key, g.current, g.distance, g.id
       `),
+      matchRow,
     );
   });
   const result: VendorMatch[] = [];
@@ -147,7 +149,7 @@ export async function listUncertainVendors(
     vendor.suggestions.push({
       supplierId: Number(r.suggestion_id),
       name: r.suggestion_name!,
-      duns: r.suggestion_duns,
+      duns: r.suggestion_duns!,
       city: r.suggestion_city,
       state: r.suggestion_state,
       similarity: Number(r.similarity),
@@ -193,7 +195,7 @@ export async function assignVendor(
 
 /** Rows, spend and vendors of the selection, and how much of each has a certain match. */
 export async function matchRate(db: DbOrTx, scope: Scope): Promise<MatchRate> {
-  const [row] = rowsOf<Record<keyof MatchRate, string | number | null>>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select coalesce(sum(r.row_count), 0)::bigint as "rows",
         coalesce(sum(r.row_count) filter (where ${certain}), 0)::bigint as "matchedRows",
@@ -205,6 +207,14 @@ export async function matchRate(db: DbOrTx, scope: Scope): Promise<MatchRate> {
       left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
       where ${fileScope(scope)}
     `),
+    z.object({
+      rows: dbNumber,
+      matchedRows: dbNumber,
+      spend: z.string(),
+      matchedSpend: z.string(),
+      vendors: z.number(),
+      matchedVendors: z.number(),
+    }),
   );
   return {
     rows: toNumber(row?.rows),
