@@ -10,6 +10,7 @@
  * same functions, so a workbook carries exactly what the dashboard shows.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { DIVERSITY_TYPES, QUARTERS, US_STATES } from '@spotzcity/shared/enums';
 import type {
   CategoryDiversity,
@@ -86,10 +87,11 @@ export function twelveMonths(last: string): string[] {
  * has no rows. The windows need only the month: every row is paid on or before the latest date.
  */
 async function lastPaymentMonth(db: DbOrTx, scope: Scope): Promise<string | null> {
-  const [row] = rowsOf<{ last: string | null }>(
+  const [row] = rowsOf(
     await db.execute(
       sql`select max(r.month)::text as last from ${spendRollupMonths} r where ${fileScope(scope)}`,
     ),
+    z.object({ last: z.string().nullable() }),
   );
   return row?.last ?? null;
 }
@@ -113,15 +115,21 @@ const perTypeColumns = () =>
     sql`, `,
   );
 type PerTypeRow = Record<`t${number}`, string | null>;
+/** The columns `t0`, `t1`, … of `perTypeColumns`, each a sum or null (no row of the type). */
+const perTypeRow = z.object(
+  Object.fromEntries(DIVERSITY_TYPES.map((_, i) => [`t${i}`, z.string().nullable()])),
+) as unknown as z.ZodObject<{ [key: `t${number}`]: z.ZodNullable<z.ZodString> }>;
 
 const splitColumns = sql`
   coalesce(sum(r.spend), 0)::text as total,
   coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
   coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse`;
-type SplitRow = { total: string; diverse: string; non_diverse: string };
+const splitRow = z.object({ total: z.string(), diverse: z.string(), non_diverse: z.string() });
+type SplitRow = z.infer<typeof splitRow>;
+const sharesRow = z.object({ shares: z.array(z.string()) });
 
 export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<SpendPerDiversity> {
-  const [row] = rowsOf<SplitRow & PerTypeRow & { shares: string[] }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       with sums as (
         select ${splitColumns}, ${perTypeColumns()}
@@ -135,12 +143,13 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
       )}] as shares
       from sums
     `),
+    splitRow.extend(perTypeRow.shape).extend(sharesRow.shape),
   );
   // Addressable base: the shares (a share chart) count only addressable rows, above and below
   // the line; the headline amounts stay all spend.
   const keep = addressableOnly(scope);
   const [shares] = keep
-    ? rowsOf<PerTypeRow & { shares: string[] }>(
+    ? rowsOf(
         await db.execute(sql`
           with sums as (
             select coalesce(sum(r.spend), 0)::text as total, ${perTypeColumns()}
@@ -154,6 +163,7 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
           )}] as shares
           from sums
         `),
+        perTypeRow.extend({ total: z.string() }).extend(sharesRow.shape),
       )
     : [row];
   return {
@@ -189,13 +199,14 @@ export async function spendPerDiversityMom(
   }
   const months = twelveMonths(last);
   // One scan: a row per month and the 12-month totals (month null), all summed in SQL.
-  const rows = rowsOf<SplitRow & PerTypeRow & { month: string | null }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select to_char(r.month, 'YYYY-MM') as month, ${splitColumns}, ${perTypeColumns()}
       from ${spendRollupMonths} r
       where ${fileScope(scope)} and ${inTwelveMonths(last)}
       group by grouping sets ((r.month), ())
     `),
+    splitRow.extend(perTypeRow.shape).extend({ month: z.string().nullable() }),
   );
   const byMonth = new Map(rows.filter((r) => r.month !== null).map((r) => [r.month, r]));
   const totals = rows.find((r) => r.month === null);
@@ -232,13 +243,7 @@ export async function spendDiversityOverNonDiversity(
   const from = keep
     ? sql`spend_rollups r where ${fileScope(scope)} and ${keep}`
     : sql`spend_rollup_months r where ${fileScope(scope)}`;
-  const rows = rowsOf<{
-    year: number;
-    diverse: string;
-    non_diverse: string;
-    total: string;
-    percentage: string;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select extract(year from r.month)::int as year,
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
@@ -248,6 +253,13 @@ export async function spendDiversityOverNonDiversity(
       from ${from}
       group by 1 order by 1
     `),
+    z.object({
+      year: z.number(),
+      diverse: z.string(),
+      non_diverse: z.string(),
+      total: z.string(),
+      percentage: z.string(),
+    }),
   );
   return rows.map((r) => ({
     year: r.year,
@@ -261,7 +273,7 @@ export async function spendDiversityOverNonDiversity(
 /* ---------- Category Dashboard ---------- */
 
 export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<CategoryDiversity[]> {
-  const rows = rowsOf<{ category: string; diverse: string; non_diverse: string; total: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select r.category,
         coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
@@ -270,6 +282,7 @@ export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<Ca
       from ${spendRollupSuppliers} r where ${fileScope(scope)}
       group by r.category order by sum(r.spend) desc, r.category
     `),
+    splitRow.extend({ category: z.string() }),
   );
   return rows.map((r) => ({
     category: r.category,
@@ -285,7 +298,7 @@ export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<Ca
  */
 export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<CategoryPercentage> {
   const keep = addressableOnly(scope);
-  const rows = rowsOf<{ category: string; spend: string; percentage: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with per_category as (
         select r.category, sum(r.spend) as spend from ${spendRollupSuppliers} r
@@ -296,6 +309,7 @@ export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<Cate
         ${percent(sql`spend`, sql`sum(spend) over ()`)} as percentage
       from per_category order by per_category.spend desc, category
     `),
+    z.object({ category: z.string(), spend: z.string(), percentage: z.string() }),
   );
   const categories = rows.map((r) => ({
     category: r.category,
@@ -322,13 +336,7 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
   const excluded = addressableOnly(scope) ? (scope.base?.excluded ?? []) : [];
   const kept = (column: SQL) =>
     excluded.length ? sql`${column} <> all(${sql.param(excluded)}::text[])` : sql`true`;
-  const rows = rowsOf<{
-    category: string;
-    supplier_count: number;
-    supplier_percentage: string;
-    spend: string;
-    spend_percentage: string | null;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with per_supplier as (
         select r.category, r.supplier_key, sum(r.spend) as spend
@@ -349,6 +357,13 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
       from per_category c cross join totals t
       order by c.spend desc, c.category
     `),
+    z.object({
+      category: z.string(),
+      supplier_count: z.number(),
+      supplier_percentage: z.string(),
+      spend: z.string(),
+      spend_percentage: z.string().nullable(),
+    }),
   );
   return rows.map((r) => ({
     category: r.category,
@@ -362,7 +377,7 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
 /* ---------- Supplier Dashboard ---------- */
 
 export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierCount> {
-  const [totals] = rowsOf<{ total: number; diverse: number; last: string | null }>(
+  const [totals] = rowsOf(
     await db.execute(sql`
       select count(*)::int as total, (count(*) filter (where diverse))::int as diverse,
         max(last)::text as last
@@ -372,10 +387,11 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
         group by r.supplier_key
       ) as suppliers
     `),
+    z.object({ total: z.number(), diverse: z.number(), last: z.string().nullable() }),
   );
   const last = totals?.last ?? null;
   if (!last) return { totalSuppliers: 0, diverseSuppliers: 0, months: [] };
-  const perMonth = rowsOf<{ month: string; suppliers: number }>(
+  const perMonth = rowsOf(
     await db.execute(sql`
       select month, count(*)::int as suppliers
       from (
@@ -385,6 +401,7 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
       ) as paid
       group by month
     `),
+    z.object({ month: z.string(), suppliers: z.number() }),
   );
   const byMonth = new Map(perMonth.map((r) => [r.month, r.suppliers]));
   return {
@@ -399,7 +416,7 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
 
 /** Distinct diverse suppliers per quarter from the first to the last quarter paid (gaps are 0). */
 export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<SupplierQuarter[]> {
-  const rows = rowsOf<{ year: number; quarter: number; suppliers: number }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with paid as (
         -- Every quarter paid appears, diverse suppliers or not.
@@ -419,17 +436,19 @@ export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<S
       from paid p left join diverse d on d.year = p.year and d.quarter = p.quarter
       order by p.year, p.quarter
     `),
+    z.object({ year: z.number(), quarter: z.number(), suppliers: z.number() }),
   );
   const first = rows[0];
   const lastRow = rows[rows.length - 1];
   if (!first || !lastRow) return [];
   // The months the payments cover: the first and the last quarter may be partial.
-  const [span] = rowsOf<{ first: number; last: number }>(
+  const [span] = rowsOf(
     await db.execute(sql`
       select min(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as first,
         max(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as last
       from ${spendRollupMonths} r where ${fileScope(scope)}
     `),
+    z.object({ first: z.number(), last: z.number() }),
   );
   const covered = (index: number) => {
     let months = 0;
@@ -467,7 +486,7 @@ const STATE_NAMES = new Map<string, string>(US_STATES.map(([code, name]) => [cod
 export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<SupplierLocation[]> {
   const codes = US_STATES.map(([code]) => code);
   const names = US_STATES.map(([, name]) => name.toUpperCase());
-  const rows = rowsOf<{ state: string; suppliers: number; spend: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with located as (
         select r.supplier_key, r.spend,
@@ -481,6 +500,7 @@ export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<Su
       from located where state is not null
       group by state order by sum(spend) desc, state
     `),
+    z.object({ state: z.string(), suppliers: z.number(), spend: z.string() }),
   );
   return rows.map((r) => ({
     state: r.state,
@@ -492,13 +512,7 @@ export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<Su
 
 /** The diverse suppliers of the selection with their states, types and spend (Excel detail). */
 export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
-  const rows = rowsOf<{
-    name: string;
-    duns: string | null;
-    states: string;
-    types: string;
-    spend: string;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with suppliers as (
         select r.supplier_key, min(r.vendor_name) as name, min(r.duns) as duns,
@@ -516,6 +530,13 @@ export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
       from suppliers s left join types t on t.supplier_key = s.supplier_key
       order by s.spend desc, s.supplier_key
     `),
+    z.object({
+      name: z.string(),
+      duns: z.string().nullable(),
+      states: z.string(),
+      types: z.string(),
+      spend: z.string(),
+    }),
   );
   return rows.map((r) => ({ ...r, spend: toNumber(r.spend) }));
 }
