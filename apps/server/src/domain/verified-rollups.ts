@@ -15,10 +15,11 @@
  * joined with the qualifying certificates of the vendor's certainly matched supplier
  * (qualifiesSql, the same rule as everywhere else).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
-import { dbNumber } from '../platform/sql.ts';
+import { bare, columnList, dbNumber } from '../platform/sql.ts';
 import {
   spendRows,
   vendorMatches,
@@ -32,16 +33,21 @@ import { certain, getPolicy, qualifiesSql, visibleCertificates } from './verifie
 
 const TABLES = [verifiedRollups, verifiedRollupSuppliers, verifiedRollupCertificates];
 
+/** The payments and the rollups, aliased `r`; the matches `m` (verified-rule.ts's `certain`). */
+const rows = alias(spendRows, 'r');
+const m = alias(vendorMatches, 'm');
+
 /**
  * Which payments of an organisation to judge (again): one file's, some vendors', or all of them.
- * A condition on the row source aliased `r` (spend rows or a verified rollup).
+ * A condition on a row source's file and vendor (spend rows or a verified rollup).
  */
 type Payments = { fileId: number } | { supplierKeys: string[] } | 'all';
+type PaymentColumns = { fileId: Column; supplierKey: Column };
 
-function paymentsOf(payments: Payments): SQL {
+function paymentsOf(payments: Payments, r: PaymentColumns): SQL {
   if (payments === 'all') return sql`true`;
-  if ('fileId' in payments) return sql`r.file_id = ${payments.fileId}`;
-  return sql`r.supplier_key = any(${sql.param(payments.supplierKeys)}::text[])`;
+  if ('fileId' in payments) return sql`${r.fileId} = ${payments.fileId}`;
+  return sql`${r.supplierKey} = any(${sql.param(payments.supplierKeys)}::text[])`;
 }
 
 /** The first key of the advisory locks below ('VRFD'). */
@@ -74,25 +80,30 @@ async function built(tx: DbOrTx, clientRef: number): Promise<boolean> {
 
 /** Judges `payments` of the organisation again: their groups deleted and written anew. */
 async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
-  const which = paymentsOf(payments);
   for (const table of TABLES) {
-    await tx.execute(sql`delete from ${table} r where r.client_ref = ${clientRef} and ${which}`);
+    await tx.execute(sql`
+      delete from ${table} where ${table.clientRef} = ${clientRef} and ${paymentsOf(payments, table)}
+    `);
   }
   if (payments !== 'all' && 'supplierKeys' in payments && payments.supplierKeys.length === 0) {
     return;
   }
   const policy = await getPolicy(tx, clientRef);
+  const held = verifiedRollupCertificates;
+  const months = verifiedRollups;
   // Per vendor, day and category: a certificate qualifies a day, and the goals' rows need the
   // category. The certificates of the certainly matched supplier, joined on the supplier (a hash
   // join), then kept when they qualify on the day.
   const judged = sql`
     with p as materialized (
-      select r.file_id, r.supplier_key, r.payment_date, r.category, sum(r.spend) as spend,
-        count(*)::int as row_count, case when ${certain} then m.supplier_ref end as supplier_ref
-      from ${spendRows} r
-      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      where r.client_ref = ${clientRef} and ${which}
-      group by r.file_id, r.supplier_key, r.payment_date, r.category, 7
+      select ${rows.fileId}, ${rows.supplierKey}, ${rows.paymentDate}, ${rows.category},
+        sum(${rows.spend}) as spend, count(*)::int as row_count,
+        case when ${certain} then ${m.supplierRef} end as supplier_ref
+      from ${spendRows} ${rows}
+      left join ${vendorMatches} ${m} on ${m.clientRef} = ${rows.clientRef}
+        and ${m.supplierKey} = ${rows.supplierKey}
+      where ${rows.clientRef} = ${clientRef} and ${paymentsOf(payments, rows)}
+      group by ${rows.fileId}, ${rows.supplierKey}, ${rows.paymentDate}, ${rows.category}, 7
     ),
     q as materialized (
       select p.file_id, p.supplier_key, p.payment_date, p.category, c.id, c.diversity_type
@@ -100,7 +111,7 @@ async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
       where ${qualifiesSql(policy, sql`p.payment_date`)}
     ),
     certificates as (
-      insert into ${verifiedRollupCertificates} (client_ref, file_id, supplier_key, certificate_ref)
+      insert into ${held} (${columnList(held.clientRef, held.fileId, held.supplierKey, held.certificateRef)})
       select distinct ${clientRef}::int, q.file_id, q.supplier_key, q.id from q
     ),
     day as (
@@ -112,8 +123,16 @@ async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
         from q group by q.file_id, q.supplier_key, q.payment_date, q.category
       ) t using (file_id, supplier_key, payment_date, category)
     )
-    insert into ${verifiedRollups} (client_ref, file_id, supplier_key, month, category, types,
-      spend, row_count)
+    insert into ${months} (${columnList(
+      months.clientRef,
+      months.fileId,
+      months.supplierKey,
+      months.month,
+      months.category,
+      months.types,
+      months.spend,
+      months.rowCount,
+    )})
     select ${clientRef}::int, file_id, supplier_key,
       date_trunc('month', payment_date::timestamp)::date, category, types, sum(spend),
       sum(row_count)
@@ -123,14 +142,23 @@ async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
   // Not hashed by force as the spend rollups are (groupingByHash): with sorting discouraged the
   // planner chose plans several times slower for the certificates' join.
   await tx.execute(judged);
+  const whole = verifiedRollupSuppliers;
+  const r = alias(verifiedRollups, 'r');
   await tx.execute(sql`
-    insert into ${verifiedRollupSuppliers} (client_ref, file_id, supplier_key, category, types,
-      spend, row_count)
-    select r.client_ref, r.file_id, r.supplier_key, r.category, r.types, sum(r.spend),
-      sum(r.row_count)
-    from ${verifiedRollups} r
-    where r.client_ref = ${clientRef} and ${which}
-    group by r.client_ref, r.file_id, r.supplier_key, r.category, r.types
+    insert into ${whole} (${columnList(
+      whole.clientRef,
+      whole.fileId,
+      whole.supplierKey,
+      whole.category,
+      whole.types,
+      whole.spend,
+      whole.rowCount,
+    )})
+    select ${r.clientRef}, ${r.fileId}, ${r.supplierKey}, ${r.category}, ${r.types}, sum(${r.spend}),
+      sum(${r.rowCount})
+    from ${verifiedRollups} ${r}
+    where ${r.clientRef} = ${clientRef} and ${paymentsOf(payments, r)}
+    group by ${r.clientRef}, ${r.fileId}, ${r.supplierKey}, ${r.category}, ${r.types}
   `);
 }
 
@@ -147,9 +175,9 @@ export async function buildVerifiedRollup(tx: DbOrTx, clientRef: number, fileId:
 /** Removes a file's verified groups (the file's foreign keys cascade too; this uses the indexes). */
 export async function deleteVerifiedRollup(tx: DbOrTx, clientRef: number, fileId: number) {
   for (const table of TABLES) {
-    await tx.execute(
-      sql`delete from ${table} where client_ref = ${clientRef} and file_id = ${fileId}`,
-    );
+    await tx.execute(sql`
+      delete from ${table} where ${table.clientRef} = ${clientRef} and ${table.fileId} = ${fileId}
+    `);
   }
 }
 
@@ -176,15 +204,16 @@ export async function refreshVerifiedRollups(db: DbOrTx, clientRef: number): Pro
       const keys = new Set(changes.flatMap((c) => (c.supplier_key ? [c.supplier_key] : [])));
       await judge(tx, clientRef, { supplierKeys: [...keys] });
     }
+    const done = verifiedRefreshed;
     if (changes.length > 0) {
       await tx.execute(sql`
-        delete from ${verifiedChanges}
-        where client_ref = ${clientRef} and id = any(${sql.param(changes.map((c) => c.id))}::bigint[])
+        delete from ${v}
+        where ${v.clientRef} = ${clientRef} and ${v.id} = any(${sql.param(changes.map((c) => c.id))}::bigint[])
       `);
     }
     await tx.execute(sql`
-      insert into ${verifiedRefreshed} (client_ref) values (${clientRef})
-      on conflict (client_ref) do update set updated_at = now()
+      insert into ${done} (${columnList(done.clientRef)}) values (${clientRef})
+      on conflict (${columnList(done.clientRef)}) do update set ${bare(done.refreshedAt)} = now()
     `);
   });
 }
