@@ -60,7 +60,7 @@ import {
 } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { tier2Amounts, tier2AmountsRow } from '../../domain/tier2-figures.ts';
-import { selectAs } from '../../platform/sql.ts';
+import { columnList, selectAs } from '../../platform/sql.ts';
 import { XLSX_MESSAGES, readSheet, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
 
 /** Reports `r`, their lines `l` (tier2Amounts assumes both), versions `v`, users `u`. */
@@ -545,14 +545,23 @@ export async function saveReport(
   const direct = checkSegments(prime, input);
   // The version this one replaces is kept as it was: who, when, figures and lines.
   await tx.execute(sql`
-    insert into ${tier2ReportVersions}
-      (report_ref, total_revenue, buyer_revenue, source, submitted_by, submitted_at, lines)
-    select r.id, r.total_revenue, r.buyer_revenue, r.source, r.submitted_by, r.submitted_at,
-      coalesce((select jsonb_agg(jsonb_build_object('kind', l.kind, 'diversity',
-        l.diversity_type, 'segment', l.segment, 'amount', l.amount) order by l.id)
-        from ${tier2ReportLines} l where l.report_ref = r.id), '[]'::jsonb)
-    from ${tier2Reports} r
-    where r.prime_ref = ${prime.id} and r.year = ${input.year} and r.quarter = ${input.quarter}
+    insert into ${tier2ReportVersions} (${columnList(
+      v.reportRef,
+      v.totalRevenue,
+      v.buyerRevenue,
+      v.source,
+      v.submittedBy,
+      v.submittedAt,
+      v.lines,
+    )})
+    select ${r.id}, ${r.totalRevenue}, ${r.buyerRevenue}, ${r.source}, ${r.submittedBy},
+      ${r.submittedAt},
+      coalesce((select jsonb_agg(jsonb_build_object('kind', ${l.kind}, 'diversity',
+        ${l.diversityType}, 'segment', ${l.segment}, 'amount', ${l.amount}) order by ${l.id})
+        from ${tier2ReportLines} ${l} where ${l.reportRef} = ${r.id}), '[]'::jsonb)
+    from ${tier2Reports} ${r}
+    where ${r.primeRef} = ${prime.id} and ${r.year} = ${input.year}
+      and ${r.quarter} = ${input.quarter}
   `);
   const [report] = await tx
     .insert(tier2Reports)
