@@ -5,6 +5,7 @@
  * prepared statement per text and answers a named statement like an unnamed one.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Client as PgClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -123,10 +124,11 @@ describe.runIf(onPostgres)('on PostgreSQL', () => {
         [{ twice: 4, word: 'w' }],
         [{ twice: 6, word: 'w' }],
       ]);
-      return rowsOf<{ n: number }>(
+      return rowsOf(
         await tx.execute(
           sql`select count(*)::int as n from pg_prepared_statements where statement = ${text}`,
         ),
+        z.object({ n: z.number() }),
       );
     });
     expect(prepared).toEqual([{ n: 1 }]);

@@ -4,6 +4,8 @@
  * reported, per diversity type, in columns of its own beside Tier 1.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import type { Tier2Figures } from '@spotzcity/shared/tier2';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
@@ -13,7 +15,13 @@ import {
   tier2ReportLines,
   tier2Reports,
 } from '../db/schema/index.ts';
-import { fileScope } from '../platform/sql.ts';
+import { inScope } from '../platform/sql.ts';
+
+/** Report lines `l` of reports `r` of primes `p`; `tier2Amounts` assumes `l` and `r`. */
+const l = alias(tier2ReportLines, 'l');
+const r = alias(tier2Reports, 'r');
+const p = alias(tier2Primes, 'p');
+const months = alias(spendRollupMonths, 'r');
 
 /**
  * Tier 2 direct and indirect amounts over report lines `l` joined to their reports `r`: DIRECT
@@ -21,19 +29,22 @@ import { fileScope } from '../platform/sql.ts';
  * rounded per line as the report shows them.
  */
 export const tier2Amounts = sql`
-  coalesce(sum(l.amount) filter (where l.kind = 'DIRECT'), 0)::text as direct,
-  coalesce(sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
-    filter (where l.kind = 'PRIME_DIVERSE'), 0)::text as indirect`;
+  coalesce(sum(${l.amount}) filter (where ${l.kind} = 'DIRECT'), 0)::text as direct,
+  coalesce(sum(round(${l.amount} * ${r.buyerRevenue} / ${r.totalRevenue}, 2))
+    filter (where ${l.kind} = 'PRIME_DIVERSE'), 0)::text as indirect`;
+
+/** A row of `tier2Amounts`. */
+export const tier2AmountsRow = z.object({ direct: z.string(), indirect: z.string() });
 
 /**
  * The lines `l` of a buyer's primes' reports `r` (primes `p`) for a calendar year: only links the
  * prime accepted count.
  */
 const buyerYearLines = (clientRef: number, year: number) => sql`
-  from ${tier2ReportLines} l
-  join ${tier2Reports} r on r.id = l.report_ref
-  join ${tier2Primes} p on p.id = r.prime_ref
-  where p.buyer_client_ref = ${clientRef} and p.status = 'ACCEPTED' and r.year = ${year}`;
+  from ${tier2ReportLines} ${l}
+  join ${tier2Reports} ${r} on ${r.id} = ${l.reportRef}
+  join ${tier2Primes} ${p} on ${p.id} = ${r.primeRef}
+  where ${p.buyerClientRef} = ${clientRef} and ${p.status} = 'ACCEPTED' and ${r.year} = ${year}`;
 
 /**
  * A calendar year of Tier 2 (the latest year any prime reported unless asked) next to the
@@ -46,13 +57,14 @@ export async function tier2Figures(
   clientRef: number,
   input: { year?: number | undefined; selectedIds: number[] },
 ): Promise<Tier2Figures> {
-  const years = rowsOf<{ year: number }>(
+  const years = rowsOf(
     await db.execute(sql`
-      select distinct r.year from ${tier2Reports} r
-      join ${tier2Primes} p on p.id = r.prime_ref
-      where p.buyer_client_ref = ${clientRef} and p.status = 'ACCEPTED'
-      order by r.year desc
+      select distinct ${r.year} from ${tier2Reports} ${r}
+      join ${tier2Primes} ${p} on ${p.id} = ${r.primeRef}
+      where ${p.buyerClientRef} = ${clientRef} and ${p.status} = 'ACCEPTED'
+      order by ${r.year} desc
     `),
+    z.object({ year: z.number() }),
   ).map((r) => Number(r.year));
   const year = input.year ?? years[0] ?? null;
   // Invited: asked and not declined (a request not answered yet is still an invitation).
@@ -72,48 +84,54 @@ export async function tier2Figures(
       primesInvited,
     };
   }
-  const files = fileScope({ clientRef, selectedIds: input.selectedIds });
-  const tier1 = rowsOf<{ diversity: string; spend: string }>(
+  const files = inScope(
+    { clientRef, selectedIds: input.selectedIds },
+    months.clientRef,
+    months.fileId,
+  );
+  const inYear = sql`${months.month} >= make_date(${year}::int, 1, 1)
+    and ${months.month} < make_date(${year}::int + 1, 1, 1)`;
+  const tier1 = rowsOf(
     await db.execute(sql`
-      select t.type as diversity, coalesce(sum(r.spend), 0)::text as spend
+      select t.type as diversity, coalesce(sum(${months.spend}), 0)::text as spend
       from unnest(${sql.param([...DIVERSE_TYPES])}::text[]) as t(type)
-      left join ${spendRollupMonths} r on t.type = any(r.diversity)
+      left join ${spendRollupMonths} ${months} on t.type = any(${months.diversity})
         and ${files}
-        and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
+        and ${inYear}
       group by t.type
     `),
+    z.object({ diversity: z.string(), spend: z.string() }),
   );
-  const [tier1Total] = rowsOf<{ diverse: string }>(
+  const [tier1Total] = rowsOf(
     await db.execute(sql`
-      select coalesce(sum(r.spend), 0)::text as diverse from ${spendRollupMonths} r
-      where ${files} and r.is_diverse
-        and r.month >= make_date(${year}::int, 1, 1) and r.month < make_date(${year}::int + 1, 1, 1)
+      select coalesce(sum(${months.spend}), 0)::text as diverse
+      from ${spendRollupMonths} ${months}
+      where ${files} and ${months.isDiverse}
+        and ${inYear}
     `),
+    z.object({ diverse: z.string() }),
   );
   const byType = await db.execute(sql`
-      select l.diversity_type as diversity, ${tier2Amounts}
+      select ${l.diversityType} as diversity, ${tier2Amounts}
       ${buyerYearLines(clientRef, year)}
-      group by l.diversity_type
+      group by ${l.diversityType}
     `);
   const byPrime = await db.execute(sql`
-      select p.id, p.company_name,
-        (select count(*)::int from ${tier2Reports} r where r.prime_ref = p.id and r.year = ${year})
-          as quarters_reported,
-        coalesce((select sum(l.amount) from ${tier2ReportLines} l join ${tier2Reports} r
-          on r.id = l.report_ref where r.prime_ref = p.id and r.year = ${year}
-          and l.kind = 'DIRECT'), 0)::text as direct,
-        coalesce((select sum(round(l.amount * r.buyer_revenue / r.total_revenue, 2))
-          from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
-          where r.prime_ref = p.id and r.year = ${year} and l.kind = 'PRIME_DIVERSE'), 0)::text
+      select ${p.id}, ${p.companyName},
+        (select count(*)::int from ${tier2Reports} ${r}
+          where ${r.primeRef} = ${p.id} and ${r.year} = ${year}) as quarters_reported,
+        coalesce((select sum(${l.amount}) from ${tier2ReportLines} ${l} join ${tier2Reports} ${r}
+          on ${r.id} = ${l.reportRef} where ${r.primeRef} = ${p.id} and ${r.year} = ${year}
+          and ${l.kind} = 'DIRECT'), 0)::text as direct,
+        coalesce((select sum(round(${l.amount} * ${r.buyerRevenue} / ${r.totalRevenue}, 2))
+          from ${tier2ReportLines} ${l} join ${tier2Reports} ${r} on ${r.id} = ${l.reportRef}
+          where ${r.primeRef} = ${p.id} and ${r.year} = ${year} and ${l.kind} = 'PRIME_DIVERSE'), 0)::text
           as indirect
-      from ${tier2Primes} p where p.buyer_client_ref = ${clientRef} and p.status = 'ACCEPTED'
-      order by p.company_name, p.id
+      from ${tier2Primes} ${p} where ${p.buyerClientRef} = ${clientRef} and ${p.status} = 'ACCEPTED'
+      order by ${p.companyName}, ${p.id}
     `);
   const tier2ByType = new Map(
-    rowsOf<{ diversity: string; direct: string; indirect: string }>(byType).map((r) => [
-      r.diversity,
-      r,
-    ]),
+    rowsOf(byType, tier2AmountsRow.extend({ diversity: z.string() })).map((r) => [r.diversity, r]),
   );
   const tier1ByType = new Map(tier1.map((r) => [r.diversity, r.spend]));
   const rows = DIVERSE_TYPES.map((t) => ({
@@ -122,8 +140,9 @@ export async function tier2Figures(
     direct: tier2ByType.get(t)?.direct ?? '0',
     indirect: tier2ByType.get(t)?.indirect ?? '0',
   })).filter((r) => Number(r.tier1) !== 0 || Number(r.direct) !== 0 || Number(r.indirect) !== 0);
-  const [totals] = rowsOf<{ direct: string; indirect: string }>(
+  const [totals] = rowsOf(
     await db.execute(sql`select ${tier2Amounts} ${buyerYearLines(clientRef, year)}`),
+    tier2AmountsRow,
   );
   return {
     year,
@@ -132,13 +151,14 @@ export async function tier2Figures(
     tier1Diverse: tier1Total?.diverse ?? '0',
     directTotal: totals?.direct ?? '0',
     indirectTotal: totals?.indirect ?? '0',
-    primes: rowsOf<{
-      id: number;
-      company_name: string;
-      quarters_reported: number;
-      direct: string;
-      indirect: string;
-    }>(byPrime).map((p) => ({
+    primes: rowsOf(
+      byPrime,
+      tier2AmountsRow.extend({
+        id: z.number(),
+        company_name: z.string(),
+        quarters_reported: z.number(),
+      }),
+    ).map((p) => ({
       id: Number(p.id),
       companyName: p.company_name,
       quartersReported: Number(p.quarters_reported),

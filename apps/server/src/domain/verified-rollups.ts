@@ -15,8 +15,11 @@
  * joined with the qualifying certificates of the vendor's certainly matched supplier
  * (qualifiesSql, the same rule as everywhere else).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
+import { bare, columnList, dbNumber } from '../platform/sql.ts';
 import {
   spendRows,
   vendorMatches,
@@ -30,16 +33,21 @@ import { certain, getPolicy, qualifiesSql, visibleCertificates } from './verifie
 
 const TABLES = [verifiedRollups, verifiedRollupSuppliers, verifiedRollupCertificates];
 
+/** The payments and the rollups, aliased `r`; the matches `m` (verified-rule.ts's `certain`). */
+const rows = alias(spendRows, 'r');
+const m = alias(vendorMatches, 'm');
+
 /**
  * Which payments of an organisation to judge (again): one file's, some vendors', or all of them.
- * A condition on the row source aliased `r` (spend rows or a verified rollup).
+ * A condition on a row source's file and vendor (spend rows or a verified rollup).
  */
 type Payments = { fileId: number } | { supplierKeys: string[] } | 'all';
+type PaymentColumns = { fileId: Column; supplierKey: Column };
 
-function paymentsOf(payments: Payments): SQL {
+function paymentsOf(payments: Payments, r: PaymentColumns): SQL {
   if (payments === 'all') return sql`true`;
-  if ('fileId' in payments) return sql`r.file_id = ${payments.fileId}`;
-  return sql`r.supplier_key = any(${sql.param(payments.supplierKeys)}::text[])`;
+  if ('fileId' in payments) return sql`${r.fileId} = ${payments.fileId}`;
+  return sql`${r.supplierKey} = any(${sql.param(payments.supplierKeys)}::text[])`;
 }
 
 /** The first key of the advisory locks below ('VRFD'). */
@@ -60,35 +68,42 @@ async function lockRollups(tx: DbOrTx, clientRef: number) {
 
 /** Whether the organisation's rollups were ever built. */
 async function built(tx: DbOrTx, clientRef: number): Promise<boolean> {
-  const rows = rowsOf<{ client_ref: number }>(
+  const rows = rowsOf(
     await tx.execute(
-      sql`select client_ref from ${verifiedRefreshed} where client_ref = ${clientRef}`,
+      sql`select ${verifiedRefreshed.clientRef} from ${verifiedRefreshed}
+        where ${verifiedRefreshed.clientRef} = ${clientRef}`,
     ),
+    z.object({ client_ref: z.number() }),
   );
   return rows.length > 0;
 }
 
 /** Judges `payments` of the organisation again: their groups deleted and written anew. */
 async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
-  const which = paymentsOf(payments);
   for (const table of TABLES) {
-    await tx.execute(sql`delete from ${table} r where r.client_ref = ${clientRef} and ${which}`);
+    await tx.execute(sql`
+      delete from ${table} where ${table.clientRef} = ${clientRef} and ${paymentsOf(payments, table)}
+    `);
   }
   if (payments !== 'all' && 'supplierKeys' in payments && payments.supplierKeys.length === 0) {
     return;
   }
   const policy = await getPolicy(tx, clientRef);
+  const held = verifiedRollupCertificates;
+  const months = verifiedRollups;
   // Per vendor, day and category: a certificate qualifies a day, and the goals' rows need the
   // category. The certificates of the certainly matched supplier, joined on the supplier (a hash
   // join), then kept when they qualify on the day.
   const judged = sql`
     with p as materialized (
-      select r.file_id, r.supplier_key, r.payment_date, r.category, sum(r.spend) as spend,
-        count(*)::int as row_count, case when ${certain} then m.supplier_ref end as supplier_ref
-      from ${spendRows} r
-      left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
-      where r.client_ref = ${clientRef} and ${which}
-      group by r.file_id, r.supplier_key, r.payment_date, r.category, 7
+      select ${rows.fileId}, ${rows.supplierKey}, ${rows.paymentDate}, ${rows.category},
+        sum(${rows.spend}) as spend, count(*)::int as row_count,
+        case when ${certain} then ${m.supplierRef} end as supplier_ref
+      from ${spendRows} ${rows}
+      left join ${vendorMatches} ${m} on ${m.clientRef} = ${rows.clientRef}
+        and ${m.supplierKey} = ${rows.supplierKey}
+      where ${rows.clientRef} = ${clientRef} and ${paymentsOf(payments, rows)}
+      group by ${rows.fileId}, ${rows.supplierKey}, ${rows.paymentDate}, ${rows.category}, 7
     ),
     q as materialized (
       select p.file_id, p.supplier_key, p.payment_date, p.category, c.id, c.diversity_type
@@ -96,7 +111,7 @@ async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
       where ${qualifiesSql(policy, sql`p.payment_date`)}
     ),
     certificates as (
-      insert into ${verifiedRollupCertificates} (client_ref, file_id, supplier_key, certificate_ref)
+      insert into ${held} (${columnList(held.clientRef, held.fileId, held.supplierKey, held.certificateRef)})
       select distinct ${clientRef}::int, q.file_id, q.supplier_key, q.id from q
     ),
     day as (
@@ -108,8 +123,16 @@ async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
         from q group by q.file_id, q.supplier_key, q.payment_date, q.category
       ) t using (file_id, supplier_key, payment_date, category)
     )
-    insert into ${verifiedRollups} (client_ref, file_id, supplier_key, month, category, types,
-      spend, row_count)
+    insert into ${months} (${columnList(
+      months.clientRef,
+      months.fileId,
+      months.supplierKey,
+      months.month,
+      months.category,
+      months.types,
+      months.spend,
+      months.rowCount,
+    )})
     select ${clientRef}::int, file_id, supplier_key,
       date_trunc('month', payment_date::timestamp)::date, category, types, sum(spend),
       sum(row_count)
@@ -119,14 +142,23 @@ async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
   // Not hashed by force as the spend rollups are (groupingByHash): with sorting discouraged the
   // planner chose plans several times slower for the certificates' join.
   await tx.execute(judged);
+  const whole = verifiedRollupSuppliers;
+  const r = alias(verifiedRollups, 'r');
   await tx.execute(sql`
-    insert into ${verifiedRollupSuppliers} (client_ref, file_id, supplier_key, category, types,
-      spend, row_count)
-    select r.client_ref, r.file_id, r.supplier_key, r.category, r.types, sum(r.spend),
-      sum(r.row_count)
-    from ${verifiedRollups} r
-    where r.client_ref = ${clientRef} and ${which}
-    group by r.client_ref, r.file_id, r.supplier_key, r.category, r.types
+    insert into ${whole} (${columnList(
+      whole.clientRef,
+      whole.fileId,
+      whole.supplierKey,
+      whole.category,
+      whole.types,
+      whole.spend,
+      whole.rowCount,
+    )})
+    select ${r.clientRef}, ${r.fileId}, ${r.supplierKey}, ${r.category}, ${r.types}, sum(${r.spend}),
+      sum(${r.rowCount})
+    from ${verifiedRollups} ${r}
+    where ${r.clientRef} = ${clientRef} and ${paymentsOf(payments, r)}
+    group by ${r.clientRef}, ${r.fileId}, ${r.supplierKey}, ${r.category}, ${r.types}
   `);
 }
 
@@ -143,9 +175,9 @@ export async function buildVerifiedRollup(tx: DbOrTx, clientRef: number, fileId:
 /** Removes a file's verified groups (the file's foreign keys cascade too; this uses the indexes). */
 export async function deleteVerifiedRollup(tx: DbOrTx, clientRef: number, fileId: number) {
   for (const table of TABLES) {
-    await tx.execute(
-      sql`delete from ${table} where client_ref = ${clientRef} and file_id = ${fileId}`,
-    );
+    await tx.execute(sql`
+      delete from ${table} where ${table.clientRef} = ${clientRef} and ${table.fileId} = ${fileId}
+    `);
   }
 }
 
@@ -159,10 +191,12 @@ export async function refreshVerifiedRollups(db: DbOrTx, clientRef: number): Pro
   if (!(await stale(db, clientRef))) return;
   await db.transaction(async (tx) => {
     await lockRollups(tx, clientRef);
-    const changes = rowsOf<{ id: number; supplier_key: string | null; whole: boolean }>(
+    const v = verifiedChanges;
+    const changes = rowsOf(
       await tx.execute(sql`
-        select id, supplier_key, whole from ${verifiedChanges} where client_ref = ${clientRef}
+        select ${v.id}, ${v.supplierKey}, ${v.whole} from ${v} where ${v.clientRef} = ${clientRef}
       `),
+      z.object({ id: dbNumber, supplier_key: z.string().nullable(), whole: z.boolean() }),
     );
     if (!(await built(tx, clientRef)) || changes.some((c) => c.whole)) {
       await judge(tx, clientRef, 'all');
@@ -170,26 +204,32 @@ export async function refreshVerifiedRollups(db: DbOrTx, clientRef: number): Pro
       const keys = new Set(changes.flatMap((c) => (c.supplier_key ? [c.supplier_key] : [])));
       await judge(tx, clientRef, { supplierKeys: [...keys] });
     }
+    const done = verifiedRefreshed;
     if (changes.length > 0) {
       await tx.execute(sql`
-        delete from ${verifiedChanges}
-        where client_ref = ${clientRef} and id = any(${sql.param(changes.map((c) => c.id))}::bigint[])
+        delete from ${v}
+        where ${v.clientRef} = ${clientRef} and ${v.id} = any(${sql.param(changes.map((c) => c.id))}::bigint[])
       `);
     }
     await tx.execute(sql`
-      insert into ${verifiedRefreshed} (client_ref) values (${clientRef})
-      on conflict (client_ref) do update set updated_at = now()
+      insert into ${done} (${columnList(done.clientRef)}) values (${clientRef})
+      on conflict (${columnList(done.clientRef)}) do update set ${bare(done.refreshedAt)} = now()
     `);
   });
 }
 
 /** Whether the organisation's rollups miss a change, or were never built. */
 async function stale(db: DbOrTx, clientRef: number): Promise<boolean> {
-  const [row] = rowsOf<{ stale: boolean }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      select not exists (select 1 from ${verifiedRefreshed} where client_ref = ${clientRef})
-        or exists (select 1 from ${verifiedChanges} where client_ref = ${clientRef}) as stale
+      select not exists (
+          select 1 from ${verifiedRefreshed} where ${verifiedRefreshed.clientRef} = ${clientRef}
+        )
+        or exists (
+          select 1 from ${verifiedChanges} where ${verifiedChanges.clientRef} = ${clientRef}
+        ) as stale
     `),
+    z.object({ stale: z.boolean() }),
   );
   return row?.stale !== false;
 }

@@ -6,6 +6,7 @@
  * payment on a date".
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   CERTAIN_MATCH_SCORE,
   DEFAULT_POLICY,
@@ -13,15 +14,21 @@ import {
   type CountingRule,
   type QualificationPolicy,
 } from '@spotzcity/shared/verified-diversity';
+import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
-import { certificatePolicies, supplierCertificates } from '../db/schema/index.ts';
+import { selectAs } from '../platform/sql.ts';
+import { certificatePolicies, supplierCertificates, vendorMatches } from '../db/schema/index.ts';
+
+/** The aliases the fragments below assume: certificates `c`, vendor matches `m`. */
+const c = alias(supplierCertificates, 'c');
+const m = alias(vendorMatches, 'm');
 
 /**
  * Certificate `c` is one the organisation may read and count: a directory certificate
  * (`client_ref` null, everyone's) or its own. Its own policy still decides what qualifies.
  */
 export const visibleCertificate = (clientRef: number): SQL =>
-  sql`(c.client_ref is null or c.client_ref = ${clientRef})`;
+  sql`(${c.clientRef} is null or ${c.clientRef} = ${clientRef})`;
 
 /**
  * The same certificates as a row source, for the figures' per-payment joins: two index scans
@@ -29,32 +36,39 @@ export const visibleCertificate = (clientRef: number): SQL =>
  * supplier and payment day (the demo's drill-down: 2.5 s instead of 0.6 s on PostgreSQL).
  */
 export const visibleCertificates = (clientRef: number): SQL => sql`(
-  select * from ${supplierCertificates} where client_ref = ${clientRef}
+  select * from ${supplierCertificates} where ${supplierCertificates.clientRef} = ${clientRef}
   union all
-  select * from ${supplierCertificates} where client_ref is null
+  select * from ${supplierCertificates} where ${supplierCertificates.clientRef} is null
 )`;
 
 /** Vendor match `m` is certain: it may make a payment verified. */
-export const certain = sql`m.supplier_ref is not null and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})`;
+export const certain = sql`${m.supplierRef} is not null and (${m.confirmed} or ${m.score} >= ${CERTAIN_MATCH_SCORE})`;
 
 /* ---------------------------------------------------------------- policy */
 
-interface PolicyRow {
-  accepted_agencies: string[] | null;
-  accept_self_certified: boolean;
-  grace_months: number;
-  expiring_window_days: number;
-  counting_rule: string;
-}
+const policyRow = z.object({
+  accepted_agencies: z.array(z.string()).nullable(),
+  accept_self_certified: z.boolean(),
+  grace_months: z.number(),
+  expiring_window_days: z.number(),
+  counting_rule: z.string(),
+});
 
 /** The organisation's policy; the defaults when it has saved none. */
 export async function getPolicy(db: DbOrTx, clientRef: number): Promise<QualificationPolicy> {
-  const [row] = rowsOf<PolicyRow>(
+  const p = certificatePolicies;
+  const [row] = rowsOf(
     await db.execute(sql`
-      select accepted_agencies, accept_self_certified, grace_months, expiring_window_days,
-        counting_rule
-      from ${certificatePolicies} where client_ref = ${clientRef}
+      select ${selectAs({
+        accepted_agencies: p.acceptedAgencies,
+        accept_self_certified: p.acceptSelfCertified,
+        grace_months: p.graceMonths,
+        expiring_window_days: p.expiringWindowDays,
+        counting_rule: p.countingRule,
+      })}
+      from ${p} where ${p.clientRef} = ${clientRef}
     `),
+    policyRow,
   );
   if (!row) return { ...DEFAULT_POLICY };
   return {
@@ -74,12 +88,12 @@ export function qualifiesSql(policy: QualificationPolicy, date: SQL): SQL {
   const accepted = policy.acceptedAgencies ? JSON.stringify(policy.acceptedAgencies) : null;
   const agency =
     accepted === null
-      ? sql`c.agency <> ${SELF_CERTIFICATION}`
-      : sql`c.agency in (select jsonb_array_elements_text(${accepted}::jsonb))`;
+      ? sql`${c.agency} <> ${SELF_CERTIFICATION}`
+      : sql`${c.agency} in (select jsonb_array_elements_text(${accepted}::jsonb))`;
   return sql`(
-    (${agency} or (c.agency = ${SELF_CERTIFICATION} and ${policy.acceptSelfCertified}))
-    and c.issue_date <= ${date}
-    and ${date} <= (c.expiry_date + ${policy.graceMonths} * interval '1 month')::date
-    and (c.status = 'ACTIVE' or (c.status_date is not null and c.status_date > ${date}))
+    (${agency} or (${c.agency} = ${SELF_CERTIFICATION} and ${policy.acceptSelfCertified}))
+    and ${c.issueDate} <= ${date}
+    and ${date} <= (${c.expiryDate} + ${policy.graceMonths} * interval '1 month')::date
+    and (${c.status} = 'ACTIVE' or (${c.statusDate} is not null and ${c.statusDate} > ${date}))
   )`;
 }

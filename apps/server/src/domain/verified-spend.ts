@@ -10,19 +10,21 @@
  * never make a payment verified.
  */
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { DIVERSITY_TYPES } from '@spotzcity/shared/enums';
 import {
   COUNTING_RULE_LABELS,
   COUNTING_RULE_TEXT,
   MATCH_RULE_LABELS,
+  MATCH_RULES,
   type CountingRule,
-  type MatchRule,
   type VerifiedFigures,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { spendCategoriesNamed } from './addressable.ts';
-import { fileScope, toNumber, type FileScope } from '../platform/sql.ts';
+import { bare, inScope, selectAs, toNumber, type FileScope } from '../platform/sql.ts';
 import {
   spendRollupMonths,
   spendRollupSuppliers,
@@ -42,6 +44,15 @@ import {
 import { refreshVerifiedRollups } from './verified-rollups.ts';
 
 export type Scope = FileScope;
+
+/** Each figure reads one rollup, aliased `r`. */
+const months = alias(spendRollupMonths, 'r');
+const suppliers = alias(spendRollupSuppliers, 'r');
+const verifiedRows = alias(verifiedRollupSuppliers, 'r');
+const verifiedCertificates = alias(verifiedRollupCertificates, 'r');
+const c = alias(supplierCertificates, 'c');
+const m = alias(vendorMatches, 'm');
+const d = alias(supplierDirectory, 'd');
 
 export { certain, getPolicy, qualifiesSql, visibleCertificate, visibleCertificates };
 
@@ -67,53 +78,65 @@ export async function verifiedFigures(
 ): Promise<VerifiedFigures> {
   await refreshVerifiedRollups(db, scope.clientRef);
   const policy = await getPolicy(db, scope.clientRef);
-  const reported = rowsOf<{ type: string; spend: string }>(
+  const reported = rowsOf(
     await db.execute(sql`
-      select t.type, sum(r.spend)::text as spend
-      from ${spendRollupMonths} r cross join unnest(r.diversity) as t(type)
-      where ${fileScope(scope)}
+      select t.type, sum(${months.spend})::text as spend
+      from ${spendRollupMonths} ${months} cross join unnest(${months.diversity}) as t(type)
+      where ${inScope(scope, months.clientRef, months.fileId)}
       group by t.type
     `),
+    z.object({ type: z.string(), spend: z.string() }),
   );
-  const [totals] = rowsOf<{ total: string; diverse: string }>(
+  const [totals] = rowsOf(
     await db.execute(sql`
-      select coalesce(sum(r.spend), 0)::text as total,
-        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
-      from ${spendRollupMonths} r where ${fileScope(scope)}
+      select coalesce(sum(${months.spend}), 0)::text as total,
+        coalesce(sum(${months.spend}) filter (where ${months.isDiverse}), 0)::text as diverse
+      from ${spendRollupMonths} ${months}
+      where ${inScope(scope, months.clientRef, months.fileId)}
     `),
+    z.object({ total: z.string(), diverse: z.string() }),
   );
-  const verifiedRows = rowsOf<{ type: string | null; spend: string }>(
+  const v = verifiedRows;
+  const ofScope = inScope(scope, v.clientRef, v.fileId);
+  const verifiedSums = rowsOf(
     await db.execute(sql`
-      select t.type, sum(r.spend)::text as spend
-      from ${verifiedRollupSuppliers} r cross join unnest(r.types) as t(type)
-      where ${fileScope(scope)}
+      select t.type, sum(${v.spend})::text as spend
+      from ${verifiedRollupSuppliers} ${v} cross join unnest(${v.types}) as t(type)
+      where ${ofScope}
       group by t.type
       union all
-      select null, coalesce(sum(r.spend), 0)::text from ${verifiedRollupSuppliers} r
-      where ${fileScope(scope)} and cardinality(r.types) > 0
+      select null, coalesce(sum(${v.spend}), 0)::text from ${verifiedRollupSuppliers} ${v}
+      where ${ofScope} and cardinality(${v.types}) > 0
     `),
+    z.object({ type: z.string().nullable(), spend: z.string() }),
   );
-  const verified = verifiedRows.filter(
+  const verified = verifiedSums.filter(
     (r): r is { type: string; spend: string } => r.type !== null,
   );
-  const verifiedDiverse = verifiedRows.find((r) => r.type === null);
+  const verifiedDiverse = verifiedSums.find((r) => r.type === null);
   // The headline over the addressable rows: the same figures, the non-addressable categories out.
   let addressable: VerifiedFigures['addressable'];
   if (nonAddressable) {
     const left = await spendCategoriesNamed(db, scope.clientRef, nonAddressable);
-    const keep = left.length ? sql`r.category <> all(${sql.param(left)}::text[])` : sql`true`;
-    const [base] = rowsOf<{ total: string; diverse: string }>(
+    // Both rollups are aliased `r` and have the category.
+    const keep = left.length
+      ? sql`${suppliers.category} <> all(${sql.param(left)}::text[])`
+      : sql`true`;
+    const [base] = rowsOf(
       await db.execute(sql`
-        select coalesce(sum(r.spend), 0)::text as total,
-          coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse
-        from ${spendRollupSuppliers} r where ${fileScope(scope)} and ${keep}
+        select coalesce(sum(${suppliers.spend}), 0)::text as total,
+          coalesce(sum(${suppliers.spend}) filter (where ${suppliers.isDiverse}), 0)::text as diverse
+        from ${spendRollupSuppliers} ${suppliers}
+        where ${inScope(scope, suppliers.clientRef, suppliers.fileId)} and ${keep}
       `),
+      z.object({ total: z.string(), diverse: z.string() }),
     );
-    const [counted] = rowsOf<{ spend: string }>(
+    const [counted] = rowsOf(
       await db.execute(sql`
-        select coalesce(sum(r.spend), 0)::text as spend from ${verifiedRollupSuppliers} r
-        where ${fileScope(scope)} and ${keep} and cardinality(r.types) > 0
+        select coalesce(sum(${v.spend}), 0)::text as spend from ${verifiedRollupSuppliers} ${v}
+        where ${ofScope} and ${keep} and cardinality(${v.types}) > 0
       `),
+      z.object({ spend: z.string() }),
     );
     addressable = {
       totalSpend: toNumber(base?.total),
@@ -139,6 +162,30 @@ export async function verifiedFigures(
   };
 }
 
+/** A certificate as the verified-supplier figures and the exports show it. */
+const certificate = z.object({
+  id: z.number(),
+  diversityType: z.string(),
+  agency: z.string(),
+  certificateNumber: z.string().nullable(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  fromDirectory: z.boolean(),
+});
+type Certificate = z.infer<typeof certificate>;
+
+const verifiedSupplierRow = z.object({
+  supplier_key: z.string(),
+  vendor_name: z.string(),
+  supplier_ref: z.number(),
+  supplier_name: z.string(),
+  rule: z.enum(MATCH_RULES),
+  reported: z.string(),
+  verified: z.string(),
+  // json: parsed by both drivers; text where a driver leaves it so.
+  certificates: z.union([z.array(certificate), z.string()]),
+});
+
 /**
  * The drill-down of the verified figures: each matched vendor with verified spend, the supplier
  * it is matched to and by which rule, and the certificates that qualified its payments. A vendor
@@ -146,47 +193,50 @@ export async function verifiedFigures(
  */
 export async function verifiedSuppliers(db: DbOrTx, scope: Scope) {
   await refreshVerifiedRollups(db, scope.clientRef);
-  const rows = rowsOf<{
-    supplier_key: string;
-    vendor_name: string;
-    supplier_ref: number;
-    supplier_name: string;
-    rule: MatchRule;
-    reported: string;
-    verified: string;
-    certificates: (Certificate & { id: number })[];
-  }>(
+  const r = verifiedRows;
+  const held = verifiedCertificates;
+  const rows = rowsOf(
     await db.execute(sql`
       with v as (
-        select r.supplier_key, sum(r.spend) as reported,
-          sum(r.spend) filter (where cardinality(r.types) > 0) as verified
-        from ${verifiedRollupSuppliers} r
-        where ${fileScope(scope)}
-        group by r.supplier_key
-        having sum(r.spend) filter (where cardinality(r.types) > 0) > 0
+        select ${r.supplierKey}, sum(${r.spend}) as reported,
+          sum(${r.spend}) filter (where cardinality(${r.types}) > 0) as verified
+        from ${verifiedRollupSuppliers} ${r}
+        where ${inScope(scope, r.clientRef, r.fileId)}
+        group by ${r.supplierKey}
+        having sum(${r.spend}) filter (where cardinality(${r.types}) > 0) > 0
       ),
       certs as (
-        select u.supplier_key, json_agg(json_build_object('id', c.id,
-          'diversityType', c.diversity_type, 'agency', c.agency,
-          'certificateNumber', c.certificate_number, 'issueDate', c.issue_date::text,
-          'expiryDate', c.expiry_date::text, 'fromDirectory', c.client_ref is null)
-          order by c.id) as certificates
+        select u.supplier_key, json_agg(json_build_object('id', ${c.id},
+          'diversityType', ${c.diversityType}, 'agency', ${c.agency},
+          'certificateNumber', ${c.certificateNumber}, 'issueDate', ${c.issueDate}::text,
+          'expiryDate', ${c.expiryDate}::text, 'fromDirectory', ${c.clientRef} is null)
+          order by ${c.id}) as certificates
         from (
-          select distinct r.supplier_key, r.certificate_ref
-          from ${verifiedRollupCertificates} r join v using (supplier_key)
-          where ${fileScope(scope)}
+          select distinct ${held.supplierKey}, ${held.certificateRef}
+          from ${verifiedRollupCertificates} ${held} join v using (${bare(held.supplierKey)})
+          where ${inScope(scope, held.clientRef, held.fileId)}
         ) u
-        join ${supplierCertificates} c on c.id = u.certificate_ref
+        join ${supplierCertificates} ${c} on ${c.id} = u.certificate_ref
         group by u.supplier_key
       )
-      select v.supplier_key, m.vendor_name, m.supplier_ref, d.name as supplier_name, m.rule,
-        v.reported::text, v.verified::text, coalesce(k.certificates, '[]'::json) as certificates
+      select ${selectAs({
+        supplier_key: sql`v.supplier_key`,
+        vendor_name: m.vendorName,
+        supplier_ref: m.supplierRef,
+        supplier_name: d.name,
+        rule: m.rule,
+        reported: sql`v.reported::text`,
+        verified: sql`v.verified::text`,
+        certificates: sql`coalesce(k.certificates, '[]'::json)`,
+      })}
       from v
-      join ${vendorMatches} m on m.client_ref = ${scope.clientRef} and m.supplier_key = v.supplier_key
-      join ${supplierDirectory} d on d.id = m.supplier_ref
+      join ${vendorMatches} ${m} on ${m.clientRef} = ${scope.clientRef}
+        and ${m.supplierKey} = v.supplier_key
+      join ${supplierDirectory} ${d} on ${d.id} = ${m.supplierRef}
       left join certs k on k.supplier_key = v.supplier_key
       order by v.verified desc, v.supplier_key
     `),
+    verifiedSupplierRow,
   );
   return rows.map((r) => ({
     supplierKey: r.supplier_key,
@@ -208,16 +258,6 @@ export const ruleInWords = (rule: CountingRule) =>
 
 /** The figures of the other dashboards are always as reported in the file. */
 export const REPORTED_ONLY = ruleInWords('REPORTED');
-
-/** A certificate as the verified-supplier figures and the exports show it. */
-interface Certificate {
-  diversityType: string;
-  agency: string;
-  certificateNumber: string | null;
-  issueDate: string;
-  expiryDate: string;
-  fromDirectory: boolean;
-}
 
 export interface CountingExport {
   rule: CountingRule;

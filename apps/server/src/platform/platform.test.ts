@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -146,8 +147,9 @@ describe('platform endpoints', () => {
 
   it('runs the embedded database with its small buffer cache', async () => {
     // PGlite's cache lives in the server's memory and never shrinks (docs/database.md).
-    const [row] = rowsOf<{ shared_buffers: string }>(
+    const [row] = rowsOf(
       await t.database.db.execute(sql`show shared_buffers`),
+      z.object({ shared_buffers: z.string() }),
     );
     if (t.database.kind === 'pglite') {
       expect(row?.shared_buffers).toBe(`${DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`);
@@ -159,8 +161,10 @@ describe('platform endpoints', () => {
 
   it('groups by hashing for one statement and sets sorting back as it was', async () => {
     const sorting = async (tx: DbOrTx) =>
-      rowsOf<{ s: string }>(await tx.execute(sql`select current_setting('enable_sort') as s`))[0]
-        ?.s;
+      rowsOf(
+        await tx.execute(sql`select current_setting('enable_sort') as s`),
+        z.object({ s: z.string() }),
+      )[0]?.s;
     for (const before of ['on', 'off']) {
       const seen = await t.database.db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('enable_sort', ${before}, true)`);
@@ -169,8 +173,9 @@ describe('platform endpoints', () => {
           tx,
           sql`insert into grouped select current_setting('enable_sort') as during`,
         );
-        const [during] = rowsOf<{ during: string }>(
+        const [during] = rowsOf(
           await tx.execute(sql`select during from grouped`),
+          z.object({ during: z.string() }),
         );
         return { during: during?.during, after: await sorting(tx) };
       });

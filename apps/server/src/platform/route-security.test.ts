@@ -18,6 +18,7 @@
  * The number of routes × cases tried is printed at the end.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
 import { ACCESS, type Permission, type Role } from '@spotzcity/shared/permissions';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
@@ -429,17 +430,19 @@ describe('access to every route', () => {
 
 /** B's rows in every table that belongs to an organisation, as one digest per table. */
 async function digestOf(clientRef: number) {
-  const rows = rowsOf<{ table_name: string }>(
+  const rows = rowsOf(
     await t.database.db.execute(
       sql`select table_name from information_schema.columns where column_name = 'client_ref' and table_schema = 'public' order by table_name`,
     ),
+    z.object({ table_name: z.string() }),
   );
   const digest: Record<string, string> = {};
   for (const { table_name: table } of rows) {
-    const [row] = rowsOf<{ n: string; md5: string | null }>(
+    const [row] = rowsOf(
       await t.database.db.execute(
         sql`select count(*)::text as n, md5(string_agg(x::text, ',' order by x::text)) as md5 from ${sql.identifier(table)} x where client_ref = ${clientRef}`,
       ),
+      z.object({ n: z.string(), md5: z.string().nullable() }),
     );
     digest[table] = `${row?.n}:${row?.md5}`;
   }

@@ -7,6 +7,7 @@
  * range reads and errors are real, only the service is not AWS.
  */
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -159,10 +160,11 @@ describe('STORAGE_URL', () => {
     const storage = new PostgresStorage(t.database.db);
     const stored = await storage.put('videos', 'mp4', streamOf(randomBytes(CHUNK_BYTES + 1)));
     const count = async () =>
-      rowsOf<{ n: number }>(
+      rowsOf(
         await t.database.db.execute(
           sql`select count(*)::int as n from stored_file_chunks where key = ${stored.key}`,
         ),
+        z.object({ n: z.number() }),
       )[0]!.n;
     expect(await count()).toBe(2);
     await storage.remove(stored.key);

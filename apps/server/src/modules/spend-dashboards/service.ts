@@ -9,7 +9,9 @@
  * the database as text; percentages are rounded to two decimals in SQL. The Excel exports call the
  * same functions, so a workbook carries exactly what the dashboard shows.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { DIVERSITY_TYPES, QUARTERS, US_STATES } from '@spotzcity/shared/enums';
 import type {
   CategoryDiversity,
@@ -26,13 +28,27 @@ import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { nonAddressableSpendCategories } from '../../domain/addressable.ts';
 import { programSpend } from '../../domain/program-categories.ts';
-import { fileScope, toNumber, type FileScope } from '../../platform/sql.ts';
+import { inScope, toNumber, type FileScope } from '../../platform/sql.ts';
 import {
   spendRollupMonths,
   spendRollupQuarters,
   spendRollupSuppliers,
   spendRollups,
 } from '../../db/schema/index.ts';
+
+/** Each query reads one rollup, aliased `r`. */
+const months = alias(spendRollupMonths, 'r');
+const suppliers = alias(spendRollupSuppliers, 'r');
+const finest = alias(spendRollups, 'r');
+const quarters = alias(spendRollupQuarters, 'r');
+
+/** A rollup's groups: the spend, whether diverse, and (most) the diversity set. */
+type Groups = { spend: Column; isDiverse: Column };
+type TypedGroups = Groups & { diversity: Column };
+
+/** The selected files' groups of rollup `r`. */
+const ofScope = (scope: FileScope, r: { clientRef: Column; fileId: Column }) =>
+  inScope(scope, r.clientRef, r.fileId);
 
 /** The percentages' base (issue #22): which spend categories leave it. */
 export interface BaseScope {
@@ -59,12 +75,12 @@ export async function resolveBase(
 }
 
 /**
- * `r.category <> all(…)` when the base is addressable spend and some category of the spend is
+ * `<category> <> all(…)` when the base is addressable spend and some category of the spend is
  * non-addressable; null when the base is every row (the queries then stay as they were).
  */
-function addressableOnly(scope: Scope): SQL | null {
+function addressableOnly(scope: Scope, category: Column): SQL | null {
   const excluded = scope.base?.kind === 'addressable' ? scope.base.excluded : [];
-  return excluded.length ? sql`r.category <> all(${sql.param(excluded)}::text[])` : null;
+  return excluded.length ? sql`${category} <> all(${sql.param(excluded)}::text[])` : null;
 }
 
 /** The share `part / whole` in percent with two decimals, in SQL (numeric, half away from zero). */
@@ -86,17 +102,19 @@ export function twelveMonths(last: string): string[] {
  * has no rows. The windows need only the month: every row is paid on or before the latest date.
  */
 async function lastPaymentMonth(db: DbOrTx, scope: Scope): Promise<string | null> {
-  const [row] = rowsOf<{ last: string | null }>(
+  const [row] = rowsOf(
     await db.execute(
-      sql`select max(r.month)::text as last from ${spendRollupMonths} r where ${fileScope(scope)}`,
+      sql`select max(${months.month})::text as last from ${spendRollupMonths} ${months}
+        where ${ofScope(scope, months)}`,
     ),
+    z.object({ last: z.string().nullable() }),
   );
   return row?.last ?? null;
 }
 
 /** Groups paid in the 12 months ending with the month `last` (its first day). */
-const inTwelveMonths = (last: string) =>
-  sql`r.month between (${last}::date - interval '11 months')::date and ${last}::date`;
+const inTwelveMonths = (month: Column, last: string) =>
+  sql`${month} between (${last}::date - interval '11 months')::date and ${last}::date`;
 
 /* ---------- Spend Dashboard ---------- */
 
@@ -104,28 +122,34 @@ const inTwelveMonths = (last: string) =>
  * Spend per diversity type as columns of one scan (`sum … filter (where type = any(diversity))`):
  * a row with several types counts under each, without multiplying rows as `unnest` would.
  */
-const perTypeColumns = () =>
+const perTypeColumns = (r: TypedGroups) =>
   sql.join(
     DIVERSITY_TYPES.map(
       (type, i) =>
-        sql`sum(r.spend) filter (where ${type}::text = any(r.diversity))::text as ${sql.raw(`t${i}`)}`,
+        sql`sum(${r.spend}) filter (where ${type}::text = any(${r.diversity}))::text as ${sql.raw(`t${i}`)}`,
     ),
     sql`, `,
   );
 type PerTypeRow = Record<`t${number}`, string | null>;
+/** The columns `t0`, `t1`, … of `perTypeColumns`, each a sum or null (no row of the type). */
+const perTypeRow = z.object(
+  Object.fromEntries(DIVERSITY_TYPES.map((_, i) => [`t${i}`, z.string().nullable()])),
+) as unknown as z.ZodObject<{ [key: `t${number}`]: z.ZodNullable<z.ZodString> }>;
 
-const splitColumns = sql`
-  coalesce(sum(r.spend), 0)::text as total,
-  coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
-  coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse`;
-type SplitRow = { total: string; diverse: string; non_diverse: string };
+const splitColumns = (r: Groups) => sql`
+  coalesce(sum(${r.spend}), 0)::text as total,
+  coalesce(sum(${r.spend}) filter (where ${r.isDiverse}), 0)::text as diverse,
+  coalesce(sum(${r.spend}) filter (where not ${r.isDiverse}), 0)::text as non_diverse`;
+const splitRow = z.object({ total: z.string(), diverse: z.string(), non_diverse: z.string() });
+type SplitRow = z.infer<typeof splitRow>;
+const sharesRow = z.object({ shares: z.array(z.string()) });
 
 export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<SpendPerDiversity> {
-  const [row] = rowsOf<SplitRow & PerTypeRow & { shares: string[] }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       with sums as (
-        select ${splitColumns}, ${perTypeColumns()}
-        from ${spendRollupMonths} r where ${fileScope(scope)}
+        select ${splitColumns(months)}, ${perTypeColumns(months)}
+        from ${spendRollupMonths} ${months} where ${ofScope(scope, months)}
       )
       select sums.*, array[${sql.join(
         DIVERSITY_TYPES.map((_, i) =>
@@ -135,16 +159,17 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
       )}] as shares
       from sums
     `),
+    splitRow.extend(perTypeRow.shape).extend(sharesRow.shape),
   );
   // Addressable base: the shares (a share chart) count only addressable rows, above and below
   // the line; the headline amounts stay all spend.
-  const keep = addressableOnly(scope);
+  const keep = addressableOnly(scope, suppliers.category);
   const [shares] = keep
-    ? rowsOf<PerTypeRow & { shares: string[] }>(
+    ? rowsOf(
         await db.execute(sql`
           with sums as (
-            select coalesce(sum(r.spend), 0)::text as total, ${perTypeColumns()}
-            from ${spendRollupSuppliers} r where ${fileScope(scope)} and ${keep}
+            select coalesce(sum(${suppliers.spend}), 0)::text as total, ${perTypeColumns(suppliers)}
+            from ${spendRollupSuppliers} ${suppliers} where ${ofScope(scope, suppliers)} and ${keep}
           )
           select sums.*, array[${sql.join(
             DIVERSITY_TYPES.map((_, i) =>
@@ -154,6 +179,7 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
           )}] as shares
           from sums
         `),
+        perTypeRow.extend({ total: z.string() }).extend(sharesRow.shape),
       )
     : [row];
   return {
@@ -187,27 +213,29 @@ export async function spendPerDiversityMom(
       nonDiverse: { values: [], total: 0 },
     };
   }
-  const months = twelveMonths(last);
+  const shown = twelveMonths(last);
   // One scan: a row per month and the 12-month totals (month null), all summed in SQL.
-  const rows = rowsOf<SplitRow & PerTypeRow & { month: string | null }>(
+  const rows = rowsOf(
     await db.execute(sql`
-      select to_char(r.month, 'YYYY-MM') as month, ${splitColumns}, ${perTypeColumns()}
-      from ${spendRollupMonths} r
-      where ${fileScope(scope)} and ${inTwelveMonths(last)}
-      group by grouping sets ((r.month), ())
+      select to_char(${months.month}, 'YYYY-MM') as month, ${splitColumns(months)},
+        ${perTypeColumns(months)}
+      from ${spendRollupMonths} ${months}
+      where ${ofScope(scope, months)} and ${inTwelveMonths(months.month, last)}
+      group by grouping sets ((${months.month}), ())
     `),
+    splitRow.extend(perTypeRow.shape).extend({ month: z.string().nullable() }),
   );
   const byMonth = new Map(rows.filter((r) => r.month !== null).map((r) => [r.month, r]));
   const totals = rows.find((r) => r.month === null);
   const seriesOf = (pick: (r: SplitRow & PerTypeRow) => string | null | undefined) => ({
-    values: months.map((m) => {
+    values: shown.map((m) => {
       const row = byMonth.get(m);
       return row ? toNumber(pick(row)) : 0;
     }),
     total: totals ? toNumber(pick(totals)) : 0,
   });
   return {
-    months,
+    months: shown,
     series: DIVERSITY_TYPES.flatMap((diversity, i) =>
       totals?.[`t${i}`] === null || totals?.[`t${i}`] === undefined
         ? []
@@ -227,27 +255,29 @@ export async function spendDiversityOverNonDiversity(
   db: DbOrTx,
   scope: Scope,
 ): Promise<YearSplit[]> {
-  const keep = addressableOnly(scope);
+  const keep = addressableOnly(scope, finest.category);
   // The month rollup has no category: the addressable base reads the finest one.
+  const r = keep ? finest : months;
   const from = keep
-    ? sql`spend_rollups r where ${fileScope(scope)} and ${keep}`
-    : sql`spend_rollup_months r where ${fileScope(scope)}`;
-  const rows = rowsOf<{
-    year: number;
-    diverse: string;
-    non_diverse: string;
-    total: string;
-    percentage: string;
-  }>(
+    ? sql`${spendRollups} ${finest} where ${ofScope(scope, finest)} and ${keep}`
+    : sql`${spendRollupMonths} ${months} where ${ofScope(scope, months)}`;
+  const rows = rowsOf(
     await db.execute(sql`
-      select extract(year from r.month)::int as year,
-        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
-        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
-        sum(r.spend)::text as total,
-        ${percent(sql`coalesce(sum(r.spend) filter (where r.is_diverse), 0)`, sql`sum(r.spend)`)} as percentage
+      select extract(year from ${r.month})::int as year,
+        coalesce(sum(${r.spend}) filter (where ${r.isDiverse}), 0)::text as diverse,
+        coalesce(sum(${r.spend}) filter (where not ${r.isDiverse}), 0)::text as non_diverse,
+        sum(${r.spend})::text as total,
+        ${percent(sql`coalesce(sum(${r.spend}) filter (where ${r.isDiverse}), 0)`, sql`sum(${r.spend})`)} as percentage
       from ${from}
       group by 1 order by 1
     `),
+    z.object({
+      year: z.number(),
+      diverse: z.string(),
+      non_diverse: z.string(),
+      total: z.string(),
+      percentage: z.string(),
+    }),
   );
   return rows.map((r) => ({
     year: r.year,
@@ -261,15 +291,17 @@ export async function spendDiversityOverNonDiversity(
 /* ---------- Category Dashboard ---------- */
 
 export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<CategoryDiversity[]> {
-  const rows = rowsOf<{ category: string; diverse: string; non_diverse: string; total: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
-      select r.category,
-        coalesce(sum(r.spend) filter (where r.is_diverse), 0)::text as diverse,
-        coalesce(sum(r.spend) filter (where not r.is_diverse), 0)::text as non_diverse,
-        sum(r.spend)::text as total
-      from ${spendRollupSuppliers} r where ${fileScope(scope)}
-      group by r.category order by sum(r.spend) desc, r.category
+      select ${suppliers.category},
+        coalesce(sum(${suppliers.spend}) filter (where ${suppliers.isDiverse}), 0)::text as diverse,
+        coalesce(sum(${suppliers.spend}) filter (where not ${suppliers.isDiverse}), 0)::text
+          as non_diverse,
+        sum(${suppliers.spend})::text as total
+      from ${spendRollupSuppliers} ${suppliers} where ${ofScope(scope, suppliers)}
+      group by ${suppliers.category} order by sum(${suppliers.spend}) desc, ${suppliers.category}
     `),
+    splitRow.extend({ category: z.string() }),
   );
   return rows.map((r) => ({
     category: r.category,
@@ -284,18 +316,20 @@ export async function categoryPerDiversity(db: DbOrTx, scope: Scope): Promise<Ca
  * addressable spend: the non-addressable categories leave it.
  */
 export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<CategoryPercentage> {
-  const keep = addressableOnly(scope);
-  const rows = rowsOf<{ category: string; spend: string; percentage: string }>(
+  const keep = addressableOnly(scope, suppliers.category);
+  const rows = rowsOf(
     await db.execute(sql`
       with per_category as (
-        select r.category, sum(r.spend) as spend from ${spendRollupSuppliers} r
-        where ${fileScope(scope)} ${keep ? sql`and ${keep}` : sql``}
-        group by r.category
+        select ${suppliers.category}, sum(${suppliers.spend}) as spend
+        from ${spendRollupSuppliers} ${suppliers}
+        where ${ofScope(scope, suppliers)} ${keep ? sql`and ${keep}` : sql``}
+        group by ${suppliers.category}
       )
       select category, spend::text as spend,
         ${percent(sql`spend`, sql`sum(spend) over ()`)} as percentage
       from per_category order by per_category.spend desc, category
     `),
+    z.object({ category: z.string(), spend: z.string(), percentage: z.string() }),
   );
   const categories = rows.map((r) => ({
     category: r.category,
@@ -319,21 +353,15 @@ export async function categoryPercentage(db: DbOrTx, scope: Scope): Promise<Cate
  * category ('% Of Suppliers' counts suppliers, not spend, and keeps every one).
  */
 export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<TopCategory[]> {
-  const excluded = addressableOnly(scope) ? (scope.base?.excluded ?? []) : [];
+  const excluded = addressableOnly(scope, suppliers.category) ? (scope.base?.excluded ?? []) : [];
   const kept = (column: SQL) =>
     excluded.length ? sql`${column} <> all(${sql.param(excluded)}::text[])` : sql`true`;
-  const rows = rowsOf<{
-    category: string;
-    supplier_count: number;
-    supplier_percentage: string;
-    spend: string;
-    spend_percentage: string | null;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with per_supplier as (
-        select r.category, r.supplier_key, sum(r.spend) as spend
-        from ${spendRollupSuppliers} r where ${fileScope(scope)}
-        group by r.category, r.supplier_key
+        select ${suppliers.category}, ${suppliers.supplierKey}, sum(${suppliers.spend}) as spend
+        from ${spendRollupSuppliers} ${suppliers} where ${ofScope(scope, suppliers)}
+        group by ${suppliers.category}, ${suppliers.supplierKey}
       ), per_category as (
         select category, count(*) as suppliers, sum(spend) as spend
         from per_supplier group by category
@@ -349,6 +377,13 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
       from per_category c cross join totals t
       order by c.spend desc, c.category
     `),
+    z.object({
+      category: z.string(),
+      supplier_count: z.number(),
+      supplier_percentage: z.string(),
+      spend: z.string(),
+      spend_percentage: z.string().nullable(),
+    }),
   );
   return rows.map((r) => ({
     category: r.category,
@@ -362,29 +397,33 @@ export async function topCategoriesStatatics(db: DbOrTx, scope: Scope): Promise<
 /* ---------- Supplier Dashboard ---------- */
 
 export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierCount> {
-  const [totals] = rowsOf<{ total: number; diverse: number; last: string | null }>(
+  const [totals] = rowsOf(
     await db.execute(sql`
       select count(*)::int as total, (count(*) filter (where diverse))::int as diverse,
         max(last)::text as last
       from (
-        select r.supplier_key, bool_or(r.is_diverse) as diverse, max(r.last_month) as last
-        from ${spendRollupSuppliers} r where ${fileScope(scope)}
-        group by r.supplier_key
+        select ${suppliers.supplierKey}, bool_or(${suppliers.isDiverse}) as diverse,
+          max(${suppliers.lastMonth}) as last
+        from ${spendRollupSuppliers} ${suppliers} where ${ofScope(scope, suppliers)}
+        group by ${suppliers.supplierKey}
       ) as suppliers
     `),
+    z.object({ total: z.number(), diverse: z.number(), last: z.string().nullable() }),
   );
   const last = totals?.last ?? null;
   if (!last) return { totalSuppliers: 0, diverseSuppliers: 0, months: [] };
-  const perMonth = rowsOf<{ month: string; suppliers: number }>(
+  const perMonth = rowsOf(
     await db.execute(sql`
       select month, count(*)::int as suppliers
       from (
-        select distinct to_char(r.month, 'YYYY-MM') as month, r.supplier_key
-        from ${spendRollups} r
-        where ${fileScope(scope)} and r.is_diverse and ${inTwelveMonths(last)}
+        select distinct to_char(${finest.month}, 'YYYY-MM') as month, ${finest.supplierKey}
+        from ${spendRollups} ${finest}
+        where ${ofScope(scope, finest)} and ${finest.isDiverse}
+          and ${inTwelveMonths(finest.month, last)}
       ) as paid
       group by month
     `),
+    z.object({ month: z.string(), suppliers: z.number() }),
   );
   const byMonth = new Map(perMonth.map((r) => [r.month, r.suppliers]));
   return {
@@ -399,37 +438,40 @@ export async function supplierCount(db: DbOrTx, scope: Scope): Promise<SupplierC
 
 /** Distinct diverse suppliers per quarter from the first to the last quarter paid (gaps are 0). */
 export async function supplierDataPerQuater(db: DbOrTx, scope: Scope): Promise<SupplierQuarter[]> {
-  const rows = rowsOf<{ year: number; quarter: number; suppliers: number }>(
+  const rows = rowsOf(
     await db.execute(sql`
       with paid as (
         -- Every quarter paid appears, diverse suppliers or not.
-        select distinct extract(year from r.month)::int as year,
-          extract(quarter from r.month)::int as quarter
-        from ${spendRollupMonths} r where ${fileScope(scope)}
+        select distinct extract(year from ${months.month})::int as year,
+          extract(quarter from ${months.month})::int as quarter
+        from ${spendRollupMonths} ${months} where ${ofScope(scope, months)}
       ), diverse as (
         select extract(year from quarter)::int as year, extract(quarter from quarter)::int as quarter,
           suppliers
         from (
-          select r.quarter, count(distinct r.supplier_key)::int as suppliers
-          from ${spendRollupQuarters} r where ${fileScope(scope)} and r.is_diverse
-          group by r.quarter
+          select ${quarters.quarter}, count(distinct ${quarters.supplierKey})::int as suppliers
+          from ${spendRollupQuarters} ${quarters}
+          where ${ofScope(scope, quarters)} and ${quarters.isDiverse}
+          group by ${quarters.quarter}
         ) as per_quarter
       )
       select p.year, p.quarter, coalesce(d.suppliers, 0)::int as suppliers
       from paid p left join diverse d on d.year = p.year and d.quarter = p.quarter
       order by p.year, p.quarter
     `),
+    z.object({ year: z.number(), quarter: z.number(), suppliers: z.number() }),
   );
   const first = rows[0];
   const lastRow = rows[rows.length - 1];
   if (!first || !lastRow) return [];
   // The months the payments cover: the first and the last quarter may be partial.
-  const [span] = rowsOf<{ first: number; last: number }>(
+  const monthIndex = sql`extract(year from ${months.month})::int * 12 + extract(month from ${months.month})::int - 1`;
+  const [span] = rowsOf(
     await db.execute(sql`
-      select min(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as first,
-        max(extract(year from r.month)::int * 12 + extract(month from r.month)::int - 1)::int as last
-      from ${spendRollupMonths} r where ${fileScope(scope)}
+      select min(${monthIndex})::int as first, max(${monthIndex})::int as last
+      from ${spendRollupMonths} ${months} where ${ofScope(scope, months)}
     `),
+    z.object({ first: z.number(), last: z.number() }),
   );
   const covered = (index: number) => {
     let months = 0;
@@ -467,20 +509,23 @@ const STATE_NAMES = new Map<string, string>(US_STATES.map(([code, name]) => [cod
 export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<SupplierLocation[]> {
   const codes = US_STATES.map(([code]) => code);
   const names = US_STATES.map(([, name]) => name.toUpperCase());
-  const rows = rowsOf<{ state: string; suppliers: number; spend: string }>(
+  const state = sql`upper(trim(${suppliers.state}))`;
+  const rows = rowsOf(
     await db.execute(sql`
       with located as (
-        select r.supplier_key, r.spend,
+        select ${suppliers.supplierKey}, ${suppliers.spend},
           coalesce(
-            case when upper(trim(r.state)) = any(${sql.param(codes)}::text[]) then upper(trim(r.state)) end,
-            (${sql.param(codes)}::text[])[array_position(${sql.param(names)}::text[], upper(trim(r.state)))]
+            case when ${state} = any(${sql.param(codes)}::text[]) then ${state} end,
+            (${sql.param(codes)}::text[])[array_position(${sql.param(names)}::text[], ${state})]
           ) as state
-        from ${spendRollupSuppliers} r where ${fileScope(scope)} and r.is_diverse and r.state is not null
+        from ${spendRollupSuppliers} ${suppliers}
+        where ${ofScope(scope, suppliers)} and ${suppliers.isDiverse} and ${suppliers.state} is not null
       )
       select state, count(distinct supplier_key)::int as suppliers, sum(spend)::text as spend
       from located where state is not null
       group by state order by sum(spend) desc, state
     `),
+    z.object({ state: z.string(), suppliers: z.number(), spend: z.string() }),
   );
   return rows.map((r) => ({
     state: r.state,
@@ -492,30 +537,32 @@ export async function supplierLocationData(db: DbOrTx, scope: Scope): Promise<Su
 
 /** The diverse suppliers of the selection with their states, types and spend (Excel detail). */
 export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
-  const rows = rowsOf<{
-    name: string;
-    duns: string | null;
-    states: string;
-    types: string;
-    spend: string;
-  }>(
+  const r = suppliers;
+  const rows = rowsOf(
     await db.execute(sql`
       with suppliers as (
-        select r.supplier_key, min(r.vendor_name) as name, min(r.duns) as duns,
-          string_agg(distinct upper(trim(r.state)), ', ') as states, sum(r.spend) as spend
-        from ${spendRollupSuppliers} r where ${fileScope(scope)} and r.is_diverse
-        group by r.supplier_key
+        select ${r.supplierKey}, min(${r.vendorName}) as name, min(${r.duns}) as duns,
+          string_agg(distinct upper(trim(${r.state})), ', ') as states, sum(${r.spend}) as spend
+        from ${spendRollupSuppliers} ${r} where ${ofScope(scope, r)} and ${r.isDiverse}
+        group by ${r.supplierKey}
       ), types as (
-        select r.supplier_key, string_agg(distinct t.diversity, ', ') as types
-        from ${spendRollupSuppliers} r cross join lateral unnest(r.diversity) as t(diversity)
-        where ${fileScope(scope)} and r.is_diverse
-        group by r.supplier_key
+        select ${r.supplierKey}, string_agg(distinct t.diversity, ', ') as types
+        from ${spendRollupSuppliers} ${r} cross join lateral unnest(${r.diversity}) as t(diversity)
+        where ${ofScope(scope, r)} and ${r.isDiverse}
+        group by ${r.supplierKey}
       )
       select s.name, s.duns, coalesce(s.states, '') as states, coalesce(t.types, '') as types,
         s.spend::text as spend
       from suppliers s left join types t on t.supplier_key = s.supplier_key
       order by s.spend desc, s.supplier_key
     `),
+    z.object({
+      name: z.string(),
+      duns: z.string().nullable(),
+      states: z.string(),
+      types: z.string(),
+      spend: z.string(),
+    }),
   );
   return rows.map((r) => ({ ...r, spend: toNumber(r.spend) }));
 }

@@ -4,6 +4,7 @@
  * buildSpendRollup, compared row by row, on both databases.
  */
 import { writeFileSync } from 'node:fs';
+import { z } from 'zod';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,11 +41,12 @@ const TABLES = [
 async function rollupsOf(clientRef: number, fileId: number) {
   const tables: Record<string, string[]> = {};
   for (const table of TABLES) {
-    const rows = rowsOf<{ line: string }>(
+    const rows = rowsOf(
       await t.database.db.execute(sql`
         select row(r.*)::text as line from ${sql.raw(table)} r
         where client_ref = ${clientRef} and file_id = ${fileId}
       `),
+      z.object({ line: z.string() }),
     );
     tables[table] = rows.map((r) => r.line.replace(/^\(\d+,/, '(')).sort();
   }
@@ -109,11 +111,12 @@ describe('the rollups of an import', () => {
 
     // The vendors matched to the directory from the tally's least values, then from the rows.
     const matches = async () =>
-      rowsOf<{ line: string }>(
+      rowsOf(
         await t.database.db.execute(sql`
           select concat_ws('|', supplier_key, vendor_name, supplier_ref, rule, score) as line
           from vendor_matches where client_ref = ${clientRef} order by supplier_key
         `),
+        z.object({ line: z.string() }),
       ).map((r) => r.line);
     const fromTally = await matches();
     expect(fromTally.filter((l) => l.startsWith('duns:900000002'))).toEqual([

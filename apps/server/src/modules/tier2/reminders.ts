@@ -5,6 +5,8 @@
  * `tier2_reminder_log` records in the same transaction as the mail.
  */
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import {
   TIER2_REMINDER_DAYS_BEFORE,
   quarterDueDate,
@@ -22,19 +24,25 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { columnList, selectAs } from '../../platform/sql.ts';
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-interface PrimeLink {
-  id: number;
-  prime_client_ref: number;
-  company_name: string;
-  buyer_name: string;
-  first_year: number;
-  first_quarter: number;
-}
+const p = alias(tier2Primes, 'p');
+const b = alias(clients, 'b');
+const s = alias(clients, 's');
+const log = tier2ReminderLog;
+
+const primeLink = z.object({
+  id: z.number(),
+  prime_client_ref: z.number(),
+  company_name: z.string(),
+  buyer_name: z.string(),
+  first_year: z.number(),
+  first_quarter: z.number(),
+});
 
 /** Sends every reminder due on `today`; answers how many mails went out. */
 export async function sendTier2Reminders(
@@ -44,17 +52,24 @@ export async function sendTier2Reminders(
   options: { appName?: string } = {},
 ): Promise<number> {
   const appName = options.appName ?? 'SpotzCity';
-  const links = rowsOf<PrimeLink>(
+  const links = rowsOf(
     await db.execute(sql`
-      select p.id, p.prime_client_ref, p.company_name, b.company_name as buyer_name,
-        p.first_year, p.first_quarter
-      from ${tier2Primes} p
-      join ${clients} b on b.id = p.buyer_client_ref
-      join ${clients} s on s.id = p.prime_client_ref
-      where p.status = 'ACCEPTED' and b.deleted_at is null and s.deleted_at is null
-        and b.status = 'ENABLE' and s.status = 'ENABLE'
-      order by p.id
+      select ${selectAs({
+        id: p.id,
+        prime_client_ref: p.primeClientRef,
+        company_name: p.companyName,
+        buyer_name: b.companyName,
+        first_year: p.firstYear,
+        first_quarter: p.firstQuarter,
+      })}
+      from ${tier2Primes} ${p}
+      join ${clients} ${b} on ${b.id} = ${p.buyerClientRef}
+      join ${clients} ${s} on ${s.id} = ${p.primeClientRef}
+      where ${p.status} = 'ACCEPTED' and ${b.deletedAt} is null and ${s.deletedAt} is null
+        and ${b.status} = 'ENABLE' and ${s.status} = 'ENABLE'
+      order by ${p.id}
     `),
+    primeLink,
   );
   const current = quarterIndex(quarterOf(today));
   let sent = 0;
@@ -72,26 +87,30 @@ export async function sendTier2Reminders(
             : null;
       if (!kind) continue;
       sent += await db.transaction(async (tx) => {
-        const [pending] = rowsOf<{ pending: boolean }>(
+        const [pending] = rowsOf(
           await tx.execute(sql`
             select not exists (
-              select 1 from ${tier2Reports} r
-              where r.prime_ref = ${link.id} and r.year = ${q.year} and r.quarter = ${q.quarter}
+              select 1 from ${tier2Reports}
+              where ${tier2Reports.primeRef} = ${link.id} and ${tier2Reports.year} = ${q.year}
+                and ${tier2Reports.quarter} = ${q.quarter}
             ) and not exists (
-              select 1 from ${tier2ReminderLog} l
-              where l.prime_ref = ${link.id} and l.year = ${q.year} and l.quarter = ${q.quarter}
-                and l.kind = ${kind}
+              select 1 from ${log}
+              where ${log.primeRef} = ${link.id} and ${log.year} = ${q.year}
+                and ${log.quarter} = ${q.quarter}
+                and ${log.kind} = ${kind}
             ) as pending
           `),
+          z.object({ pending: z.boolean() }),
         );
         if (!pending?.pending) return 0;
-        const recipients = rowsOf<{ email: string; name: string }>(
+        const recipients = rowsOf(
           await tx.execute(sql`
-            select email, name from ${users}
-            where client_ref = ${link.prime_client_ref} and deleted_at is null
-              and not address_in_use
-            order by id
+            select ${users.email}, ${users.name} from ${users}
+            where ${users.clientRef} = ${link.prime_client_ref} and ${users.deletedAt} is null
+              and not ${users.addressInUse}
+            order by ${users.id}
           `),
+          z.object({ email: z.string(), name: z.string() }),
         );
         const label = quarterLabel(q);
         const subject =
@@ -113,7 +132,7 @@ export async function sendTier2Reminders(
           });
         }
         await tx.execute(sql`
-          insert into ${tier2ReminderLog} (prime_ref, year, quarter, kind)
+          insert into ${log} (${columnList(log.primeRef, log.year, log.quarter, log.kind)})
           values (${link.id}, ${q.year}, ${q.quarter}, ${kind})
           on conflict do nothing
         `);

@@ -8,7 +8,9 @@
  * read, in SQL: round(prime's diverse spend × revenue from the buyer / total revenue, 2) per
  * diversity type — never stored, never added into Tier 1.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { DIVERSE_TYPES } from '@spotzcity/shared/diversity';
 import { todayIso } from '@spotzcity/shared/validation';
 import {
@@ -57,8 +59,19 @@ import {
   ValidationError,
 } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { tier2Amounts } from '../../domain/tier2-figures.ts';
+import { tier2Amounts, tier2AmountsRow } from '../../domain/tier2-figures.ts';
+import { columnList, selectAs } from '../../platform/sql.ts';
 import { XLSX_MESSAGES, readSheet, type XlsxLimits } from '../../platform/xlsx/sheet.ts';
+
+/** Reports `r`, their lines `l` (tier2Amounts assumes both), versions `v`, users `u`. */
+const r = alias(tier2Reports, 'r');
+const l = alias(tier2ReportLines, 'l');
+const v = alias(tier2ReportVersions, 'v');
+const u = alias(users, 'u');
+
+/** A timestamp as ISO 8601 text in UTC, as the API answers it. */
+const utc = (column: SQLWrapper) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** How many quarters the status lists show, latest first. */
 const QUARTERS_SHOWN = 8;
@@ -122,12 +135,18 @@ function quartersAsked(p: PrimeRow, today: string, shown = QUARTERS_SHOWN): Quar
 
 async function submittedQuarters(db: DbOrTx, primeIds: number[]) {
   if (primeIds.length === 0) return new Map<string, string>();
-  const rows = rowsOf<{ prime_ref: number; year: number; quarter: number; submitted_at: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
-      select prime_ref, year, quarter, to_char(submitted_at at time zone 'UTC',
-        'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at
-      from ${tier2Reports} where prime_ref = any(${sql.param(primeIds)}::int[])
+      select ${tier2Reports.primeRef}, ${tier2Reports.year}, ${tier2Reports.quarter},
+        ${utc(tier2Reports.submittedAt)} as submitted_at
+      from ${tier2Reports} where ${tier2Reports.primeRef} = any(${sql.param(primeIds)}::int[])
     `),
+    z.object({
+      prime_ref: z.number(),
+      year: z.number(),
+      quarter: z.number(),
+      submitted_at: z.string(),
+    }),
   );
   return new Map(rows.map((r) => [`${r.prime_ref}:${r.year}:${r.quarter}`, r.submitted_at]));
 }
@@ -531,14 +550,23 @@ export async function saveReport(
   const direct = checkSegments(prime, input);
   // The version this one replaces is kept as it was: who, when, figures and lines.
   await tx.execute(sql`
-    insert into ${tier2ReportVersions}
-      (report_ref, total_revenue, buyer_revenue, source, submitted_by, submitted_at, lines)
-    select r.id, r.total_revenue, r.buyer_revenue, r.source, r.submitted_by, r.submitted_at,
-      coalesce((select jsonb_agg(jsonb_build_object('kind', l.kind, 'diversity',
-        l.diversity_type, 'segment', l.segment, 'amount', l.amount) order by l.id)
-        from ${tier2ReportLines} l where l.report_ref = r.id), '[]'::jsonb)
-    from ${tier2Reports} r
-    where r.prime_ref = ${prime.id} and r.year = ${input.year} and r.quarter = ${input.quarter}
+    insert into ${tier2ReportVersions} (${columnList(
+      v.reportRef,
+      v.totalRevenue,
+      v.buyerRevenue,
+      v.source,
+      v.submittedBy,
+      v.submittedAt,
+      v.lines,
+    )})
+    select ${r.id}, ${r.totalRevenue}, ${r.buyerRevenue}, ${r.source}, ${r.submittedBy},
+      ${r.submittedAt},
+      coalesce((select jsonb_agg(jsonb_build_object('kind', ${l.kind}, 'diversity',
+        ${l.diversityType}, 'segment', ${l.segment}, 'amount', ${l.amount}) order by ${l.id})
+        from ${tier2ReportLines} ${l} where ${l.reportRef} = ${r.id}), '[]'::jsonb)
+    from ${tier2Reports} ${r}
+    where ${r.primeRef} = ${prime.id} and ${r.year} = ${input.year}
+      and ${r.quarter} = ${input.quarter}
   `);
   const [report] = await tx
     .insert(tier2Reports)
@@ -599,22 +627,27 @@ export async function getReport(
   q: Quarter,
 ): Promise<Tier2Report> {
   const { prime, buyerName } = await findPrime(db, side, primeId);
-  const [report] = rowsOf<{
-    id: number;
-    total_revenue: string;
-    buyer_revenue: string;
-    share: string;
-    submitted_at: string;
-    submitted_by: string | null;
-  }>(
+  const [report] = rowsOf(
     await db.execute(sql`
-      select r.id, r.total_revenue::text, r.buyer_revenue::text,
-        round(100 * r.buyer_revenue / nullif(r.total_revenue, 0), 2)::text as share,
-        to_char(r.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as submitted_at,
-        u.name as submitted_by
-      from ${tier2Reports} r left join ${users} u on u.id = r.submitted_by
-      where r.prime_ref = ${prime.id} and r.year = ${q.year} and r.quarter = ${q.quarter}
+      select ${selectAs({
+        id: r.id,
+        total_revenue: sql`${r.totalRevenue}::text`,
+        buyer_revenue: sql`${r.buyerRevenue}::text`,
+        share: sql`round(100 * ${r.buyerRevenue} / nullif(${r.totalRevenue}, 0), 2)::text`,
+        submitted_at: utc(r.submittedAt),
+        submitted_by: u.name,
+      })}
+      from ${tier2Reports} ${r} left join ${users} ${u} on ${u.id} = ${r.submittedBy}
+      where ${r.primeRef} = ${prime.id} and ${r.year} = ${q.year} and ${r.quarter} = ${q.quarter}
     `),
+    z.object({
+      id: z.number(),
+      total_revenue: z.string(),
+      buyer_revenue: z.string(),
+      share: z.string().nullable(),
+      submitted_at: z.string(),
+      submitted_by: z.string().nullable(),
+    }),
   );
   const base = {
     primeId: prime.id,
@@ -643,40 +676,44 @@ export async function getReport(
       history: [],
     };
   }
-  const order = sql.raw(
-    `array_position(array[${DIVERSE_TYPES.map((t) => `'${t}'`).join(',')}]::text[], l.diversity_type)`,
-  );
-  const direct = rowsOf<{ diversity: string; segment: string; amount: string }>(
+  const order = sql`array_position(${sql.raw(
+    `array[${DIVERSE_TYPES.map((t) => `'${t}'`).join(',')}]::text[]`,
+  )}, ${l.diversityType})`;
+  const direct = rowsOf(
     await db.execute(sql`
-      select l.diversity_type as diversity, l.segment, l.amount::text as amount
-      from ${tier2ReportLines} l
-      where l.report_ref = ${report.id} and l.kind = 'DIRECT'
-      order by l.segment, ${order}
+      select ${l.diversityType} as diversity, ${l.segment}, ${l.amount}::text as amount
+      from ${tier2ReportLines} ${l}
+      where ${l.reportRef} = ${report.id} and ${l.kind} = 'DIRECT'
+      order by ${l.segment}, ${order}
     `),
+    z.object({ diversity: z.string(), segment: z.string(), amount: z.string() }),
   );
-  const allocation = rowsOf<{ diversity: string; prime_diverse: string; indirect: string }>(
+  const allocation = rowsOf(
     await db.execute(sql`
-      select l.diversity_type as diversity, l.amount::text as prime_diverse,
-        round(l.amount * r.buyer_revenue / r.total_revenue, 2)::text as indirect
-      from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
-      where l.report_ref = ${report.id} and l.kind = 'PRIME_DIVERSE'
+      select ${l.diversityType} as diversity, ${l.amount}::text as prime_diverse,
+        round(${l.amount} * ${r.buyerRevenue} / ${r.totalRevenue}, 2)::text as indirect
+      from ${tier2ReportLines} ${l} join ${tier2Reports} ${r} on ${r.id} = ${l.reportRef}
+      where ${l.reportRef} = ${report.id} and ${l.kind} = 'PRIME_DIVERSE'
       order by ${order}
     `),
+    z.object({ diversity: z.string(), prime_diverse: z.string(), indirect: z.string() }),
   );
-  const [totals] = rowsOf<{ direct: string; indirect: string }>(
+  const [totals] = rowsOf(
     await db.execute(sql`
       select ${tier2Amounts}
-      from ${tier2ReportLines} l join ${tier2Reports} r on r.id = l.report_ref
-      where l.report_ref = ${report.id}
+      from ${tier2ReportLines} ${l} join ${tier2Reports} ${r} on ${r.id} = ${l.reportRef}
+      where ${l.reportRef} = ${report.id}
     `),
+    tier2AmountsRow,
   );
-  const segmentTotals = rowsOf<{ segment: string; amount: string }>(
+  const segmentTotals = rowsOf(
     await db.execute(sql`
-      select l.segment, sum(l.amount)::text as amount
-      from ${tier2ReportLines} l
-      where l.report_ref = ${report.id} and l.kind = 'DIRECT'
-      group by l.segment order by l.segment
+      select ${l.segment}, sum(${l.amount})::text as amount
+      from ${tier2ReportLines} ${l}
+      where ${l.reportRef} = ${report.id} and ${l.kind} = 'DIRECT'
+      group by ${l.segment} order by ${l.segment}
     `),
+    z.object({ segment: z.string(), amount: z.string() }),
   );
   return {
     ...base,
@@ -704,33 +741,32 @@ export async function getReport(
  * the report's are (indirect = round(diverse spend × revenue share, 2) per type, summed).
  */
 async function reportHistory(db: DbOrTx, reportId: number): Promise<Tier2Version[]> {
-  const utc = (column: string) =>
-    sql.raw(`to_char(v.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-  const rows = rowsOf<{
-    submitted_at: string;
-    submitted_by: string | null;
-    replaced_at: string;
-    source: 'FORM' | 'UPLOAD';
-    total_revenue: string;
-    buyer_revenue: string;
-    share: string;
-    direct: string;
-    indirect: string;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
-      select ${utc('submitted_at')} as submitted_at, u.name as submitted_by,
-        ${utc('replaced_at')} as replaced_at, v.source,
-        v.total_revenue::text, v.buyer_revenue::text,
-        round(100 * v.buyer_revenue / nullif(v.total_revenue, 0), 2)::text as share,
-        coalesce((select sum((e->>'amount')::numeric) from jsonb_array_elements(v.lines) e
+      select ${utc(v.submittedAt)} as submitted_at, ${u.name} as submitted_by,
+        ${utc(v.replacedAt)} as replaced_at, ${v.source},
+        ${v.totalRevenue}::text as total_revenue, ${v.buyerRevenue}::text as buyer_revenue,
+        round(100 * ${v.buyerRevenue} / nullif(${v.totalRevenue}, 0), 2)::text as share,
+        coalesce((select sum((e->>'amount')::numeric) from jsonb_array_elements(${v.lines}) e
           where e->>'kind' = 'DIRECT'), 0)::text as direct,
-        coalesce((select sum(round((e->>'amount')::numeric * v.buyer_revenue
-          / v.total_revenue, 2)) from jsonb_array_elements(v.lines) e
+        coalesce((select sum(round((e->>'amount')::numeric * ${v.buyerRevenue}
+          / ${v.totalRevenue}, 2)) from jsonb_array_elements(${v.lines}) e
           where e->>'kind' = 'PRIME_DIVERSE'), 0)::text as indirect
-      from ${tier2ReportVersions} v left join ${users} u on u.id = v.submitted_by
-      where v.report_ref = ${reportId}
-      order by v.replaced_at desc, v.id desc
+      from ${tier2ReportVersions} ${v} left join ${users} ${u} on ${u.id} = ${v.submittedBy}
+      where ${v.reportRef} = ${reportId}
+      order by ${v.replacedAt} desc, ${v.id} desc
     `),
+    z.object({
+      submitted_at: z.string(),
+      submitted_by: z.string().nullable(),
+      replaced_at: z.string(),
+      source: z.enum(tier2ReportVersions.source.enumValues),
+      total_revenue: z.string(),
+      buyer_revenue: z.string(),
+      share: z.string().nullable(),
+      direct: z.string(),
+      indirect: z.string(),
+    }),
   );
   return rows.map((r) => ({
     submittedAt: r.submitted_at,

@@ -4,6 +4,7 @@
  * 404 both ways — and replaced without leaving the old file behind.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { signedInUser } from '../../../test/factories.ts';
@@ -59,10 +60,11 @@ function upload(token: string, id: number, data: Buffer, filename: string) {
 const download = (token: string, id: number) =>
   t.app.inject({ url: `/api/certificates/document?id=${id}`, headers: t.auth(token) });
 const storedKey = async () =>
-  rowsOf<{ document_key: string | null }>(
+  rowsOf(
     await t.database.db.execute(
       sql`select document_key from supplier_certificates where id = ${certificateId}`,
     ),
+    z.object({ document_key: z.string().nullable() }),
   )[0]!.document_key;
 
 describe('certificate documents', () => {

@@ -6,19 +6,29 @@
  * certificate answers NotFound like a missing one.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import {
+  CERTIFICATE_STATUSES,
+  RECORDED_STATUSES,
   SELF_CERTIFICATION,
   VERIFIED_MESSAGES,
   type Certificate,
   type CertificateInput,
   type CertificateListRequest,
   type QualificationPolicy,
-  type RecordedStatus,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { Conflict, Forbidden, NotFound, ValidationError } from '../../platform/errors.ts';
 import { getPolicy, qualifiesSql, visibleCertificate } from '../../domain/verified-spend.ts';
-import { pageWindow } from '../../platform/sql.ts';
+import {
+  bare,
+  columnList,
+  dbNumber,
+  pageWindow,
+  selectAs,
+  setFromExcluded,
+} from '../../platform/sql.ts';
 import { supplierExists } from '../../domain/supplier-matching.ts';
 import {
   certificatePolicies,
@@ -28,6 +38,10 @@ import {
 } from '../../db/schema/index.ts';
 
 export { getPolicy, qualifiesSql };
+
+/** Certificates `c` (verified-rule.ts's fragments), their suppliers `d`. */
+const c = alias(supplierCertificates, 'c');
+const d = alias(supplierDirectory, 'd');
 
 /**
  * Who acts on certificates: the organisation, and whether the user may change the supplier
@@ -42,19 +56,20 @@ export interface CertificateActor {
 /** Certificate `c` is one `actor` may change: its organisation's own, or the directory's for its admins. */
 const writable = (actor: CertificateActor): SQL =>
   actor.directory
-    ? sql`(c.client_ref is null or c.client_ref = ${actor.clientRef})`
-    : sql`c.client_ref = ${actor.clientRef}`;
+    ? sql`(${c.clientRef} is null or ${c.clientRef} = ${actor.clientRef})`
+    : sql`${c.clientRef} = ${actor.clientRef}`;
 
 /**
  * NotFound when `actor` cannot read certificate `id` (missing, or another organisation's);
  * Forbidden when it reads it from the directory but may not change it.
  */
 async function refuseChange(db: DbOrTx, actor: CertificateActor, id: number): Promise<never> {
-  const [row] = rowsOf<{ id: number }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      select c.id from ${supplierCertificates} c
-      where ${visibleCertificate(actor.clientRef)} and c.id = ${id}
+      select ${c.id} from ${supplierCertificates} ${c}
+      where ${visibleCertificate(actor.clientRef)} and ${c.id} = ${id}
     `),
+    idRow,
   );
   if (row) throw new Forbidden(VERIFIED_MESSAGES.directoryReadOnly);
   throw new NotFound('Certificate not found');
@@ -77,20 +92,23 @@ export async function savePolicy(
   const accepted = policy.acceptedAgencies
     ? JSON.stringify([...new Set(policy.acceptedAgencies)])
     : null;
+  const p = certificatePolicies;
+  const saved = [
+    p.acceptedAgencies,
+    p.acceptSelfCertified,
+    p.graceMonths,
+    p.expiringWindowDays,
+    p.countingRule,
+  ];
   await db.execute(sql`
-    insert into ${certificatePolicies} (client_ref, accepted_agencies, accept_self_certified,
-      grace_months, expiring_window_days, counting_rule)
+    insert into ${p} (${columnList(p.clientRef, ...saved)})
     values (${clientRef},
       (select array(select jsonb_array_elements_text(${accepted}::jsonb)) where ${accepted}::jsonb is not null),
       ${policy.acceptSelfCertified}, ${policy.graceMonths}, ${policy.expiringWindowDays},
       ${policy.countingRule})
-    on conflict (client_ref) do update set
-      accepted_agencies = excluded.accepted_agencies,
-      accept_self_certified = excluded.accept_self_certified,
-      grace_months = excluded.grace_months,
-      expiring_window_days = excluded.expiring_window_days,
-      counting_rule = excluded.counting_rule,
-      updated_at = now()
+    on conflict (${columnList(p.clientRef)}) do update set
+      ${setFromExcluded(...saved)},
+      ${bare(p.updatedAt)} = now()
   `);
   return getPolicy(db, clientRef);
 }
@@ -98,10 +116,10 @@ export async function savePolicy(
 /** The derived status of certificate `c` on `today` (certificateStatus in SQL). */
 export function statusSql(today: string, windowDays: number): SQL {
   return sql`case
-    when c.status <> 'ACTIVE' and (c.status_date is null or c.status_date <= ${today}::date)
-      then c.status
-    when c.expiry_date < ${today}::date then 'EXPIRED'
-    when c.expiry_date - ${today}::date <= ${windowDays} then 'EXPIRING'
+    when ${c.status} <> 'ACTIVE' and (${c.statusDate} is null or ${c.statusDate} <= ${today}::date)
+      then ${c.status}
+    when ${c.expiryDate} < ${today}::date then 'EXPIRED'
+    when ${c.expiryDate} - ${today}::date <= ${windowDays} then 'EXPIRING'
     else 'VALID' end`;
 }
 
@@ -112,12 +130,14 @@ export function statusSql(today: string, windowDays: number): SQL {
  * admins) first, then its own; a name in both lists once, as the shared one.
  */
 export async function listAgencies(db: DbOrTx, clientRef: number) {
-  const rows = rowsOf<{ id: number; name: string; builtIn: boolean }>(
+  const a = certifyingAgencies;
+  const rows = rowsOf(
     await db.execute(sql`
-      select id, name, client_ref is null as "builtIn" from ${certifyingAgencies}
-      where client_ref is null or client_ref = ${clientRef}
-      order by client_ref nulls first, id
+      select ${a.id}, ${a.name}, ${a.clientRef} is null as "builtIn" from ${a}
+      where ${a.clientRef} is null or ${a.clientRef} = ${clientRef}
+      order by ${a.clientRef} nulls first, ${a.id}
     `),
+    agencyRow,
   );
   const seen = new Set<string>();
   return rows.filter((a) => {
@@ -135,17 +155,20 @@ export async function listAgencies(db: DbOrTx, clientRef: number) {
 export async function addAgency(db: DbOrTx, actor: CertificateActor, name: string) {
   const { clientRef } = actor;
   const owner = actor.directory ? null : clientRef;
-  const [row] = rowsOf<{ id: number; name: string; builtIn: boolean }>(
+  const a = certifyingAgencies;
+  const [row] = rowsOf(
     await db.execute(sql`
-      insert into ${certifyingAgencies} (client_ref, name)
+      insert into ${a} (${columnList(a.clientRef, a.name)})
       select ${owner}::int, ${name}
       where not exists (
-        select 1 from ${certifyingAgencies}
-        where (client_ref is null or client_ref = ${clientRef}) and lower(name) = lower(${name})
+        select 1 from ${a}
+        where (${a.clientRef} is null or ${a.clientRef} = ${clientRef})
+          and lower(${a.name}) = lower(${name})
       )
       on conflict do nothing
-      returning id, name, client_ref is null as "builtIn"
+      returning ${a.id}, ${a.name}, ${a.clientRef} is null as "builtIn"
     `),
+    agencyRow,
   );
   if (!row) throw new Conflict(VERIFIED_MESSAGES.duplicateAgency);
   return row;
@@ -153,22 +176,26 @@ export async function addAgency(db: DbOrTx, actor: CertificateActor, name: strin
 
 /* ---------------------------------------------------------------- certificates */
 
-interface CertificateRow {
-  id: number;
-  supplier_ref: number;
-  supplier_name: string;
-  duns: string;
-  diversity_type: string;
-  agency: string;
-  certificate_number: string | null;
-  issue_date: string;
-  expiry_date: string;
-  status: RecordedStatus;
-  status_date: string | null;
-  derived: Certificate['status'];
-  document_name: string | null;
-  from_directory: boolean;
-}
+const certificateRow = z.object({
+  id: z.number(),
+  supplier_ref: z.number(),
+  supplier_name: z.string(),
+  duns: z.string(),
+  diversity_type: z.string(),
+  agency: z.string(),
+  certificate_number: z.string().nullable(),
+  issue_date: z.string(),
+  expiry_date: z.string(),
+  status: z.enum(RECORDED_STATUSES),
+  status_date: z.string().nullable(),
+  derived: z.enum(CERTIFICATE_STATUSES),
+  document_name: z.string().nullable(),
+  from_directory: z.boolean(),
+});
+type CertificateRow = z.infer<typeof certificateRow>;
+
+const idRow = z.object({ id: z.number() });
+const agencyRow = z.object({ id: z.number(), name: z.string(), builtIn: z.boolean() });
 
 const toCertificate =
   (policy: QualificationPolicy, actor: CertificateActor) =>
@@ -194,11 +221,26 @@ const toCertificate =
     editable: !r.from_directory || actor.directory,
   });
 
-const certificateColumns = (today: string, windowDays: number) => sql`
-  c.id, c.supplier_ref, d.name as supplier_name, d.duns, c.diversity_type, c.agency,
-  c.certificate_number, c.issue_date::text, c.expiry_date::text, c.status,
-  c.status_date::text, ${statusSql(today, windowDays)} as derived, c.document_name,
-  c.client_ref is null as from_directory`;
+const certificateColumns = (today: string, windowDays: number) =>
+  selectAs({
+    id: c.id,
+    supplier_ref: c.supplierRef,
+    supplier_name: d.name,
+    duns: d.duns,
+    diversity_type: c.diversityType,
+    agency: c.agency,
+    certificate_number: c.certificateNumber,
+    issue_date: sql`${c.issueDate}::text`,
+    expiry_date: sql`${c.expiryDate}::text`,
+    status: c.status,
+    status_date: sql`${c.statusDate}::text`,
+    derived: statusSql(today, windowDays),
+    document_name: c.documentName,
+    from_directory: sql`${c.clientRef} is null`,
+  });
+
+/** The certificates `c` with their suppliers `d`. */
+const withSuppliers = sql`${supplierCertificates} ${c} join ${supplierDirectory} ${d} on ${d.id} = ${c.supplierRef}`;
 
 /** The directory's certificates and the organisation's own (both, when a supplier has both). */
 export async function listCertificates(
@@ -210,36 +252,38 @@ export async function listCertificates(
   const { clientRef } = actor;
   const policy = await getPolicy(db, clientRef);
   const where: SQL[] = [visibleCertificate(clientRef)];
-  if (request.source === 'DIRECTORY') where.push(sql`c.client_ref is null`);
-  if (request.source === 'OWN') where.push(sql`c.client_ref is not null`);
+  if (request.source === 'DIRECTORY') where.push(sql`${c.clientRef} is null`);
+  if (request.source === 'OWN') where.push(sql`${c.clientRef} is not null`);
   if (request.status) {
     where.push(sql`${statusSql(today, policy.expiringWindowDays)} = ${request.status}`);
   }
-  if (request.agency) where.push(sql`c.agency = ${request.agency}`);
-  if (request.diversityType) where.push(sql`c.diversity_type = ${request.diversityType}`);
-  if (request.supplierId) where.push(sql`c.supplier_ref = ${request.supplierId}`);
+  if (request.agency) where.push(sql`${c.agency} = ${request.agency}`);
+  if (request.diversityType) where.push(sql`${c.diversityType} = ${request.diversityType}`);
+  if (request.supplierId) where.push(sql`${c.supplierRef} = ${request.supplierId}`);
   const filter = sql.join(where, sql` and `);
   const direction = request.sortOrder === 'desc' ? sql`desc` : sql`asc`;
   const order =
     request.sortOn === 'supplierName'
-      ? sql`lower(d.name) ${direction}, c.expiry_date, c.id`
-      : sql`c.expiry_date ${direction}, lower(d.name), c.id`;
-  const rows = rowsOf<CertificateRow & { total: number }>(
+      ? sql`lower(${d.name}) ${direction}, ${c.expiryDate}, ${c.id}`
+      : sql`${c.expiryDate} ${direction}, lower(${d.name}), ${c.id}`;
+  const rows = rowsOf(
     await db.execute(sql`
       select ${certificateColumns(today, policy.expiringWindowDays)}, count(*) over () as total
-      from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
+      from ${withSuppliers}
       where ${filter}
       order by ${order}
       ${pageWindow(request)}
     `),
+    certificateRow.extend({ total: dbNumber }),
   );
   let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
   if (rows.length === 0 && request.pageNumber > 0) {
-    const [count] = rowsOf<{ n: number }>(
+    const [count] = rowsOf(
       await db.execute(sql`
         select count(*)::int as n
-        from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
+        from ${withSuppliers}
         where ${filter}`),
+      z.object({ n: z.number() }),
     );
     total = Number(count?.n ?? 0);
   }
@@ -254,12 +298,13 @@ export async function getCertificate(
   today: string,
 ): Promise<Certificate> {
   const policy = await getPolicy(db, actor.clientRef);
-  const [row] = rowsOf<CertificateRow>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select ${certificateColumns(today, policy.expiringWindowDays)}
-      from ${supplierCertificates} c join ${supplierDirectory} d on d.id = c.supplier_ref
-      where ${visibleCertificate(actor.clientRef)} and c.id = ${id}
+      from ${withSuppliers}
+      where ${visibleCertificate(actor.clientRef)} and ${c.id} = ${id}
     `),
+    certificateRow,
   );
   if (!row) throw new NotFound('Certificate not found');
   return toCertificate(policy, actor)(row);
@@ -267,10 +312,11 @@ export async function getCertificate(
 
 /** Throws unless `actor` may change certificate `id`: NotFound or Forbidden (refuseChange). */
 export async function assertWritable(db: DbOrTx, actor: CertificateActor, id: number) {
-  const [row] = rowsOf<{ id: number }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      select c.id from ${supplierCertificates} c where ${writable(actor)} and c.id = ${id}
+      select ${c.id} from ${supplierCertificates} ${c} where ${writable(actor)} and ${c.id} = ${id}
     `),
+    idRow,
   );
   if (!row) await refuseChange(db, actor, id);
 }
@@ -286,15 +332,16 @@ export async function setCertificateDocument(
   id: number,
   document: { key: string; name: string },
 ): Promise<{ previousKey: string | null }> {
-  const [row] = rowsOf<{ previous_key: string | null }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      update ${supplierCertificates} c set document_key = ${document.key},
-        document_name = ${document.name}, updated_at = now()
-      from (select c.id, c.document_key from ${supplierCertificates} c
-        where ${writable(actor)} and c.id = ${id} for update) old
-      where c.id = old.id
+      update ${supplierCertificates} ${c} set ${bare(c.documentKey)} = ${document.key},
+        ${bare(c.documentName)} = ${document.name}, ${bare(c.updatedAt)} = now()
+      from (select ${c.id}, ${c.documentKey} from ${supplierCertificates} ${c}
+        where ${writable(actor)} and ${c.id} = ${id} for update) old
+      where ${c.id} = old.id
       returning old.document_key as previous_key
     `),
+    z.object({ previous_key: z.string().nullable() }),
   );
   if (!row) return refuseChange(db, actor, id);
   return { previousKey: row.previous_key };
@@ -306,11 +353,12 @@ export async function certificateDocument(
   clientRef: number,
   id: number,
 ): Promise<{ key: string; name: string }> {
-  const [row] = rowsOf<{ document_key: string | null; document_name: string | null }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      select c.document_key, c.document_name from ${supplierCertificates} c
-      where ${visibleCertificate(clientRef)} and c.id = ${id}
+      select ${c.documentKey}, ${c.documentName} from ${supplierCertificates} ${c}
+      where ${visibleCertificate(clientRef)} and ${c.id} = ${id}
     `),
+    z.object({ document_key: z.string().nullable(), document_name: z.string().nullable() }),
   );
   if (!row?.document_key) throw new NotFound('Document not found');
   return { key: row.document_key, name: row.document_name ?? 'certificate' };
@@ -349,28 +397,40 @@ export async function saveCertificate(
     number: input.certificateNumber ?? null,
   };
   let id: number | undefined;
+  const t = supplierCertificates;
   if (input.id === undefined) {
-    const [row] = rowsOf<{ id: number }>(
+    const [row] = rowsOf(
       await db.execute(sql`
-        insert into ${supplierCertificates} (client_ref, supplier_ref, diversity_type, agency,
-          certificate_number, issue_date, expiry_date, status, status_date)
+        insert into ${t} (${columnList(
+          t.clientRef,
+          t.supplierRef,
+          t.diversityType,
+          t.agency,
+          t.certificateNumber,
+          t.issueDate,
+          t.expiryDate,
+          t.status,
+          t.statusDate,
+        )})
         values (${owner}::int, ${input.supplierId}, ${values.type}, ${agency}, ${values.number},
           ${input.issueDate}, ${input.expiryDate}, ${input.status}, ${statusDate})
-        returning id
+        returning ${t.id}
       `),
+      idRow,
     );
     id = row?.id;
   } else {
-    const [row] = rowsOf<{ id: number }>(
+    const [row] = rowsOf(
       await db.execute(sql`
-        update ${supplierCertificates} c set supplier_ref = ${input.supplierId},
-          diversity_type = ${values.type}, agency = ${agency},
-          certificate_number = ${values.number}, issue_date = ${input.issueDate},
-          expiry_date = ${input.expiryDate}, status = ${input.status},
-          status_date = ${statusDate}, updated_at = now()
-        where ${writable(actor)} and c.id = ${input.id}
-        returning c.id
+        update ${t} ${c} set ${bare(t.supplierRef)} = ${input.supplierId},
+          ${bare(t.diversityType)} = ${values.type}, ${bare(t.agency)} = ${agency},
+          ${bare(t.certificateNumber)} = ${values.number}, ${bare(t.issueDate)} = ${input.issueDate},
+          ${bare(t.expiryDate)} = ${input.expiryDate}, ${bare(t.status)} = ${input.status},
+          ${bare(t.statusDate)} = ${statusDate}, ${bare(t.updatedAt)} = now()
+        where ${writable(actor)} and ${c.id} = ${input.id}
+        returning ${c.id}
       `),
+      idRow,
     );
     if (!row) return refuseChange(db, actor, input.id);
     id = row.id;
@@ -379,11 +439,12 @@ export async function saveCertificate(
 }
 
 export async function deleteCertificate(db: DbOrTx, actor: CertificateActor, id: number) {
-  const [row] = rowsOf<{ id: number; document_key: string | null }>(
+  const [row] = rowsOf(
     await db.execute(sql`
-      delete from ${supplierCertificates} c where ${writable(actor)} and c.id = ${id}
-      returning c.id, c.document_key
+      delete from ${supplierCertificates} ${c} where ${writable(actor)} and ${c.id} = ${id}
+      returning ${c.id}, ${c.documentKey}
     `),
+    idRow.extend({ document_key: z.string().nullable() }),
   );
   if (!row) return refuseChange(db, actor, id);
   return { documentKey: row.document_key };

@@ -5,10 +5,13 @@
  * organisation and notice (expiring, then expired; a new expiry date is a new notice). Sent through the mail layer (mail_outbox without SMTP).
  */
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { CERTAIN_MATCH_SCORE } from '@spotzcity/shared/verified-diversity';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail.ts';
+import { columnList, selectAs } from '../../platform/sql.ts';
 import {
   certificateDigestLog,
   certificatePolicies,
@@ -19,16 +22,24 @@ import {
   vendorMatches,
 } from '../../db/schema/index.ts';
 
-interface DueRow {
-  id: number;
-  client_ref: number;
-  supplier_name: string;
-  diversity_type: string;
-  agency: string;
-  certificate_number: string | null;
-  expiry_date: string;
-  notice: 'EXPIRING' | 'EXPIRED';
-}
+const dueRow = z.object({
+  id: z.number(),
+  client_ref: z.number(),
+  supplier_name: z.string(),
+  diversity_type: z.string(),
+  agency: z.string(),
+  certificate_number: z.string().nullable(),
+  expiry_date: z.string(),
+  notice: z.enum(['EXPIRING', 'EXPIRED']),
+});
+type DueRow = z.infer<typeof dueRow>;
+
+const c = alias(supplierCertificates, 'c');
+const d = alias(supplierDirectory, 'd');
+const m = alias(vendorMatches, 'm');
+const paid = alias(spendRows, 'r');
+const p = alias(certificatePolicies, 'p');
+const l = alias(certificateDigestLog, 'l');
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
@@ -37,37 +48,45 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
  * suppliers it paid (through a certain match) in the last 12 months, within its own window.
  */
 async function dueCertificates(db: Db, today: string): Promise<DueRow[]> {
-  return rowsOf<DueRow>(
+  return rowsOf(
     await db.execute(sql`
       select * from (
-        select c.id, o.client_ref, d.name as supplier_name, c.diversity_type, c.agency,
-          c.certificate_number, c.expiry_date::text,
-          case when c.expiry_date < ${today}::date then 'EXPIRED' else 'EXPIRING' end as notice
-        from ${supplierCertificates} c
-        join ${supplierDirectory} d on d.id = c.supplier_ref
+        select ${selectAs({
+          id: c.id,
+          client_ref: sql`o.client_ref`,
+          supplier_name: d.name,
+          diversity_type: c.diversityType,
+          agency: c.agency,
+          certificate_number: c.certificateNumber,
+          expiry_date: sql`${c.expiryDate}::text`,
+          notice: sql`case when ${c.expiryDate} < ${today}::date then 'EXPIRED' else 'EXPIRING' end`,
+        })}
+        from ${supplierCertificates} ${c}
+        join ${supplierDirectory} ${d} on ${d.id} = ${c.supplierRef}
         cross join lateral (
-          select m.client_ref from ${vendorMatches} m
-          where m.supplier_ref = c.supplier_ref
-            and (c.client_ref is null or m.client_ref = c.client_ref)
-            and (m.confirmed or m.score >= ${CERTAIN_MATCH_SCORE})
+          select ${m.clientRef} from ${vendorMatches} ${m}
+          where ${m.supplierRef} = ${c.supplierRef}
+            and (${c.clientRef} is null or ${m.clientRef} = ${c.clientRef})
+            and (${m.confirmed} or ${m.score} >= ${CERTAIN_MATCH_SCORE})
             and exists (
-              select 1 from ${spendRows} r
-              where r.client_ref = m.client_ref and r.supplier_key = m.supplier_key
-                and r.payment_date > (${today}::date - interval '12 months')::date
+              select 1 from ${spendRows} ${paid}
+              where ${paid.clientRef} = ${m.clientRef} and ${paid.supplierKey} = ${m.supplierKey}
+                and ${paid.paymentDate} > (${today}::date - interval '12 months')::date
             )
-          group by m.client_ref
+          group by ${m.clientRef}
         ) o
-        left join ${certificatePolicies} p on p.client_ref = o.client_ref
-        where (c.status = 'ACTIVE' or c.status_date > ${today}::date)
-          and c.expiry_date - ${today}::date <= coalesce(p.expiring_window_days, 90)
+        left join ${certificatePolicies} ${p} on ${p.clientRef} = o.client_ref
+        where (${c.status} = 'ACTIVE' or ${c.statusDate} > ${today}::date)
+          and ${c.expiryDate} - ${today}::date <= coalesce(${p.expiringWindowDays}, 90)
       ) due
       where not exists (
-        select 1 from ${certificateDigestLog} l
-        where l.certificate_ref = due.id and l.client_ref = due.client_ref
-          and l.notice = due.notice || ':' || due.expiry_date
+        select 1 from ${certificateDigestLog} ${l}
+        where ${l.certificateRef} = due.id and ${l.clientRef} = due.client_ref
+          and ${l.notice} = due.notice || ':' || due.expiry_date
       )
       order by due.client_ref, due.expiry_date, due.supplier_name, due.id
     `),
+    dueRow,
   );
 }
 
@@ -96,15 +115,17 @@ export async function sendExpiryDigests(db: Db, mailer: Mailer, today: string): 
     byClient.set(clientRef, [...(byClient.get(clientRef) ?? []), row]);
   }
   let sent = 0;
+  const log = certificateDigestLog;
   for (const [clientRef, rows] of byClient) {
     await db.transaction(async (tx) => {
-      const admins = rowsOf<{ email: string }>(
+      const admins = rowsOf(
         await tx.execute(sql`
-          select email from ${users}
-          where client_ref = ${clientRef} and role_code = 'ROLE_BUYER_ADMIN'
-            and deleted_at is null and password_hash is not null
-          order by id
+          select ${users.email} from ${users}
+          where ${users.clientRef} = ${clientRef} and ${users.roleCode} = 'ROLE_BUYER_ADMIN'
+            and ${users.deletedAt} is null and ${users.passwordHash} is not null
+          order by ${users.id}
         `),
+        z.object({ email: z.string() }),
       );
       const subject = `${rows.length} diversity certificate${rows.length === 1 ? '' : 's'} expiring or expired`;
       for (const { email } of admins) {
@@ -113,7 +134,7 @@ export async function sendExpiryDigests(db: Db, mailer: Mailer, today: string): 
       }
       for (const r of rows) {
         await tx.execute(sql`
-          insert into ${certificateDigestLog} (certificate_ref, client_ref, notice)
+          insert into ${log} (${columnList(log.certificateRef, log.clientRef, log.notice)})
           values (${r.id}, ${clientRef}, ${`${r.notice}:${r.expiry_date}`})
           on conflict do nothing
         `);

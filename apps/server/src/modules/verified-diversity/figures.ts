@@ -5,16 +5,17 @@
  * Uncertain and missing matches are listed here for a decision.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   CERTAIN_MATCH_SCORE,
+  MATCH_RULES,
   type MatchRate,
-  type MatchRule,
   type VendorMatch,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { keepSuggestions, supplierExists } from '../../domain/supplier-matching.ts';
-import { fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
+import { dbNumber, fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   certain,
   verifiedFigures,
@@ -32,25 +33,25 @@ export { verifiedFigures, verifiedSuppliers, type Scope };
 
 /* ---------------------------------------------------------------- matching screen */
 
-interface MatchRow {
-  supplier_key: string;
-  vendor_name: string;
-  spend: string;
-  row_count: number;
-  rule: MatchRule;
-  score: number;
-  confirmed: boolean;
-  supplier_ref: number | null;
-  supplier_name: string | null;
-  total_count: number;
+const matchRow = z.object({
+  supplier_key: z.string(),
+  vendor_name: z.string(),
+  spend: z.string(),
+  row_count: z.number(),
+  rule: z.enum(MATCH_RULES),
+  score: z.number(),
+  confirmed: z.boolean(),
+  supplier_ref: z.number().nullable(),
+  supplier_name: z.string().nullable(),
+  total_count: z.number(),
   /** One suggestion (null: the vendor has none). */
-  suggestion_id: number | null;
-  suggestion_name: string | null;
-  suggestion_duns: string;
-  suggestion_city: string | null;
-  suggestion_state: string | null;
-  similarity: number | null;
-}
+  suggestion_id: z.number().nullable(),
+  suggestion_name: z.string().nullable(),
+  suggestion_duns: z.string().nullable(),
+  suggestion_city: z.string().nullable(),
+  suggestion_state: z.string().nullable(),
+  similarity: z.number().nullable(),
+});
 
 /** How many directory suppliers the matching screen suggests per vendor. */
 const SUGGESTIONS = 3;
@@ -94,20 +95,21 @@ export async function listUncertainVendors(
     ${named ? sql`left join ${d} d on d.id = m.supplier_ref` : sql``}
     order by s.spend desc, m.supplier_key
     ${pageWindow(page)}`;
-  const unkept = rowsOf<{ supplier_key: string; vendor_name: string }>(
+  const unkept = rowsOf(
     await db.execute(sql`
       select p.supplier_key, p.vendor_name from (${pageOf(false)}) p
       left join ${vendorSuggestions} k
         on k.client_ref = ${clientRef} and k.supplier_key = p.supplier_key
       where k.vendor_name is distinct from p.vendor_name
     `),
+    z.object({ supplier_key: z.string(), vendor_name: z.string() }),
   );
   await keepSuggestions(
     db,
     clientRef,
     unkept.map((v) => ({ supplierKey: v.supplier_key, vendorName: v.vendor_name })),
   );
-  const rows = rowsOf<MatchRow>(
+  const rows = rowsOf(
     await db.execute(sql`
       select p.supplier_key, p.vendor_name, p.spend::text, p.row_count, p.rule, p.score,
         p.confirmed, p.supplier_ref, p.supplier_name, p.total_count,
@@ -133,6 +135,7 @@ export async function listUncertainVendors(
       ) g on true
       order by p.spend desc, p.supplier_key, g.current, g.distance, g.id
     `),
+    matchRow,
   );
   const result: VendorMatch[] = [];
   for (const r of rows) {
@@ -156,7 +159,7 @@ export async function listUncertainVendors(
     vendor.suggestions.push({
       supplierId: Number(r.suggestion_id),
       name: r.suggestion_name!,
-      duns: r.suggestion_duns,
+      duns: r.suggestion_duns!,
       city: r.suggestion_city,
       state: r.suggestion_state,
       similarity: Number(r.similarity),
@@ -202,7 +205,7 @@ export async function assignVendor(
 
 /** Rows, spend and vendors of the selection, and how much of each has a certain match. */
 export async function matchRate(db: DbOrTx, scope: Scope): Promise<MatchRate> {
-  const [row] = rowsOf<Record<keyof MatchRate, string | number | null>>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select coalesce(sum(r.row_count), 0)::bigint as "rows",
         coalesce(sum(r.row_count) filter (where ${certain}), 0)::bigint as "matchedRows",
@@ -214,6 +217,14 @@ export async function matchRate(db: DbOrTx, scope: Scope): Promise<MatchRate> {
       left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
       where ${fileScope(scope)}
     `),
+    z.object({
+      rows: dbNumber,
+      matchedRows: dbNumber,
+      spend: z.string(),
+      matchedSpend: z.string(),
+      vendors: z.number(),
+      matchedVendors: z.number(),
+    }),
   );
   return {
     rows: toNumber(row?.rows),

@@ -5,6 +5,7 @@
  * computed here by plain code over the fixture.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseSupplierName } from '@spotzcity/shared/suppliers';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -116,10 +117,16 @@ const post = (token: string, url: string, payload: object = {}) =>
   t.app.inject({ method: 'POST', url, headers: t.auth(token), payload });
 
 async function matchesOf(clientRef: number) {
-  return rowsOf<{ supplier_key: string; rule: string; score: number; supplier_ref: number | null }>(
+  return rowsOf(
     await t.database.db.execute(sql`
       select supplier_key, rule, score, supplier_ref from vendor_matches
       where client_ref = ${clientRef} order by supplier_key`),
+    z.object({
+      supplier_key: z.string(),
+      rule: z.string(),
+      score: z.number(),
+      supplier_ref: z.number().nullable(),
+    }),
   );
 }
 
@@ -139,8 +146,9 @@ describe('verified diversity', () => {
       '  Steel   Works, Ltd. ',
     ];
     for (const name of names) {
-      const [row] = rowsOf<{ key: string }>(
+      const [row] = rowsOf(
         await t.database.db.execute(sql`select supplier_name_key(${name}) as key`),
+        z.object({ key: z.string() }),
       );
       expect(row?.key, name).toBe(normaliseSupplierName(name));
     }

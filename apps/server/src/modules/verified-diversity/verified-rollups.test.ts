@@ -6,6 +6,7 @@
  * reads equal what plain code computes over the raw rows, matches, certificates and policy.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CERTAIN_MATCH_SCORE,
@@ -83,44 +84,48 @@ const cents = (n: number | string) => Math.round(Number(n) * 100);
 
 async function expected(clientRef: number): Promise<Expected> {
   const db = t.database.db;
-  const rows = rowsOf<{ supplier_key: string; spend: string; payment_date: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select supplier_key, spend::text, payment_date::text from spend_rows
       where client_ref = ${clientRef}`),
+    z.object({ supplier_key: z.string(), spend: z.string(), payment_date: z.string() }),
   );
-  const matches = rowsOf<{
-    supplier_key: string;
-    supplier_ref: number | null;
-    score: number;
-    confirmed: boolean;
-  }>(
+  const matches = rowsOf(
     await db.execute(sql`
       select supplier_key, supplier_ref, score, confirmed from vendor_matches
       where client_ref = ${clientRef}`),
+    z.object({
+      supplier_key: z.string(),
+      supplier_ref: z.number().nullable(),
+      score: z.number(),
+      confirmed: z.boolean(),
+    }),
   );
-  const certificates = rowsOf<{
-    id: number;
-    supplier_ref: number;
-    diversity_type: string;
-    agency: string;
-    issue_date: string;
-    expiry_date: string;
-    status: 'ACTIVE' | 'SUSPENDED' | 'DECERTIFIED';
-    status_date: string | null;
-  }>(
+  const certificates = rowsOf(
     await db.execute(sql`
       select id, supplier_ref, diversity_type, agency, issue_date::text, expiry_date::text,
         status, status_date::text
       from supplier_certificates where client_ref is null or client_ref = ${clientRef}`),
+    z.object({
+      id: z.number(),
+      supplier_ref: z.number(),
+      diversity_type: z.string(),
+      agency: z.string(),
+      issue_date: z.string(),
+      expiry_date: z.string(),
+      status: z.enum(['ACTIVE', 'SUSPENDED', 'DECERTIFIED']),
+      status_date: z.string().nullable(),
+    }),
   );
-  const [saved] = rowsOf<{
-    accepted_agencies: string[] | null;
-    accept_self_certified: boolean;
-    grace_months: number;
-  }>(
+  const [saved] = rowsOf(
     await db.execute(sql`
       select accepted_agencies, accept_self_certified, grace_months from certificate_policies
       where client_ref = ${clientRef}`),
+    z.object({
+      accepted_agencies: z.array(z.string()).nullable(),
+      accept_self_certified: z.boolean(),
+      grace_months: z.number(),
+    }),
   );
   const policy: QualificationPolicy = saved
     ? {
@@ -206,10 +211,11 @@ async function expectExact(org: 'A' | 'B') {
     certificates: { id: number }[];
   }[];
   // The per-month groups the Goals Dashboard sums (read after the figures brought them up to date).
-  const months = rowsOf<{ month: string; spend: string }>(
+  const months = rowsOf(
     await t.database.db.execute(sql`
       select to_char(month, 'YYYY-MM') as month, sum(spend)::text as spend from verified_rollups
       where client_ref = ${clientRef} and cardinality(types) > 0 group by 1`),
+    z.object({ month: z.string(), spend: z.string() }),
   );
   const want = await expected(clientRef);
   expect(cents(figures.verifiedDiverse)).toBe(want.diverse);
@@ -389,10 +395,11 @@ describe('the verified rollups', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await expectExact('A');
-    const left = rowsOf<{ n: number }>(
+    const left = rowsOf(
       await t.database.db.execute(
         sql`select count(*)::int as n from verified_rollups where file_id = ${fileOne}`,
       ),
+      z.object({ n: z.number() }),
     );
     expect(left[0]!.n).toBe(0);
   });
