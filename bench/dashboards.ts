@@ -24,6 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { freshDatabase } from './postgres.ts';
 import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { clients, users } from '../apps/server/src/db/schema/index.ts';
@@ -162,13 +163,14 @@ const generateMatches = (clientRef: number) => sql`
  * resembles, as the matching screen meets them.
  */
 async function vendorNames(db: Database['db']): Promise<string[]> {
-  const [row] = rowsOf<{ names: string[] }>(
+  const [row] = rowsOf(
     await db.execute(sql`
       select array_agg(case when i % 10 = 9 then d.name || ' Holdings' else d.name end order by i)
         as names
       from generate_series(1, ${VENDORS}) i
       join supplier_directory d on d.duns = lpad(i::text, 9, '0')
     `),
+    z.object({ names: z.array(z.string()) }),
   );
   return row!.names;
 }
@@ -222,7 +224,7 @@ async function generatePrograms(db: Database['db'], clientRef: number) {
     select ${clientRef}, id, company_name, 'Contact', email, 2023, 1 from prime
     returning id
   `);
-  const primeIds = rowsOf<{ id: number }>(primes).map((p) => p.id);
+  const primeIds = rowsOf(primes, z.object({ id: z.number() })).map((p) => p.id);
   await db.execute(sql`
     insert into tier2_reports (prime_ref, year, quarter, total_revenue, buyer_revenue, source)
     select p, y, q, 50000000 + (abs(hashint4(p * 7 + y * 5 + q)) % 50000000),

@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { freshDatabase } from './postgres.ts';
 import type { SupplierSearchFilter } from '@spotzcity/shared/search-supplier';
 import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
@@ -233,10 +234,11 @@ async function load(database: Database) {
   });
   await database.db.execute(generateSuppliers(SUPPLIERS));
   await database.db.execute(sql`analyze supplier_directory`);
-  const [sample] = rowsOf<{ duns: string }>(
+  const [sample] = rowsOf(
     await database.db.execute(
       sql`select duns from supplier_directory order by id offset ${Math.floor(SUPPLIERS / 2)} limit 1`,
     ),
+    z.object({ duns: z.string() }),
   );
   console.log(
     `  ${SUPPLIERS.toLocaleString('en-US')} suppliers generated and indexed in ${seconds(started)}`,
@@ -254,7 +256,7 @@ async function indexesUsed(database: Database, filter: SupplierSearchFilter) {
   ];
   const found = new Set<string>();
   for (const plan of plans) {
-    const lines = rowsOf<Record<string, string>>(await database.db.execute(plan)).map(
+    const lines = rowsOf(await database.db.execute(plan), z.record(z.string(), z.string())).map(
       (r) => Object.values(r)[0] ?? '',
     );
     for (const line of lines) {

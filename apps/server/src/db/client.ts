@@ -310,24 +310,17 @@ export function checkRows(which: 'every' | 'first'): void {
 
 /**
  * Rows of a raw `db.execute(sql...)`, whichever driver answered, checked against the zod schema
- * `row` (numeric and bigint arrive as strings, dates as 'YYYY-MM-DD' text). The form without a
- * schema is an unchecked cast, kept until the last modules using it have a schema; one name for
- * both, so that finding the unchecked calls is a search for `rowsOf<`.
+ * `row` (numeric and bigint arrive as strings, dates as 'YYYY-MM-DD' text).
  */
-export function rowsOf<T>(result: unknown, row: z.ZodType<T, T>): T[];
-/** @deprecated An unchecked cast: give the rows' schema instead. */
-export function rowsOf<T>(result: unknown): T[];
-export function rowsOf<T>(result: unknown, row?: z.ZodType<T, T>): T[] {
+export function rowsOf<T>(result: unknown, row: z.ZodType<T, T>): T[] {
   const rows = (result as { rows: T[] }).rows;
-  if (row) {
-    const checked = rowsChecked === 'every' ? rows.length : Math.min(rows.length, 1);
-    for (let i = 0; i < checked; i++) {
-      const outcome = row.safeParse(rows[i]);
-      if (!outcome.success) {
-        throw new Error(
-          `Row ${i + 1} of a query does not have the expected shape: ${z.prettifyError(outcome.error)}`,
-        );
-      }
+  const checked = rowsChecked === 'every' ? rows.length : Math.min(rows.length, 1);
+  for (let i = 0; i < checked; i++) {
+    const outcome = row.safeParse(rows[i]);
+    if (!outcome.success) {
+      throw new Error(
+        `Row ${i + 1} of a query does not have the expected shape: ${z.prettifyError(outcome.error)}`,
+      );
     }
   }
   return rows;

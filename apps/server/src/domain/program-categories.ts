@@ -15,6 +15,7 @@
  * over the organisation's matched suppliers; the sums stay in SQL.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   haversineMiles,
   isSmallBusiness,
@@ -73,17 +74,18 @@ export interface SiteRow {
 
 /** The organisation's categories, in the order it created them. */
 export async function categoriesOf(db: DbOrTx, clientRef: number): Promise<CategoryRow[]> {
-  const rows = rowsOf<{
-    id: number;
-    name: string;
-    kind: ProgramKind;
-    enabled: boolean;
-    rule: unknown;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select id, name, kind, enabled, rule from ${programCategories}
       where client_ref = ${clientRef} order by id
     `),
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      kind: z.enum(PROGRAM_KINDS),
+      enabled: z.boolean(),
+      rule: z.unknown(),
+    }),
   );
   return rows.map((r) => {
     const rule = parseRule(r.rule) as { also?: unknown; match?: unknown };
@@ -183,16 +185,7 @@ export async function matchedSupplierFacts(
       and c.diversity_type = any(${sql.param(types)}::text[])
       and ${qualifiesSql(policy, sql`${today}::date`)}
   )`;
-  const rows = rowsOf<{
-    id: number;
-    primary_naics_code: string | null;
-    annual_receipts: string | null;
-    employee_count: number | null;
-    state: string | null;
-    zip: string | null;
-    veteran: boolean;
-    hubzone: boolean;
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select d.id, d.primary_naics_code, d.annual_receipts::text, d.employee_count,
         d.state_or_province as state, d.zip,
@@ -204,6 +197,16 @@ export async function matchedSupplierFacts(
         where m.client_ref = ${clientRef} and ${certain}
       ) ${only}
     `),
+    z.object({
+      id: z.number(),
+      primary_naics_code: z.string().nullable(),
+      annual_receipts: z.string().nullable(),
+      employee_count: z.number().nullable(),
+      state: z.string().nullable(),
+      zip: z.string().nullable(),
+      veteran: z.boolean(),
+      hubzone: z.boolean(),
+    }),
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -293,7 +296,7 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
   const base = scope.excluded.length
     ? sql`and r.category <> all(${sql.param(scope.excluded)}::text[])`
     : sql``;
-  const [totals] = rowsOf<{ base: string; matched: string }>(
+  const [totals] = rowsOf(
     await db.execute(sql`
       select coalesce(sum(r.spend) filter (where true ${base}), 0)::text as base,
         coalesce(sum(r.spend) filter (where ${certain}), 0)::text as matched
@@ -301,9 +304,10 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
       left join ${vendorMatches} m on m.client_ref = r.client_ref and m.supplier_key = r.supplier_key
       where ${fileScope(scope)}
     `),
+    z.object({ base: z.string(), matched: z.string() }),
   );
   const figures = pairs.categoryIds.length
-    ? rowsOf<{ category_ref: number; spend: string; share: string; suppliers: number }>(
+    ? rowsOf(
         await db.execute(sql`
           select q.category_ref, sum(r.spend)::text as spend,
             coalesce(round(100 * coalesce(sum(r.spend) filter (where true ${base}), 0)
@@ -315,6 +319,12 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
           where ${fileScope(scope)} and ${certain}
           group by q.category_ref
         `),
+        z.object({
+          category_ref: z.number(),
+          spend: z.string(),
+          share: z.string(),
+          suppliers: z.number(),
+        }),
       )
     : [];
   const byId = new Map(figures.map((f) => [Number(f.category_ref), f]));

@@ -39,7 +39,7 @@ import {
   type ImportPhase,
   type ImportStatus,
 } from '@spotzcity/shared/spend-imports';
-import { rowsOf, type Db, type DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { copyRows } from '../db/copy.ts';
 import { copyField } from '../db/copy-text.ts';
 import { importJobErrors, importJobs, users } from '../db/schema/index.ts';
@@ -575,9 +575,10 @@ export async function jobOf(db: DbOrTx, clientRef: number, id: number, kind: str
 export async function uploaderNames(db: DbOrTx, rows: ImportJobRow[]) {
   const ids = [...new Set(rows.map((r) => r.uploadedBy).filter((id): id is number => id !== null))];
   if (ids.length === 0) return new Map<number, string>();
-  const names = rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`select id, name from ${users} where id = any(${sql.param(ids)}::int[])`),
-  );
+  const names = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
   return new Map(names.map((n) => [n.id, n.name]));
 }
 

@@ -8,6 +8,7 @@
  * series, the per-type and per-category rows and the run-rate projection.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   categoryKey,
   fiscalMonths,
@@ -103,7 +104,7 @@ async function monthCategoryGroups(
   rule: CountingRule,
 ): Promise<Group[]> {
   if (rule === 'VERIFIED') await refreshVerifiedRollups(db, scope.clientRef);
-  const rows = rowsOf<Record<string, string | null> & { month: string; category: string }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select to_char(r.month, 'YYYY-MM') as month, r.category,
         sum(r.spend)::text as total,
@@ -118,6 +119,8 @@ async function monthCategoryGroups(
       from (${countedDiversity(scope, months, rule)}) r
       group by 1, 2
     `),
+    // total, diverse and t0… (one per diverse type): sums as text, null without rows.
+    z.object({ month: z.string(), category: z.string() }).catchall(z.string().nullable()),
   );
   return rows.map((r) => ({
     month: r.month,
@@ -286,7 +289,7 @@ async function programRows(
   const names = new Map(pairs.categories.map((c) => [c.id, c.name]));
   const v = goalVendorYears;
   const spend = pairs.categoryIds.length
-    ? rowsOf<{ category_ref: number; category: string; spend: string }>(
+    ? rowsOf(
         await db.execute(sql`
           select q.category_ref, ${v.category} as category, sum(${v.spend})::text as spend
           from ${v}
@@ -296,6 +299,7 @@ async function programRows(
             and ${v.fiscalYear} = ${fiscalYear}
           group by 1, 2
         `),
+        z.object({ category_ref: z.number(), category: z.string(), spend: z.string() }),
       )
     : [];
   const actual = new Map<number, number>();

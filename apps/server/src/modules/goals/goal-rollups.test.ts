@@ -8,6 +8,8 @@
  * or one, equals what plain code computes over the raw rows, matches, certificates and policy.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { dbNumber } from '../../platform/sql.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fiscalMonths } from '@spotzcity/shared/goals';
 import {
@@ -116,50 +118,54 @@ async function payments(
   rule: 'REPORTED' | 'VERIFIED',
 ): Promise<Payment[]> {
   const db = t.database.db;
-  const rows = rowsOf<{
-    file_id: number;
-    supplier_key: string;
-    spend: string;
-    payment_date: string;
-    category: string;
-    diversity: string[];
-  }>(
+  const rows = rowsOf(
     await db.execute(sql`
       select file_id, supplier_key, spend::text, payment_date::text, category, diversity
       from spend_rows where client_ref = ${clientRef}`),
+    z.object({
+      file_id: z.number(),
+      supplier_key: z.string(),
+      spend: z.string(),
+      payment_date: z.string(),
+      category: z.string(),
+      diversity: z.array(z.string()),
+    }),
   );
-  const matches = rowsOf<{
-    supplier_key: string;
-    supplier_ref: number | null;
-    score: number;
-    confirmed: boolean;
-  }>(
+  const matches = rowsOf(
     await db.execute(sql`
       select supplier_key, supplier_ref, score, confirmed from vendor_matches
       where client_ref = ${clientRef}`),
+    z.object({
+      supplier_key: z.string(),
+      supplier_ref: z.number().nullable(),
+      score: z.number(),
+      confirmed: z.boolean(),
+    }),
   );
-  const certificates = rowsOf<{
-    supplier_ref: number;
-    diversity_type: string;
-    agency: string;
-    issue_date: string;
-    expiry_date: string;
-    status: 'ACTIVE' | 'SUSPENDED' | 'DECERTIFIED';
-    status_date: string | null;
-  }>(
+  const certificates = rowsOf(
     await db.execute(sql`
       select supplier_ref, diversity_type, agency, issue_date::text, expiry_date::text, status,
         status_date::text
       from supplier_certificates where client_ref is null or client_ref = ${clientRef}`),
+    z.object({
+      supplier_ref: z.number(),
+      diversity_type: z.string(),
+      agency: z.string(),
+      issue_date: z.string(),
+      expiry_date: z.string(),
+      status: z.enum(['ACTIVE', 'SUSPENDED', 'DECERTIFIED']),
+      status_date: z.string().nullable(),
+    }),
   );
-  const [saved] = rowsOf<{
-    accepted_agencies: string[] | null;
-    accept_self_certified: boolean;
-    grace_months: number;
-  }>(
+  const [saved] = rowsOf(
     await db.execute(sql`
       select accepted_agencies, accept_self_certified, grace_months from certificate_policies
       where client_ref = ${clientRef}`),
+    z.object({
+      accepted_agencies: z.array(z.string()).nullable(),
+      accept_self_certified: z.boolean(),
+      grace_months: z.number(),
+    }),
   );
   const policy: QualificationPolicy = saved
     ? {
@@ -299,10 +305,11 @@ async function expectExact(org: 'A' | 'B', files: number[]) {
       }
       const all = await payments(clientRef, selectedIds, rule);
       const marked = new Set(
-        rowsOf<{ supplier_ref: number }>(
+        rowsOf(
           await t.database.db.execute(sql`
             select supplier_ref from program_category_suppliers
             where category_ref = ${programs[org]}`),
+          z.object({ supplier_ref: z.number() }),
         ).map((m) => Number(m.supplier_ref)),
       );
       for (const { fiscalYear, d } of replies) {
@@ -340,10 +347,11 @@ async function expectExact(org: 'A' | 'B', files: number[]) {
 
 /** The goals' rollups hold no group without rows. */
 async function expectNoEmptyGroups() {
-  const [row] = rowsOf<{ n: number }>(
+  const [row] = rowsOf(
     await t.database.db.execute(sql`
       select (select count(*) from goal_rollups where row_count <= 0)
         + (select count(*) from goal_verified_rollups where row_count <= 0) as n`),
+    z.object({ n: dbNumber }),
   );
   expect(Number(row!.n)).toBe(0);
 }
@@ -508,10 +516,11 @@ describe('the Goals Dashboard over its rollups', () => {
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await expectExact('A', [fileTwo]);
-    const [left] = rowsOf<{ n: number }>(
+    const [left] = rowsOf(
       await t.database.db.execute(sql`
         select (select count(*) from goal_rollups where file_id = ${fileOne})
           + (select count(*) from goal_verified_rollups where file_id = ${fileOne}) as n`),
+      z.object({ n: dbNumber }),
     );
     expect(Number(left!.n)).toBe(0);
     await expectNoEmptyGroups();

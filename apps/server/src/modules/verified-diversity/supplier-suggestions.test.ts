@@ -7,6 +7,7 @@
  * by id, three in all.
  */
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorMatch } from '@spotzcity/shared/verified-diversity';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
@@ -59,24 +60,27 @@ afterAll(() => t?.close());
 /** Each open vendor's suggestions by plain code: every directory name compared, none kept. */
 async function expected(): Promise<Record<string, { id: number; similarity: number }[]>> {
   const db = t.database.db;
-  const [threshold] = rowsOf<{ t: string }>(
+  const [threshold] = rowsOf(
     await db.execute(sql`select current_setting('pg_trgm.similarity_threshold') as t`),
+    z.object({ t: z.string() }),
   );
-  const vendors = rowsOf<{
-    supplier_key: string;
-    vendor_name: string;
-    supplier_ref: number | null;
-  }>(
+  const vendors = rowsOf(
     await db.execute(sql`
       select supplier_key, vendor_name, supplier_ref from vendor_matches
       where client_ref = ${clientRef} and not confirmed`),
+    z.object({
+      supplier_key: z.string(),
+      vendor_name: z.string(),
+      supplier_ref: z.number().nullable(),
+    }),
   );
   const out: Record<string, { id: number; similarity: number }[]> = {};
   for (const v of vendors) {
-    const scored = rowsOf<{ id: number; similarity: number }>(
+    const scored = rowsOf(
       await db.execute(sql`
         select id, similarity(lower(name), lower(${v.vendor_name}))::float8 as similarity
         from supplier_directory`),
+      z.object({ id: z.number(), similarity: z.number() }),
     ).map((s) => ({ id: Number(s.id), similarity: Number(s.similarity) }));
     const current = scored.filter((s) => s.id === Number(v.supplier_ref));
     const others = scored
@@ -111,10 +115,11 @@ async function expectExact() {
 describe('kept suggestions', () => {
   it('equal plain code when first found and when read again', async () => {
     await expectExact();
-    const [kept] = rowsOf<{ n: number }>(
+    const [kept] = rowsOf(
       await t.database.db.execute(
         sql`select count(*)::int as n from vendor_suggestions where client_ref = ${clientRef}`,
       ),
+      z.object({ n: z.number() }),
     );
     expect(Number(kept!.n)).toBe(SPEND.length);
     await expectExact();
