@@ -2,7 +2,7 @@
  * `npm run bench:ingest`: how fast a spend file goes into the database, next to how long exceljs
  * alone needs to stream-parse the same file, and next to a **limit** measured in the same run:
  * the sheet only inflated (every byte looked at, nothing parsed) plus a COPY of the same rows
- * from a prepared file into the same table (issue #16: PostgreSQL within 1.5× of it, PGlite
+ * from a prepared file into the same table (PostgreSQL within 1.5× of it, PGlite
  * within 2.5×; a million rows into PostgreSQL under 20 s, into PGlite under 30 s, under 400 MB).
  *
  * Generates spend files of 100,000 and 1,000,000 rows with the seeded generator (kept in

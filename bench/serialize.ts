@@ -1,6 +1,6 @@
 /**
  * `npm run bench:serialize`: what writing a reply costs, per reply, for the largest pages the
- * HTTP benchmark asks for (issue #20). The replies are the demo data's own (an embedded database
+ * HTTP benchmark asks for. The replies are the demo data's own (an embedded database
  * seeded as `npm start` seeds it); each is written many times in one process by zod's encoding
  * followed by `JSON.stringify` (fastify-type-provider-zod's serializer, which the server used before)
  * and by the serializer the server uses (`platform/serialize.ts`, production mode). CPU in one

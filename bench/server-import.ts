@@ -1,7 +1,7 @@
 /**
  * `npm run bench:server-import`: a spend file uploaded to a **running server**, as a user's
- * browser sends it, and the server process's memory while it is checked and saved (issue #16:
- * "server peak RSS < 400 MB"). `npm run bench:ingest` measures the import in a process of its
+ * browser sends it, and the server process's memory while it is checked and saved (the
+ * target: "server peak RSS < 400 MB"). `npm run bench:ingest` measures the import in a process of its
  * own; this measures what `npm start` runs: the built server (apps/server/dist, run
  * `npm run build` first) with its settings from scripts/server-env.mjs, the demo data loaded, and
  * the file sent through `POST /api/file/upload`.

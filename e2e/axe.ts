@@ -1,5 +1,5 @@
 /**
- * axe-core in the page (issue #19): the serious and critical violations of what is on screen now,
+ * axe-core in the page: the serious and critical violations of what is on screen now,
  * a whole route or a route with a dialog open. Shared by layout.e2e.ts and dialogs.e2e.ts.
  */
 import { createRequire } from 'node:module';

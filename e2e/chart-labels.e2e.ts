@@ -90,7 +90,7 @@ function axisLabelOverlaps(page: Page): Promise<AxisLabels> {
     // The height of a label's ink, measured in the page with the label's font. ECharts sizes a
     // line by the width of a wide CJK character ('国'): on a machine without a CJK font (Debian's
     // Chromium in CI) that is 4 px for 12 px text, so its boxes are flatter than the letters and
-    // rotated labels crossed each other on screen while their boxes did not (issue #19, market
+    // rotated labels crossed each other on screen while their boxes did not (market
     // share at 390 px). The box here reaches from the ink's top to its bottom.
     const measure = document.createElement('canvas').getContext('2d')!;
     measure.textBaseline = 'middle';

@@ -1,5 +1,5 @@
 /**
- * Every dialog of the app for assistive technology (issue #19): each modal, upload dialog and
+ * Every dialog of the app for assistive technology: each modal, upload dialog and
  * delete confirmation is opened as a user opens it, and axe-core runs on the page with it open
  * (0 serious or critical violations). Pictures in ./screenshots (dialog-<name>.png). The one
  * journey with antd's motion on, as most users see the app: every dialog opens with its zoom.

@@ -1,5 +1,5 @@
 /**
- * Goals against actuals in Chromium on the demo buyer (issue #22): the spend home shows this
+ * Goals against actuals in Chromium on the demo buyer: the spend home shows this
  * year's headline goal → Goals & Settings: the Buyer Admin sets this year's overall goal and sees
  * it in the history → the Goals Dashboard draws actual against the goal with every target's row
  * → Download PPT, PDF and Excel arrive named after it. Screenshots at 1440 and 390 px.
@@ -82,7 +82,7 @@ describe('goals', () => {
     const excel = await downloadFrom(page, 'export-excel');
     expect(excel.suggestedFilename()).toBe(`Goals Dashboard FY${year} - All files.xlsx`);
 
-    // The counting rule (issue #21): 'verified' changes the figures and the words under them.
+    // The counting rule: 'verified' changes the figures and the words under them.
     const asReported = await page.getByTestId('goal-overall-card').textContent();
     expect(await page.getByTestId('goals-counting-rule-text').textContent()).toContain(
       'As reported in the file',

@@ -1,5 +1,5 @@
 /**
- * Every main screen on a phone and for assistive technology (issue #19): at 390×844 no page is
+ * Every main screen on a phone and for assistive technology: at 390×844 no page is
  * wider than the window (tables scroll inside their card, charts fit), and axe-core finds no
  * serious or critical violation at 1440×900. Screenshots of each screen at both
  * widths land in ./screenshots (layout-<width>-<screen>.png) to be looked at.

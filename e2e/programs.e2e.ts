@@ -1,5 +1,5 @@
 /**
- * Program categories in Chromium on the demo buyer (issue #23): the Spend Dashboard shows the
+ * Program categories in Chromium on the demo buyer: the Spend Dashboard shows the
  * demo's 'Small business' and 'Local' categories → the Buyer Admin defines 'Local 100' (a radius
  * of 100 miles) and 'Small & Local' (small AND within 100 miles: two conditions, 'All of these')
  * on the Program Categories screen → the Spend Dashboard shows their rows → 'Small & Local'

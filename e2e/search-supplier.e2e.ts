@@ -93,7 +93,7 @@ describe('search supplier', () => {
     await ratings.getByTestId('rating-item').first().waitFor();
     expect(await ratings.getByTestId('rating-item').count()).toBe(5);
     await screenshot(page, 'supplier-search-detail');
-    // Size facts (issue #23): shown to all; the Buyer Admin does not keep the directory.
+    // Size facts: shown to all; the Buyer Admin does not keep the directory.
     const size = page.getByTestId('supplier-size');
     expect(await size.textContent()).toContain('Average Annual Receipts');
     expect(await size.getByTestId('supplier-size-edit').count()).toBe(0);

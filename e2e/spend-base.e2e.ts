@@ -1,5 +1,5 @@
 /**
- * The percentages' base in Chromium on the demo buyer (issue #22), whose Telecommunications spend
+ * The percentages' base in Chromium on the demo buyer, whose Telecommunications spend
  * is non-addressable: the Spend Dashboard switches to addressable spend → the headline share
  * changes and every base line says so → the choice is in the URL and survives a reload → the PDF
  * states it. The Category Dashboard's '% Of Spend' leaves Telecommunications blank. Screenshots

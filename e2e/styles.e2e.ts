@@ -1,5 +1,5 @@
 /**
- * A page's styles stay with it (issue #19, item 7): lazy pages bring their stylesheets as the
+ * A page's styles stay with it (item 7): lazy pages bring their stylesheets as the
  * user moves around without reloading, and none may restyle another page. Here the Spend
  * dashboards' grid must not turn the RFx dashboard's twelve columns into two, the wide
  * supplier list must not take the 1480 px limit off the Cost Savings dashboard, and the Spend

@@ -1,5 +1,5 @@
 /**
- * Tier 2 in Chromium (issue #23): the demo Buyer Admin invites a prime supplier on the Tier 2
+ * Tier 2 in Chromium: the demo Buyer Admin invites a prime supplier on the Tier 2
  * page, where the prime waits for acceptance; the prime chooses a password with the mailed code,
  * signs in, accepts the buyer's request under Tier 2 Reports and uploads the quarter's template;
  * the buyer's Spend Dashboard then shows Tier 2 direct spend grown by exactly what the prime

@@ -1,5 +1,5 @@
 /**
- * Verified diversity in Chromium (issue #21): the spend home's match rate; Supplier matching
+ * Verified diversity in Chromium: the spend home's match rate; Supplier matching
  * confirms the largest uncertain vendor; a certificate added on that supplier's detail appears in
  * the Certificates view; the Spend Dashboard switched to 'Verified' shows the verified diverse
  * spend grown by exactly that vendor's spend, and its PDF states the rule. A certificate the

@@ -1,4 +1,4 @@
-// Where a page's main-thread time goes, from a Chromium performance trace (issue #19): the total
+// Where a page's main-thread time goes, from a Chromium performance trace: the total
 // of the renderer's tasks, the long ones (> 50 ms) and what Lighthouse counts as blocking time
 // (each long task's time over 50 ms), with the trace's thread time (CPU time, which moves less
 // with the machine's load than wall time) beside the wall time. Compares builds of the web app

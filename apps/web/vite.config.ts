@@ -7,7 +7,7 @@ import { styleText } from './build/style-text.ts';
 // React changes far less often than our code: keep it in its own, separately cached chunk.
 // Everything else is split by Rolldown along the import graph, so a library only some routes
 // use (echarts, the map shapes, the export code) loads with those routes: a catch-all vendor
-// group would put all of it in front of the login page (issue #19). Which files a route needs
+// group would put all of it in front of the login page. Which files a route needs
 // first is the server's business: it names them in the route's HTML from the manifest
 // (apps/server/src/platform/web.ts).
 const vendorGroups = [

@@ -106,7 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // External
   // Helmet's headers, its middleware built once: @fastify/helmet built it again for every
-  // request (its CSP directives parsed each time, ~4% of a small request's CPU, issue #20).
+  // request (its CSP directives parsed each time, ~4% of a small request's CPU).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

@@ -58,14 +58,14 @@ await app.listen({ host: config.host, port: config.port });
 // The spend check's worker script, built now rather than on the first upload.
 app.background.run('spend import worker', prepareSpendCheck);
 
-// The daily certificate expiry digest (issue #21): a minute after start, then every 24 hours.
+// The daily certificate expiry digest: a minute after start, then every 24 hours.
 const digest = () =>
   app.background.run('certificate expiry digest', () =>
     sendExpiryDigests(database.db, app.mailer, todayIso()),
   );
 setTimeout(digest, 60_000).unref();
 setInterval(digest, 24 * 3_600_000).unref();
-// Tier 2 reminders (issue #23): the same rhythm, each reminder once per prime, quarter and kind.
+// Tier 2 reminders: the same rhythm, each reminder once per prime, quarter and kind.
 const tier2Reminders = () =>
   app.background.run('tier 2 reminders', () =>
     sendTier2Reminders(database.db, app.mailer, todayIso(), { appName: config.appName }),

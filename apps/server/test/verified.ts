@@ -1,5 +1,5 @@
 /**
- * The verified-diversity fixture the API tests share (issue #21): directory suppliers, a spend
+ * The verified-diversity fixture the API tests share: directory suppliers, a spend
  * file imported (each vendor matched to the directory by the import) and certificates added
  * through the API — one by one, as a buyer or the platform's admins do.
  *

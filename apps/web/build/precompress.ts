@@ -1,7 +1,7 @@
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every text asset of the build, at the
  * highest levels, once: the server sends the copy the browser accepts (@fastify/static's
- * `preCompressed`) instead of compressing on each request or not at all (issue #19).
+ * `preCompressed`) instead of compressing on each request or not at all.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

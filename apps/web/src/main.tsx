@@ -32,7 +32,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 // A transition: React renders the first screen in slices that let the browser paint and answer
 // in between, where a plain render is one task (the signed-in first load renders the shell and a
-// dashboard's cards, issue #19).
+// dashboard's cards).
 const root = createRoot(container);
 startTransition(() => {
   root.render(

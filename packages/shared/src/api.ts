@@ -48,7 +48,7 @@ export interface UserProfile {
   name: string;
   email: string;
   companyName: string | null;
-  /** The organisation's type (issue #23: a supplier organisation's users report Tier 2). */
+  /** The organisation's type (a supplier organisation's users report Tier 2). */
   clientType: 'BUYER' | 'SUPPLIER' | 'SUPER_ADMIN';
   createdDate: string;
   role: string;
@@ -96,7 +96,7 @@ export const userProfileSchema = z.object({
   name: z.string(),
   email: z.string(),
   companyName: z.string().nullable(),
-  /** The organisation's type: a supplier organisation's users report Tier 2 (issue #23). */
+  /** The organisation's type: a supplier organisation's users report Tier 2. */
   clientType: z.enum(['BUYER', 'SUPPLIER', 'SUPER_ADMIN']),
   createdDate: z.string(),
   role: z.string(),

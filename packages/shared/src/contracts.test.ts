@@ -1,4 +1,4 @@
-/** Every rule and message of the contract form (spec 02 point 5), through the shared schema. */
+/** Every rule and message of the contract form, through the shared schema. */
 import { describe, expect, it } from 'vitest';
 import { contractSchema, contractYearSchema } from './contracts.ts';
 import { toFieldErrors } from './validation.ts';

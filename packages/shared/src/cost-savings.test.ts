@@ -1,4 +1,4 @@
-/** Every rule and message of spec 02 point 5 for cost savings, through the shared schemas. */
+/** Every rule and message the spec gives cost savings, through the shared schemas. */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {

@@ -1,6 +1,6 @@
 /**
  * How diversity types read, without the request schemas of ./diversity.ts (which re-exports all of
- * this): a page's first screen shows the labels without loading and running zod (issue #19).
+ * this): a page's first screen shows the labels without loading and running zod.
  */
 import { DIVERSITY_TYPES, type DiversityType } from './enums.ts';
 

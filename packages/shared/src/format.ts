@@ -1,4 +1,4 @@
-/** Display formats of spec 01 point 9. */
+/** Display formats the spec fixes for dates and money. */
 
 /** Dollars with a $ sign and thousands separators, decimals truncated (not rounded). */
 export function formatMoney(value: number | string | null | undefined): string {

@@ -1,5 +1,5 @@
 /**
- * Goals against actuals (issue #22): the organisation's fiscal year and non-addressable spend
+ * Goals against actuals: the organisation's fiscal year and non-addressable spend
  * categories, its yearly diverse-spend targets, and the Goals Dashboard's reply. Money is dollars
  * with exact cents; percentages are 0–100 with two decimals.
  *
@@ -166,7 +166,7 @@ export const goalsSaveSchema = z.object({
     .array(z.object({ category: categoryName, target: targetSchema }))
     .max(GOAL_LIMITS.categoryTargetsMax)
     .superRefine((items, ctx) => distinctCategories(items, (i) => i.category, ctx)),
-  /** Targets per program category (issue #23): spend to its suppliers, % of addressable spend. */
+  /** Targets per program category: spend to its suppliers, % of addressable spend. */
   programs: z
     .array(z.object({ categoryId: recordId(), target: targetSchema }))
     .max(GOAL_LIMITS.programTargetsMax)
@@ -240,7 +240,7 @@ export const goalsDashboardRequestSchema = z.object({
   selectedIds: selectedIdsSchema,
   /** Without it, the fiscal year today falls in. */
   fiscalYear: fiscalYearSchema.optional(),
-  /** 'As reported in the file' or 'verified' (issue #21); without it, the organisation's default. */
+  /** 'As reported in the file' or 'verified'; without it, the organisation's default. */
   countingRule: countingRuleSchema.optional(),
 });
 
@@ -250,7 +250,7 @@ export const goalsExcelSchema = goalsDashboardRequestSchema.extend({
 
 export const goalRowSchema = z.object({
   kind: z.enum(['overall', 'diversity', 'category', 'program']),
-  /** 'Overall', a diversity type, a category or a program category (issue #23). */
+  /** 'Overall', a diversity type, a category or a program category. */
   name: z.string(),
   target: z.number(),
   /** Diverse spend so far (for a type: spend of that type). */

@@ -3,7 +3,7 @@ import type { Features } from './features.ts';
 export type { Features };
 
 /**
- * Roles, permission keys and the feature flags derived from them (spec 01 point 6, DESIGN.md §4).
+ * Roles, permission keys and the feature flags derived from them (DESIGN.md §4).
  * The server stores the role → permission mapping in tables (seeded from DEFAULT_ROLE_PERMISSIONS);
  * `deriveFeatures` is the one place where permissions become the flags the interface follows.
  */
@@ -49,7 +49,7 @@ export const ACTION_PERMISSIONS = [
   'BUYER_ORG_USER_MANAGEMENT',
   'ADD_EDIT_USER',
   'DELETE_USER',
-  // Not one of the spec's keys (issue #23): reporting Tier 2 spend as a prime supplier.
+  // Not one of the spec's keys: reporting Tier 2 spend as a prime supplier.
   'TIER2_REPORT',
 ] as const;
 
@@ -129,7 +129,7 @@ type Flags<S extends keyof Features> = { [F in keyof Features[S]]: readonly Perm
 
 /**
  * Who may do what, section by section: the one map that both the interface's feature flags
- * (`deriveFeatures`) and every route guard of the server read (issue #18). Each entry is a list
+ * (`deriveFeatures`) and every route guard of the server read. Each entry is a list
  * of permissions of which the user must hold any one. A section's `allowed` and its action flags
  * are the spec's (01 point 6: a section is allowed with its view permission or any of its action
  * permissions); the other entries name what only some routes need.
@@ -148,15 +148,15 @@ export const ACCESS = {
     createReport: ['CREATE_SUPPLIER_SPEND_REPORT'],
     /** The spend dashboards' figures and the goals: whoever sees the spend or reports on it. */
     dashboards: ['SUPPLIER_SPEND_VIEW', 'CREATE_SUPPLIER_SPEND_REPORT'],
-    /** Certificates, policy and vendor matching (issue #21): read, change, remove. */
+    /** Certificates, policy and vendor matching: read, change, remove. */
     verifiedRead: ['SUPPLIER_SPEND_VIEW'],
     verifiedEdit: ['UPLOAD_SUPPLIER_SPEND_FILE'],
     verifiedAdmin: ['DELETE_SUPPLIER_SPEND_FILE'],
-    /** Goals and the organisation's spend settings are changed by its admin (issue #22). */
+    /** Goals and the organisation's spend settings are changed by its admin. */
     goalsEdit: ['BUYER_ORG_USER_MANAGEMENT'],
-    /** Program categories, sites and hand-marked suppliers are changed by its admin (issue #23). */
+    /** Program categories, sites and hand-marked suppliers are changed by its admin. */
     programsEdit: ['BUYER_ORG_USER_MANAGEMENT'],
-    /** Inviting prime suppliers to report Tier 2 spend (issue #23): the organisation's admin. */
+    /** Inviting prime suppliers to report Tier 2 spend: the organisation's admin. */
     tier2Invite: ['BUYER_ORG_USER_MANAGEMENT'],
     rate: ['RATE_SUPPLIER_VIEW'],
     /** A supplier's ratings are read wherever the supplier is shown. */
@@ -245,7 +245,7 @@ export const ACCESS = {
     resetPassword: ['PASSWORD_RESET'],
   },
   /**
-   * A prime supplier's Tier 2 reports (issue #23): the supplier role's own permission (a buyer's
+   * A prime supplier's Tier 2 reports: the supplier role's own permission (a buyer's
    * users get 403). Within it, what a caller may report is where its organisation was invited as
    * a prime — the service answers only those links, and 404 for any other.
    */

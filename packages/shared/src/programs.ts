@@ -1,9 +1,9 @@
 /**
- * Program categories (issue #23): the categories an organisation's program counts beside the
+ * Program categories: the categories an organisation's program counts beside the
  * spec's diversity types — small business (SBA size standard of the supplier's primary NAICS
  * code), local (state, county or ZIP within a radius of the organisation's sites), veteran-owned
  * (SBA VetCert), HUBZone, or suppliers marked by hand. Each is evaluated when figures are asked
- * for, on the directory supplier a vendor is matched to (issue #21), so a rename, a switch or a
+ * for, on the directory supplier a vendor is matched to, so a rename, a switch or a
  * new rule needs no re-upload.
  */
 import { z } from 'zod';

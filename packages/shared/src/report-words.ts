@@ -1,6 +1,6 @@
 /**
  * A report's key and the exports' sizes, without the request schemas of ./reports.ts (which
- * re-exports them): a dashboard's first screen uses them without loading zod (issue #19).
+ * re-exports them): a dashboard's first screen uses them without loading zod.
  */
 
 export const CAPTURE_SIZE = { width: 1600, height: 900 } as const;

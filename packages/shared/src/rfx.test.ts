@@ -1,4 +1,4 @@
-/** Every rule and message of the RFx form (spec 02 point 5), through the shared schema. */
+/** Every rule and message of the RFx form, through the shared schema. */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {

@@ -218,7 +218,7 @@ export type RfxPeriod = z.infer<typeof rfxPeriodSchema>;
 
 export const rfxDashboardListSchema = pageRequestSchema.extend(rfxPeriodSchema.shape);
 
-/** 'Period: RFx Q1-Q2 2025' (spec 02 point 2). */
+/** 'Period: RFx Q1-Q2 2025'. */
 export const rfxPeriodTitle = (period: RfxPeriod) =>
   `Period: RFx ${period.quaters.join('-')} ${period.year}`;
 

@@ -38,7 +38,7 @@ export const SEARCH_MESSAGES = {
   sizeSaved: 'Size Saved Successfully',
 } as const;
 
-/** Bounds of a supplier's size facts (SBA size standards, issue #23). */
+/** Bounds of a supplier's size facts (SBA size standards). */
 export const SIZE_LIMITS = { receiptsMax: 9_999_999_999_999, employeesMax: 10_000_000 } as const;
 
 /** The certifications a supplier can hold: the spec's diversity types without NON_DIVERSE. */
@@ -46,10 +46,10 @@ export const CERTIFICATION_TYPES = DIVERSITY_TYPES.filter(
   (d): d is Exclude<DiversityType, 'NON_DIVERSE'> => d !== 'NON_DIVERSE',
 );
 
-/** The validate filter's one option (spec 02 point 9). */
+/** The validate filter's one option. */
 export const VALIDATED_YES = 'X';
 
-/** A validated value counts when present and not 'no' (spec 02 point 2). */
+/** A validated value counts when present and not 'no'. */
 export const isValidated = (value: string | null | undefined) =>
   !!value && value.trim() !== '' && value.trim().toLowerCase() !== 'no';
 
@@ -101,7 +101,7 @@ export const supplierSearchRequestSchema = pageRequestSchema
   .refine(hasAnyFilter, { path: ['dbaName'], error: SEARCH_MESSAGES.fillOne });
 export type SupplierSearchRequest = z.infer<typeof supplierSearchRequestSchema>;
 
-/** The detail fields of spec 02 point 2, as the API names them. */
+/** A supplier's detail fields, as the API names them. */
 export const supplierDetailSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -134,9 +134,9 @@ export const supplierDetailSchema = z.object({
   certificationType: z.string().nullable(),
   industry: z.string().nullable(),
   tulipValidated: z.string().nullable(),
-  /** Average annual receipts in dollars (SBA size standards, issue #23), or null. */
+  /** Average annual receipts in dollars (SBA size standards), or null. */
   annualReceipts: z.number().nullable(),
-  /** Average number of employees (SBA size standards, issue #23), or null. */
+  /** Average number of employees (SBA size standards), or null. */
   employeeCount: z.number().int().nullable(),
   ratingCount: ratingCountSchema,
   /** The signed-in user's own rating (`id` null, rating 0 when not rated): POST or PUT. */
@@ -285,7 +285,7 @@ export type SupplierRow = Record<
   Exclude<SupplierColumnKey, 'certificationType' | CertificateColumnKey>,
   string | null
 > &
-  /** The row's certificate (issue #21), when it has one; dates YYYY-MM-DD. */
+  /** The row's certificate, when it has one; dates YYYY-MM-DD. */
   Partial<Record<CertificateColumnKey, string | null>> & {
     name: string;
     duns: string;
@@ -381,7 +381,7 @@ export function phoneDigits(value: string): string {
 }
 
 /**
- * The row's certificate (issue #21): none when its columns are empty; otherwise type, agency,
+ * The row's certificate: none when its columns are empty; otherwise type, agency,
  * issue and expiry dates are required, the type is one of the certification types and the
  * expiry is on or after the issue. Dates are stored YYYY-MM-DD. Whether the agency is one the
  * organisation knows is checked when saving (it needs the database).

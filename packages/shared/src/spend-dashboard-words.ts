@@ -1,7 +1,7 @@
 /**
  * The dashboards' titles and the spend base's words, without the reply schemas of
  * ./spend-dashboards.ts (which re-exports them): a dashboard's first screen shows them without
- * loading zod (issue #19).
+ * loading zod.
  */
 import { DIVERSITY_LABELS } from './diversity-words.ts';
 
@@ -14,12 +14,12 @@ export const DASHBOARD_TITLES: Record<DashboardKind, string> = {
   category: 'Category Dashboard',
 };
 
-/** Labels of the two halves of every diverse/non-diverse figure (spec 01 point 9). */
+/** Labels of the two halves of every diverse/non-diverse figure. */
 export const DIVERSE_LABEL = 'Diverse';
 export const NON_DIVERSE_LABEL = DIVERSITY_LABELS.NON_DIVERSE;
 
 /**
- * The base of the dashboards' percentages (issue #22): all spend, or addressable spend — the rows
+ * The base of the dashboards' percentages: all spend, or addressable spend — the rows
  * whose category the organisation has not marked non-addressable. Amounts stay all spend; a
  * share's numerator and denominator both come from the base (docs/figures.md).
  */

@@ -1,5 +1,5 @@
 /**
- * Supplier, Spend and Category Dashboards (spec 01 point 2; DESIGN.md §6): the graph endpoints'
+ * Supplier, Spend and Category Dashboards (DESIGN.md §6): the graph endpoints'
  * replies and the Excel export parameters. Money is dollars with exact cents (summed in SQL);
  * percentages are 0–100 with two decimals.
  */
@@ -23,7 +23,7 @@ export const dashboardExcelSchema = z.object({
   analysis: z.string().max(ANALYSIS_MAX).optional(),
   /** Names of the selected files, for the parameters sheet; the server reads them itself. */
   name: z.string().max(100).optional(),
-  /** The counting rule chosen on screen (issue #21); absent, the organisation's default. */
+  /** The counting rule chosen on screen; absent, the organisation's default. */
   countingRule: countingRuleSchema.optional(),
 });
 export type DashboardExcelParams = z.infer<typeof dashboardExcelSchema>;

@@ -343,7 +343,7 @@ export function parseSpendRow(
     spend === TEMPLATE_EXAMPLE_SPEND &&
     paymentDate === TEMPLATE_EXAMPLE_DATE
   ) {
-    // The template's own example, pasted or left in: never a payment (issue #16).
+    // The template's own example, pasted or left in: never a payment.
     return {
       ok: false,
       problems: [{ column: 'vendorName', message: SPEND_FILE_MESSAGES.templateExample }],

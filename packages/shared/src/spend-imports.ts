@@ -1,5 +1,5 @@
 /**
- * Spend imports as jobs (issue #16, DESIGN.md §5): the upload answers at once with the import's
+ * Spend imports as jobs (DESIGN.md §5): the upload answers at once with the import's
  * id, and the import's state — its status, what it is doing and how far it has got — is read at
  * `GET /api/file/imports/:id` or followed at `GET /api/file/imports/:id/events` (server-sent
  * events) until it is done or failed. Failed and held imports stay listed until dismissed.

@@ -161,7 +161,7 @@ export const spendRowSchema = z.object({
   paymentContractNumber: z.string().nullable(),
   category: z.string(),
   /**
-   * How the row's vendor is matched to the directory (issue #21): the rule and score stored for
+   * How the row's vendor is matched to the directory: the rule and score stored for
    * the vendor, read by every row of it, and the supplier; null before matching ran.
    */
   matchRule: z.enum(MATCH_RULES).nullable(),

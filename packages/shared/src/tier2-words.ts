@@ -1,6 +1,6 @@
 /**
  * Tier 2's titles, paths and note, without the schemas of ./tier2.ts (which re-exports them): the
- * Spend Dashboard's Tier 2 card shows them without loading and running zod (issue #19).
+ * Spend Dashboard's Tier 2 card shows them without loading and running zod.
  */
 import type { Tier2Figures } from './tier2.ts';
 

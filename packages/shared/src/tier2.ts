@@ -1,5 +1,5 @@
 /**
- * Tier 2 reporting (issue #23 part 2): a buyer invites its prime suppliers to report, each
+ * Tier 2 reporting: a buyer invites its prime suppliers to report, each
  * quarter, what they paid their own diverse suppliers — direct spend for this buyer's work, and
  * indirect spend allocated by the share of the prime's revenue that comes from this buyer.
  * Schemas, the template's columns and row rules, quarters and due dates, shared by the server

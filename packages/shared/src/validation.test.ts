@@ -1,4 +1,4 @@
-/** Every validation rule and message of spec 01 point 5, through the shared schemas. */
+/** Every validation rule and message of the spec's forms, through the shared schemas. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {

@@ -12,7 +12,7 @@ export const MESSAGES = {
   passwordMismatch: 'New Password and Confirm Password do not match.',
   otpRequired: 'Please enter otp sent to your email.',
   invalidDate: 'Enter Valid Date.',
-  /** The contract form's date message (spec 02 point 5 writes it without the full stop). */
+  /** The contract form's date message (the spec writes it without the full stop). */
   invalidDatePlain: 'Enter Valid Date',
   notANumber: 'Must be a number',
   notNegative: 'Must be 0 or more',
@@ -132,7 +132,7 @@ export const strongPassword = () =>
 /** Strips every non-digit, as spec 01 asks for the profile's phone number. */
 export const digitsOnly = (value: string) => value.replace(/\D+/g, '');
 
-/** The profile's phone: its digits, at most 10 (spec 01 point 5: all non-digits are stripped). */
+/** The profile's phone: its digits, at most 10 (all non-digits are stripped). */
 export const phone = () =>
   z.preprocess(
     (value) => (typeof value === 'string' ? digitsOnly(value) : value),

@@ -1,5 +1,5 @@
 /**
- * Verified diversity (issue #21): certificates of directory suppliers, their derived status, an
+ * Verified diversity: certificates of directory suppliers, their derived status, an
  * organisation's qualification policy, the rules that match a spend vendor to the directory, and
  * the two counting rules. The status and qualification rules are plain functions here; the
  * server's SQL (domain/verified-spend.ts) applies the same rules and the tests hold them equal.
@@ -357,7 +357,7 @@ export const verifiedFiguresSchema = z.object({
   rule: z.enum(COUNTING_RULES),
   ruleText: z.string(),
   /**
-   * With `?base=addressable` (issue #22): the same headline over the addressable rows only, for
+   * With `?base=addressable`: the same headline over the addressable rows only, for
    * the headline's percentage of addressable spend (the amounts above stay all spend).
    */
   addressable: z

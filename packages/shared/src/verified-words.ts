@@ -1,7 +1,7 @@
 /**
  * The counting rules and the vendor matches in words, without the schemas of
  * ./verified-diversity.ts (which re-exports all of this): the Spend Dashboard's first screen and
- * its counting details show them without loading and running zod (issue #19).
+ * its counting details show them without loading and running zod.
  */
 
 export const COUNTING_RULES = ['REPORTED', 'VERIFIED'] as const;

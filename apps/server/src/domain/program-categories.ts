@@ -4,7 +4,7 @@
  * figures are asked for, and the spend paid to them. Shared by the programs screens, the Spend
  * Dashboard and its exports, and the Goals Dashboard.
  *
- * Only a vendor with a certain match to a directory supplier (issue #21's matching: confirmed, or
+ * Only a vendor with a certain match to a directory supplier (the verified rule's matching: confirmed, or
  * score ≥ 90) can count; the rules read that supplier:
  * - SMALL: receipts (or employees) within the SBA size standard of its primary NAICS code;
  * - LOCAL: its state or county is listed, or its ZIP centroid is within the radius of a site;

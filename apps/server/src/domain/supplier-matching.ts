@@ -1,5 +1,5 @@
 /**
- * Matching an organisation's spend vendors to the supplier directory (issue #21). A vendor is a
+ * Matching an organisation's spend vendors to the supplier directory. A vendor is a
  * supplier key of its rows (`duns:…` or `name:…`); its match is kept once per organisation in
  * vendor_matches, which every row of the vendor, in every file, reads. The rules, strongest
  * first (the same order as matchRule in packages/shared/src/verified-diversity.ts): same UEI,

@@ -1,5 +1,5 @@
 /**
- * Tier 2 next to Tier 1 (issue #23), shared by the Tier 2 module's page and the Spend
+ * Tier 2 next to Tier 1, shared by the Tier 2 module's page and the Spend
  * Dashboard's card and exports: a calendar year of what an organisation's prime suppliers
  * reported, per diversity type, in columns of its own beside Tier 1.
  */

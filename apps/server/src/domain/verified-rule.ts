@@ -1,5 +1,5 @@
 /**
- * The 'verified' counting rule's parts (issue #21), read by the verified figures
+ * The 'verified' counting rule's parts, read by the verified figures
  * (verified-spend.ts), the rollups that keep them (verified-rollups.ts), the program categories
  * and the certificates' screens: which certificates an organisation may count, which vendor
  * matches are certain, its qualification policy, and the SQL of "certificate `c` qualifies a

@@ -1,5 +1,5 @@
 /**
- * The 'verified' counting rule of issue #21, shared by every module whose figures offer it (the
+ * The 'verified' counting rule, shared by every module whose figures offer it (the
  * spend dashboards and their exports, the Goals Dashboard, the verified-diversity screens): the
  * verified figures beside the reported ones with their drill-down, read from the verified rollups,
  * and the words every export uses to state the rule. The rule's parts (policy, certain matches,

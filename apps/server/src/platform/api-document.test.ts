@@ -1,5 +1,5 @@
 /**
- * The API document says what the server does (issue #41): each route's error statuses are
+ * The API document says what the server does: each route's error statuses are
  * declared, a field the document marks required is one the server requires, a number field takes
  * numbers only, and a fuzzer driven by the document itself sends every route valid and hostile
  * requests, failing on any 5xx and on any reply whose status or body the document does not declare.

@@ -1,5 +1,5 @@
 /**
- * What goes over the wire compressed (issue #19): the web app's built assets are sent from their
+ * What goes over the wire compressed: the web app's built assets are sent from their
  * precompressed copies (.br, .gz written by the build) as the browser's Accept-Encoding allows,
  * with `Vary: Accept-Encoding`; JSON replies above 1 KB are compressed on the way out.
  */

@@ -1,5 +1,5 @@
 /**
- * Import jobs (issue #16): an upload's import runs in the background while the client follows
+ * Import jobs: an upload's import runs in the background while the client follows
  * its state. The state lives in `import_jobs` (db/schema/import-jobs.ts) so that it survives the
  * request, the browser tab and the process; this process also keeps the live state of the jobs
  * it runs in memory, so that its followers (server-sent events) hear every step even while the
@@ -15,7 +15,7 @@
  * database every unfinished job at start (no other process can be running it). Closing the app
  * interrupts the jobs it runs and waits for them.
  *
- * On PostgreSQL (issue #20) a job is not tied to the process that received its upload: its
+ * On PostgreSQL a job is not tied to the process that received its upload: its
  * files go to the shared storage (`storageId`), the job is recorded with no owner, and every
  * process that runs imports (RUN_IMPORT_JOBS, the default) claims queued jobs of the kinds it
  * has a handler for, one at a time with `FOR UPDATE SKIP LOCKED`, up to CLAIMED_AT_ONCE, checking
@@ -52,7 +52,7 @@ export const HEARTBEAT_MS = 10_000;
 /**
  * A job whose heartbeat is older than this is taken for dead (PostgreSQL, several processes);
  * with the sweep every SWEEP_MS, another process fails it within STALE_MS + SWEEP_MS = 55 s of
- * its last beat (issue #20: within a minute). Heartbeats go through the pool, never waiting
+ * its last beat (within a minute). Heartbeats go through the pool, never waiting
  * behind the job's own transaction.
  */
 export const STALE_MS = 40_000;

@@ -1,6 +1,6 @@
 /**
  * Pino options: requests are logged by path only (query strings can hold passwords, codes and
- * e-mails: spec 01 point 7 puts them there) and secrets are redacted wherever they appear.
+ * e-mails: the spec's query strings carry them) and secrets are redacted wherever they appear.
  */
 const REDACT = [
   'req.headers.authorization',

@@ -1,5 +1,5 @@
 /**
- * Files in PostgreSQL (issue #20): what every server process behind a load balancer can read,
+ * Files in PostgreSQL: what every server process behind a load balancer can read,
  * with nothing more to run than the database. A file is cut into CHUNK_BYTES chunks as it
  * streams in, each chunk one row, all in one transaction with the file's row (a failed upload
  * leaves nothing); it streams out a few chunks per query, and a range read (video seeking)

@@ -1,5 +1,5 @@
 /**
- * Files in S3-compatible object storage (issue #20): AWS S3, MinIO, Cloudflare R2 …, named by
+ * Files in S3-compatible object storage: AWS S3, MinIO, Cloudflare R2 …, named by
  * `STORAGE_URL=s3://bucket/optional/prefix?endpoint=https://…&region=…` (path-style addressing
  * when an endpoint is given, as MinIO needs). Credentials come from the AWS SDK's own chain
  * (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a profile, an instance role), never from the URL.

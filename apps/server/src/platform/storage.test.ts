@@ -1,5 +1,5 @@
 /**
- * One contract for every storage backend (issue #20): put, read whole and by range, size,
+ * One contract for every storage backend: put, read whole and by range, size,
  * remove, list and store under a given key; a failed or cut-short upload leaves nothing. The
  * local directory and PostgreSQL run it here (PostgreSQL's backend on PGlite in `api`, on
  * PostgreSQL in `api-pg`). The S3 backend runs it through the AWS SDK against an S3-protocol

@@ -69,7 +69,7 @@ type RateLimitResult = { current: number; ttl: number };
 type RateLimitCallback = (error: Error | null, result?: RateLimitResult) => void;
 
 /**
- * A store for @fastify/rate-limit over the same counters (issue #20): on PostgreSQL the per-IP
+ * A store for @fastify/rate-limit over the same counters: on PostgreSQL the per-IP
  * limit of the sign-in endpoints counts every process's requests, as the per-account ones do.
  * One counter per route and address (the plugin's own store keeps one per route too).
  */

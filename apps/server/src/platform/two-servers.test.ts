@@ -1,5 +1,5 @@
 /**
- * Several servers on one PostgreSQL (issue #20): two app instances, each with its own
+ * Several servers on one PostgreSQL: two app instances, each with its own
  * connection pool and its own DATA_DIR (nothing shared but the database), behind an imagined
  * load balancer. Sessions, sign-in limits, files, import jobs and what a read answers must be the
  * same on both.

@@ -1,7 +1,7 @@
 /**
  * The one HTTP client of the web app: it adds the bearer token, sends JSON (or multipart for
  * FormData) and turns every reply into data or an ApiError following the error catalogue of
- * spec 01 point 8. Screens never call fetch themselves.
+ * the spec's alert rules. Screens never call fetch themselves.
  */
 import type { ApiErrorBody } from '@spotzcity/shared/api';
 import type { FieldError, RowError } from '@spotzcity/shared/validation';

@@ -1,5 +1,5 @@
 /**
- * `GET /api/organisation/settings`: fiscal-year start and non-addressable categories (issue #22),
+ * `GET /api/organisation/settings`: fiscal-year start and non-addressable categories,
  * read by Goals & Settings and by the dashboards' 'Base' lines.
  */
 import { queryOptions } from '@tanstack/react-query';

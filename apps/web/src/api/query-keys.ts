@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * The query keys of one feature (issue #18): every key starts with the feature's root, so a
+ * The query keys of one feature: every key starts with the feature's root, so a
  * change can refresh the whole feature at once. `list` is the paged list, `detail` one record
  * (outside the list's key: resetting the list must not empty an open form), `report` the
  * dashboard's queries, each with its own parameters.
@@ -49,7 +49,7 @@ export const sharedKeys = {
 };
 
 /**
- * After an add, update or delete: the list restarts at page 0 (spec 02 point 4) and every other
+ * After an add, update or delete: the list restarts at page 0 and every other
  * query of the feature (dashboards, the record being edited) is marked stale without being
  * refetched now, so the form that made the change stays mounted until it navigates away.
  */

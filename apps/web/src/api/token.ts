@@ -1,4 +1,4 @@
-/** The access token lives in local storage (spec 01 point 6); logging out clears all of it. */
+/** The access token lives in local storage; logging out clears all of it. */
 const TOKEN_KEY = 'accessToken';
 
 export function getToken(): string | null {

@@ -1,7 +1,7 @@
 /**
  * The module registry: every procurement module is one entry here. An entry gives the route,
  * the sidebar item and the home tile at once, and all three exist only when the signed-in
- * user's feature flag `allowed` is true (spec 01 point 2).
+ * user's feature flag `allowed` is true.
  *
  * Adding a module is one entry, e.g.
  *
@@ -72,13 +72,13 @@ export const MODULE_ORDER = {
   supplierSpend: 10,
   /** Create Report's dashboards: a route only, under the Supplier Spend Report. */
   spendDashboards: 11,
-  /** The organisation's settings and goals (issue #22): a route only, under the Supplier Spend Report. */
+  /** The organisation's settings and goals: a route only, under the Supplier Spend Report. */
   goals: 12,
-  /** Certificates and Supplier matching (issue #21): routes only, reached from the spend home. */
+  /** Certificates and Supplier matching: routes only, reached from the spend home. */
   verifiedDiversity: 13,
-  /** The organisation's program categories (issue #23): a route only, linked from Goals & Settings. */
+  /** The organisation's program categories: a route only, linked from Goals & Settings. */
   programs: 14,
-  /** Tier 2 (issue #23): the buyer's page, a sidebar item right after the Supplier Spend Report. */
+  /** Tier 2: the buyer's page, a sidebar item right after the Supplier Spend Report. */
   tier2: 15,
   /** Tier 2 Reports: a prime supplier's sidebar item and tile. */
   tier2Reports: 16,
@@ -173,7 +173,7 @@ export const MODULES: readonly AppModule[] = [
     element: modulePage('/home/supplierSpend/goals'),
   },
   {
-    // Program categories (issue #23): a route only, linked from Goals & Settings and the Spend Dashboard.
+    // Program categories: a route only, linked from Goals & Settings and the Spend Dashboard.
     key: 'programs',
     order: MODULE_ORDER.programs,
     path: '/home/supplierSpend/programs',
@@ -185,7 +185,7 @@ export const MODULES: readonly AppModule[] = [
     element: modulePage('/home/supplierSpend/programs'),
   },
   {
-    // Certificates and Supplier matching (issue #21): routes only, linked from the spend home.
+    // Certificates and Supplier matching: routes only, linked from the spend home.
     key: 'verifiedDiversity',
     order: MODULE_ORDER.verifiedDiversity,
     path: '/home/verified',
@@ -197,7 +197,7 @@ export const MODULES: readonly AppModule[] = [
     element: modulePage('/home/verified'),
   },
   {
-    // Tier 2 (issue #23): primes invited, who has reported, the figures next to Tier 1. A buyer
+    // Tier 2: primes invited, who has reported, the figures next to Tier 1. A buyer
     // organisation's item next to the Supplier Spend Report, for whoever may read its figures.
     key: 'tier2',
     order: MODULE_ORDER.tier2,
@@ -322,7 +322,7 @@ export const MODULES: readonly AppModule[] = [
     tile: false,
     element: modulePage('/home/audit'),
   },
-  // Routes without sidebar item or tile (spec 02 point 2): reached from the home page's links
+  // Routes without sidebar item or tile: reached from the home page's links
   // and from supplier names.
   {
     key: 'supplierSearch',

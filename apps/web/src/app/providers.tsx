@@ -6,7 +6,7 @@ import { queryClient } from './query-client.ts';
 
 /**
  * What every page needs: translations and the query cache. No antd here: the login page paints
- * without it (issue #19, Lighthouse); the screens drawn with antd get `AntdProviders`
+ * without it (Lighthouse); the screens drawn with antd get `AntdProviders`
  * (./antd-providers.tsx) with their own lazy chunk (see router.tsx).
  */
 export function Providers({ children }: { children: ReactNode }) {

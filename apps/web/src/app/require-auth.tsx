@@ -22,7 +22,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const profile = useQuery({ ...profileQueryOptions(), enabled: signedIn });
   // The profile's answer renders synchronously (react-query), and what it lets through is the
   // whole signed-in screen, the shell and the opened page: that render follows in an
-  // interruptible one, the loading screen staying until it is done (issue #19, one task of the
+  // interruptible one, the loading screen staying until it is done (one task of the
   // signed-in first load).
   const arrived = useDeferredValue(profile.data !== undefined);
 

@@ -41,8 +41,7 @@ function withAntd(
 }
 
 // The login page is plain HTML and CSS, a few kilobytes: it comes with the entry, so the first
-// page most visitors see paints without a second round trip and without antd (issue #19,
-// Lighthouse). The shell's menus and tiles, antd and the password recovery load with their
+// page most visitors see paints without a second round trip and without antd. The shell's menus and tiles, antd and the password recovery load with their
 // routes (`npm run size` checks both first loads).
 const ForgotPasswordPage = withAntd(() => import('../features/auth/forgot-password-page.tsx'));
 const AppShell = withAntd(
@@ -50,7 +49,7 @@ const AppShell = withAntd(
   () => import('./require-auth.tsx'),
 );
 
-/** `/` goes home when a token is stored, otherwise to the login screen (spec 01 point 2). */
+/** `/` goes home when a token is stored, otherwise to the login screen. */
 function RootRedirect() {
   return <Navigate to={hasToken() ? '/home' : '/login'} replace />;
 }

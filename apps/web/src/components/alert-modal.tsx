@@ -1,5 +1,5 @@
 /**
- * The alert modal of spec 01 point 8: failures are titled 'Error', other results use the
+ * The alert modal: failures are titled 'Error', other results use the
  * informational style; every add/update/delete result shows the server's message with an OK
  * button. Screens call useAlert() instead of rendering their own modal.
  */

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ISO_DATE } from '@spotzcity/shared/validation';
 
 const ISO_FORMAT = 'YYYY-MM-DD';
-/** Dates display MM/DD/YYYY (spec 01 point 9). */
+/** Dates display MM/DD/YYYY. */
 const DISPLAY_FORMAT = 'MM/DD/YYYY';
 
 interface DatePickerWithYearProps {

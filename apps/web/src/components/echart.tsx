@@ -1,7 +1,7 @@
 /**
  * A chart drawn with ECharts (`./echarts-setup.ts`, which registers only the charts SpotzCity
  * draws). The library loads when the first chart is about to be drawn, not with the page: a
- * dashboard's headings, figures and tables paint without waiting for it (issue #19).
+ * dashboard's headings, figures and tables paint without waiting for it.
  *
  *   <EChart option={{ xAxis: {...}, series: [...] }} height={320} />
  */
@@ -65,7 +65,7 @@ export interface EChartProps {
 
 /**
  * Charts are drawn after the page has painted, one chart per task: a dashboard's six charts
- * drawn in one go made one long task that kept the page from answering (issue #19, Lighthouse's
+ * drawn in one go made one long task that kept the page from answering (Lighthouse's
  * total blocking time). Each job is a chart's init and first option.
  */
 const pending: (() => void)[] = [];
@@ -163,7 +163,7 @@ export function EChart({
 
   // A parent's render builds its options anew: the chart is drawn again only when the option
   // says something else (a dashboard re-rendered as each of its queries answered redrew every
-  // chart it held, issue #19).
+  // chart it held).
   useEffect(() => {
     latest.current = option;
     if (!chart.current) return;

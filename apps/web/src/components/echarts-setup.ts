@@ -2,7 +2,7 @@
  * ECharts through `echarts/core` with only the charts SpotzCity draws registered (never import
  * from 'echarts': one such import pulls the whole library). Loaded by `components/echart.tsx`
  * when a chart is about to be drawn, so that the library (about 180 KB gzip) is not in front of
- * a dashboard's first paint (issue #19).
+ * a dashboard's first paint.
  */
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart, MapChart, PieChart, TreemapChart } from 'echarts/charts';

@@ -1,5 +1,5 @@
 /**
- * Download PPT, Download PDF, Download Excel and Print for a dashboard (spec 01 point 2, DESIGN.md
+ * Download PPT, Download PDF, Download Excel and Print for a dashboard (DESIGN.md
  * §7). PPT and PDF are built on the server from the dashboard's own queries and filters
  * (`POST /api/report/<key>/pptx|pdf`) with the analysis text as it is on screen; Excel is the
  * module's own request (the server recomputes its figures); Print prints the page itself through

@@ -1,5 +1,5 @@
 /**
- * The drag-and-drop area of every upload (spec 01 point 5): 'Drop Your Files Here', only the
+ * The drag-and-drop area of every upload: 'Drop Your Files Here', only the
  * listed formats (other files are filtered out and the area says so), one file unless `multiple`,
  * nothing sent when nothing was dropped, and a real progress bar while `progress` is set.
  *

@@ -1,6 +1,6 @@
 /**
  * Bridges the shared zod schemas to antd Form rules, so forms show exactly the messages the
- * server uses (spec 01 point 5) and no rule is written twice.
+ * server uses and no rule is written twice.
  */
 import { useCallback } from 'react';
 import type { FormInstance, FormRule } from 'antd';
@@ -114,7 +114,7 @@ export function revalidateTouched<T>(form: FormInstance<T>, names: FieldPath[]) 
 }
 
 /**
- * The result of saving a form or a dialog (spec 01 point 8, spec 02 point 4): the server's
+ * The result of saving a form or a dialog: the server's
  * message in the alert and `onSaved` on success; on failure its field errors on the fields and
  * its message titled Error.
  */

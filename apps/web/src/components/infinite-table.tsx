@@ -1,5 +1,5 @@
 /**
- * The infinite-scroll list every module uses (spec 01 point 4): page 0 first, the next page when
+ * The infinite-scroll list every module uses: page 0 first, the next page when
  * the scroll reaches 20 px from the end, stopping when the loaded rows reach `totalCount`;
  * 'Loading ...' while a page is on its way and 'No Records Found' when the list is empty.
  *
@@ -233,7 +233,7 @@ export interface ReloadOptions {
   /**
    * Refetch every loaded page, starting again at page 0, instead of page 0 alone (use it after a
    * delete): the rows stay where the user scrolled, and a page the deletion emptied is not asked
-   * for again, so the list steps back a page (spec 01 point 4).
+   * for again, so the list steps back a page.
    */
   keepLoadedPages?: boolean;
 }

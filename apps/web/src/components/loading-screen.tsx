@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import markUrl from '../assets/logo-mark.svg';
 
-/** Shown until the signed-in user's features are known (spec 01 point 2, "a loading video"). */
+/** Shown until the signed-in user's features are known ("a loading video"). */
 export function LoadingScreen() {
   const { t } = useTranslation();
   return (

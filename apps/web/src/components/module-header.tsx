@@ -1,5 +1,5 @@
 /**
- * The header of a record module (spec 02 point 2: "The header shows Add, Edit or Dashboard"):
+ * The header of a record module ("The header shows Add, Edit or Dashboard"):
  * the module's name, which returns to its list when clicked, the current view, and the view's
  * actions on the right.
  *

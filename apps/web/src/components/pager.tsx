@@ -1,5 +1,5 @@
 /**
- * The spec's pager (spec 02 point 9): previous / next, the current page among `visible` pages
+ * The spec's pager: previous / next, the current page among `visible` pages
  * and `margin` pages at each end, with '…' for the gaps. Pages count from 0.
  */
 import { Button, Flex } from 'antd';

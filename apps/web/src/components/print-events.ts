@@ -1,7 +1,7 @@
 /**
  * The print events and the work that must happen before printing, apart from print.ts (which
  * brings the report settings and their schemas along): the shell uses them too, and its first
- * load has no room for those (issue #19, `npm run size`).
+ * load has no room for those (`npm run size`).
  */
 type Preparation = () => Promise<unknown>;
 const preparations = new Set<Preparation>();

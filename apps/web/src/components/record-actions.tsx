@@ -1,5 +1,5 @@
 /**
- * The pencil and the trash of a record's row (spec 02 point 2), each present only when the user's
+ * The pencil and the trash of a record's row, each present only when the user's
  * flags allow it. Deleting asks first (DeleteAction) and shows the server's answer in the alert.
  *
  *   <RecordActions label="RFx" testId={`rfx-${id}`} onEdit={canEdit ? edit : undefined}

@@ -1,5 +1,5 @@
 /**
- * The list of a record module (RFx, Contracts; spec 02 point 2): the module's header with 'Add',
+ * The list of a record module (RFx, Contracts): the module's header with 'Add',
  * 'Download Excel' (disabled until the list is known to hold a record) and 'Create Report', the
  * infinite table with a pencil and trash per row as the user's flags allow, and the report dialog.
  * The module gives its columns, its expanded row and where the report opens.

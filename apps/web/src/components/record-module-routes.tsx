@@ -1,5 +1,5 @@
 /**
- * The routes of a record module (RFx, Contracts, Cost Savings; spec 02 point 2) under its base
+ * The routes of a record module (RFx, Contracts, Cost Savings) under its base
  * path: the list, 'add', 'edit/:id' (the record is read first) and the lazily loaded 'dashboard'.
  * Views the user's flags do not allow, and unknown paths, lead back to the list.
  * Test ids: `${module}-add-page`, `${module}-edit-page`, `${module}-load-error`.

@@ -1,7 +1,7 @@
 /**
- * "Create Report" asks for the report's period before the dashboard opens (spec 02 point 2):
+ * "Create Report" asks for the report's period before the dashboard opens:
  * quarters and a year for RFx, a year for Contracts. The year list is the current year ± 15,
- * newest first (spec 02 point 9).
+ * newest first.
  */
 import { Checkbox, Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';

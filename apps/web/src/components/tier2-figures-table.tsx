@@ -1,5 +1,5 @@
 /**
- * Tier 2 next to Tier 1 per diversity type (issue #23): three columns side by side, never added
+ * Tier 2 next to Tier 1 per diversity type: three columns side by side, never added
  * together. Shown on the Spend Dashboard's Tier 2 card and on the buyer's Tier 2 page. On a
  * phone each type is one row with its three figures under it, so nothing scrolls sideways.
  */

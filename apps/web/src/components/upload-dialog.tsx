@@ -2,7 +2,7 @@
  * The upload dialog every upload shares (training videos and modules, supplier lists, events
  * lists): a form with the caller's fields, the file drop area limited to the listed formats, a
  * real progress bar while the file goes up, and the alert with the server's message at the end
- * (spec 01 point 4: ready → uploading 0–100 → uploaded). Optionally a second way to add the
+ * (ready → uploading 0–100 → uploaded). Optionally a second way to add the
  * record without a file (a training video's link).
  *
  *   <UploadDialog

@@ -1,7 +1,7 @@
 /**
  * A dashboard's analysis text (components/analysis-box.tsx shows it): the saved text of the
  * organisation's report key, the reader's draft, and saving. Apart from the box so that a page
- * can hold the text (its exports send it) before the box's code has loaded (issue #19).
+ * can hold the text (its exports send it) before the box's code has loaded.
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

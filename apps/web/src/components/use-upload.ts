@@ -1,5 +1,5 @@
 /**
- * Upload state of spec 01 point 4 (ready → uploading 0–100 → uploaded): wraps the API client's
+ * An upload's state (ready → uploading 0–100 → uploaded): wraps the API client's
  * `upload()` so a screen shows a real progress bar and the alert with the server's message.
  */
 import { useCallback, useState } from 'react';

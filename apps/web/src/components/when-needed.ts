@@ -1,7 +1,7 @@
 import { onPrintChange, registerPrintPreparation } from './print.ts';
 
 /**
- * Work for a part of the page the reader may not see yet (issue #19): `soon` runs when the element
+ * Work for a part of the page the reader may not see yet: `soon` runs when the element
  * comes near the window (within half a window's height), or once the page has been idle for a
  * while, so that what is further down the page is ready without holding up what the reader can
  * see while it loads; `now` runs before printing (Print, Ctrl+P, print media) so that the paper

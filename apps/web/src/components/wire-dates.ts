@@ -1,5 +1,5 @@
 /**
- * How a picked calendar day travels to the API (spec 02 point 5): as the user's wall time with its
+ * How a picked calendar day travels to the API: as the user's wall time with its
  * UTC offset, start dates at 00:00:00 and end dates at 23:59:59, plus `offset` (the day's
  * getTimezoneOffset()). The server keeps the wall date, so the day never shifts between zones.
  */

@@ -1,5 +1,5 @@
 /**
- * The English bundle (the only translation, spec 01 point 1). Strings quoted by the spec appear
+ * The English bundle (the only translation). Strings quoted by the spec appear
  * exactly as quoted; validation messages come from @spotzcity/shared/validation.
  */
 import {

@@ -1,6 +1,6 @@
 /**
  * i18next with one English bundle. The language is the first two letters of the browser's
- * language (spec 01 point 1); anything without a bundle falls back to English.
+ * language; anything without a bundle falls back to English.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';

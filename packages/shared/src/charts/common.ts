@@ -8,7 +8,7 @@ import { formatCompactMoney, formatMoney } from '../format.ts';
 /** An ECharts option (`EChartsCoreOption` on the web, `EChartsOption` on the server). */
 export type ChartOption = Record<string, unknown>;
 
-/** The spec's cycle of 16 chart colours (spec 01 point 9). */
+/** The spec's cycle of 16 chart colours. */
 export const CHART_COLORS = [
   '#4f46e5',
   '#0ea5e9',
@@ -57,7 +57,7 @@ export const moneyValueAxis = (name: string) => ({
   splitLine: SPLIT_LINE,
 });
 
-/** Tooltips show dollars truncated to whole (spec 02 point 2). */
+/** Tooltips show dollars truncated to whole. */
 export const moneyTooltipValue = (value: number) => formatMoney(value);
 
 /** `2025-03` → `Mar 2025`. */
@@ -79,7 +79,7 @@ const LABEL_FONT_SIZE = 12;
  * Each label is given its line's height: without one, ECharts takes the width of the wide
  * character '国' as the height of a line, which is 4 px for 12 px text where no CJK font is
  * installed (Debian's Chromium): `hideOverlap` then judged rotated labels by boxes a third of
- * their letters' height and let them cross (issue #19, Market Share at 390 px).
+ * their letters' height and let them cross (Market Share at 390 px).
  */
 export function fitAxisLabels(option: ChartOption): ChartOption {
   const fit = (axis: unknown): unknown => {

@@ -1,4 +1,4 @@
-/** The contract dashboard's charts for a year (spec 02 point 2). */
+/** The contract dashboard's charts for a year. */
 import type { ContractMonth, PercentageContract } from '../contracts.ts';
 import { DIVERSITY_LABELS } from '../diversity-words.ts';
 import { SPLIT_LINE, moneyTooltipValue, moneyValueAxis, type ChartOption } from './common.ts';

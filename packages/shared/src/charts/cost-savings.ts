@@ -1,4 +1,4 @@
-/** The cost savings dashboard's charts (spec 02 point 2, DESIGN.md §6). */
+/** The cost savings dashboard's charts (DESIGN.md §6). */
 import type { CategorySaving, DiversitySaving, YearSaving } from '../cost-savings.ts';
 import { diversityLabel } from '../diversity-words.ts';
 import { formatMoney } from '../format.ts';

@@ -1,5 +1,5 @@
 /**
- * The market share dashboard's charts (spec 02 point 2): diverse vs non-diverse spend per category
+ * The market share dashboard's charts: diverse vs non-diverse spend per category
  * and the treemaps of spend by span. A treemap label that does not fit its rectangle is hidden —
  * never cut into digits ('Da $15' for Dallas $152,019) — and the tooltip keeps the full value.
  */

@@ -1,4 +1,4 @@
-/** The RFx dashboard's 'Contract Value' chart (spec 02 point 2): won deals per diversity type. */
+/** The RFx dashboard's 'Contract Value' chart: won deals per diversity type. */
 import { DIVERSITY_NAMES, NON_DIVERSE, diversityLabel } from '../diversity-words.ts';
 import { DIVERSITY_TYPES } from '../enums.ts';
 import { formatMoney } from '../format.ts';
@@ -16,7 +16,7 @@ export function contractValueOption(
     tooltip: {
       trigger: 'axis',
       axisPointer: { type: 'shadow' },
-      // Whole dollars, truncated (spec 02 point 2).
+      // Whole dollars, truncated.
       valueFormatter: moneyTooltipValue,
       formatter: (items: { name: string; value: number }[]) => {
         const item = items[0];

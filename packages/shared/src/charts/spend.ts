@@ -1,5 +1,5 @@
 /**
- * The charts of the Supplier, Spend and Category Dashboards (spec 01 point 2), built from the
+ * The charts of the Supplier, Spend and Category Dashboards, built from the
  * graph endpoints' replies. The web draws them on canvas, the server renders them to SVG for the
  * PDF report: same option, same chart.
  */

@@ -14,7 +14,7 @@ export const SPEND_WORDS = {
   diverseSuppliers: 'Diverse Suppliers',
   diverseSpend: 'Diverse Spend',
   spendPerDiversity: 'Percent of Spend per Diversity',
-  /** Which base the shares use: `spendBaseLine` (@spotzcity/shared/spend-dashboards, issue #22). */
+  /** Which base the shares use: `spendBaseLine` (@spotzcity/shared/spend-dashboards). */
   notAddressableShare: 'A non-addressable category has no share of addressable spend.',
   spendMom: 'Month over Month Spend per Diversity',
   twelveMonthTotal: '12-Month Total',

@@ -12,7 +12,7 @@ import {
 import { users } from './users.ts';
 import { idColumn, clientRefColumn, timestamps } from './columns.ts';
 
-/** A buyer organisation's contract with its awardee, vendor account and division (spec 02 point 3). */
+/** A buyer organisation's contract with its awardee, vendor account and division. */
 export const contracts = pgTable(
   'contracts',
   {

@@ -17,7 +17,7 @@ import { users } from './users.ts';
 import { idColumn, clientRefColumn, updatedAtColumn } from './columns.ts';
 
 /**
- * An organisation's own settings for its figures (issue #22): the month its fiscal year starts
+ * An organisation's own settings for its figures: the month its fiscal year starts
  * and the spend categories that are not addressable (taxes, utilities, payroll …), which leave
  * the base of every percent of addressable spend. No row = the defaults (January, none).
  */
@@ -42,7 +42,7 @@ export const organisationSettings = pgTable(
  * Diverse-spend targets per fiscal year, as a percent of addressable spend: one OVERALL row
  * (name ''), and optionally one per diversity type (name = the type) and per category (name =
  * the category, of that category's addressable spend) and per program category (PROGRAM, name =
- * the program category's id, issue #23). Saving a year replaces its rows; the audit
+ * the program category's id). Saving a year replaces its rows; the audit
  * log keeps every change.
  */
 export const spendGoals = pgTable(

@@ -14,9 +14,9 @@ import { users } from './users.ts';
 import { idColumn, clientRefColumn, timestamps } from './columns.ts';
 
 /**
- * An upload being imported, or one that failed or waits for the user (issue #16). Kept in the
+ * An upload being imported, or one that failed or waits for the user. Kept in the
  * database, not in the process, so that a restart can tell what was interrupted and so that any
- * process may later run queued jobs from PostgreSQL (issue #20): a job is claimed by setting its
+ * process may later run queued jobs from PostgreSQL: a job is claimed by setting its
  * `owner`, keeps `heartbeat_at` fresh while it runs, and one whose heartbeat stops is failed.
  */
 export const importJobs = pgTable(
@@ -52,7 +52,7 @@ export const importJobs = pgTable(
     /** The job's files (the upload, the checked rows) in its owner's DATA_DIR. */
     workDir: text('work_dir').notNull(),
     /**
-     * On PostgreSQL (issue #20), the id under which the job's files are in the shared storage
+     * On PostgreSQL, the id under which the job's files are in the shared storage
      * (`import-jobs/<id>.xlsx`, `.rows`, `.keys`), so that any process can run it; null on the
      * embedded database, where they stay in `work_dir`.
      */

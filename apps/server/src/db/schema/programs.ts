@@ -14,7 +14,7 @@ import { idColumn, clientRefColumn, createdAtColumn, timestamps } from './column
 import { supplierDirectory } from './search-supplier.ts';
 
 /**
- * Program categories (issue #23, migration 0021): the categories an organisation's program counts
+ * Program categories (migration 0021): the categories an organisation's program counts
  * beside the spec's diversity types, each with a rule evaluated when the figures are asked for
  * (never stored on spend rows), so renaming, switching off or changing a rule needs no re-upload.
  * `kind` is SMALL, LOCAL, VETERAN, HUBZONE or MANUAL; `rule` holds the kind's parameters

@@ -12,7 +12,7 @@ import {
 import { users } from './users.ts';
 import { idColumn, clientRefColumn, timestamps } from './columns.ts';
 
-/** An RFx event (RFP, RFQ or RFI) run by a buyer organisation (spec 02 point 3). */
+/** An RFx event (RFP, RFQ or RFI) run by a buyer organisation. */
 export const rfx = pgTable(
   'rfx',
   {

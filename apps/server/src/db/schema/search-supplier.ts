@@ -54,9 +54,9 @@ export const supplierDirectory = pgTable(
       .default(sql`'{}'::text[]`),
     industry: text('industry'),
     tulipValidated: text('tulip_validated'),
-    /** Average annual receipts in dollars (SBA size standards, issue #23). */
+    /** Average annual receipts in dollars (SBA size standards). */
     annualReceipts: numeric('annual_receipts', { precision: 16, scale: 2 }),
-    /** Average number of employees (SBA size standards, issue #23). */
+    /** Average number of employees (SBA size standards). */
     employeeCount: integer('employee_count'),
     ...timestamps(),
   },

@@ -4,7 +4,7 @@ import { createdAtColumn } from './columns.ts';
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**
- * Files kept in PostgreSQL (issue #20, `STORAGE_URL=database`, the default with DATABASE_URL):
+ * Files kept in PostgreSQL (`STORAGE_URL=database`, the default with DATABASE_URL):
  * every server process reads the same files. A file is its row here and its chunks below, all
  * written in one transaction, so a failed or interrupted upload leaves nothing.
  */

@@ -15,7 +15,7 @@ import { clients } from './clients.ts';
 import { users } from './users.ts';
 
 /**
- * Tier 2 reporting (issue #23, migration 0022). A buyer's prime supplier: the buyer organisation,
+ * Tier 2 reporting (migration 0022). A buyer's prime supplier: the buyer organisation,
  * the prime's own (SUPPLIER) organisation whose users report, what the buyer calls it, and what
  * the buyer asks for. One prime may report to several buyers: one row per buyer.
  */

@@ -24,7 +24,7 @@ import {
 } from './columns.ts';
 
 /**
- * Verified diversity (issue #21, migration 0015, hand-written). The agencies a certificate may
+ * Verified diversity (migration 0015, hand-written). The agencies a certificate may
  * name: the built-in ones (client_ref null) and those an organisation added for itself.
  */
 export const certifyingAgencies = pgTable(

@@ -1,5 +1,5 @@
 /**
- * Verified diversity in the demo (issue #21): certificates of the demo organisation's diverse
+ * Verified diversity in the demo: certificates of the demo organisation's diverse
  * directory suppliers — most valid, some expiring within 90 days, some expired, a few 8(a)
  * suspended, and some diverse suppliers with none at all, so the verified figures sit below the
  * reported ones — and a few directory entries that match vendors only by name and state, so

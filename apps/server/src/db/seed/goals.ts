@@ -1,5 +1,5 @@
 /**
- * The demo organisation's settings and goals (issue #22): a calendar fiscal year, telecoms
+ * The demo organisation's settings and goals: a calendar fiscal year, telecoms
  * marked non-addressable (like utilities), and diverse-spend goals for last year and this year
  * that the generated spend partly meets, so the Goals Dashboard shows every status.
  */

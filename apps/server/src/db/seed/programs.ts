@@ -1,5 +1,5 @@
 /**
- * The demo organisation's program (issue #23): 'Small business' and 'Local' categories, a
+ * The demo organisation's program: 'Small business' and 'Local' categories, a
  * headquarters site, size facts (receipts, employees) for the demo directory, and program goals
  * for this year, so the Spend Dashboard's program card and the Goals Dashboard show something on
  * first start. Runs after the demo spend is matched to the directory.

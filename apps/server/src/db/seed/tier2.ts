@@ -1,5 +1,5 @@
 /**
- * The demo organisation's Tier 2 (issue #23): two prime suppliers, each a supplier organisation
+ * The demo organisation's Tier 2: two prime suppliers, each a supplier organisation
  * with a user who can sign in, reporting the last quarters — one of them has not yet reported
  * the latest ended quarter, so the status list shows every state on first start.
  */

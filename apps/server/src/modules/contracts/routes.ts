@@ -1,4 +1,4 @@
-/** Contract routes (spec 02 point 7): paths and field names as the spec spells them. */
+/** Contract routes: paths and field names as the spec spells them. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, pagedOf } from '@spotzcity/shared/api';
 import {

@@ -1,5 +1,5 @@
 /**
- * Cost Savings HTTP wiring (spec 02 point 7): the record routes (list, one case, add/update,
+ * Cost Savings HTTP wiring: the record routes (list, one case, add/update,
  * delete) on the shared helpers, then the graphs and the Excel export.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-/** Diversity Events endpoints (spec 02 point 7): the tab's list, the events upload and its template. */
+/** Diversity Events endpoints: the tab's list, the events upload and its template. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, pagedOf } from '@spotzcity/shared/api';
 import {

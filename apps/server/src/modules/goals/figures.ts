@@ -49,7 +49,7 @@ export interface GoalScope {
  * so that the year is a few thousand rows however many vendors the organisation pays.
  *
  * - REPORTED: the diversity as reported on the spend rows (goal_rollups, from spend_rollups).
- * - VERIFIED (issue #21): a payment counts for a type only when its vendor has a certain match to
+ * - VERIFIED: a payment counts for a type only when its vendor has a certain match to
  *   a directory supplier holding a certificate of that type that qualified under the
  *   organisation's policy on the payment date — each type once, diverse once, however many
  *   certificates qualify. Read from goal_verified_rollups, the verified rollups (judged per
@@ -270,7 +270,7 @@ export async function goalsDashboard(
 }
 
 /**
- * Program category targets (issue #23): the year's addressable spend to vendors matched to the
+ * Program category targets: the year's addressable spend to vendors matched to the
  * category's qualifying suppliers, against all addressable spend; the category's rule as it is
  * today, whatever the counting rule. Switched-off or deleted categories have no row. The year's
  * spend per vendor and category is one row each (goal_vendor_years), not one per month.

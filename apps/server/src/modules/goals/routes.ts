@@ -1,5 +1,5 @@
 /**
- * Goals against actuals (issue #22): the organisation's settings for its figures, its targets per
+ * Goals against actuals: the organisation's settings for its figures, its targets per
  * fiscal year, their history, the Goals Dashboard and its exports.
  *
  * Guards: whoever may see the spend figures reads them (SUPPLIER_SPEND_VIEW or

@@ -1,6 +1,6 @@
 /**
  * The organisation's settings for its figures (fiscal-year start, non-addressable categories) and
- * its diverse-spend targets per fiscal year (issue #22). Every change is written to the audit log
+ * its diverse-spend targets per fiscal year. Every change is written to the audit log
  * in its transaction: who, when, before and after.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -225,7 +225,7 @@ export async function saveYearGoals(
       ? [{ field: `categories.${i}.category`, message: GOAL_MESSAGES.notAddressable }]
       : [],
   );
-  // A program target names one of the organisation's own categories (issue #23).
+  // A program target names one of the organisation's own categories.
   const own = new Set((await categoriesOf(db, clientRef)).map((c) => c.id));
   input.programs.forEach((p, i) => {
     if (!own.has(p.categoryId))

@@ -1,4 +1,4 @@
-/** Market Share HTTP wiring (spec 02 point 7): the supplier list, the graphs and Excel. */
+/** Market Share HTTP wiring: the supplier list, the graphs and Excel. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, pageRequestSchema, pagedOf } from '@spotzcity/shared/api';

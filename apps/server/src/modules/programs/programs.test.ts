@@ -1,5 +1,5 @@
 /**
- * Program categories through the API (issue #23): small business by the SBA size standard of the
+ * Program categories through the API: small business by the SBA size standard of the
  * primary NAICS code (flipping when the code or the receipts change), local by ZIP radius of the
  * organisation's sites, veteran-owned and HUBZone, hand-marked suppliers, renaming and switching
  * off without a new upload, and another organisation's categories answering 404. Expected

@@ -1,5 +1,5 @@
 /**
- * Program categories (issue #23): the organisation's categories, sites and hand-marked suppliers,
+ * Program categories: the organisation's categories, sites and hand-marked suppliers,
  * and the Spend Dashboard's program card.
  *
  * Guards: whoever may see the spend figures reads them (ACCESS.supplierAndSpend.dashboards); only

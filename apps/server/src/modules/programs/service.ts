@@ -1,5 +1,5 @@
 /**
- * Program categories (issue #23): an organisation's categories, its sites and the suppliers it
+ * Program categories: an organisation's categories, its sites and the suppliers it
  * marks by hand, always scoped to the organisation (another organisation's id is a NotFound, like
  * a missing one). The rules themselves are evaluated in domain/program-categories.ts.
  */
@@ -211,7 +211,7 @@ export async function listMarkedSuppliers(db: DbOrTx, clientRef: number, id: num
 }
 
 /**
- * The hand-marking picker (issue #23): the directory suppliers this organisation's vendors are
+ * The hand-marking picker: the directory suppliers this organisation's vendors are
  * certainly matched to (only they can count) whose name, DBA name or DUNS holds the text, marked
  * ones flagged, SUPPLIER_OPTIONS_MAX at most, by name. 404 for another organisation's category.
  */

@@ -1,5 +1,5 @@
 /**
- * Supplier ratings (spec 01 point 7 "Rating"; spec 02 Search Supplier): `POST` when the signed-in
+ * Supplier ratings (the spend list's "Rating" and Search Supplier's): `POST` when the signed-in
  * user has not rated the supplier, `PUT` when they have; a supplier's ratings and their average.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * Supplier ratings (spec 01 points 2, 4; spec 02 point 2): platform-wide, one per supplier and
+ * Supplier ratings: platform-wide, one per supplier and
  * rater. A supplier is its DUNS, or its normalised name without one (packages/shared/suppliers).
  * POST creates the signed-in user's rating, PUT changes it; nobody changes another's rating.
  */

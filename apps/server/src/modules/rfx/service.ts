@@ -97,7 +97,7 @@ type PageSupplier = Pick<
 >;
 
 /**
- * One page of RFx with their suppliers and the total, in one query (issue #20: the page, its
+ * One page of RFx with their suppliers and the total, in one query (the page, its
  * count and its suppliers were three round trips, each costing the server more than the
  * database's work). A page past the end has no row to carry the total: pageTotal counts it.
  */

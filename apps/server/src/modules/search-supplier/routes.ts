@@ -1,5 +1,5 @@
 /**
- * Search Supplier endpoints (spec 02 point 7): the directory search, the supplier-list upload and
+ * Search Supplier endpoints: the directory search, the supplier-list upload and
  * its template. Ratings are the ratings module's (`/api/supplier/rating…`).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

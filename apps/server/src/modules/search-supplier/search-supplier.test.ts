@@ -329,7 +329,7 @@ describe('POST /api/searchSupplier/upload', () => {
   });
 });
 
-describe('certificates through the supplier-list upload (issue #21)', () => {
+describe('certificates through the supplier-list upload', () => {
   const NO_CERT: Fields = {
     certificateType: '',
     certificateAgency: '',

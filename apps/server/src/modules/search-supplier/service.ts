@@ -257,7 +257,7 @@ export async function upsertSuppliers(tx: DbOrTx, batch: SupplierColumns) {
 }
 
 /**
- * The certificates of a batch (issue #21): one per row that has one, on the directory supplier
+ * The certificates of a batch: one per row that has one, on the directory supplier
  * of the row's DUNS (just upserted). `owner` null: the directory's certificates (the supplier-list
  * upload), read by every organisation, naming only shared agencies (built in or added by the
  * platform's admins); otherwise that organisation's own, naming any agency it knows. An unknown
@@ -390,7 +390,7 @@ export function importSuppliers(db: Db, options: ImportSuppliersOptions) {
 }
 
 /**
- * Sets a directory supplier's size facts (the supplier detail's form, issue #23): average annual
+ * Sets a directory supplier's size facts (the supplier detail's form): average annual
  * receipts in dollars and average employees, each cleared with null. False when there is no such
  * supplier.
  */

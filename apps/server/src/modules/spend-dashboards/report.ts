@@ -57,9 +57,9 @@ import { ACCESS } from '@spotzcity/shared/permissions';
 
 export const spendReportBody = z.object({
   selectedIds: selectedIdsSchema,
-  /** The counting rule chosen on screen (issue #21); absent, the organisation's default. */
+  /** The counting rule chosen on screen; absent, the organisation's default. */
   countingRule: countingRuleSchema.optional(),
-  /** The percentages' base (issue #22); all spend without it. */
+  /** The percentages' base; all spend without it. */
   base: spendBaseSchema.default('all'),
   ...reportRequestShape,
 });

@@ -1,5 +1,5 @@
 /**
- * Figures of the Supplier, Spend and Category Dashboards (spec 01 point 2; DESIGN.md §6), computed
+ * Figures of the Supplier, Spend and Category Dashboards (DESIGN.md §6), computed
  * in SQL over the spend rollups of one organisation and its selected files (every file when none
  * is selected; another organisation's file id matches nothing) rather than over its rows: each
  * query reads the coarsest grain that holds its figure exactly (db/schema/spend.ts,
@@ -50,7 +50,7 @@ type TypedGroups = Groups & { diversity: Column };
 const ofScope = (scope: FileScope, r: { clientRef: Column; fileId: Column }) =>
   inScope(scope, r.clientRef, r.fileId);
 
-/** The percentages' base (issue #22): which spend categories leave it. */
+/** The percentages' base: which spend categories leave it. */
 export interface BaseScope {
   kind: SpendBase;
   /** The organisation's non-addressable list as saved (for the 'Base' lines). */
@@ -567,7 +567,7 @@ export async function diverseSupplierList(db: DbOrTx, scope: Scope) {
   return rows.map((r) => ({ ...r, spend: toNumber(r.spend) }));
 }
 
-/** The organisation's program categories over the selection and base (issue #23). */
+/** The organisation's program categories over the selection and base. */
 export function programCategoryFigures(db: DbOrTx, scope: Scope) {
   return programSpend(db, {
     clientRef: scope.clientRef,

@@ -1,5 +1,5 @@
 /**
- * The percentages' base of the Spend and Category Dashboards (issue #22): all spend or addressable
+ * The percentages' base of the Spend and Category Dashboards: all spend or addressable
  * spend. Expected figures are worked out here by plain code over the fixture rows (integer cents),
  * never by the code under test; the organisation marks categories non-addressable through the
  * settings API, as a Buyer Admin would.

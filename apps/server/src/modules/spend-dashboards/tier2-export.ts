@@ -1,5 +1,5 @@
 /**
- * The Spend Dashboard exports' Tier 2 section (issue #23): the latest year prime suppliers
+ * The Spend Dashboard exports' Tier 2 section: the latest year prime suppliers
  * reported, per diversity type, with Tier 1 (the selected files' own diverse spend that year),
  * Tier 2 direct and Tier 2 indirect in separate columns — labelled Tier 2, never summed into
  * Tier 1. Absent when no prime has reported.

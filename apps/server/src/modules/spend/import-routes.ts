@@ -1,5 +1,5 @@
 /**
- * The spend upload and its import jobs (issue #16): `POST /api/file/upload` answers 202 with the
+ * The spend upload and its import jobs: `POST /api/file/upload` answers 202 with the
  * job; `GET /api/file/imports` lists the organisation's imports still running, held or failed
  * (until dismissed); `GET /api/file/imports/:id` reads one with its first problems;
  * `GET /api/file/imports/:id/events` follows it as server-sent events until it ends;

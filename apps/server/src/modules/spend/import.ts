@@ -276,7 +276,7 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       } else {
         await buildSpendRollup(tx, clientRef, fileId, onStep);
       }
-      // Each new vendor of the file matched to the directory (issue #21); earlier matches stay.
+      // Each new vendor of the file matched to the directory; earlier matches stay.
       await matchFileVendors(tx, clientRef, fileId, tallied?.vendors);
       // The file's payments as the 'verified' rule counts them, with the matches just made.
       await buildVerifiedRollup(tx, clientRef, fileId);

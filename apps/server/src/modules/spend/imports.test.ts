@@ -1,5 +1,5 @@
 /**
- * Spend uploads as import jobs (issue #16): the upload answers at once, the job's states come in
+ * Spend uploads as import jobs: the upload answers at once, the job's states come in
  * order, other organisations are answered while a large file is checked, a restart fails what it
  * interrupted, and failed imports stay listed until dismissed.
  */

@@ -1,12 +1,12 @@
 /**
- * A spend upload as an import job (issue #16): the upload is received, refused at once when the
+ * A spend upload as an import job: the upload is received, refused at once when the
  * organisation already has the same bytes, then recorded as a job and answered; the job checks
  * the whole workbook (import.ts step 1, the database untouched), then saves it in one
  * transaction (step 2) that also marks the job done. Its followers hear: queued (waiting for a
  * reading slot), checking rows n of N, saving, building dashboards, done — or failed, with every
  * problem kept for the error report.
  *
- * On PostgreSQL (issue #20) the upload goes to the shared storage and the job to the queue:
+ * On PostgreSQL the upload goes to the shared storage and the job to the queue:
  * whichever process claims it fetches the workbook into its own working folder; a held job's
  * checked rows and keys go back to the storage, so that the user's choice can be carried out by
  * any process too.

@@ -1,5 +1,5 @@
 /**
- * No double counting (issue #16): a file whose rows overlap an earlier file is held with the
+ * No double counting: a file whose rows overlap an earlier file is held with the
  * overlap's rows and spend, and each choice — import anyway, replace the earlier file, cancel —
  * does what it says. Expected figures come from the fixture rows by plain code.
  */

@@ -1,5 +1,5 @@
 /**
- * Overlap of a checked file with the organisation's earlier files (issue #16: "a file whose rows
+ * Overlap of a checked file with the organisation's earlier files ("a file whose rows
  * overlap an existing file — same vendor, payment date, spend, contract number — is held with a
  * clear choice"). Each saved file keeps its rows' keys (spend_file_keys, 8 bytes a row, sorted);
  * the new file's keys come from the reading worker. A merge walk per earlier file finds the keys

@@ -1,5 +1,5 @@
 /**
- * Suppliers & Spend Report endpoints (spec 01 point 7): files (template, list, delete; the upload
+ * Suppliers & Spend Report endpoints: files (template, list, delete; the upload
  * and its import jobs are in import-routes.ts),
  * the Suppliers & Spend panel, the All Suppliers list and the table view's spend rows.
  */

@@ -89,7 +89,7 @@ export function copyLine(row: SpendRowColumns): string {
 }
 
 /**
- * What makes two payments the same for the overlap check (issue #16): the supplier (DUNS or
+ * What makes two payments the same for the overlap check: the supplier (DUNS or
  * normalised name), the payment date, the amount and the contract number. The stored rows of
  * files imported before keys were kept go through the same function (service.ts).
  */

@@ -342,7 +342,7 @@ export async function listSpendRows(
       })},
         -- Rows are saved and deleted a whole file at a time, and each file keeps its row count:
         -- the total is a sum over the selected files, not a count over their rows, and rides on
-        -- the page's rows (issue #20: one round trip, not two).
+        -- the page's rows (one round trip, not two).
         (select coalesce(sum(${spendFiles.rowCount}), 0)::int from ${spendFiles}
           where ${ofFiles(scope)}) as total_count
       from (

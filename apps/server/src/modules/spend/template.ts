@@ -3,7 +3,7 @@
  * (the import reads the first sheet), an 'Example' sheet with the same columns and one filled
  * row, and 'Allowed Values' listing the diversity types, ethnicity categories and states. The
  * example used to sit under the headers and was imported as a payment whenever the template
- * came back unchanged (issue #16); the import also refuses that row wherever it is pasted.
+ * came back unchanged; the import also refuses that row wherever it is pasted.
  */
 import type ExcelJS from 'exceljs';
 import { DIVERSITY_TYPES, ETHNICITY_CATEGORIES, US_STATES } from '@spotzcity/shared/enums';

@@ -1,5 +1,5 @@
 /**
- * Tier 2 endpoints (issue #23). The buyer's: invite a prime, the status list, a prime's report,
+ * Tier 2 endpoints. The buyer's: invite a prime, the status list, a prime's report,
  * the figures next to Tier 1. The prime's: the buyers' requests to accept or decline, the buyers
  * it reports to, its report per buyer and quarter (form or template upload). Every prime route is
  * scoped to the caller's organisation as the prime, every buyer route to it as the buyer: anyone

@@ -1,5 +1,5 @@
 /**
- * Tier 2 reporting (issue #23): a buyer's primes, their quarterly reports and the figures next to
+ * Tier 2 reporting: a buyer's primes, their quarterly reports and the figures next to
  * Tier 1. Every query is scoped twice over: a buyer reads only the primes it invited
  * (`buyer_client_ref`), a prime only its own reports to each buyer (`prime_client_ref`), so a
  * prime's report for buyer A answers 404 to buyer B and to any other prime. A link takes effect

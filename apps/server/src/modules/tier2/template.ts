@@ -1,4 +1,4 @@
-/** The Tier 2 report template (issue #23): one sheet of lines, and how to fill it in. */
+/** The Tier 2 report template: one sheet of lines, and how to fill it in. */
 import {
   TIER2_COLUMNS,
   TIER2_LINE_TYPES,

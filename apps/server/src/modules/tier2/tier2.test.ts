@@ -1,5 +1,5 @@
 /**
- * Tier 2 through the API (issue #23): a buyer invites a prime, the prime's organisation accepts
+ * Tier 2 through the API: a buyer invites a prime, the prime's organisation accepts
  * (or declines) the request, the prime reports by form and by template, the allocation (revenue
  * share × the prime's diverse spend) and the buyer's figures — expected values computed here by
  * plain code — and tenancy: a prime's report for buyer A is invisible to buyer B and to another

@@ -1,5 +1,5 @@
 /**
- * A certificate's optional document (issue #21): stored through the storage interface, uploaded
+ * A certificate's optional document: stored through the storage interface, uploaded
  * and downloaded by the organisation that owns the certificate only — another organisation gets
  * 404 both ways — and replaced without leaving the old file behind.
  */

@@ -1,6 +1,6 @@
 /**
  * Certificates of directory suppliers, the agencies an organisation recognises and its
- * qualification policy (issue #21). An organisation reads the directory's certificates
+ * qualification policy. An organisation reads the directory's certificates
  * (`client_ref` null: the supplier-list upload's, or added by the platform's admins) and its own;
  * it changes only its own, the platform's admins only the directory's. Another organisation's
  * certificate answers NotFound like a missing one.

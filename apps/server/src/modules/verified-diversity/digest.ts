@@ -1,5 +1,5 @@
 /**
- * The daily expiry digest (issue #21): for each organisation, one mail to each of its Buyer
+ * The daily expiry digest: for each organisation, one mail to each of its Buyer
  * Admins listing the certificates (its own and the directory's) of suppliers it paid in the last
  * 12 months that expire within its window or have expired — each certificate once per
  * organisation and notice (expiring, then expired; a new expiry date is a new notice). Sent through the mail layer (mail_outbox without SMTP).

@@ -1,5 +1,5 @@
 /**
- * Directory certificates (issue #21): certificates of the supplier-list upload, and those the
+ * Directory certificates: certificates of the supplier-list upload, and those the
  * platform's admins add one by one, belong to the directory — every organisation reads them and
  * counts them under its own qualification policy — while an organisation's own certificates stay
  * its own. Expected figures are computed here by plain code over the fixture.

@@ -1,5 +1,5 @@
 /**
- * The Supplier matching screen and the match rate (issue #21). The verified figures themselves
+ * The Supplier matching screen and the match rate. The verified figures themselves
  * live in domain/verified-spend.ts, shared with the dashboards that offer the rule.
  *
  * Uncertain and missing matches are listed here for a decision.

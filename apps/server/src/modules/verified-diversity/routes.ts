@@ -1,5 +1,5 @@
 /**
- * Verified diversity (issue #21): certificates, agencies and the qualification policy; the
+ * Verified diversity: certificates, agencies and the qualification policy; the
  * Supplier matching screen and the match rate; the verified figures beside the reported ones.
  * Reading needs the spend report's view; adding and changing certificates and confirming
  * matches its upload permission (Buyer Users have it); deleting certificates and changing the

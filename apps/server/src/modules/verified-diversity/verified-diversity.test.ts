@@ -1,5 +1,5 @@
 /**
- * Verified diversity through the API (issue #21): spend matched to the directory at import (DUNS,
+ * Verified diversity through the API: spend matched to the directory at import (DUNS,
  * FEIN, name with state and ZIP), the Supplier matching screen and a confirmed match carried to a
  * later file, certificates and their derived status, and the verified figures — expected values
  * computed here by plain code over the fixture.

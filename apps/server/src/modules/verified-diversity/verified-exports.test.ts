@@ -1,5 +1,5 @@
 /**
- * The counting rule in the Spend Dashboard's exports (issue #21): PPTX, PDF and Excel use the
+ * The counting rule in the Spend Dashboard's exports: PPTX, PDF and Excel use the
  * rule the request names (the one chosen on screen), else the organisation's default, and state
  * it; the verified figures are computed here by plain code over the fixture.
  */

@@ -1,4 +1,4 @@
-/** How report cells read: the dashboards' own formats (spec 01 point 9). */
+/** How report cells read: the dashboards' own formats. */
 import { formatDate, formatMoney } from '@spotzcity/shared/format';
 import type { CellKind } from '../exports.ts';
 import type { ValueFormat } from './document.ts';

@@ -1,5 +1,5 @@
 /**
- * A refused import's error report (issue #16): every problem kept in import_job_errors, in the
+ * A refused import's error report: every problem kept in import_job_errors, in the
  * order found, as an .xlsx — Row, Column, Value, Message — streamed as it is read (10,000 rows a
  * query), so a report of 100,000 problems never sits in memory. A second sheet says which file
  * it was and why it was refused. Values are written as text cells: never a formula.

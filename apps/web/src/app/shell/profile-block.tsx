@@ -10,7 +10,7 @@ import { initialsOf } from '../../components/initials.ts';
 /**
  * The picture, else the initials, in a circle: plain elements and CSS (styles.css), drawn with the
  * shell on every signed-in page. antd's Avatar measured its text after mounting, a layout of the
- * whole page inside the first commit (issue #19, the signed-in first load); two letters fit
+ * whole page inside the first commit (the signed-in first load); two letters fit
  * either size, so nothing needs measuring.
  */
 function ProfileAvatar({ size, src, name }: { size: number; src?: string; name: string }) {

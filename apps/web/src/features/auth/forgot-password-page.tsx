@@ -23,7 +23,7 @@ interface RecoveryState {
 
 /**
  * Password recovery: e-mail, then the code, then the new password, then back to login. The state
- * lives in this page only, so leaving the flow forgets it (spec 01 point 4).
+ * lives in this page only, so leaving the flow forgets it.
  */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 /**
  * The sign-in screen, in plain HTML and CSS: the first page most visitors see paints without
- * antd (issue #19, Lighthouse ≥ 95 on /login). It behaves as the antd forms of the app do: a
- * field is checked when it loses focus (the shared zod schema's messages, spec 01 point 5), an
+ * antd (Lighthouse ≥ 95 on /login). It behaves as the antd forms of the app do: a
+ * field is checked when it loses focus (the shared zod schema's messages), an
  * invalid field again as the user types; the form is disabled while the request runs; the
  * server's error shows above the form and clears as soon as a field is edited.
  */

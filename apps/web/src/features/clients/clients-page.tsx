@@ -92,7 +92,7 @@ export default function ClientsPage() {
       ),
     },
     {
-      // Which organisations can sign in, at a glance (issue #19).
+      // Which organisations can sign in, at a glance.
       key: 'status',
       title: t('clients.status'),
       width: 110,

@@ -75,7 +75,7 @@ export default function DiversityEventsPage() {
       dataIndex: 'date',
       key: 'date',
       sorter: true,
-      // ASC first, then DESC, never back to unsorted (spec 02 point 4).
+      // ASC first, then DESC, never back to unsorted.
       sortDirections: ['ascend' as const, 'descend' as const, 'ascend' as const],
       sortOrder:
         sortOrder === 'ASC'

@@ -1,7 +1,7 @@
 /**
  * /home/supplierSpend/goals: the organisation's settings for its figures (fiscal-year start,
  * non-addressable categories) and its diverse-spend goals per fiscal year, with the history of
- * both (issue #22). A Buyer Admin changes them; everyone else who sees the spend reads them.
+ * both. A Buyer Admin changes them; everyone else who sees the spend reads them.
  */
 import { useEffect, useState } from 'react';
 import {

@@ -1,5 +1,5 @@
 /**
- * /home/supplierSpend/programs: the organisation's program categories (issue #23) — create,
+ * /home/supplierSpend/programs: the organisation's program categories — create,
  * rename, switch on or off, the rule's parameters (a local category's radius, states, counties),
  * the sites a radius is measured from, and the suppliers of a hand-marked category. A Buyer Admin
  * changes them; everyone else who sees the spend reads them.

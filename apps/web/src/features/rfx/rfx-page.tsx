@@ -1,4 +1,4 @@
-/** /home/rfx: the list, the add and edit forms and the dashboard (spec 02 point 2). */
+/** /home/rfx: the list, the add and edit forms and the dashboard. */
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/get-profile.ts';

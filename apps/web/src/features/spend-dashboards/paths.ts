@@ -8,7 +8,7 @@ export const SPEND_HOME = '/home/supplierSpend';
 export const REPORT_HOME = `${SPEND_HOME}/report`;
 /** The Supplier Spend module's table view (features/supplier-spend). */
 export const TABLE_VIEW = `${SPEND_HOME}/table`;
-/** The organisation's program categories (features/programs, issue #23). */
+/** The organisation's program categories (features/programs). */
 export const PROGRAMS_PATH = `${SPEND_HOME}/programs`;
 
 const withFiles = (path: string, fileIds: readonly number[]) =>

@@ -1,6 +1,6 @@
 /**
  * /home/supplierSpend/report/*: Create Report's chooser and the Supplier, Spend and Category
- * Dashboards of the selected files (spec 01 point 2). The breadcrumbs return to the table view
+ * Dashboards of the selected files. The breadcrumbs return to the table view
  * with the same selection.
  */
 import { Suspense, lazy } from 'react';

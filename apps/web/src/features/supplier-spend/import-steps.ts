@@ -1,5 +1,5 @@
 /**
- * The steps an import dialog shows (issue #16), each with its own determinate bar: uploading
+ * The steps an import dialog shows, each with its own determinate bar: uploading
  * (the bytes sent, measured by the browser), checking rows n of N, saving, building dashboards.
  * Pure: from the upload's percentage and the job's state to what each step says.
  */

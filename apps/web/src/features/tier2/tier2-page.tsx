@@ -1,5 +1,5 @@
 /**
- * /home/tier2 — the buyer's Tier 2 page (issue #23): invite prime suppliers, see which accepted
+ * /home/tier2 — the buyer's Tier 2 page: invite prime suppliers, see which accepted
  * and who has reported which quarter, open a report with its allocation, and the year's Tier 2
  * figures next to Tier 1 (never added into it).
  */

@@ -1,5 +1,5 @@
 /**
- * /home/tier2Reports — a prime supplier's Tier 2 reports (issue #23): the buyers' requests to
+ * /home/tier2Reports — a prime supplier's Tier 2 reports: the buyers' requests to
  * accept or decline, then the buyers it accepted, each with its quarters, and per quarter a form
  * (or the template upload) for direct spend, revenue and the prime's diverse spend, with the
  * indirect allocation computed as it is typed. Each buyer sees only the report made to it, and

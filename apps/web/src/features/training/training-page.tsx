@@ -82,7 +82,7 @@ function TrainingPanel({ type, title, addLabel, canEdit, onAdd, renderGroup }: P
   );
 }
 
-/** /home/training: videos and modules by category (spec 01 point 2). */
+/** /home/training: videos and modules by category. */
 export default function TrainingPage() {
   const { t } = useTranslation();
   const { features } = useCurrentUser();

@@ -62,7 +62,7 @@ export default function UsersPage() {
       ),
     },
     {
-      // Who can sign in and who cannot yet or any more, at a glance (issue #19).
+      // Who can sign in and who cannot yet or any more, at a glance.
       key: 'status',
       title: t('users.status'),
       width: 110,

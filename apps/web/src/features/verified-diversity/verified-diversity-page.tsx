@@ -2,7 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { CertificatesView } from './components/certificates-view.tsx';
 import { MatchingView } from './components/matching-view.tsx';
 
-/** /home/verified/*: the Certificates view and the Supplier matching screen (issue #21). */
+/** /home/verified/*: the Certificates view and the Supplier matching screen. */
 export default function VerifiedDiversityPage() {
   return (
     <Routes>

@@ -21,7 +21,7 @@ export interface ClientValues {
 
 /**
  * `POST /api/super_admin/client` adds, `PUT` (with `id`) updates. The timezone offset travels
- * with the dates (spec 01 point 9).
+ * with the dates.
  */
 export const saveClient = ({ id, ...values }: ClientValues & { id?: number }) => {
   const body = { ...values, offset: new Date().getTimezoneOffset() };

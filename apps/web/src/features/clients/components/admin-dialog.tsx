@@ -12,7 +12,7 @@ interface AdminDialogProps {
   onClose: () => void;
 }
 
-/** Add or edit a SpotzCity admin: client id, name and e-mail (spec 01 point 3). */
+/** Add or edit a SpotzCity admin: client id, name and e-mail. */
 export function AdminDialog({ admin, onClose }: AdminDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AdminCreateInput>();

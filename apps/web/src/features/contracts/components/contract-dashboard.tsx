@@ -1,5 +1,5 @@
 /**
- * The contract dashboard for a year (spec 02 point 2, DESIGN.md §6): completed contracts per
+ * The contract dashboard for a year (DESIGN.md §6): completed contracts per
  * month, total diverse contracts, percent of contracts, diverse contract value per month, the
  * new-contracts table, the analysis text and the export bar.
  */

@@ -1,5 +1,5 @@
 /**
- * The contract list (spec 02 point 2): infinite scroll, each row expanding to Awardee's Data,
+ * The contract list: infinite scroll, each row expanding to Awardee's Data,
  * Vendor's Data and Company Contact; pencil with contract.addEdit, trash with
  * contract.deleteFile; Add Contract, Download Excel (disabled while the list is empty) and
  * Create Report (contract.createReport, asks a year).

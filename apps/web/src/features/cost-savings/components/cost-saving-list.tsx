@@ -1,5 +1,5 @@
 /**
- * The cost-saving cases (spec 02 point 2): every column of the spec, an expandable 'Yearly
+ * The cost-saving cases: every column of the spec, an expandable 'Yearly
  * Savings' row, pencil and trash per the addEdit and deleteFile flags.
  */
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';

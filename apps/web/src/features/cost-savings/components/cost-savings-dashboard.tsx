@@ -1,5 +1,5 @@
 /**
- * The cost savings dashboard (spec 02 point 2, DESIGN.md §6): 'Total Cost Savings' per year, 'Savings
+ * The cost savings dashboard (DESIGN.md §6): 'Total Cost Savings' per year, 'Savings
  * by Diversity' (Direct and Indirect share, 0–100%), 'Savings Per Category' with a per-year
  * sparkline, the 'Cost Savings Analysis' text and the exports. Loaded lazily (echarts).
  */

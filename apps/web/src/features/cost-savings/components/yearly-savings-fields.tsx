@@ -1,5 +1,5 @@
 /**
- * 'Years of Contract' and one savings input per chosen year (spec 02 point 4: the year choices
+ * 'Years of Contract' and one savings input per chosen year (the year choices
  * drive which yearly-savings inputs appear). Each input is `yearlySavings.savingsFor{year}`; it is
  * not preserved, so removing a year removes its value from the form as well.
  */

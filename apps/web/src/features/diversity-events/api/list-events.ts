@@ -21,7 +21,7 @@ export const fetchEvents = (q: EventQuery, pageNumber: number, signal: AbortSign
     {
       eventType: q.eventType,
       filters: q.filters,
-      // The spec's sort name (spec 02 point 4: "sorting is on startDate").
+      // The spec's sort name ("sorting is on startDate").
       ...(q.sortOrder ? { sortOn: 'startDate', sortOrder: q.sortOrder } : {}),
       pageNumber,
     },

@@ -1,4 +1,4 @@
-/** `GET /api/programs/categories`: the organisation's program categories, for their goals (issue #23). */
+/** `GET /api/programs/categories`: the organisation's program categories, for their goals. */
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { ProgramCategory } from '@spotzcity/shared/programs';

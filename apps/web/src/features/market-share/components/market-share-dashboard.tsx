@@ -1,5 +1,5 @@
 /**
- * The market share dashboard (spec 02 point 2, DESIGN.md §6): the totals and the market share
+ * The market share dashboard (DESIGN.md §6): the totals and the market share
  * percentages, diverse vs non-diverse spend per category, treemaps of diverse and non-diverse
  * spend by the chosen span, the 'Market Share Analysis' text and the exports. Loaded lazily.
  */

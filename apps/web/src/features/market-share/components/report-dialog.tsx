@@ -1,5 +1,5 @@
 /**
- * The report-parameters dialog (spec 02 point 2): the span (City, State or Zip), which of its
+ * The report-parameters dialog: the span (City, State or Zip), which of its
  * values to keep (a searchable multi-select of the values present in the period) and the period.
  */
 import { DatePicker, Form, Modal, Radio, Select, Typography } from 'antd';

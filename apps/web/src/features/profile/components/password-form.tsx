@@ -14,7 +14,7 @@ interface PasswordFormProps {
 
 /**
  * Reset-password mode of the profile page: all three fields are required, and then only the
- * password change is sent. Its error shows in red under the form (spec 01 point 8).
+ * password change is sent. Its error shows in red under the form.
  */
 export function PasswordForm({ onCancel, onDone }: PasswordFormProps) {
   const { t } = useTranslation();
@@ -24,7 +24,7 @@ export function PasswordForm({ onCancel, onDone }: PasswordFormProps) {
   const change = useChangePassword();
 
   const submit = (values: PasswordChangeInput) => {
-    // A failure is shown once, in red under the form (spec 01 point 8), not on the fields.
+    // A failure is shown once, in red under the form, not on the fields.
     change.mutate(values, {
       onSuccess: (reply) => {
         form.resetFields();

@@ -188,7 +188,7 @@ export function ProfileForm({
           >
             <DatePickerWithYear
               disableFuture
-              // Anyone alive may be signing up: a hundred years back, none ahead (issue #19).
+              // Anyone alive may be signing up: a hundred years back, none ahead.
               yearsBack={100}
               yearsAhead={0}
               data-testid="profile-dob"

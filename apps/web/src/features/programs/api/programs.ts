@@ -1,5 +1,5 @@
 /**
- * `/api/programs/*` (issue #23): the organisation's program categories, its sites and the
+ * `/api/programs/*`: the organisation's program categories, its sites and the
  * suppliers it marks by hand. Every change refreshes the categories and the dashboards' figures.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

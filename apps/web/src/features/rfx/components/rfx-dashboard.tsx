@@ -1,5 +1,5 @@
 /**
- * The RFx dashboard for the chosen quarters and year (spec 02 point 2, DESIGN.md §6): the RFx of
+ * The RFx dashboard for the chosen quarters and year (DESIGN.md §6): the RFx of
  * the period, the 'Contract Value' chart of won deals per diversity type, the diversity-in-sourcing
  * view, the analysis text, and the export bar (PPT, PDF, Excel, Print).
  */

@@ -1,5 +1,5 @@
 /**
- * The RFx list (spec 02 point 2): infinite scroll, each row expanding to Supplier's Data, pencil
+ * The RFx list: infinite scroll, each row expanding to Supplier's Data, pencil
  * and trash per the user's flags; Add RFx, Download Excel and Create Report above it.
  */
 import { useMemo } from 'react';

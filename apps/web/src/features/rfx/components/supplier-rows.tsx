@@ -1,5 +1,5 @@
 /**
- * The repeatable supplier section of the RFx form (spec 02 point 2): one block per invited
+ * The repeatable supplier section of the RFx form: one block per invited
  * supplier; Point Of Contact appears (and is required) when the deal is Won, Reason For Loss when
  * it is a Loss, with a text for 'Other'. The remove control is hidden while only one row remains.
  */

@@ -1,4 +1,4 @@
-/** A directory supplier's certificates (issue #21): list, add/change, delete, a new agency. */
+/** A directory supplier's certificates: list, add/change, delete, a new agency. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope, Paged } from '@spotzcity/shared/api';
 import type { Certificate, CertificateInput } from '@spotzcity/shared/verified-diversity';

@@ -1,5 +1,5 @@
 /**
- * The supplier detail's Certificates (issue #21): the supplier directory's certificates of this
+ * The supplier detail's Certificates: the supplier directory's certificates of this
  * supplier and the organisation's own, with their derived status and source; Add and the pencil
  * open the form (with the spend upload permission), the trash deletes (with the spend delete
  * permission) — on a directory certificate only for the platform's admins (`editable`).

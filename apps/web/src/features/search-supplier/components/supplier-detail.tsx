@@ -61,7 +61,7 @@ function RatingsAndComments({ duns }: { duns: string }) {
   );
 }
 
-/** Every detail field of spec 02 point 2, then 'Rating & Comments'. */
+/** Every detail field the spec lists for a supplier, then 'Rating & Comments'. */
 export function SupplierDetail({ supplier }: { supplier: Supplier }) {
   const { t } = useTranslation();
   const user = useCurrentUser();

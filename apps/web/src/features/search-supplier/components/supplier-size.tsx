@@ -1,5 +1,5 @@
 /**
- * A directory supplier's size facts (issue #23): average annual receipts and number of employees,
+ * A directory supplier's size facts: average annual receipts and number of employees,
  * which the small-business rule of program categories compares with SBA's size standard. Who may
  * upload the supplier list may change them here.
  */

@@ -12,7 +12,7 @@ import { sharedKeys } from '../../../api/query-keys.ts';
 
 /** The graphs' replies (the spend dashboards' map) and the organisation's program categories. */
 export interface Graphs extends SpendGraphs {
-  /** The organisation's program categories (issue #23). */
+  /** The organisation's program categories. */
   programSpend: ProgramSpend;
 }
 

@@ -1,4 +1,4 @@
-/** Tier 2 next to Tier 1 (`POST /api/tier2/figures`, issue #23) for the Spend Dashboard's card. */
+/** Tier 2 next to Tier 1 (`POST /api/tier2/figures`) for the Spend Dashboard's card. */
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { Tier2Figures } from '@spotzcity/shared/tier2';

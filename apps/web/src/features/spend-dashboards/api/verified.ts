@@ -1,4 +1,4 @@
-/** The counting rules (issue #21): both figures side by side, the drill-down, the default rule. */
+/** The counting rules: both figures side by side, the drill-down, the default rule. */
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type {

@@ -2,7 +2,7 @@
  * The counting rule card's figures beside each other (components/counting-rule-card.tsx): the
  * reported and verified figures of the diverse total and each type, the counting note, and the
  * suppliers behind the verified figure. A chunk of its own, loaded once the card's headline has
- * painted (issue #19: the table's code is most of what the first screen would wait for).
+ * painted (the table's code is most of what the first screen would wait for).
  */
 import { Alert, Collapse, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The counting rule of the Spend Dashboard (issue #21): 'As reported in the file' or 'Verified'
+ * The counting rule of the Spend Dashboard: 'As reported in the file' or 'Verified'
  * (the organisation's default first). The headline diverse spend follows the chosen rule; both
  * figures stand side by side for the diverse total and each type, with the rule's wording, and
  * the verified figure opens onto the suppliers, match rules and certificates behind it.
@@ -33,7 +33,7 @@ export function CountingRuleCard({
   base = 'all',
 }: {
   fileIds: number[];
-  /** The base of the headline's percentage (issue #22); the amounts stay all spend. */
+  /** The base of the headline's percentage; the amounts stay all spend. */
   base?: SpendBase;
 }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * The counting rule's control (issue #21), the same on every dashboard that offers it (the Spend
+ * The counting rule's control, the same on every dashboard that offers it (the Spend
  * and Goals Dashboards): 'As reported in the file' or 'Verified'.
  */
 import { Segmented } from 'antd';

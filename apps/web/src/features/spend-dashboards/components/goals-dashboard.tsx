@@ -1,5 +1,5 @@
 /**
- * Goals Dashboard (issue #22): cumulative diverse spend against the year's goal, the projection
+ * Goals Dashboard: cumulative diverse spend against the year's goal, the projection
  * to year end at the run rate, and every target's row with the dollars still needed and whether
  * it is on track — for the selected files, as a percent of addressable spend.
  */
@@ -135,7 +135,7 @@ export function GoalsDashboard({
 }: {
   fileIds: number[];
   fiscalYear: number | null;
-  /** 'As reported in the file' or 'verified' (issue #21), as chosen on the page. */
+  /** 'As reported in the file' or 'verified', as chosen on the page. */
   countingRule?: CountingRule;
 }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * /home/supplierSpend/report/goals: the Goals Dashboard of the selected files (issue #22), a chunk
+ * /home/supplierSpend/report/goals: the Goals Dashboard of the selected files, a chunk
  * of its own (its year select and tables are not needed by the other dashboards' first screens).
  */
 import { Select } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The Spend Dashboard's program categories (issue #23): per switched-on category of the
+ * The Spend Dashboard's program categories: per switched-on category of the
  * organisation, spend to qualifying suppliers, its share of the base and the supplier count.
  */
 import { Table, Typography } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The base of the Spend and Category Dashboards' percentages (issue #22): all spend or addressable
+ * The base of the Spend and Category Dashboards' percentages: all spend or addressable
  * spend, kept in the URL (`?base=addressable`) beside the file selection, and the line under every
  * figure that uses it ('Base: addressable spend, without Taxes').
  */

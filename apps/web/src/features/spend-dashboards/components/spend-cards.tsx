@@ -1,7 +1,7 @@
 /**
  * The Spend Dashboard's chart cards below its first screen (./spend-dashboard.tsx): the percent of
  * spend per diversity, the diverse share by year and Month over Month. A chunk of its own, loaded
- * once the first screen has painted (issue #19).
+ * once the first screen has painted.
  */
 import { Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';

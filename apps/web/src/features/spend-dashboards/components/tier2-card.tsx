@@ -1,5 +1,5 @@
 /**
- * Tier 2 on the Spend Dashboard (issue #23): a calendar year of what prime suppliers reported —
+ * Tier 2 on the Spend Dashboard: a calendar year of what prime suppliers reported —
  * direct and allocated indirect spend per diversity type — in their own columns next to Tier 1
  * (this organisation's own diverse spend in the selected files). Never added into Tier 1.
  */

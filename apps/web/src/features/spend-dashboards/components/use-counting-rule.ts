@@ -1,5 +1,5 @@
 /**
- * The counting rule a dashboard shows (issue #21): the one chosen on screen, kept in the address
+ * The counting rule a dashboard shows: the one chosen on screen, kept in the address
  * (`?rule=verified|reported`) so the exports, a reload and a shared link use the same, else the
  * organisation's default from its policy.
  */

@@ -1,4 +1,4 @@
-/** The spend home's line about the current year's headline goal (issue #22). */
+/** The spend home's line about the current year's headline goal. */
 import { Card, Tag, Typography } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';

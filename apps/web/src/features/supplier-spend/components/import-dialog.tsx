@@ -1,5 +1,5 @@
 /**
- * The spend import dialog (issue #16): sends the dropped file, then follows its import job step by
+ * The spend import dialog: sends the dropped file, then follows its import job step by
  * step — uploading, checking rows n of N, saving, building dashboards — each with its own bar,
  * and ends with the file saved or the reasons it was not (the first problems, all of them in a
  * workbook). Closing it does not stop the import: the files panel lists it until it ends.

@@ -1,5 +1,5 @@
 /**
- * Above the files: the imports still running, waiting for a choice, or failed (issue #16), so
+ * Above the files: the imports still running, waiting for a choice, or failed, so
  * that leaving the dialog or the page loses nothing. A running one shows its step and bar; a
  * failed one its reason, its problems (in the dialog) and Dismiss.
  */

@@ -1,5 +1,5 @@
 /**
- * The spend home's match rate (issue #21): how many rows, how much spend and how many vendors of
+ * The spend home's match rate: how many rows, how much spend and how many vendors of
  * the selection are tied to a directory supplier, with the way to Supplier matching and
  * Certificates.
  */

@@ -1,5 +1,5 @@
 /**
- * A held import's choice (issue #16): how many of its rows, and how much spend, are already in
+ * A held import's choice: how many of its rows, and how much spend, are already in
  * earlier files (per file), and what to do — replace those files (with the delete permission),
  * import anyway (those rows then count twice), or cancel.
  */

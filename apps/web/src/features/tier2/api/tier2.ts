@@ -1,5 +1,5 @@
 /**
- * Tier 2 endpoints (issue #23): the buyer's primes, reports and figures; the prime's requests,
+ * Tier 2 endpoints: the buyer's primes, reports and figures; the prime's requests,
  * buyers and reports. Every change refreshes the whole feature's keys.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

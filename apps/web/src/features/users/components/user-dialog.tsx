@@ -26,7 +26,7 @@ interface UserDialogProps {
 const rules = userCreateSchema.shape;
 
 /**
- * Add or edit a user: client id, name and e-mail (spec 01 point 6). Super Users and Super Admins
+ * Add or edit a user: client id, name and e-mail. Super Users and Super Admins
  * pick any client id; anyone else's users join their own organisation. Editing also offers the
  * roles of the user's organisation (a Buyer Admin promotes or demotes within their own).
  */

@@ -1,5 +1,5 @@
 /**
- * Certificates (issue #21): the supplier directory's certificates and the organisation's own,
+ * Certificates: the supplier directory's certificates and the organisation's own,
  * filtered by status, agency, type and source, sorted by expiry (soonest first; the header
  * toggles), with the qualification policy.
  */

@@ -1,5 +1,5 @@
 /**
- * Supplier matching (issue #21): vendors of the organisation's spend without a certain match to
+ * Supplier matching: vendors of the organisation's spend without a certain match to
  * the directory, largest spend first, each with the reason of its current match and up to three
  * similar directory suppliers. Confirming or assigning ties every row of the vendor, in every
  * file and in later ones; 'None of these' takes it off the list.

@@ -1,5 +1,5 @@
 /**
- * The organisation's qualification policy (issue #21): accepted agencies, self-certification,
+ * The organisation's qualification policy: accepted agencies, self-certification,
  * grace months after expiry (0–12), the expiring window and the dashboards' default counting
  * rule. Shown to every reader; only the spend delete permission (Buyer Admins) changes it.
  */
