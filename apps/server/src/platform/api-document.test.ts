@@ -106,13 +106,20 @@ describe('the API document', () => {
       const access = t.app.routeAccess.get(r.key);
       if (access?.kind === 'token') expected.push('401');
       if (access && (access.kind === 'signed-url' || access.anyOf.length > 0)) expected.push('403');
-      if (r.params.length > 0) expected.push('404');
+      if (r.params.length > 0) expected.push('404', '414');
       for (const status of expected) if (!declared.has(status)) missing.push(`${r.key} ${status}`);
     }
     expect(missing).toEqual([]);
 
     expect(statusesOf('POST /api/auth/signin')).toEqual(['200', '400', '403', '413', '422', '429']);
-    expect(statusesOf('GET /api/rfx/detail/{id}')).toEqual(['200', '400', '401', '403', '404']);
+    expect(statusesOf('GET /api/rfx/detail/{id}')).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '404',
+      '414',
+    ]);
     expect(statusesOf('POST /api/rfx/create')).toContain('409');
     expect(statusesOf('POST /api/supplier/rating')).toContain('409');
     expect(statusesOf('PUT /api/users/password')).toContain('429');
@@ -393,6 +400,18 @@ function mismatch(r: Route, status: number, contentType: string, text: string): 
   if (validate(json)) return undefined;
   return `${status} does not match its schema: ${ajv.errorsText(validate.errors)} in ${text.slice(0, 200)}`;
 }
+
+describe('what the router refuses before a route runs', () => {
+  it('answers a path parameter longer than it takes with 414 and the error body', async () => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/programs/categories/3/suppliers/${'x'.repeat(101)}`,
+      headers: t.auth(token),
+    });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ message: 'The address is too long' });
+  });
+});
 
 describe('a fuzzer driven by the API document', () => {
   it('answers every route’s valid and hostile requests as the document declares, never with a 5xx', async () => {

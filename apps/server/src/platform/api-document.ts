@@ -8,6 +8,7 @@
  *    of the wrong shape);
  *  - 401: routes behind a bearer token; 403: routes that need a permission, and signed links;
  *  - 404: routes that name a record (a path parameter, or an `id` / `…Id` field);
+ *  - 414: routes with a path parameter (one longer than the router takes, 100 characters);
  *  - 429: routes under the per-address rate limit (`config.rateLimit`).
  *
  * The body is the error handler's own (platform/http.ts): `{ message, errors? }`.
@@ -117,6 +118,7 @@ function errorStatuses(route: RouteOptions, app: FastifyInstance): ErrorStatus[]
   if (/:\w/.test(route.url) || namesRecord(schema.body) || namesRecord(schema.querystring)) {
     statuses.add(404);
   }
+  if (/:\w/.test(route.url)) statuses.add(414);
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.add(429);
   return [...statuses];
 }
