@@ -81,8 +81,9 @@ describe('one organisation cannot stall another', () => {
 
     expect(res.statusCode).toBe(200);
     expect((res.json() as { totalCount: number }).totalCount).toBe(QUIET_SUPPLIERS);
-    // The burst was still running when the other organisation had its answer …
-    expect(answeredBefore).toBeLessThan(BURST / 2);
+    // The burst was still running when the other organisation had its answer (without turns it
+    // came after every one of them; how many came before depends on the machine's speed) …
+    expect(answeredBefore).toBeLessThan(BURST);
     // … and that answer took at most a second (the bound on the wait, not a benchmark).
     expect(elapsed).toBeLessThan(1000);
     expect(statuses.every((s) => s === 200)).toBe(true);
