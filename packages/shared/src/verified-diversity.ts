@@ -366,6 +366,17 @@ export const verifiedFiguresSchema = z.object({
 });
 export type VerifiedFigures = z.infer<typeof verifiedFiguresSchema>;
 
+/** A certificate behind a verified supplier's figure, as the figures and the exports show it. */
+export const verifiedCertificateSchema = z.object({
+  id: z.number(),
+  diversityType: z.string(),
+  agency: z.string(),
+  certificateNumber: z.string().nullable(),
+  issueDate: z.string(),
+  expiryDate: z.string(),
+  fromDirectory: z.boolean(),
+});
+
 export const verifiedSuppliersSchema = z.array(
   z.object({
     supplierKey: z.string(),
@@ -375,16 +386,6 @@ export const verifiedSuppliersSchema = z.array(
     matchRule: z.enum(MATCH_RULES),
     reportedSpend: z.number(),
     verifiedSpend: z.number(),
-    certificates: z.array(
-      z.object({
-        id: z.number(),
-        diversityType: z.string(),
-        agency: z.string(),
-        certificateNumber: z.string().nullable(),
-        issueDate: z.string(),
-        expiryDate: z.string(),
-        fromDirectory: z.boolean(),
-      }),
-    ),
+    certificates: z.array(verifiedCertificateSchema),
   }),
 );

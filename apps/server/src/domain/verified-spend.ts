@@ -21,6 +21,7 @@ import {
   MATCH_RULES,
   type CountingRule,
   type VerifiedFigures,
+  verifiedCertificateSchema,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { spendCategoriesNamed } from './addressable.ts';
@@ -163,15 +164,7 @@ export async function verifiedFigures(
 }
 
 /** A certificate as the verified-supplier figures and the exports show it. */
-const certificate = z.object({
-  id: z.number(),
-  diversityType: z.string(),
-  agency: z.string(),
-  certificateNumber: z.string().nullable(),
-  issueDate: z.string(),
-  expiryDate: z.string(),
-  fromDirectory: z.boolean(),
-});
+const certificate = verifiedCertificateSchema;
 type Certificate = z.infer<typeof certificate>;
 
 const verifiedSupplierRow = z.object({
