@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS, deriveFeatures } from '@spotzcity/shared/permissions';
+import { ACCESS, DEFAULT_ROLE_PERMISSIONS, deriveFeatures } from '@spotzcity/shared/permissions';
 import {
   MODULES,
   MODULE_ORDER,
@@ -70,6 +70,37 @@ describe('module registry', () => {
       allowedModules(deriveFeatures(rater), [tier2, spend], 'BUYER', rater).map((m) => m.key),
     ).toEqual(['supplierSpend']);
     expect(allowedModules(deriveFeatures(viewer), [tier2], 'SUPPLIER', viewer)).toEqual([]);
+  });
+
+  it("gives the spend figures' own screens sidebar items, to the roles whose routes answer them", () => {
+    const sidebar = (role: keyof typeof DEFAULT_ROLE_PERMISSIONS, clientType: string) => {
+      const held = DEFAULT_ROLE_PERMISSIONS[role];
+      return allowedModules(deriveFeatures(held), MODULES, clientType, held)
+        .filter((m) => m.sidebar)
+        .map((m) => m.path);
+    };
+    const screens = [
+      '/home/supplierSpend/goals',
+      '/home/supplierSpend/programs',
+      '/home/verified',
+      '/home/verified/matching',
+    ];
+    for (const role of ['ROLE_BUYER_ADMIN', 'ROLE_BUYER_USER'] as const) {
+      const items = sidebar(role, 'BUYER');
+      // Right under the Supplier Spend Report, before Tier 2.
+      const spend = items.indexOf('/home/supplierSpend');
+      expect(items.slice(spend, spend + 6), role).toEqual([
+        '/home/supplierSpend',
+        ...screens,
+        '/home/tier2',
+      ]);
+    }
+    expect(sidebar('ROLE_SUPER_USER', 'ADMIN')).toEqual(expect.arrayContaining(screens));
+    expect(sidebar('ROLE_SUPPLIER', 'SUPPLIER').filter((p) => screens.includes(p))).toEqual([]);
+    // Rating suppliers opens the spend area, not its figures' screens.
+    const rater = ['RATE_SUPPLIER_VIEW'];
+    const items = allowedModules(deriveFeatures(rater), MODULES, 'BUYER', rater).map((m) => m.path);
+    expect(items.filter((p) => screens.includes(p))).toEqual([]);
   });
 
   it('offers nothing without permissions', () => {

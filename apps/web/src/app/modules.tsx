@@ -32,10 +32,13 @@ import {
   FileProtectOutlined,
   FileSearchOutlined,
   FundOutlined,
+  LinkOutlined,
   PieChartOutlined,
   PlayCircleOutlined,
+  SafetyCertificateOutlined,
   SearchOutlined,
   StarOutlined,
+  TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { ParseKeys } from 'i18next';
@@ -72,12 +75,15 @@ export const MODULE_ORDER = {
   supplierSpend: 10,
   /** Create Report's dashboards: a route only, under the Supplier Spend Report. */
   spendDashboards: 11,
-  /** The organisation's settings and goals: a route only, under the Supplier Spend Report. */
+  /**
+   * The spend figures' own screens, sidebar items right under the Supplier Spend Report: the
+   * organisation's settings and goals, its program categories, certificates (the route of both
+   * Certificates and Supplier matching) and Supplier matching.
+   */
   goals: 12,
-  /** Certificates and Supplier matching: routes only, reached from the spend home. */
-  verifiedDiversity: 13,
-  /** The organisation's program categories: a route only, linked from Goals & Settings. */
-  programs: 14,
+  programs: 13,
+  verifiedDiversity: 14,
+  matching: 14.5,
   /** Tier 2: the buyer's page, a sidebar item right after the Supplier Spend Report. */
   tier2: 15,
   /** Tier 2 Reports: a prime supplier's sidebar item and tile. */
@@ -161,40 +167,57 @@ export const MODULES: readonly AppModule[] = [
     element: modulePage('/home/supplierSpend/report'),
   },
   {
-    // Goals & Settings: reached from the spend home and the Goals Dashboard.
+    // Goals & Settings: a sidebar item, also reached from the home page and the Goals Dashboard.
     key: 'goals',
     order: MODULE_ORDER.goals,
     path: '/home/supplierSpend/goals',
     labelKey: 'goals.title',
     icon: <AimOutlined />,
     feature: 'supplierAndSpend',
-    sidebar: false,
+    access: ACCESS.supplierAndSpend.dashboards,
+    sidebar: true,
     tile: false,
     element: modulePage('/home/supplierSpend/goals'),
   },
   {
-    // Program categories: a route only, linked from Goals & Settings and the Spend Dashboard.
+    // Program categories: a sidebar item, also linked from Goals & Settings and the Spend
+    // Dashboard.
     key: 'programs',
     order: MODULE_ORDER.programs,
     path: '/home/supplierSpend/programs',
     labelKey: 'programs.title',
-    icon: <AimOutlined />,
+    icon: <TagsOutlined />,
     feature: 'supplierAndSpend',
-    sidebar: false,
+    access: ACCESS.supplierAndSpend.dashboards,
+    sidebar: true,
     tile: false,
     element: modulePage('/home/supplierSpend/programs'),
   },
   {
-    // Certificates and Supplier matching: routes only, linked from the spend home.
+    // Certificates (the item opens /home/verified, which shows them) and the route of Supplier
+    // matching below it.
     key: 'verifiedDiversity',
     order: MODULE_ORDER.verifiedDiversity,
     path: '/home/verified',
     labelKey: 'verified.certificates',
-    icon: <FileProtectOutlined />,
+    icon: <SafetyCertificateOutlined />,
     feature: 'supplierAndSpend',
-    sidebar: false,
+    access: ACCESS.supplierAndSpend.verifiedRead,
+    sidebar: true,
     tile: false,
     element: modulePage('/home/verified'),
+  },
+  {
+    // Supplier matching: an item only, for the screen the Certificates module serves.
+    key: 'matching',
+    order: MODULE_ORDER.matching,
+    path: '/home/verified/matching',
+    labelKey: 'verified.matching',
+    icon: <LinkOutlined />,
+    feature: 'supplierAndSpend',
+    access: ACCESS.supplierAndSpend.verifiedRead,
+    sidebar: true,
+    tile: false,
   },
   {
     // Tier 2: primes invited, who has reported, the figures next to Tier 1. A buyer
