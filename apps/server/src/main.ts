@@ -61,7 +61,9 @@ app.background.run('spend import worker', prepareSpendCheck);
 // The daily certificate expiry digest: a minute after start, then every 24 hours.
 const digest = () =>
   app.background.run('certificate expiry digest', () =>
-    sendExpiryDigests(database.db, app.mailer, todayIso()),
+    sendExpiryDigests(database.db, app.mailer, todayIso(), {
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+    }),
   );
 setTimeout(digest, 60_000).unref();
 setInterval(digest, 24 * 3_600_000).unref();

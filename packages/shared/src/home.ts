@@ -37,3 +37,19 @@ export const homeAttentionSchema = z.object({
   imports: z.object({ held: z.number().int(), failed: z.number().int() }),
 });
 export type HomeAttention = z.infer<typeof homeAttentionSchema>;
+
+/**
+ * The screen that resolves each part of "Needs attention": the home page's links, and the links
+ * of the mails that tell of the same things (the certificate expiry digest).
+ */
+export const ATTENTION_LINKS = {
+  home: '/home',
+  /** The year's goals against the figures. */
+  goalDashboard: (fiscalYear: number) => `/home/supplierSpend/report/goals?year=${fiscalYear}`,
+  /** Where a goal is set, when the year has none. */
+  goalSettings: '/home/supplierSpend/goals',
+  certificates: '/home/verified/certificates',
+  matching: '/home/verified/matching',
+  tier2: '/home/tier2',
+  imports: '/home/supplierSpend',
+} as const;

@@ -2,13 +2,16 @@
  * The daily expiry digest: for each organisation, one mail to each of its Buyer
  * Admins listing the certificates (its own and the directory's) of suppliers it paid in the last
  * 12 months that expire within its window or have expired — each certificate once per
- * organisation and notice (expiring, then expired; a new expiry date is a new notice). Sent through the mail layer (mail_outbox without SMTP).
+ * organisation and notice (expiring, then expired; a new expiry date is a new notice). Sent through
+ * the mail layer (mail_outbox without SMTP). The mail links to the screens the home page's "Needs
+ * attention" links to: the Certificates view, and the home page itself.
  */
 import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { CERTAIN_MATCH_SCORE } from '@spotzcity/shared/verified-diversity';
 import { diversityLabel } from '@spotzcity/shared/diversity';
+import { ATTENTION_LINKS } from '@spotzcity/shared/home';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { columnList, selectAs } from '../../platform/sql.ts';
@@ -90,7 +93,13 @@ async function dueCertificates(db: Db, today: string): Promise<DueRow[]> {
   );
 }
 
-function digestText(rows: DueRow[]): string {
+export interface DigestOptions {
+  /** The address the app is reached at, for the mail's links. */
+  publicUrl: string;
+}
+
+function digestText(rows: DueRow[], options: DigestOptions): string {
+  const link = (path: string) => new URL(path, options.publicUrl).toString();
   const line = (r: DueRow) =>
     `- ${r.supplier_name}: ${diversityLabel(r.diversity_type)}, ${r.agency}` +
     `${r.certificate_number ? ` ${r.certificate_number}` : ''}, ` +
@@ -103,11 +112,19 @@ function digestText(rows: DueRow[]): string {
     ...(expired.length ? ['', 'Expired:', ...expired.map(line)] : []),
     '',
     'Payments after a certificate lapses no longer count as verified diverse spend.',
+    '',
+    `Review and renew them in Certificates: ${link(ATTENTION_LINKS.certificates)}`,
+    `Everything that needs attention today: ${link(ATTENTION_LINKS.home)}`,
   ].join('\n');
 }
 
 /** Sends every organisation's digest due on `today`; answers how many mails went out. */
-export async function sendExpiryDigests(db: Db, mailer: Mailer, today: string): Promise<number> {
+export async function sendExpiryDigests(
+  db: Db,
+  mailer: Mailer,
+  today: string,
+  options: DigestOptions,
+): Promise<number> {
   const due = await dueCertificates(db, today);
   const byClient = new Map<number, DueRow[]>();
   for (const row of due) {
@@ -129,7 +146,7 @@ export async function sendExpiryDigests(db: Db, mailer: Mailer, today: string): 
       );
       const subject = `${rows.length} diversity certificate${rows.length === 1 ? '' : 's'} expiring or expired`;
       for (const { email } of admins) {
-        await mailer.send(tx, { to: email, subject, text: digestText(rows) });
+        await mailer.send(tx, { to: email, subject, text: digestText(rows, options) });
         sent += 1;
       }
       for (const r of rows) {

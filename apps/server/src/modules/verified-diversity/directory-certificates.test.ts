@@ -16,6 +16,8 @@ import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
 import { verifiedFigures } from '../../domain/verified-spend.ts';
 import { sendExpiryDigests } from './digest.ts';
 
+const DIGEST = { publicUrl: 'https://spotz.example/' };
+
 let t: TestApp;
 afterAll(() => t?.close());
 
@@ -424,12 +426,12 @@ describe('directory certificates', () => {
       (await mailsTo(t.database.db, email)).flatMap((m) =>
         m.body.split('\n').filter((l) => l.startsWith('- ')),
       );
-    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-06-15');
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-06-15', DIGEST);
     const gamma = '- Gamma Tools: MBE, NMSDC NMSDC-950000001, expires 06/30/2025';
     expect(await lines(buyers.A.email)).toEqual([gamma]);
     expect(await lines(buyers.B.email)).toEqual([gamma]);
     expect(await lines(buyers.C.email)).toEqual([]); // paid nobody
-    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-06-16');
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-06-16', DIGEST);
     expect(await lines(buyers.A.email)).toHaveLength(1);
     expect(await lines(buyers.B.email)).toHaveLength(1);
   });

@@ -22,6 +22,8 @@ import {
 } from '../../../test/verified.ts';
 import { sendExpiryDigests } from './digest.ts';
 
+const DIGEST = { publicUrl: 'https://spotz.example/' };
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -483,7 +485,7 @@ describe('verified diversity', () => {
     }); // suspended: not an expiry matter
     const mails = async () => (await mailsTo(t.database.db, user.email)).reverse();
 
-    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-15');
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-15', DIGEST);
     let sent = await mails();
     expect(sent).toHaveLength(1);
     const lines = sent[0]!.body.split('\n').filter((l) => l.startsWith('- '));
@@ -491,14 +493,21 @@ describe('verified diversity', () => {
       '- Alpha Freight Partners: MBE, NMSDC, expires 11/30/2025',
       '- Beta Metals Corp: WBE, WBENC, expired 09/01/2025',
     ]);
+    // Links to where the home page's "Needs attention" sends a manager: Certificates, and home.
+    expect(sent[0]!.body).toContain(
+      'Review and renew them in Certificates: https://spotz.example/home/verified/certificates',
+    );
+    expect(sent[0]!.body).toContain(
+      'Everything that needs attention today: https://spotz.example/home',
+    );
 
     // The same day again, and the next: nothing new.
-    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-15');
-    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-16');
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-15', DIGEST);
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-10-16', DIGEST);
     expect(await mails()).toHaveLength(1);
 
     // Once Alpha's certificate has expired, that is news: one more mail, with it alone.
-    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-12-05');
+    await sendExpiryDigests(t.database.db, t.app.mailer, '2025-12-05', DIGEST);
     sent = await mails();
     expect(sent).toHaveLength(2);
     expect(sent[1]!.body.split('\n').filter((l) => l.startsWith('- '))).toEqual([

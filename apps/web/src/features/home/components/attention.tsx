@@ -21,7 +21,7 @@ import type { TFunction } from 'i18next';
 import { percentText } from '@spotzcity/shared/charts/common';
 import { formatMoney } from '@spotzcity/shared/format';
 import type { GoalStatus } from '@spotzcity/shared/goals';
-import type { HomeAttention } from '@spotzcity/shared/home';
+import { ATTENTION_LINKS, type HomeAttention } from '@spotzcity/shared/home';
 import { attentionQuery } from '../api/attention.ts';
 
 const STATUS_COLORS: Record<GoalStatus, string> = {
@@ -50,7 +50,7 @@ function items(data: HomeAttention, t: TFunction): Item[] {
     goal.overall
       ? {
           key: 'goal',
-          to: `/home/supplierSpend/report/goals?year=${goal.fiscalYear}`,
+          to: ATTENTION_LINKS.goalDashboard(goal.fiscalYear),
           icon: <AimOutlined />,
           label: (
             <>
@@ -69,7 +69,7 @@ function items(data: HomeAttention, t: TFunction): Item[] {
         }
       : {
           key: 'goal',
-          to: '/home/supplierSpend/goals',
+          to: ATTENTION_LINKS.goalSettings,
           icon: <AimOutlined />,
           label: t('goals.headlineNone', { year }),
           note: t('home.attention.goalNone'),
@@ -80,7 +80,7 @@ function items(data: HomeAttention, t: TFunction): Item[] {
     const due = certificates.expiring + certificates.lapsed;
     list.push({
       key: 'certificates',
-      to: '/home/verified/certificates',
+      to: ATTENTION_LINKS.certificates,
       icon: <SafetyCertificateOutlined />,
       label: due
         ? t('home.attention.certificates', { count: due })
@@ -98,7 +98,7 @@ function items(data: HomeAttention, t: TFunction): Item[] {
   if (matching) {
     list.push({
       key: 'matching',
-      to: '/home/verified/matching',
+      to: ATTENTION_LINKS.matching,
       icon: <LinkOutlined />,
       label: matching.unmatchedVendors
         ? t('home.attention.matching', { count: matching.unmatchedVendors })
@@ -112,7 +112,7 @@ function items(data: HomeAttention, t: TFunction): Item[] {
   if (tier2.primes > 0) {
     list.push({
       key: 'tier2',
-      to: '/home/tier2',
+      to: ATTENTION_LINKS.tier2,
       icon: <TeamOutlined />,
       label: tier2.overduePrimes
         ? t('home.attention.tier2', { count: tier2.overduePrimes })
@@ -124,7 +124,7 @@ function items(data: HomeAttention, t: TFunction): Item[] {
   const stuck = imports.held + imports.failed;
   list.push({
     key: 'imports',
-    to: '/home/supplierSpend',
+    to: ATTENTION_LINKS.imports,
     icon: <CloudUploadOutlined />,
     label: stuck ? t('home.attention.imports', { count: stuck }) : t('home.attention.importsNone'),
     note: stuck
