@@ -3,9 +3,10 @@
  * by Diversity' (Direct and Indirect share, 0–100%), 'Savings Per Category' with a per-year
  * sparkline, the 'Cost Savings Analysis' text and the exports. Loaded lazily (echarts).
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Col, Empty, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CategorySaving } from '@spotzcity/shared/cost-savings';
 import { formatMoney } from '@spotzcity/shared/format';
@@ -34,9 +35,30 @@ function Sparkline({ row, years }: { row: CategorySaving; years: string[] }) {
   return <EChart option={option} height={40} className={css.savingsSparkline} />;
 }
 
+/** The chosen years of the address (`?years=2024,2025`), ascending; none is all years. */
+export function yearsFromSearch(params: URLSearchParams): number[] {
+  const years = (params.get('years') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((y) => Number.isInteger(y) && y >= 1900 && y <= 9999);
+  return [...new Set(years)].sort((a, b) => a - b);
+}
+
 export default function CostSavingsDashboard({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const [years, setYears] = useState<number[]>([]);
+  // The years live in the address, so that a reload or a shared link shows the same period.
+  const [params, setParams] = useSearchParams();
+  const years = useMemo(() => yearsFromSearch(params), [params]);
+  const setYears = (chosen: number[]) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (chosen.length) next.set('years', [...chosen].sort((a, b) => a - b).join(','));
+        else next.delete('years');
+        return next;
+      },
+      { replace: true },
+    );
   const allYears = useQuery(totalCostSavingQuery([]));
   const perYear = useQuery(totalCostSavingQuery(years));
   const perCategory = useQuery(savingPerCategoryQuery(years));
@@ -100,7 +122,7 @@ export default function CostSavingsDashboard({ onBack }: { onBack: () => void })
               mode="multiple"
               allowClear
               value={years}
-              onChange={(value: number[]) => setYears([...value].sort((a, b) => a - b))}
+              onChange={(value: number[]) => setYears(value)}
               options={yearOptions}
               placeholder={t('costSaving.dashboard.allYears')}
               style={{ minWidth: 240 }}
