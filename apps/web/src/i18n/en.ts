@@ -538,6 +538,7 @@ export const en = {
     homeLink: 'Search the supplier directory',
     dbaName: 'Business Name/DBA Name',
     duns: 'DUNS',
+    naics: 'NAICS Code',
     industry: 'Industry',
     contact: 'Contact',
     certification: 'Certification',

@@ -49,3 +49,12 @@ describe('SearchForm: digits-only fields', () => {
     expect(messageOf('search-duns')).toBeUndefined();
   });
 });
+
+describe('SearchForm: NAICS', () => {
+  it('searches by NAICS code, the start of a primary or any additional code', async () => {
+    const onSearch = renderForm();
+    typeInto('search-naics', '4841', { stay: true });
+    fireEvent.click(screen.getByTestId('search-submit'));
+    await waitFor(() => expect(onSearch).toHaveBeenCalledWith({ naics: '4841' }));
+  });
+});
