@@ -859,6 +859,19 @@ export const en = {
     history: 'History',
     noHistory: 'No changes yet.',
     historyEntity: { settings: 'Settings', goals: 'Goals' },
+    historyFields: {
+      fiscalYearStartMonth: 'Fiscal year starts in',
+      nonAddressableCategories: 'Non-addressable categories',
+      overall: 'Overall target',
+      diversity: 'Per diversity type',
+      categories: 'Per category',
+      programs: 'Per program category',
+    },
+    fiscalStartMoves_one:
+      'Goals are kept by fiscal year: on saving, the goals of 1 year will cover other months.',
+    fiscalStartMoves_other:
+      'Goals are kept by fiscal year: on saving, the goals of {{count}} years will cover other months.',
+    fiscalStartMove: '{{from}} becomes {{to}}',
     dashboard: 'Goals Dashboard',
     dashboardDescription: 'Diverse spend against the year’s goals, and where the year will land.',
     fiscalYear: 'Fiscal year',

@@ -57,6 +57,14 @@ function SettingsCard({ canEdit }: { canEdit: boolean }) {
   const [form] = Form.useForm<SettingsValues>();
   const save = useSaveSettings();
   const result = useSaveResult(form, () => {});
+  const goalYears = useQuery(goalYearsQuery());
+  const chosenStart = Form.useWatch('fiscalYearStartMonth', form);
+  const savedStart = settings.data?.fiscalYearStartMonth;
+  // Goals are kept by fiscal year: another start month moves each year's goals to other months.
+  const moved =
+    canEdit && savedStart !== undefined && chosenStart !== undefined && chosenStart !== savedStart
+      ? [...(goalYears.data?.years ?? [])].sort((a, b) => a - b)
+      : [];
   useEffect(() => {
     if (settings.data) {
       form.setFieldsValue({
@@ -87,6 +95,27 @@ function SettingsCard({ canEdit }: { canEdit: boolean }) {
               options={MONTH_NAMES.map((name, i) => ({ value: i + 1, label: name }))}
             />
           </Form.Item>
+          {moved.length > 0 && savedStart !== undefined && (
+            <Alert
+              type="warning"
+              showIcon
+              className={css.note}
+              data-testid="fiscal-start-moves"
+              title={t('goals.fiscalStartMoves', { count: moved.length })}
+              description={
+                <ul className={css.moves}>
+                  {moved.map((y) => (
+                    <li key={y}>
+                      {t('goals.fiscalStartMove', {
+                        from: fiscalYearLabel(y, savedStart),
+                        to: fiscalYearLabel(y, chosenStart),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          )}
           <Form.Item
             name="nonAddressableCategories"
             label={t('goals.nonAddressableCategories')}
@@ -352,19 +381,40 @@ function valuesOf(goals: YearGoals): GoalValues {
   };
 }
 
-function describe(value: unknown): string {
+/** A value of the history as the screens show it: a month by name, a target with its percent. */
+function describe(key: string, value: unknown, names: (id: string) => string): string {
   if (value === null || value === undefined) return '—';
+  if (key === 'fiscalYearStartMonth' && typeof value === 'number') {
+    return MONTH_NAMES[value - 1] ?? String(value);
+  }
+  if (key === 'overall' && typeof value === 'number') return `${value}%`;
   if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
-    return entries.length ? entries.map(([k, v]) => `${k} ${String(v)}%`).join(', ') : '—';
+    const name = (k: string) =>
+      key === 'programs' ? names(k) : key === 'diversity' ? diversityLabel(k) : k;
+    return entries.length ? entries.map(([k, v]) => `${name(k)} ${String(v)}%`).join(', ') : '—';
   }
   return String(value);
 }
 
+const HISTORY_FIELDS = [
+  'fiscalYearStartMonth',
+  'nonAddressableCategories',
+  'overall',
+  'diversity',
+  'categories',
+  'programs',
+] as const;
+const isHistoryField = (key: string): key is (typeof HISTORY_FIELDS)[number] =>
+  (HISTORY_FIELDS as readonly string[]).includes(key);
+
 function HistoryCard() {
   const { t } = useTranslation();
   const history = useQuery(goalHistoryQuery());
+  const programs = useQuery(programCategoriesQuery());
+  const programName = (id: string) =>
+    programs.data?.find((c) => String(c.id) === id)?.name ?? `#${id}`;
   const line = (item: GoalHistoryItem) => {
     const keys = [
       ...new Set([...Object.keys(item.before ?? {}), ...Object.keys(item.after ?? {})]),
@@ -381,7 +431,9 @@ function HistoryCard() {
         </Typography.Text>
         {keys.map((k) => (
           <div key={k} className={css.historyChange}>
-            {k}: <s>{describe(item.before?.[k])}</s> → {describe(item.after?.[k])}
+            {isHistoryField(k) ? t(`goals.historyFields.${k}`) : k}:{' '}
+            <s>{describe(k, item.before?.[k], programName)}</s> →{' '}
+            {describe(k, item.after?.[k], programName)}
           </div>
         ))}
       </div>
