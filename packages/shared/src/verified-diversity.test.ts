@@ -30,6 +30,19 @@ describe('certificate status', () => {
     expect(certificateStatus(cert(), '2025-07-01')).toBe('EXPIRED');
   });
 
+  it("is in grace after its expiry date while the policy's grace months still count it", () => {
+    // Expires 2025-06-30; two months' grace: counted through 2025-08-30.
+    expect(certificateStatus(cert(), '2025-07-01', 90, 2)).toBe('IN_GRACE');
+    expect(certificateStatus(cert(), '2025-08-30', 90, 2)).toBe('IN_GRACE');
+    expect(certificateStatus(cert(), '2025-08-31', 90, 2)).toBe('EXPIRED');
+    const policy = { ...DEFAULT_POLICY, graceMonths: 2 };
+    const nmsdc = { ...cert(), agency: 'NMSDC' };
+    expect(qualifiesOn(nmsdc, '2025-08-30', policy)).toBe(true);
+    expect(qualifiesOn(nmsdc, '2025-08-31', policy)).toBe(false);
+    // Without grace, the day after expiry is expired.
+    expect(certificateStatus(cert(), '2025-07-01', 90, 0)).toBe('EXPIRED');
+  });
+
   it("follows the organisation's window", () => {
     expect(certificateStatus(cert(), '2025-04-01', 30)).toBe('VALID');
     expect(certificateStatus(cert(), '2025-06-01', 30)).toBe('EXPIRING');

@@ -47,6 +47,7 @@ export type RecordedStatus = (typeof RECORDED_STATUSES)[number];
 export const CERTIFICATE_STATUSES = [
   'VALID',
   'EXPIRING',
+  'IN_GRACE',
   'EXPIRED',
   'SUSPENDED',
   'DECERTIFIED',
@@ -56,6 +57,7 @@ export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 export const CERTIFICATE_STATUS_LABELS: Record<CertificateStatus, string> = {
   VALID: 'Valid',
   EXPIRING: 'Expiring',
+  IN_GRACE: 'In grace',
   EXPIRED: 'Expired',
   SUSPENDED: 'Suspended',
   DECERTIFIED: 'Decertified',
@@ -92,18 +94,22 @@ export interface CertificateDates {
 
 /**
  * The certificate's status on `today`: suspended/decertified once its status date has come (a
- * missing date counts from the start), else expired after its expiry date, expiring when it
- * ends within `windowDays`, else valid.
+ * missing date counts from the start), else, after its expiry date, in grace while the policy's
+ * `graceMonths` still count it (qualifiesOn) and expired after that; expiring when it ends within
+ * `windowDays`, else valid.
  */
 export function certificateStatus(
   cert: CertificateDates,
   today: string,
   windowDays: number = DEFAULT_EXPIRING_WINDOW_DAYS,
+  graceMonths = 0,
 ): CertificateStatus {
   if (cert.status !== 'ACTIVE' && (cert.statusDate === null || cert.statusDate <= today)) {
     return cert.status;
   }
-  if (cert.expiryDate < today) return 'EXPIRED';
+  if (cert.expiryDate < today) {
+    return today <= addMonths(cert.expiryDate, graceMonths) ? 'IN_GRACE' : 'EXPIRED';
+  }
   if (daysBetween(today, cert.expiryDate) <= windowDays) return 'EXPIRING';
   return 'VALID';
 }

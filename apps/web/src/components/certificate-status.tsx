@@ -8,6 +8,7 @@ import {
 const COLOURS: Record<CertificateStatus, string> = {
   VALID: 'green',
   EXPIRING: 'gold',
+  IN_GRACE: 'orange',
   EXPIRED: 'red',
   SUSPENDED: 'volcano',
   DECERTIFIED: 'magenta',

@@ -113,13 +113,19 @@ export async function savePolicy(
   return getPolicy(db, clientRef);
 }
 
-/** The derived status of certificate `c` on `today` (certificateStatus in SQL). */
-export function statusSql(today: string, windowDays: number): SQL {
+/** The derived status of certificate `c` on `today` under a policy (certificateStatus in SQL). */
+export function statusSql(
+  today: string,
+  policy: Pick<QualificationPolicy, 'expiringWindowDays' | 'graceMonths'>,
+): SQL {
   return sql`case
     when ${c.status} <> 'ACTIVE' and (${c.statusDate} is null or ${c.statusDate} <= ${today}::date)
       then ${c.status}
+    when ${c.expiryDate} < ${today}::date
+      and (${c.expiryDate} + ${policy.graceMonths} * interval '1 month')::date >= ${today}::date
+      then 'IN_GRACE'
     when ${c.expiryDate} < ${today}::date then 'EXPIRED'
-    when ${c.expiryDate} - ${today}::date <= ${windowDays} then 'EXPIRING'
+    when ${c.expiryDate} - ${today}::date <= ${policy.expiringWindowDays} then 'EXPIRING'
     else 'VALID' end`;
 }
 
@@ -221,7 +227,10 @@ const toCertificate =
     editable: !r.from_directory || actor.directory,
   });
 
-const certificateColumns = (today: string, windowDays: number) =>
+const certificateColumns = (
+  today: string,
+  policy: Pick<QualificationPolicy, 'expiringWindowDays' | 'graceMonths'>,
+) =>
   selectAs({
     id: c.id,
     supplier_ref: c.supplierRef,
@@ -234,7 +243,7 @@ const certificateColumns = (today: string, windowDays: number) =>
     expiry_date: sql`${c.expiryDate}::text`,
     status: c.status,
     status_date: sql`${c.statusDate}::text`,
-    derived: statusSql(today, windowDays),
+    derived: statusSql(today, policy),
     document_name: c.documentName,
     from_directory: sql`${c.clientRef} is null`,
   });
@@ -255,7 +264,7 @@ export async function listCertificates(
   if (request.source === 'DIRECTORY') where.push(sql`${c.clientRef} is null`);
   if (request.source === 'OWN') where.push(sql`${c.clientRef} is not null`);
   if (request.status) {
-    where.push(sql`${statusSql(today, policy.expiringWindowDays)} = ${request.status}`);
+    where.push(sql`${statusSql(today, policy)} = ${request.status}`);
   }
   if (request.agency) where.push(sql`${c.agency} = ${request.agency}`);
   if (request.diversityType) where.push(sql`${c.diversityType} = ${request.diversityType}`);
@@ -268,7 +277,7 @@ export async function listCertificates(
       : sql`${c.expiryDate} ${direction}, lower(${d.name}), ${c.id}`;
   const rows = rowsOf(
     await db.execute(sql`
-      select ${certificateColumns(today, policy.expiringWindowDays)}, count(*) over () as total
+      select ${certificateColumns(today, policy)}, count(*) over () as total
       from ${withSuppliers}
       where ${filter}
       order by ${order}
@@ -300,7 +309,7 @@ export async function getCertificate(
   const policy = await getPolicy(db, actor.clientRef);
   const [row] = rowsOf(
     await db.execute(sql`
-      select ${certificateColumns(today, policy.expiringWindowDays)}
+      select ${certificateColumns(today, policy)}
       from ${withSuppliers}
       where ${visibleCertificate(actor.clientRef)} and ${c.id} = ${id}
     `),

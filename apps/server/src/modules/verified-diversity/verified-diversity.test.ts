@@ -412,6 +412,18 @@ describe('verified diversity', () => {
         (c: { diversityType: string }) => c.diversityType,
       ),
     ).toEqual(['8A', 'MBE', 'WBE', 'VBE']);
+
+    // With a month's grace, the certificate that expired yesterday still counts: 'In grace'.
+    expect((await putPolicy(t, token, { graceMonths: 1 })).statusCode).toBe(200);
+    const graced = await list({});
+    expect(graced.data.map((c: { status: string }) => c.status)).toEqual([
+      'IN_GRACE',
+      'EXPIRING',
+      'VALID',
+      'SUSPENDED',
+    ]);
+    expect((await list({ status: 'IN_GRACE' })).data[0].diversityType).toBe('VBE');
+    expect((await list({ status: 'EXPIRED' })).totalCount).toBe(0);
   });
 
   it('refuses bad certificates with field messages', async () => {
