@@ -579,6 +579,8 @@ export const en = {
     contactPhone: 'Phone',
     contactEmail: 'Email',
     statuses: 'Diversity Statuses',
+    certificateExpired: 'certificate expired {{date}}',
+    certificateStanding: 'certificate {{status}}',
     naics: 'NAICS',
     primaryNaics: 'Primary NAICS Code',
     primaryNaicsDescription: 'Primary NAICS Description',

@@ -61,7 +61,7 @@ const DIRECTORY = [
 ];
 const searches: Record<string, unknown>[] = [];
 
-function serve() {
+function serve(certificates: unknown[] = []) {
   searches.length = 0;
   fetchMock.mockImplementation(async (input, init) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
@@ -80,7 +80,9 @@ function serve() {
     if (key === 'POST /api/supplier/rating/list') {
       return jsonResponse(200, onePage([], 5));
     }
-    if (key === 'POST /api/certificates/list') return jsonResponse(200, onePage([], 100));
+    if (key === 'POST /api/certificates/list') {
+      return jsonResponse(200, onePage(certificates, 100));
+    }
     return jsonResponse(404, { message: 'Not Found' });
   });
 }
@@ -165,4 +167,44 @@ describe('Search Supplier opened from a supplier link', () => {
     await screen.findByTestId('supplier-search-form');
     expect(searches).toHaveLength(0);
   });
+});
+
+describe('the directory statuses beside the certificates', () => {
+  it(
+    "says a supplier's uploaded WBE status and validation no longer hold once its only WBE certificate expired",
+    { timeout: 60_000 },
+    async () => {
+      DIRECTORY[1] = { ...DIRECTORY[1]!, wbeStatus: 'Certified', tulipValidated: 'Yes' };
+      serve([
+        {
+          id: 9,
+          supplierId: 2,
+          supplierName: 'Harbor Boxes Inc.',
+          duns: '804735139',
+          diversityType: 'WBE',
+          agency: 'WBENC',
+          certificateNumber: null,
+          issueDate: '2024-01-01',
+          expiryDate: '2025-09-01',
+          recordedStatus: 'ACTIVE',
+          statusDate: null,
+          status: 'EXPIRED',
+          accepted: true,
+          documentName: null,
+          fromDirectory: true,
+          editable: false,
+        },
+      ]);
+      renderAt('/home/supplierSearch?duns=804735139&name=Harbor+Boxes');
+      await screen.findByTestId('supplier-detail');
+      const notes = await screen.findAllByTestId('status-lapsed', {}, { timeout: 5000 });
+      const cells = notes.map((n) => n.closest('td')?.textContent);
+      // Validated, and WBE; MBE (no certificate) shows nothing more than its uploaded value.
+      expect(cells).toEqual([
+        'Yes · certificate expired 09/01/2025',
+        'Certified · certificate expired 09/01/2025',
+      ]);
+      DIRECTORY[1] = supplier(2, 'Harbor Boxes Inc.', '804735139');
+    },
+  );
 });

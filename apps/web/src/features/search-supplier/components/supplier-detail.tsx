@@ -3,9 +3,15 @@ import { Card, Descriptions, Empty, List, Rate, Skeleton, Typography } from 'ant
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SupplierDetail as Supplier } from '@spotzcity/shared/search-supplier';
+import {
+  CERTIFICATE_STATUS_LABELS,
+  type Certificate,
+  type CertificateStatus,
+} from '@spotzcity/shared/verified-diversity';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { Pager } from '../../../components/pager.tsx';
 import { SupplierRating, type OwnRating } from '../../../components/supplier-rating.tsx';
+import { supplierCertificatesQuery } from '../api/certificates.ts';
 import { supplierSearchKeys } from '../api/search-suppliers.ts';
 import { RATINGS_PAGE_SIZE, ratingKeys, ratingListQuery } from '../api/list-ratings.ts';
 import { SupplierCertificates } from './supplier-certificates.tsx';
@@ -61,6 +67,22 @@ function RatingsAndComments({ duns }: { duns: string }) {
   );
 }
 
+/** Statuses under which a certificate still counts (qualifiesOn, on today). */
+const IN_FORCE = new Set<CertificateStatus>(['VALID', 'EXPIRING', 'IN_GRACE']);
+
+/**
+ * The certificate that says why the directory's uploaded status no longer holds: the latest of
+ * the supplier's certificates of these types when none of them is in force, or null (no
+ * certificate, or one in force).
+ */
+function lapsedCertificate(certificates: Certificate[], types?: string[]): Certificate | null {
+  const of = types
+    ? certificates.filter((c) => types.includes(c.diversityType.toUpperCase()))
+    : certificates;
+  if (!of.length || of.some((c) => IN_FORCE.has(c.status))) return null;
+  return [...of].sort((a, b) => b.expiryDate.localeCompare(a.expiryDate))[0]!;
+}
+
 /** Every detail field the spec lists for a supplier, then 'Rating & Comments'. */
 export function SupplierDetail({ supplier }: { supplier: Supplier }) {
   const { t } = useTranslation();
@@ -72,6 +94,31 @@ export function SupplierDetail({ supplier }: { supplier: Supplier }) {
   const item = (label: string, value: React.ReactNode) => (
     <Descriptions.Item label={label}>{value}</Descriptions.Item>
   );
+  // The directory's statuses are as uploaded; beside them, a certificate that has lapsed says so.
+  const readsCertificates = user.features.supplierAndSpend.allowed;
+  const certificates = useQuery({
+    ...supplierCertificatesQuery(s.id),
+    enabled: readsCertificates,
+  }).data;
+  const lapsedNote = (value: string | null | undefined, types?: string[]) => {
+    const lapsed = value?.trim() && certificates ? lapsedCertificate(certificates, types) : null;
+    return (
+      <>
+        {dash(value)}
+        {lapsed && (
+          <Typography.Text type="warning" data-testid="status-lapsed">
+            {' '}
+            ·{' '}
+            {lapsed.status === 'EXPIRED'
+              ? t('supplierSearch.certificateExpired', { date: usDate(lapsed.expiryDate) })
+              : t('supplierSearch.certificateStanding', {
+                  status: CERTIFICATE_STATUS_LABELS[lapsed.status].toLowerCase(),
+                })}
+          </Typography.Text>
+        )}
+      </>
+    );
+  };
   return (
     <div className="supplier-detail" data-testid="supplier-detail">
       <Card style={{ marginBottom: 20 }}>
@@ -129,7 +176,7 @@ export function SupplierDetail({ supplier }: { supplier: Supplier }) {
             ),
           )}
           {item(t('supplierSearch.certificationType'), dash(s.certificationType))}
-          {item(t('supplierSearch.validated'), dash(s.tulipValidated))}
+          {item(t('supplierSearch.validated'), lapsedNote(s.tulipValidated))}
         </Descriptions>
         <Typography.Title level={5}>{t('supplierSearch.businessContact')}</Typography.Title>
         <Descriptions column={{ xs: 1, md: 2 }} bordered size="small">
@@ -147,12 +194,12 @@ export function SupplierDetail({ supplier }: { supplier: Supplier }) {
         </Descriptions>
         <Typography.Title level={5}>{t('supplierSearch.statuses')}</Typography.Title>
         <Descriptions column={{ xs: 2, md: 3 }} bordered size="small">
-          {item('MBE', dash(s.minorityOwnedStatus))}
-          {item('WBE', dash(s.wbeStatus))}
-          {item('VBE', dash(s.vbeStatus))}
-          {item('SDVBE', dash(s.sdvbeStatus))}
-          {item('DOBE', dash(s.dobeStatus))}
-          {item('DBE', dash(s.dbeStatus))}
+          {item('MBE', lapsedNote(s.minorityOwnedStatus, ['MBE']))}
+          {item('WBE', lapsedNote(s.wbeStatus, ['WBE']))}
+          {item('VBE', lapsedNote(s.vbeStatus, ['VBE']))}
+          {item('SDVBE', lapsedNote(s.sdvbeStatus, ['SDVBE']))}
+          {item('DOBE', lapsedNote(s.dobeStatus, ['DOBE']))}
+          {item('DBE', lapsedNote(s.dbeStatus, ['DBE']))}
         </Descriptions>
         <Typography.Title level={5}>{t('supplierSearch.naics')}</Typography.Title>
         <Descriptions column={1} bordered size="small">
