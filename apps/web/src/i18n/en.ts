@@ -956,6 +956,8 @@ export const en = {
     directoryReadOnly:
       'From the supplier directory: counted under your policy, changed only by the platform administrators.',
     addCertificate: 'Add Certificate',
+    addWhere:
+      'To add a certificate, open the supplier in <search>Search Supplier</search>: its Certificates card has Add Certificate.',
     moreSuggestions: '{{count}} more',
     document: 'Document',
     addDocument: 'Attach',

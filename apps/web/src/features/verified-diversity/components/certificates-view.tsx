@@ -1,12 +1,14 @@
 /**
  * Certificates: the supplier directory's certificates and the organisation's own,
- * filtered by status, agency, type and source, sorted by expiry (soonest first; the header
- * toggles), with the qualification policy.
+ * filtered by status, agency, type and source (kept in the address, so that a reload or a link
+ * shows the same list), sorted by expiry (soonest first; the header toggles), with the
+ * qualification policy. Certificates are added on the supplier's page; the view says where.
  */
-import { useState } from 'react';
-import { Button, Card, Flex, Select } from 'antd';
+import { useMemo } from 'react';
+import { Alert, Button, Card, Flex, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { diversityLabel } from '@spotzcity/shared/diversity-words';
 import {
   CERTIFICATE_SOURCES,
@@ -31,18 +33,60 @@ import { SpendViewHeader } from './spend-view-header.tsx';
 const usDate = (iso: string | null) =>
   iso ? `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}` : '—';
 
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
+  list.find((v) => v === value);
+
+/** The filter of the address (`?status=EXPIRING&type=WBE&…`); anything unknown is left out. */
+export function filterFromSearch(params: URLSearchParams): CertificateFilter {
+  const agency = params.get('agency')?.trim().slice(0, 50);
+  return {
+    status: oneOf(CERTIFICATE_STATUSES, params.get('status')),
+    agency: agency || undefined,
+    diversityType: oneOf(CERTIFICATE_TYPES, params.get('type')),
+    source: oneOf(CERTIFICATE_SOURCES, params.get('source')),
+    sortOrder: params.get('sort') === 'desc' ? 'desc' : 'asc',
+  };
+}
+
+function searchOf(filter: CertificateFilter): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.status) params.set('status', filter.status);
+  if (filter.agency) params.set('agency', filter.agency);
+  if (filter.diversityType) params.set('type', filter.diversityType);
+  if (filter.source) params.set('source', filter.source);
+  if (filter.sortOrder === 'desc') params.set('sort', 'desc');
+  return params;
+}
+
 export function CertificatesView() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const agencies = useQuery(agenciesQuery());
-  const [filter, setFilter] = useState<CertificateFilter>({ sortOrder: 'asc' });
-  const set = (change: Partial<CertificateFilter>) => setFilter((f) => ({ ...f, ...change }));
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => filterFromSearch(params), [params]);
+  const setFilter = (next: CertificateFilter) => setParams(searchOf(next), { replace: true });
+  const set = (change: Partial<CertificateFilter>) => setFilter({ ...filter, ...change });
+  const mayAdd = user.permissions.includes('UPLOAD_SUPPLIER_SPEND_FILE');
   return (
     <div className="page" data-testid="certificates-view">
       <SpendViewHeader
         view={t('verified.certificates')}
         subtitle={t('verified.certificatesSubtitle')}
       />
+      {mayAdd && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="add-certificate-pointer"
+          title={
+            <Trans
+              i18nKey="verified.addWhere"
+              components={{ search: <Link to="/home/supplierSearch" /> }}
+            />
+          }
+        />
+      )}
       <Card size="small" style={{ marginBottom: 16 }}>
         <Flex gap={12} wrap>
           <Select
@@ -104,14 +148,15 @@ export function CertificatesView() {
           {
             title: t('verified.supplier'),
             dataIndex: 'supplierName',
-            width: 220,
+            width: 200,
             render: (name: string, c) => <SupplierLink name={name} duns={c.duns} />,
           },
+          // Status right after the supplier: on a phone both show before the table scrolls.
           {
-            title: t('verified.type'),
-            dataIndex: 'diversityType',
-            width: 90,
-            render: (v: string) => diversityLabel(v),
+            title: t('verified.status'),
+            dataIndex: 'status',
+            width: 110,
+            render: (_: unknown, c) => <CertificateStatusTag status={c.status} />,
           },
           {
             title: t('verified.expiryDate'),
@@ -124,10 +169,10 @@ export function CertificatesView() {
             render: usDate,
           },
           {
-            title: t('verified.status'),
-            dataIndex: 'status',
-            width: 130,
-            render: (_: unknown, c) => <CertificateStatusTag status={c.status} />,
+            title: t('verified.type'),
+            dataIndex: 'diversityType',
+            width: 90,
+            render: (v: string) => diversityLabel(v),
           },
           { title: t('verified.agency'), dataIndex: 'agency', width: 150 },
           {
