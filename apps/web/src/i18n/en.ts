@@ -704,8 +704,6 @@ export const en = {
         building: 'Building dashboards',
       },
       countOf_rows: '{{done}} of {{total}} rows',
-      countOfAbout_rows: '{{done}} of about {{total}} rows',
-      countOfAbout_tables: '{{done}} of about {{total}}',
       count_rows: '{{done}} rows',
       countOf_tables: '{{done}} of {{total}}',
       count_tables: '{{done}}',

@@ -29,12 +29,22 @@ describe('the import dialog’s steps', () => {
     expect(steps[1]!.counts).toEqual({ done: 5000, total: 20_000, unit: 'rows' });
   });
 
-  it('estimate N from the bytes read when the sheet does not declare its rows', () => {
+  it('give no total when the sheet does not declare its rows: the bytes read do not tell it', () => {
+    // 4,343 rows in 57% of a 20,000-row file's bytes: the rows so far, and no guessed total.
     const steps = importSteps(
       null,
-      importJob({ progress: { done: 2_500_000, total: 10_000_000 }, rowsChecked: 15_210 }),
+      importJob({ progress: { done: 5_750_000, total: 10_000_000 }, rowsChecked: 4_343 }),
     );
-    expect(steps[1]!.counts).toEqual({ done: 15_210, total: 61_000, unit: 'rows', about: true });
+    expect(steps[1]!.counts).toEqual({ done: 4_343, total: null, unit: 'rows' });
+    expect(steps[1]!.percent).toBe(57);
+  });
+
+  it('say no row count for a file refused before a row was checked', () => {
+    const refused = importSteps(
+      null,
+      importJob({ status: 'failed', progress: { done: 4096, total: 10_000 }, rowsChecked: 0 }),
+    );
+    expect(refused[1]).toEqual({ key: 'checking', status: 'error', percent: 0 });
   });
 
   it('show saving as rows of the file from the bytes saved, then the dashboards built', () => {

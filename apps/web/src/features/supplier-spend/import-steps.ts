@@ -13,22 +13,14 @@ export interface ImportStep {
   status: StepStatus;
   /** 0–100, null when nothing can be said yet. */
   percent: number | null;
-  /** Counts for the line under the step's name; `about` when the total is an estimate. */
-  counts?: { done: number; total: number | null; unit: 'rows' | 'tables'; about?: boolean };
+  /**
+   * Counts for the line under the step's name; the total only when it is known (a sheet that does
+   * not declare its rows has none: the rows read so far say nothing sure of how many follow).
+   */
+  counts?: { done: number; total: number | null; unit: 'rows' | 'tables' };
 }
 
 export const STEP_KEYS: StepKey[] = ['uploading', 'checking', 'saving', 'building'];
-
-/**
- * The rows a sheet will have, from the rows read so far and the share of its bytes read: for
- * sheets that do not declare their size (Excel does, streaming writers often do not).
- */
-export function estimateRows(rows: number, bytesDone: number, bytesTotal: number): number | null {
-  if (rows === 0 || bytesDone === 0 || bytesTotal === 0) return null;
-  const estimate = (rows * bytesTotal) / bytesDone;
-  const unit = estimate >= 10_000 ? 1000 : estimate >= 1000 ? 100 : 10;
-  return Math.max(rows, Math.round(estimate / unit) * unit);
-}
 
 const percentOf = (done: number, total: number) =>
   total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
@@ -47,12 +39,12 @@ function phaseStep(key: ImportPhase, job: ImportJob, status: StepStatus): Import
         : { counts: { done: job.rowCount ?? 0, total: job.rowCount, unit: 'rows' as const } }),
     };
   }
-  // A step that failed before it counted anything says nothing of counts.
-  if (status === 'error' && job.rowsChecked === 0 && done === 0) return { key, status, percent: 0 };
+  // A check that failed before it counted a row (a refused file) says nothing of counts.
+  if (status === 'error' && job.rowsChecked === 0 && (key === 'checking' || done === 0)) {
+    return { key, status, percent: 0 };
+  }
   switch (key) {
     case 'checking': {
-      const estimate =
-        job.rowsExpected === null ? estimateRows(job.rowsChecked, done, total) : null;
       return {
         key,
         status,
@@ -63,10 +55,7 @@ function phaseStep(key: ImportPhase, job: ImportJob, status: StepStatus): Import
             : job.rowsExpected
               ? percentOf(job.rowsChecked, job.rowsExpected)
               : null,
-        counts:
-          estimate !== null
-            ? { done: job.rowsChecked, total: estimate, unit: 'rows', about: true }
-            : { done: job.rowsChecked, total: job.rowsExpected, unit: 'rows' },
+        counts: { done: job.rowsChecked, total: job.rowsExpected, unit: 'rows' },
       };
     }
     case 'saving': {

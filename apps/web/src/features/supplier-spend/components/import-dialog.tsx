@@ -67,7 +67,7 @@ function StepRow({ step, queued }: { step: ImportStep; queued: boolean }) {
       ? t('spend.import.queued')
       : counts && step.status !== 'wait'
         ? counts.total !== null && counts.total > 0
-          ? t(`spend.import.${counts.about ? 'countOfAbout' : 'countOf'}_${counts.unit}`, {
+          ? t(`spend.import.countOf_${counts.unit}`, {
               done: counts.done.toLocaleString('en-US'),
               total: counts.total.toLocaleString('en-US'),
             })
