@@ -114,6 +114,11 @@ describe('program categories', () => {
         .getByTestId('category-match')
         .getByText('Any of these')
         .click();
+      // The choice is saved with the rule's other parameters, by Save.
+      await page
+        .locator('[data-testid^="program-category-"]', { hasText: 'Small & Local' })
+        .getByTestId('rule-save')
+        .click();
       await page
         .locator('[data-testid^="program-category-"]', { hasText: 'Small & Local' })
         .getByText('Any of: Small business, Local')

@@ -69,55 +69,105 @@ function useNotify() {
   };
 }
 
-function LocalRuleForm({ category, canEdit }: { category: ProgramCategory; canEdit: boolean }) {
+interface RuleValues extends Partial<LocalRule> {
+  match?: ProgramMatch;
+}
+
+/**
+ * The category's rule, changed one way: whether a supplier must meet all or any of its
+ * conditions, and a local category's radius, states and counties, saved together with Save.
+ */
+function RuleForm({ category, canEdit }: { category: ProgramCategory; canEdit: boolean }) {
   const { t } = useTranslation();
   const update = useUpdateCategory();
   const notify = useNotify();
-  const [form] = Form.useForm<LocalRule>();
+  const [form] = Form.useForm<RuleValues>();
+  const several = category.kinds.length > 1;
+  const local = category.kinds.includes('LOCAL');
+  const [changed, setChanged] = useState(false);
+  if (!several && !local) return null;
   return (
-    <Form
+    <Form<RuleValues>
       form={form}
       layout="vertical"
       disabled={!canEdit}
-      initialValues={category.local ?? { radiusMiles: null, states: [], counties: [] }}
-      onFinish={(local) =>
+      initialValues={{
+        match: category.match,
+        ...(category.local ?? { radiusMiles: null, states: [], counties: [] }),
+      }}
+      onValuesChange={() => setChanged(true)}
+      onFinish={(values) =>
         update.mutate(
           {
             id: category.id,
-            local: {
-              radiusMiles: local.radiusMiles ?? null,
-              states: local.states ?? [],
-              counties: local.counties ?? [],
-            },
+            ...(several && values.match ? { match: values.match } : {}),
+            ...(local
+              ? {
+                  local: {
+                    radiusMiles: values.radiusMiles ?? null,
+                    states: values.states ?? [],
+                    counties: values.counties ?? [],
+                  },
+                }
+              : {}),
           },
-          notify,
+          { ...notify, onSuccess: (reply) => (notify.onSuccess(reply), setChanged(false)) },
         )
       }
-      data-testid={`local-rule-${category.id}`}
+      data-testid={`rule-form-${category.id}`}
     >
-      <Row gutter={12}>
-        <Col xs={24} md={6}>
-          <Form.Item name="radiusMiles" label={t('programs.radius')}>
-            <InputNumber min={1} max={500} style={{ width: '100%' }} data-testid="local-radius" />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={9}>
-          <Form.Item name="states" label={t('programs.states')}>
-            <Select
-              mode="multiple"
-              allowClear
-              options={US_STATES.map(([code, name]) => ({ value: code, label: `${code} ${name}` }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={9}>
-          <Form.Item name="counties" label={t('programs.counties')}>
-            <Select mode="tags" open={false} tokenSeparators={[';']} />
-          </Form.Item>
-        </Col>
-      </Row>
+      {several && (
+        <Form.Item name="match" label={t('programs.match')} style={{ marginBottom: 8 }}>
+          <Radio.Group
+            size="small"
+            optionType="button"
+            options={PROGRAM_MATCHES.map((m) => ({ value: m, label: PROGRAM_MATCH_LABELS[m] }))}
+            data-testid="category-match"
+          />
+        </Form.Item>
+      )}
+      {several && (
+        <ul className={css.programConditions}>
+          {category.kinds.map((k) => (
+            <li key={k}>
+              <Typography.Text type="secondary">{PROGRAM_KIND_RULES[k]}</Typography.Text>
+            </li>
+          ))}
+        </ul>
+      )}
+      {local && (
+        <Row gutter={12} data-testid={`local-rule-${category.id}`}>
+          <Col xs={24} md={6}>
+            <Form.Item name="radiusMiles" label={t('programs.radius')}>
+              <InputNumber min={1} max={500} style={{ width: '100%' }} data-testid="local-radius" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={9}>
+            <Form.Item name="states" label={t('programs.states')}>
+              <Select
+                mode="multiple"
+                allowClear
+                options={US_STATES.map(([code, name]) => ({
+                  value: code,
+                  label: `${code} ${name}`,
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={9}>
+            <Form.Item name="counties" label={t('programs.counties')}>
+              <Select mode="tags" open={false} tokenSeparators={[';']} />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
       {canEdit && (
-        <Button htmlType="submit" loading={update.isPending} data-testid="local-save">
+        <Button
+          htmlType="submit"
+          type={changed ? 'primary' : 'default'}
+          loading={update.isPending}
+          data-testid="rule-save"
+        >
           {t('programs.save')}
         </Button>
       )}
@@ -286,34 +336,12 @@ function CategoryCard({ category, canEdit }: { category: ProgramCategory; canEdi
         </Space>
       }
     >
-      {category.kinds.length > 1 && (
-        <Radio.Group
-          size="small"
-          optionType="button"
-          value={category.match}
-          disabled={!canEdit}
-          onChange={(e) =>
-            update.mutate({ id: category.id, match: e.target.value as ProgramMatch }, notify)
-          }
-          options={PROGRAM_MATCHES.map((m) => ({ value: m, label: PROGRAM_MATCH_LABELS[m] }))}
-          style={{ marginBottom: 8 }}
-          data-testid="category-match"
-        />
-      )}
-      {category.kinds.length > 1 ? (
-        <ul className={css.programConditions}>
-          {category.kinds.map((k) => (
-            <li key={k}>
-              <Typography.Text type="secondary">{PROGRAM_KIND_RULES[k]}</Typography.Text>
-            </li>
-          ))}
-        </ul>
-      ) : (
+      {category.kinds.length === 1 && (
         <Typography.Paragraph type="secondary">
           {PROGRAM_KIND_RULES[category.kind]}
         </Typography.Paragraph>
       )}
-      {category.kinds.includes('LOCAL') && <LocalRuleForm category={category} canEdit={canEdit} />}
+      <RuleForm category={category} canEdit={canEdit} />
       {category.kinds.includes('MANUAL') && (
         <MarkedSuppliers category={category} canEdit={canEdit} />
       )}
