@@ -103,8 +103,10 @@ export function ContractList() {
         title: t('contracts.contractNumber'),
         dataIndex: 'contractNumber',
         key: 'contractNumber',
-        width: 124,
-        render: (value: string) => <span className="cell-strong cell-nowrap">{value}</span>,
+        // Fifteen characters (the most a contract number holds) on one line; wider letters wrap
+        // rather than hide the last ones under the next column.
+        width: 150,
+        render: (value: string) => <span className="cell-strong cell-break">{value}</span>,
       },
       { title: t('contracts.name'), dataIndex: 'contractName', key: 'contractName' },
       { title: t('contracts.category'), dataIndex: 'category', key: 'category' },
