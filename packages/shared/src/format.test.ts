@@ -3,6 +3,7 @@ import {
   formatCompactMoney,
   formatDate,
   formatFileDate,
+  formatMoment,
   formatFileSize,
   formatMoney,
   groupThousands,
@@ -30,6 +31,13 @@ describe('formats', () => {
 
   it('shows file dates as DD/MM/YYYY H:mm:ss', () => {
     expect(formatFileDate(new Date(2024, 0, 5, 9, 3, 7))).toBe('05/01/2024 9:03:07');
+  });
+
+  it('shows a moment the spec gives no format for with its month by name (1 Dec 2026, 14:03)', () => {
+    expect(formatMoment(new Date(2026, 11, 1, 14, 3, 59))).toBe('1 Dec 2026, 14:03');
+    expect(formatMoment(new Date(2026, 0, 12, 9, 5))).toBe('12 Jan 2026, 09:05');
+    expect(formatMoment(null)).toBe('');
+    expect(formatMoment('not a date')).toBe('');
   });
 
   it('shows a 10-digit phone number as (312) 555-0147', () => {

@@ -24,6 +24,23 @@ export function groupThousands(whole: number): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A moment no reader can take for another (1 Dec 2026, 14:03), in the browser's time, for the
+ * times the spec gives no format (when a setting or a goal changed, the audit log): the spec's
+ * MM/DD dates and DD/MM file dates side by side read either way.
+ */
+export function formatMoment(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  return (
+    `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ` +
+    `${pad(date.getHours())}:${pad(date.getMinutes())}`
+  );
+}
+
 /** MM/DD/YYYY from an ISO date or instant; a bare date is taken as a calendar date (no shift). */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';

@@ -3,7 +3,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuditItem } from '@spotzcity/shared/audit';
-import { formatFileDate } from '@spotzcity/shared/format';
+import { formatMoment } from '@spotzcity/shared/format';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { auditQueryKey, fetchAuditPage } from './api/get-audit.ts';
@@ -53,7 +53,7 @@ export default function AuditPage() {
       title: t('audit.at'),
       dataIndex: 'at',
       width: 170,
-      render: (value: string) => formatFileDate(value),
+      render: (value: string) => formatMoment(value),
     },
     {
       key: 'actor',

@@ -104,6 +104,8 @@ describe('Goals & Settings', () => {
       expect(history.textContent).toContain('Fiscal year starts in: January → July'),
     );
     expect(history.textContent).not.toContain('fiscalYearStartMonth');
+    // When, with the month by name: no reader takes 1 December for 12 January.
+    expect(history.textContent).toMatch(/\b1 Dec 2026, \d\d:\d\d · Alex Morgan/);
     expect(history.textContent).toContain('Overall target: — → 20%');
     expect(history.textContent).toContain('Per diversity type: — → MBE 5%');
     await waitFor(() =>

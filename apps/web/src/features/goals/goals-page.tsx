@@ -35,6 +35,7 @@ import {
   type YearGoals,
 } from '@spotzcity/shared/goals';
 import { diversityLabel } from '@spotzcity/shared/diversity-words';
+import { formatMoment } from '@spotzcity/shared/format';
 import { useCurrentUser } from '../../api/get-profile.ts';
 import { goalYearsQuery } from '../../api/goal-years.ts';
 import { SubmitButton } from '../../components/form-footer.tsx';
@@ -356,7 +357,7 @@ function GoalsCard({
           {goals.data?.updatedAt && (
             <Typography.Paragraph type="secondary">
               {t('goals.lastChanged', {
-                when: new Date(goals.data.updatedAt).toLocaleString(),
+                when: formatMoment(goals.data.updatedAt),
                 who: goals.data.updatedBy ?? '',
               })}
             </Typography.Paragraph>
@@ -427,7 +428,7 @@ function HistoryCard() {
           {year ? ` FY${year}` : ''}
         </Typography.Text>{' '}
         <Typography.Text type="secondary">
-          {new Date(item.at).toLocaleString()} · {item.actorName}
+          {formatMoment(item.at)} · {item.actorName}
         </Typography.Text>
         {keys.map((k) => (
           <div key={k} className={css.historyChange}>
