@@ -53,7 +53,7 @@ describe('Goals & Settings', () => {
     { timeout: 60_000 },
     async () => {
       serve();
-      await screen.findByTestId('fiscal-start', {}, { timeout: 5000 });
+      await screen.findByTestId('fiscal-start', {}, { timeout: 30_000 });
       expect(screen.queryByTestId('fiscal-start-moves')).toBeNull();
       await choose('fiscal-start', 'July');
       const warning = await screen.findByTestId('fiscal-start-moves');
