@@ -46,7 +46,7 @@ beforeAll(async () => {
     },
   );
   contractId = reply.data.id;
-});
+}, 600_000);
 afterAll(async () => {
   if (contractId !== undefined) {
     await apiCall(browser.baseURL, 'DELETE', `/api/contract/delete?id=${contractId}`, token).catch(
