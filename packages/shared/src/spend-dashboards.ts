@@ -14,6 +14,14 @@ export * from './spend-dashboard-words.ts';
 export const spendBaseSchema = z.enum(SPEND_BASES);
 /** `?base=all|addressable` of the graph endpoints; without it, all spend as before. */
 export const spendBaseQuerySchema = z.object({ base: spendBaseSchema.default('all') });
+/**
+ * `?base=…&rule=reported|verified` of the Spend Dashboard's graphs of diverse spend (per type,
+ * month over month, per year); without a rule, as reported in the file as before. The words are
+ * the dashboard address's (`?rule=`).
+ */
+export const spendRuleQuerySchema = spendBaseQuerySchema.extend({
+  rule: z.enum(['reported', 'verified']).optional(),
+});
 
 /** `spendData` of `POST /api/excel/spend|supplier|categories`. */
 export const dashboardExcelSchema = z.object({

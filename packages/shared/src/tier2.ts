@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { cellMoney, cellText, type Cell, type FileColumn } from './cells.ts';
 import { DIVERSE_TYPES, diversityLabel } from './diversity.ts';
 import type { DiversityType } from './enums.ts';
+import { countingRuleSchema } from './verified-diversity.ts';
 import { MESSAGES, email, numeric, recordId, requiredAmount, requiredText } from './validation.ts';
 
 export * from './tier2-words.ts';
@@ -425,6 +426,8 @@ export type Tier2Figures = z.infer<typeof tier2FiguresSchema>;
 export const tier2FiguresRequestSchema = z.object({
   year: yearNumber().optional(),
   selectedIds: z.array(recordId()).max(1000).default([]),
+  /** The counting rule of the Tier 1 column; as reported in the file without it. */
+  countingRule: countingRuleSchema.optional(),
 });
 
 /* ---------- The template upload ---------- */

@@ -22,6 +22,22 @@ export const COUNTING_RULE_TEXT: Record<CountingRule, string> = {
     'on the payment date.',
 };
 
+/**
+ * The line under each figure of a dashboard that offers the rule, on screen and in its exports:
+ * 'Counting rule: Verified'.
+ */
+export const countingRuleLine = (rule: CountingRule) =>
+  `Counting rule: ${COUNTING_RULE_LABELS[rule]}`;
+
+/** Under the program categories, which count the same under either rule. */
+export const PROGRAMS_RULE_NOTE =
+  'Counted the same under either counting rule: by the directory supplier each vendor is ' +
+  'matched to, as that supplier is today.';
+
+/** Under Tier 2 next to Tier 1: Tier 1 follows the rule, Tier 2 is the primes' own report. */
+export const tier2RuleNote = (rule: CountingRule) =>
+  `Tier 1 counts ${rule === 'VERIFIED' ? 'verified' : 'as reported in the file'}; Tier 2 counts as the prime suppliers reported it.`;
+
 /* ---------------------------------------------------------------- matching */
 
 /** How a vendor was matched, strongest first, with the score each rule gives. */

@@ -16,6 +16,9 @@ import {
   tier2Reports,
 } from '../db/schema/index.ts';
 import { inScope } from '../platform/sql.ts';
+import type { CountingRule } from '@spotzcity/shared/verified-diversity';
+import { verifiedGroups } from './verified-groups.ts';
+import { refreshVerifiedRollups } from './verified-rollups.ts';
 
 /** Report lines `l` of reports `r` of primes `p`; `tier2Amounts` assumes `l` and `r`. */
 const l = alias(tier2ReportLines, 'l');
@@ -55,7 +58,12 @@ const buyerYearLines = (clientRef: number, year: number) => sql`
 export async function tier2Figures(
   db: DbOrTx,
   clientRef: number,
-  input: { year?: number | undefined; selectedIds: number[] },
+  input: {
+    year?: number | undefined;
+    selectedIds: number[];
+    /** The counting rule of Tier 1; as reported in the file without it. Tier 2 is as reported. */
+    countingRule?: CountingRule | undefined;
+  },
 ): Promise<Tier2Figures> {
   const years = rowsOf(
     await db.execute(sql`
@@ -89,13 +97,17 @@ export async function tier2Figures(
     months.clientRef,
     months.fileId,
   );
+  // Tier 1 under the verified rule reads the verified rollups by month, in the same shape.
+  const verified = input.countingRule === 'VERIFIED';
+  if (verified) await refreshVerifiedRollups(db, clientRef);
+  const groups = verified ? verifiedGroups('month') : sql`${spendRollupMonths} ${months}`;
   const inYear = sql`${months.month} >= make_date(${year}::int, 1, 1)
     and ${months.month} < make_date(${year}::int + 1, 1, 1)`;
   const tier1 = rowsOf(
     await db.execute(sql`
       select t.type as diversity, coalesce(sum(${months.spend}), 0)::text as spend
       from unnest(${sql.param([...DIVERSE_TYPES])}::text[]) as t(type)
-      left join ${spendRollupMonths} ${months} on t.type = any(${months.diversity})
+      left join ${groups} on t.type = any(${months.diversity})
         and ${files}
         and ${inYear}
       group by t.type
@@ -105,7 +117,7 @@ export async function tier2Figures(
   const [tier1Total] = rowsOf(
     await db.execute(sql`
       select coalesce(sum(${months.spend}), 0)::text as diverse
-      from ${spendRollupMonths} ${months}
+      from ${groups}
       where ${files} and ${months.isDiverse}
         and ${inYear}
     `),

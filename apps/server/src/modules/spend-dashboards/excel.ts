@@ -12,7 +12,11 @@ import {
   type DashboardKind,
 } from '@spotzcity/shared/spend-dashboards';
 import { MULTI_TYPE_NOTE, diversityLabel } from '@spotzcity/shared/diversity';
-import { COUNTING_RULE_LABELS, type CountingRule } from '@spotzcity/shared/verified-diversity';
+import {
+  COUNTING_RULE_LABELS,
+  PROGRAMS_RULE_NOTE,
+  type CountingRule,
+} from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import { summary, type Sheet, type SummaryValue } from '../../platform/exports.ts';
 import { selectedFileNames } from '../../domain/spend-file-names.ts';
@@ -55,19 +59,23 @@ async function parametersOf(
 /**
  * The Spend Dashboard's workbook under the counting rule chosen on screen (absent: the
  * organisation's default): the Summary states the rule and its diverse spend; a Counting Rule
- * sheet holds both figures per type, and 'verified' a sheet of the suppliers behind it.
+ * sheet holds both figures per type, and 'verified' a sheet of the suppliers behind it. The sheets
+ * of diverse spend (per type, month over month, per year) and Tier 1 count under the rule too;
+ * program categories count the same under either rule, Tier 2 as the primes reported it.
  */
 export async function spendWorkbook(
   db: DbOrTx,
   scope: Scope,
   requested?: CountingRule,
 ): Promise<DashboardWorkbook> {
+  // First: it brings the verified rollups up to date, which the figures below then read.
   const counting = await countingExport(db, scope, requested);
   const ruleLabel = COUNTING_RULE_LABELS[counting.rule];
+  const ruled: Scope = { ...scope, rule: counting.rule };
   const [perType, mom, years, programs] = await Promise.all([
-    figures.spendPerDiversity(db, scope),
-    figures.spendPerDiversityMom(db, scope),
-    figures.spendDiversityOverNonDiversity(db, scope),
+    figures.spendPerDiversity(db, ruled),
+    figures.spendPerDiversityMom(db, ruled),
+    figures.spendDiversityOverNonDiversity(db, ruled),
     figures.programCategoryFigures(db, scope),
   ]);
   const monthColumns = mom.months.map((m) => ({ header: m, key: m, kind: 'money' as const }));
@@ -77,7 +85,7 @@ export async function spendWorkbook(
     total,
   });
   const files = await parametersOf(db, scope, 'spend', ruleInWords(counting.rule));
-  const tier2 = await tier2Section(db, scope);
+  const tier2 = await tier2Section(db, scope, counting.rule);
   return {
     title: DASHBOARD_TITLES.spend,
     fileName: files.fileName,
@@ -90,14 +98,10 @@ export async function spendWorkbook(
         summary.money(perType.totalSpend - counting.diverse),
       ],
       ['Note', MULTI_TYPE_NOTE],
-      ...(counting.rule === 'VERIFIED'
-        ? [
-            [
-              'Other sheets',
-              `Spend per Diversity, Month over Month and Diverse vs Non Diverse count diversity ${COUNTING_RULE_LABELS.REPORTED.toLowerCase()}, as the dashboard's charts do.`,
-            ] as [string, SummaryValue],
-          ]
-        : []),
+      [
+        'Sheets',
+        `Spend per Diversity, Month over Month, Diverse vs Non Diverse and Tier 1 count under this rule (${ruleLabel}); ${PROGRAM_CATEGORIES_TITLE} count the same under either rule; Tier 2 counts as the prime suppliers reported it.`,
+      ],
     ],
     sheets: [
       {
@@ -147,6 +151,7 @@ export async function spendWorkbook(
           ...programs.categories,
           // The note travels with the figures: what counts, and the SBA table's date.
           { name: programNote(programs), rule: null, spend: null, share: null, suppliers: null },
+          { name: PROGRAMS_RULE_NOTE, rule: null, spend: null, share: null, suppliers: null },
         ],
       },
       {

@@ -36,6 +36,8 @@ import {
 import {
   COUNTING_RULE_LABELS,
   COUNTING_RULE_TEXT,
+  PROGRAMS_RULE_NOTE,
+  countingRuleLine,
   countingRuleSchema,
   type CountingRule,
 } from '@spotzcity/shared/verified-diversity';
@@ -118,28 +120,31 @@ async function common(db: DbOrTx, scope: Scope, kind: DashboardKind, rule: strin
 }
 
 /**
- * The Spend Dashboard under the counting rule chosen on screen: the headline diverse spend
- * follows it, both figures stand side by side per type (as the dashboard's counting-rule card
- * shows them), 'verified' adds the suppliers and certificates behind it, and the charts — as
- * reported in the file on screen too — say so when the rule is 'verified'.
+ * The Spend Dashboard under the counting rule chosen on screen, as the dashboard shows it: the
+ * headline diverse spend and every chart of diverse spend follow it and say so, both figures
+ * stand side by side per type (as the dashboard's counting-rule card shows them), 'verified' adds
+ * the suppliers and certificates behind it; program categories count the same under either rule,
+ * and Tier 2 as the primes reported it, and each says so.
  */
 async function spendReport(
   db: DbOrTx,
   scope: Scope,
   requested?: CountingRule,
 ): Promise<ReportContent> {
+  // First: it brings the verified rollups up to date, which the figures below then read.
   const counting = await countingExport(db, scope, requested);
   const { rule } = counting;
+  const ruled: Scope = { ...scope, rule };
   const [perType, mom, years, base, programs] = await Promise.all([
-    figures.spendPerDiversity(db, scope),
-    figures.spendPerDiversityMom(db, scope),
-    figures.spendDiversityOverNonDiversity(db, scope),
+    figures.spendPerDiversity(db, ruled),
+    figures.spendPerDiversityMom(db, ruled),
+    figures.spendDiversityOverNonDiversity(db, ruled),
     common(db, scope, 'spend', ruleInWords(rule)),
     figures.programCategoryFigures(db, scope),
   ]);
-  const tier2 = await tier2Section(db, scope);
+  const tier2 = await tier2Section(db, scope, rule);
   const types = mom.series.filter((s) => s.diversity !== 'NON_DIVERSE');
-  const asReported = rule === 'VERIFIED' ? ` · ${COUNTING_RULE_LABELS.REPORTED}` : '';
+  const ruleLine = countingRuleLine(rule);
   const ruleLabel = COUNTING_RULE_LABELS[rule];
   return {
     ...base,
@@ -156,7 +161,7 @@ async function spendReport(
         kind: 'table',
         title: `Counting rule: ${ruleLabel}`,
         subtitle: COUNTING_RULE_TEXT[rule],
-        note: `${MULTI_TYPE_NOTE} ${rule === 'VERIFIED' ? 'The charts that follow count diversity as reported in the file, as the dashboard does.' : ''}`.trim(),
+        note: MULTI_TYPE_NOTE,
         table: {
           columns: [
             { header: SPEND_WORDS.diversity, width: 2 },
@@ -196,7 +201,7 @@ async function spendReport(
         kind: 'table',
         title: PROGRAM_CATEGORIES_TITLE,
         subtitle: baseLine(scope),
-        note: programNote(programs),
+        note: `${programNote(programs)} ${PROGRAMS_RULE_NOTE}`,
         table: {
           columns: [
             { header: 'Category', width: 2 },
@@ -211,7 +216,7 @@ async function spendReport(
       {
         kind: 'chart',
         title: SPEND_WORDS.spendPerDiversity,
-        subtitle: `${baseLine(scope)}${asReported}`,
+        subtitle: `${baseLine(scope)} · ${ruleLine}`,
         note: MULTI_TYPE_NOTE,
         option: spendPerDiversityOption(perType),
         height: Math.max(160, perType.types.length * 26 + 30),
@@ -234,7 +239,7 @@ async function spendReport(
       {
         kind: 'chart',
         title: SPEND_WORDS.spendMom,
-        subtitle: `The 12 months to the latest payment, ${DIVERSE_LABEL} types (${NON_DIVERSE_LABEL} in the totals)${asReported}`,
+        subtitle: `The 12 months to the latest payment, ${DIVERSE_LABEL} types (${NON_DIVERSE_LABEL} in the totals) · ${ruleLine}`,
         option: spendMomOption(mom),
         height: 260,
         native: {
@@ -254,7 +259,7 @@ async function spendReport(
       {
         kind: 'chart',
         title: SPEND_WORDS.diverseByYear,
-        subtitle: asReported ? `${baseLine(scope)}${asReported}` : baseLine(scope),
+        subtitle: `${baseLine(scope)} · ${ruleLine}`,
         option: diverseByYearOption(years, false),
         height: Math.ceil(Math.max(1, years.length) / 3) * 200 + 48,
         native: years.map((y) => ({

@@ -13,6 +13,7 @@ import {
   SPEND_GRAPHS,
   dashboardExcelSchema,
   spendBaseQuerySchema,
+  spendRuleQuerySchema,
   type SpendGraphs,
 } from '@spotzcity/shared/spend-dashboards';
 import type { CountingRule } from '@spotzcity/shared/verified-diversity';
@@ -32,20 +33,25 @@ const GRAPHS: {
   [K in keyof SpendGraphs]: {
     description: string;
     compute: (db: DbOrTx, scope: Scope) => Promise<SpendGraphs[K]>;
+    /** The figure counts diverse spend per type: it takes `?rule=reported|verified`. */
+    rule?: true;
   };
 } = {
   spendPerDiversity: {
     description: 'Spend and % of spend per diversity type (a row counts under each of its types).',
     compute: figures.spendPerDiversity,
+    rule: true,
   },
   spendPerDiversityMom: {
     description:
       'Spend per diversity type per month, 12 months to the latest payment, with totals.',
     compute: figures.spendPerDiversityMom,
+    rule: true,
   },
   spendDiversityOverNonDiversity: {
     description: 'Diverse vs non-diverse spend per payment year.',
     compute: figures.spendDiversityOverNonDiversity,
+    rule: true,
   },
   categoryPerDiversity: {
     description: 'Diverse and non-diverse spend per category.',
@@ -94,8 +100,8 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         onRequest: readers,
         schema: {
           tags,
-          description: `${graph.description} \`?base=addressable\` makes its percentages shares of addressable spend (all spend without it).`,
-          querystring: spendBaseQuerySchema,
+          description: `${graph.description} \`?base=addressable\` makes its percentages shares of addressable spend (all spend without it).${graph.rule ? ' `?rule=verified` counts diverse spend under the verified rule (as reported in the file without it).' : ''}`,
+          querystring: graph.rule ? spendRuleQuerySchema : spendBaseQuerySchema,
           body: selectionSchema,
           response: { 200: envelopeOf(SPEND_GRAPHS[name as keyof SpendGraphs]) },
         },
@@ -103,10 +109,12 @@ export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { clientRef } = principalOf(request);
         const { base } = request.query;
+        const rule = 'rule' in request.query ? request.query.rule : undefined;
         return ok(
           await graph.compute(app.db, {
             clientRef,
             selectedIds: request.body.selectedIds,
+            ...(rule === 'verified' ? { rule: 'VERIFIED' as const } : {}),
             // All spend needs no look-up: its queries read every row.
             ...(base === 'addressable' ? { base: await resolveBase(app.db, clientRef, base) } : {}),
           }),

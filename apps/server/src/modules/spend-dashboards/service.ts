@@ -28,6 +28,9 @@ import type { SpendBase } from '@spotzcity/shared/spend-dashboards';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { nonAddressableSpendCategories } from '../../domain/addressable.ts';
 import { programSpend } from '../../domain/program-categories.ts';
+import { verifiedGroups, type VerifiedGrain } from '../../domain/verified-groups.ts';
+import { refreshVerifiedRollups } from '../../domain/verified-rollups.ts';
+import type { CountingRule } from '@spotzcity/shared/verified-diversity';
 import { inScope, toNumber, type FileScope } from '../../platform/sql.ts';
 import {
   spendRollupMonths,
@@ -62,6 +65,20 @@ export interface BaseScope {
 export interface Scope extends FileScope {
   /** Base of the percentages; all spend without it. */
   base?: BaseScope;
+  /** The counting rule of the diverse-spend figures; as reported in the file without it. */
+  rule?: CountingRule;
+}
+
+/**
+ * The groups a diverse-spend figure reads, aliased `r`: the reported rollup `reported`, or under
+ * the verified rule the verified rollup of the grain (brought up to date by `countedUnderRule`).
+ */
+const groupsOf = (scope: Scope, reported: SQL, grain: VerifiedGrain): SQL =>
+  scope.rule === 'VERIFIED' ? verifiedGroups(grain) : reported;
+
+/** Under the verified rule, the verified rollups are brought up to date before they are read. */
+async function countedUnderRule(db: DbOrTx, scope: Scope) {
+  if (scope.rule === 'VERIFIED') await refreshVerifiedRollups(db, scope.clientRef);
 }
 
 /** The base of one request: the goals module's definition of addressable spend. */
@@ -145,11 +162,13 @@ type SplitRow = z.infer<typeof splitRow>;
 const sharesRow = z.object({ shares: z.array(z.string()) });
 
 export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<SpendPerDiversity> {
+  await countedUnderRule(db, scope);
   const [row] = rowsOf(
     await db.execute(sql`
       with sums as (
         select ${splitColumns(months)}, ${perTypeColumns(months)}
-        from ${spendRollupMonths} ${months} where ${ofScope(scope, months)}
+        from ${groupsOf(scope, sql`${spendRollupMonths} ${months}`, 'file')}
+        where ${ofScope(scope, months)}
       )
       select sums.*, array[${sql.join(
         DIVERSITY_TYPES.map((_, i) =>
@@ -169,7 +188,8 @@ export async function spendPerDiversity(db: DbOrTx, scope: Scope): Promise<Spend
         await db.execute(sql`
           with sums as (
             select coalesce(sum(${suppliers.spend}), 0)::text as total, ${perTypeColumns(suppliers)}
-            from ${spendRollupSuppliers} ${suppliers} where ${ofScope(scope, suppliers)} and ${keep}
+            from ${groupsOf(scope, sql`${spendRollupSuppliers} ${suppliers}`, 'file')}
+            where ${ofScope(scope, suppliers)} and ${keep}
           )
           select sums.*, array[${sql.join(
             DIVERSITY_TYPES.map((_, i) =>
@@ -214,12 +234,13 @@ export async function spendPerDiversityMom(
     };
   }
   const shown = twelveMonths(last);
+  await countedUnderRule(db, scope);
   // One scan: a row per month and the 12-month totals (month null), all summed in SQL.
   const rows = rowsOf(
     await db.execute(sql`
       select to_char(${months.month}, 'YYYY-MM') as month, ${splitColumns(months)},
         ${perTypeColumns(months)}
-      from ${spendRollupMonths} ${months}
+      from ${groupsOf(scope, sql`${spendRollupMonths} ${months}`, 'month')}
       where ${ofScope(scope, months)} and ${inTwelveMonths(months.month, last)}
       group by grouping sets ((${months.month}), ())
     `),
@@ -255,12 +276,16 @@ export async function spendDiversityOverNonDiversity(
   db: DbOrTx,
   scope: Scope,
 ): Promise<YearSplit[]> {
+  await countedUnderRule(db, scope);
   const keep = addressableOnly(scope, finest.category);
-  // The month rollup has no category: the addressable base reads the finest one.
+  // The month rollup has no category: the addressable base reads the finest one. The verified
+  // rollup by month has the category.
   const r = keep ? finest : months;
   const from = keep
-    ? sql`${spendRollups} ${finest} where ${ofScope(scope, finest)} and ${keep}`
-    : sql`${spendRollupMonths} ${months} where ${ofScope(scope, months)}`;
+    ? sql`${groupsOf(scope, sql`${spendRollups} ${finest}`, 'month')}
+        where ${ofScope(scope, finest)} and ${keep}`
+    : sql`${groupsOf(scope, sql`${spendRollupMonths} ${months}`, 'month')}
+        where ${ofScope(scope, months)}`;
   const rows = rowsOf(
     await db.execute(sql`
       select extract(year from ${r.month})::int as year,

@@ -2,10 +2,16 @@
  * The Spend Dashboard exports' Tier 2 section: the latest year prime suppliers
  * reported, per diversity type, with Tier 1 (the selected files' own diverse spend that year),
  * Tier 2 direct and Tier 2 indirect in separate columns — labelled Tier 2, never summed into
- * Tier 1. Absent when no prime has reported.
+ * Tier 1. Tier 1 counts under the dashboard's counting rule; Tier 2 as the primes reported it.
+ * Absent when no prime has reported.
  */
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { TIER2_DASHBOARD_NOTE } from '@spotzcity/shared/tier2';
+import {
+  COUNTING_RULE_LABELS,
+  tier2RuleNote,
+  type CountingRule,
+} from '@spotzcity/shared/verified-diversity';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Sheet } from '../../platform/exports.ts';
 import type { TableSection } from '../../platform/reports/document.ts';
@@ -32,14 +38,18 @@ export function wrapWords(text: string, max: number): string[] {
 export async function tier2Section(
   db: DbOrTx,
   scope: Scope,
+  rule: CountingRule = 'REPORTED',
 ): Promise<{ section: TableSection; sheet: Sheet } | null> {
-  const t2 = await tier2Figures(db, scope.clientRef, { selectedIds: scope.selectedIds });
+  const t2 = await tier2Figures(db, scope.clientRef, {
+    selectedIds: scope.selectedIds,
+    countingRule: rule,
+  });
   if (t2.year === null) return null;
-  const note = TIER2_DASHBOARD_NOTE(
+  const note = `${TIER2_DASHBOARD_NOTE(
     t2.primes.filter((p) => p.quartersReported > 0).length,
     t2.primesInvited,
-  );
-  const tier1 = `Tier 1 ${t2.year}`;
+  )} ${tier2RuleNote(rule)}`;
+  const tier1 = `Tier 1 ${t2.year} (${COUNTING_RULE_LABELS[rule]})`;
   const rows = [
     ...t2.rows.map((r) => ({
       diversity: diversityLabel(r.diversity),
@@ -52,7 +62,7 @@ export async function tier2Section(
     section: {
       kind: 'table',
       title: `Tier 2 ${t2.year}: reported by prime suppliers`,
-      subtitle: `Tier 1 diverse spend ${t2.year}: ${Number(t2.tier1Diverse).toLocaleString('en-US', { style: 'currency', currency: 'USD' })} · Tier 2 direct ${Number(t2.directTotal).toLocaleString('en-US', { style: 'currency', currency: 'USD' })} · Tier 2 indirect ${Number(t2.indirectTotal).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`,
+      subtitle: `Tier 1 diverse spend ${t2.year} (${COUNTING_RULE_LABELS[rule]}): ${Number(t2.tier1Diverse).toLocaleString('en-US', { style: 'currency', currency: 'USD' })} · Tier 2 direct ${Number(t2.directTotal).toLocaleString('en-US', { style: 'currency', currency: 'USD' })} · Tier 2 indirect ${Number(t2.indirectTotal).toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`,
       note,
       table: {
         columns: [

@@ -16,6 +16,7 @@ import { multipart } from '../../../test/multipart.ts';
 import { pdfPages, pptxTables } from '../../../test/reports.ts';
 import { XLSX_TYPE, xlsxBuffer } from '../../../test/xlsx.ts';
 import { TIER2_DASHBOARD_NOTE } from '@spotzcity/shared/tier2';
+import { tier2RuleNote } from '@spotzcity/shared/verified-diversity';
 import { auditLog, clients } from '../../db/schema/index.ts';
 import { sendTier2Reminders } from './reminders.ts';
 
@@ -591,7 +592,7 @@ describe('Tier 2', () => {
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'Diversity',
-      'Tier 1 2026',
+      'Tier 1 2026 (As reported in the file)',
       'Tier 2 direct',
       'Tier 2 indirect',
     ]);
@@ -604,7 +605,8 @@ describe('Tier 2', () => {
     sheet.eachRow((r) => firstColumn.push(String(r.getCell(1).value ?? '')));
     const noteLines = firstColumn.slice(firstColumn.indexOf('Note') + 1);
     expect(noteLines.every((l) => l.length <= 80)).toBe(true);
-    expect(noteLines.join(' ')).toBe(TIER2_DASHBOARD_NOTE(1, 1));
+    // Tier 1 follows the counting rule (the policy's default here); Tier 2 is as reported.
+    expect(noteLines.join(' ')).toBe(`${TIER2_DASHBOARD_NOTE(1, 1)} ${tier2RuleNote('REPORTED')}`);
 
     const pptx = await t.app.inject({
       method: 'POST',
@@ -617,7 +619,7 @@ describe('Tier 2', () => {
     const tier2Table = tables.find((tb) => tb[0]?.includes('Tier 2 direct'));
     expect(tier2Table?.[0]).toEqual([
       'Diversity',
-      'Tier 1 2026',
+      'Tier 1 2026 (As reported in the file)',
       'Tier 2 direct',
       'Tier 2 indirect',
     ]);

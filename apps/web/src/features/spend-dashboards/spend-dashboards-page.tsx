@@ -54,7 +54,7 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
   const analysis = useAnalysis(reportKey(kind, { files: fileIds }));
   const title = DASHBOARD_TITLES[kind];
   // Only the Spend Dashboard offers the counting rule; the other two count as reported.
-  const [rule] = useCountingRule(kind === 'spend');
+  const [rule, , ruleKnown] = useCountingRule(kind === 'spend');
   const countingRule = kind === 'spend' ? { countingRule: rule } : {};
   const [base, setBase] = useSpendBase();
   // The Supplier Dashboard counts suppliers: it has no percentage of spend, so no base.
@@ -79,7 +79,7 @@ function DashboardView({ kind }: { kind: DashboardKind }) {
     >
       <div className={css.dashboardCapture} data-testid={`dashboard-${kind}`}>
         {kind === 'spend' ? (
-          <SpendDashboard fileIds={fileIds} base={base} />
+          <SpendDashboard fileIds={fileIds} base={base} rule={ruleKnown ? rule : null} />
         ) : (
           <Suspense fallback={<PageLoader />}>
             {kind === 'supplier' ? (

@@ -2,17 +2,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@spotzcity/shared/api';
 import type { Tier2Figures } from '@spotzcity/shared/tier2';
+import type { CountingRule } from '@spotzcity/shared/verified-words';
 import { api } from '../../../api/client.ts';
 import { sharedKeys } from '../../../api/query-keys.ts';
 
-export const tier2FiguresQuery = (selectedIds: readonly number[], year: number | null) =>
+/** `countingRule`: the rule of the Tier 1 column (as reported without it). */
+export const tier2FiguresQuery = (
+  selectedIds: readonly number[],
+  year: number | null,
+  countingRule?: CountingRule,
+) =>
   queryOptions({
-    queryKey: sharedKeys.tier2.report('figures', [...selectedIds], year),
+    queryKey: sharedKeys.tier2.report('figures', [...selectedIds], year, countingRule ?? null),
     queryFn: ({ signal }) =>
       api
         .post<Envelope<Tier2Figures>>(
           '/api/tier2/figures',
-          { selectedIds, ...(year ? { year } : {}) },
+          { selectedIds, ...(year ? { year } : {}), ...(countingRule ? { countingRule } : {}) },
           { signal },
         )
         .then((r) => r.data),

@@ -1,6 +1,7 @@
 /**
  * The Spend Dashboard's program categories: per switched-on category of the
  * organisation, spend to qualifying suppliers, its share of the base and the supplier count.
+ * The counting rule does not change them (they count by the matched supplier), and the card says so.
  */
 import { Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +13,8 @@ import { graphQuery } from '../api/graphs.ts';
 import { PROGRAMS_PATH } from '../paths.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
+import { PROGRAMS_RULE_NOTE } from '@spotzcity/shared/verified-words';
+import { RuleLine } from './rule-line.tsx';
 import css from '../spend-dashboards.module.css';
 
 export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
@@ -70,6 +73,7 @@ export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendB
               ]}
             />
             <SpendBaseLine base={base} testId="spend-base-programs" />
+            <RuleLine text={PROGRAMS_RULE_NOTE} testId="rule-programs" />
             <Typography.Paragraph type="secondary" className="program-notes">
               {t('programs.matchedNote', {
                 matched: formatMoney(d.matchedSpend),

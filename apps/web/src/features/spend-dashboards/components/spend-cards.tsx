@@ -1,7 +1,7 @@
 /**
  * The Spend Dashboard's chart cards below its first screen (./spend-dashboard.tsx): the percent of
- * spend per diversity, the diverse share by year and Month over Month. A chunk of its own, loaded
- * once the first screen has painted.
+ * spend per diversity, the diverse share by year and Month over Month, each counted under the rule
+ * chosen on screen and saying so. A chunk of its own, loaded once the first screen has painted.
  */
 import { Statistic, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -20,13 +20,27 @@ import {
   spendPerDiversityOption,
 } from '@spotzcity/shared/charts/spend';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
+import type { CountingRule } from '@spotzcity/shared/verified-words';
+import { RuleLine } from './rule-line.tsx';
 import { DIVERSE_LABEL, NON_DIVERSE_LABEL, useChartSize } from './chart-format.ts';
 import css from '../spend-dashboards.module.css';
 
-export function PerTypeCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
+/** The rule the cards count under; null until it is known (the card waits). */
+interface RuleProps {
+  rule: CountingRule | null;
+}
+
+export function PerTypeCard({
+  fileIds,
+  base,
+  rule,
+}: { fileIds: number[]; base: SpendBase } & RuleProps) {
   const { t } = useTranslation();
   const { height } = useChartSize();
-  const perType = useQuery(graphQuery('spendPerDiversity', fileIds, base));
+  const perType = useQuery({
+    ...graphQuery('spendPerDiversity', fileIds, base, rule ?? undefined),
+    enabled: rule !== null,
+  });
   return (
     <ChartCard
       title={t('spendDashboards.spendPerDiversity')}
@@ -43,6 +57,7 @@ export function PerTypeCard({ fileIds, base }: { fileIds: number[]; base: SpendB
           </div>
           <EChart height={height - 60} option={spendPerDiversityOption(d)} />
           <SpendBaseLine base={base} testId="spend-base" />
+          <RuleLine rule={rule ?? undefined} testId="rule-per-type" />
           <CountingNote />
         </>
       )}
@@ -50,10 +65,17 @@ export function PerTypeCard({ fileIds, base }: { fileIds: number[]; base: SpendB
   );
 }
 
-export function ByYearCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
+export function ByYearCard({
+  fileIds,
+  base,
+  rule,
+}: { fileIds: number[]; base: SpendBase } & RuleProps) {
   const { t } = useTranslation();
   const { narrow } = useChartSize();
-  const years = useQuery(graphQuery('spendDiversityOverNonDiversity', fileIds, base));
+  const years = useQuery({
+    ...graphQuery('spendDiversityOverNonDiversity', fileIds, base, rule ?? undefined),
+    enabled: rule !== null,
+  });
   return (
     <ChartCard
       title={t('spendDashboards.diverseByYear')}
@@ -70,6 +92,7 @@ export function ByYearCard({ fileIds, base }: { fileIds: number[]; base: SpendBa
               option={diverseByYearOption(d, narrow)}
             />
             <SpendBaseLine base={base} testId="spend-base-years" />
+            <RuleLine rule={rule ?? undefined} testId="rule-years" />
           </>
         );
       }}
@@ -77,10 +100,14 @@ export function ByYearCard({ fileIds, base }: { fileIds: number[]; base: SpendBa
   );
 }
 
-export function MomCard({ fileIds }: { fileIds: number[] }) {
+export function MomCard({ fileIds, rule }: { fileIds: number[] } & RuleProps) {
   const { t } = useTranslation();
   const { height } = useChartSize();
-  const mom = useQuery(graphQuery('spendPerDiversityMom', fileIds));
+  // Amounts only: the same figures whatever the base.
+  const mom = useQuery({
+    ...graphQuery('spendPerDiversityMom', fileIds, 'all', rule ?? undefined),
+    enabled: rule !== null,
+  });
   return (
     <ChartCard
       title={t('spendDashboards.spendMom')}
@@ -100,6 +127,7 @@ export function MomCard({ fileIds }: { fileIds: number[] }) {
               </span>
             ))}
           </div>
+          <RuleLine rule={rule ?? undefined} testId="rule-mom" />
           <CountingNote />
         </>
       )}

@@ -2,6 +2,7 @@
  * Tier 2 on the Spend Dashboard: a calendar year of what prime suppliers reported —
  * direct and allocated indirect spend per diversity type — in their own columns next to Tier 1
  * (this organisation's own diverse spend in the selected files). Never added into Tier 1.
+ * Tier 1 counts under the rule chosen on screen; Tier 2 as the primes reported it, as it says.
  */
 import { useState } from 'react';
 import { Select, Typography } from 'antd';
@@ -12,11 +13,16 @@ import { TIER2_PAGE_PATH, TIER2_TITLE, tier2NoteFor } from '@spotzcity/shared/ti
 import { tier2FiguresQuery } from '../api/tier2.ts';
 import { Tier2FiguresTable } from '../../../components/tier2-figures-table.tsx';
 import { ChartCard } from '../../../components/chart-card.tsx';
+import { tier2RuleNote, type CountingRule } from '@spotzcity/shared/verified-words';
+import { RuleLine } from './rule-line.tsx';
 import css from '../spend-dashboards.module.css';
 
-export function Tier2Card({ fileIds }: { fileIds: number[] }) {
+export function Tier2Card({ fileIds, rule }: { fileIds: number[]; rule: CountingRule | null }) {
   const [year, setYear] = useState<number | null>(null);
-  const figures = useQuery(tier2FiguresQuery(fileIds, year));
+  const figures = useQuery({
+    ...tier2FiguresQuery(fileIds, year, rule ?? undefined),
+    enabled: rule !== null,
+  });
   const years = figures.data?.years ?? [];
   return (
     <ChartCard
@@ -66,6 +72,7 @@ export function Tier2Card({ fileIds }: { fileIds: number[] }) {
           <Typography.Paragraph type="secondary" className={css.tier2Note}>
             {tier2NoteFor(d)}
           </Typography.Paragraph>
+          {rule && <RuleLine text={tier2RuleNote(rule)} testId="rule-tier2" />}
         </>
       )}
     </ChartCard>

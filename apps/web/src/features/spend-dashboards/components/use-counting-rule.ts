@@ -10,11 +10,18 @@ import { countingPolicyQuery } from '../api/verified.ts';
 
 const IN_ADDRESS: Record<string, CountingRule> = { verified: 'VERIFIED', reported: 'REPORTED' };
 
-export function useCountingRule(enabled = true): [CountingRule, (rule: CountingRule) => void] {
+/**
+ * The rule, the way to choose another, and whether the rule is known yet (in the address, or the
+ * policy has come): figures that follow the rule wait for it rather than ask twice.
+ */
+export function useCountingRule(
+  enabled = true,
+): [CountingRule, (rule: CountingRule) => void, boolean] {
   const policy = useQuery({ ...countingPolicyQuery(), enabled });
   const [params, setParams] = useSearchParams();
-  const rule =
-    IN_ADDRESS[params.get('rule') ?? ''] ?? policy.data?.countingRule ?? ('REPORTED' as const);
+  const inAddress = IN_ADDRESS[params.get('rule') ?? ''];
+  const rule = inAddress ?? policy.data?.countingRule ?? ('REPORTED' as const);
+  const known = inAddress !== undefined || policy.data !== undefined || policy.isError;
   const choose = (next: CountingRule) =>
     setParams(
       (current) => {
@@ -24,5 +31,5 @@ export function useCountingRule(enabled = true): [CountingRule, (rule: CountingR
       },
       { replace: true },
     );
-  return [rule, choose];
+  return [rule, choose, known];
 }
