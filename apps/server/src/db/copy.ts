@@ -133,8 +133,8 @@ export const PART_BYTES = { pglite: 1024 * 1024, postgres: 16 * 1024 * 1024 };
 export interface CopyPartsOptions {
   /** Runs first in each part's transaction (its checks and settings). */
   prepare?: (tx: Tx) => Promise<void>;
-  /** Bytes of the file loaded so far, after each part. */
-  onProgress?: (bytes: number) => void;
+  /** Bytes of the file loaded so far, after each part; the next part waits for its promise. */
+  onProgress?: (bytes: number) => void | Promise<void>;
   signal?: AbortSignal;
   /** COPY text per part, whole lines (PART_BYTES unless told). */
   partBytes?: number;
@@ -191,7 +191,7 @@ export async function copyFileInParts(
           });
           return result.affectedRows ?? 0;
         });
-        options.onProgress?.(position - (filled - end));
+        await options.onProgress?.(position - (filled - end));
         buffer.copy(buffer, 0, end, filled);
         filled -= end;
       }

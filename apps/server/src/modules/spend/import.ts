@@ -171,8 +171,13 @@ export interface SaveSpendOptions {
   contentHash?: string;
   /** The rows' keys, sorted (overlap.ts): kept for the overlap checks of later imports. */
   keys?: Float64Array;
-  /** Progress: bytes of COPY text saved, then rollup tables built. */
-  onProgress?: (phase: SavePhase, done: number, total: number) => void;
+  /**
+   * Progress: bytes of COPY text saved, then rollup tables built. Between two parts of the rows
+   * the save waits for the promise it answers, if any (tests read between them).
+   */
+  onProgress?: (phase: SavePhase, done: number, total: number) => void | Promise<void>;
+  /** COPY text per part of the rows (db/copy.ts PART_BYTES by database unless told). */
+  partBytes?: number;
   /** Runs first in the final transaction (replacing earlier files). */
   before?: (tx: Tx) => Promise<void>;
   /** Runs last in the final transaction, with the saved file (the job's own record). */
@@ -257,8 +262,18 @@ function oneSaveAtATime<T>(work: () => Promise<T>): Promise<T> {
  * rows are grouped in SQL as before. If anything fails, what was written is removed, in parts.
  */
 export function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
-  return oneSaveAtATime(() => saveInParts(db, options));
+  return oneSaveAtATime(async () => {
+    savingHere.add(options.fileId);
+    try {
+      return await saveInParts(db, options);
+    } finally {
+      savingHere.delete(options.fileId);
+    }
+  });
 }
+
+/** The files this process is saving: never removed by its own sweep, with or without a job. */
+const savingHere = new Set<number>();
 
 async function saveInParts(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
   const { clientRef, fileId } = options;
@@ -299,6 +314,7 @@ async function saveInParts(db: Db, options: SaveSpendOptions): Promise<UploadedF
         },
         onProgress: (bytes) => options.onProgress?.('saving', bytes, copyBytes),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.partBytes ? { partBytes: options.partBytes } : {}),
       },
     );
     options.signal?.throwIfAborted();
@@ -402,8 +418,9 @@ const affectedRows = (result: unknown) => {
 /**
  * Removes the files whose save no job runs any more (a crash cut it short): those not saved
  * whose import job is neither queued nor running, or that no job names (the demo seed and the
- * benchmark import without one). Called by the import jobs' sweep, after it has failed the jobs
- * nobody runs.
+ * benchmark import without one), unless this process is saving them. Called by the import jobs'
+ * sweep, after it has failed the jobs nobody runs. (A job-less save in another process on the
+ * same PostgreSQL database would be removed too: the seed and the benchmark run alone.)
  */
 export async function removeUnsavedFiles(db: Db) {
   const files = rowsOf(
@@ -415,8 +432,9 @@ export async function removeUnsavedFiles(db: Db) {
       )`),
     z.object({ id: z.number(), client_ref: z.number() }),
   );
-  for (const file of files) await removeUnsavedFile(db, file.client_ref, file.id);
-  return files.length;
+  const interrupted = files.filter((file) => !savingHere.has(file.id));
+  for (const file of interrupted) await removeUnsavedFile(db, file.client_ref, file.id);
+  return interrupted.length;
 }
 
 /**
