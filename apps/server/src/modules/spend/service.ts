@@ -110,9 +110,7 @@ export async function deleteFileIn(
   const [file] = await tx
     .select({ ...fileRecord, uploadedBy: sql<string | null>`null` })
     .from(spendFiles)
-    .where(
-      and(eq(spendFiles.id, fileId), eq(spendFiles.clientRef, clientRef), spendFiles.saved),
-    )
+    .where(and(eq(spendFiles.id, fileId), eq(spendFiles.clientRef, clientRef), spendFiles.saved))
     .for('update');
   if (!file) return undefined;
   // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.
