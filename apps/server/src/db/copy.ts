@@ -13,7 +13,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { DbOrTx } from './client.ts';
+import type { Db, DbOrTx, Tx } from './client.ts';
 
 interface PgliteQueryable {
   query(
@@ -112,6 +112,86 @@ export async function copyRowsFromFile(
         });
         rowCount += result.affectedRows ?? 0;
         onProgress?.(position - (filled - end));
+        buffer.copy(buffer, 0, end, filled);
+        filled -= end;
+      }
+      if (bytesRead === 0) break;
+    }
+  } finally {
+    await handle.close();
+  }
+  return rowCount;
+}
+
+/**
+ * How much COPY text one part of `copyFileInParts` takes. On PGlite a statement holds the whole
+ * process (every other organisation's queries wait for it), so a part is a fraction of a second
+ * of work; PostgreSQL runs other connections meanwhile, so its parts are larger.
+ */
+export const PART_BYTES = { pglite: 1024 * 1024, postgres: 16 * 1024 * 1024 };
+
+export interface CopyPartsOptions {
+  /** Runs first in each part's transaction (its checks and settings). */
+  prepare?: (tx: Tx) => Promise<void>;
+  /** Bytes of the file loaded so far, after each part; the next part waits for its promise. */
+  onProgress?: (bytes: number) => void | Promise<void>;
+  signal?: AbortSignal;
+  /** COPY text per part, whole lines (PART_BYTES unless told). */
+  partBytes?: number;
+}
+
+const onPostgres = (db: Db) =>
+  typeof (db as unknown as { $client?: { totalCount?: unknown } }).$client?.totalCount === 'number';
+
+/**
+ * Loads a file of COPY text into `table (columns)` in parts of whole lines, each part a COPY in a
+ * transaction of its own, committed before the next begins: other queries take their turns
+ * between the parts (db/turns.ts). What was loaded stays if a later part fails; the caller makes
+ * the rows invisible until it is done and removes them if it is not (modules/spend/import.ts).
+ * Answers the number of rows loaded, as the database counted them.
+ */
+export async function copyFileInParts(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  file: string,
+  options: CopyPartsOptions = {},
+): Promise<number> {
+  const postgres = onPostgres(db);
+  const partBytes = options.partBytes ?? (postgres ? PART_BYTES.postgres : PART_BYTES.pglite);
+  const target = `${table} (${columns.join(', ')})`;
+  const handle = await open(file, 'r');
+  let rowCount = 0;
+  try {
+    const buffer = Buffer.alloc(partBytes);
+    let filled = 0;
+    let position = 0;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, position);
+      position += bytesRead;
+      filled += bytesRead;
+      const end = bytesRead === 0 ? filled : buffer.lastIndexOf(10, filled - 1) + 1;
+      if (end === 0 && filled === buffer.length) {
+        throw new Error(`A line of COPY text is longer than ${partBytes} bytes`);
+      }
+      if (end > 0) {
+        const rows = buffer.subarray(0, end);
+        rowCount += await db.transaction(async (tx) => {
+          await options.prepare?.(tx);
+          const client = connectionOf(tx);
+          if (isPostgres(client)) {
+            const copy = client.query(copyFrom(`copy ${target} from stdin`));
+            await pipeline(Readable.from([rows]), copy);
+            return copy.rowCount;
+          }
+          // One buffer for every part: the parts run one after another.
+          const result = await client.query(`copy ${target} from '/dev/blob'`, [], {
+            blob: blobOf(db, rows),
+          });
+          return result.affectedRows ?? 0;
+        });
+        await options.onProgress?.(position - (filled - end));
         buffer.copy(buffer, 0, end, filled);
         filled -= end;
       }

@@ -19,7 +19,7 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
-import { bare, columnList, dbNumber } from '../platform/sql.ts';
+import { bare, columnList, dbNumber, savedFilesOnly } from '../platform/sql.ts';
 import {
   spendRows,
   vendorMatches,
@@ -103,6 +103,7 @@ async function judge(tx: DbOrTx, clientRef: number, payments: Payments) {
       left join ${vendorMatches} ${m} on ${m.clientRef} = ${rows.clientRef}
         and ${m.supplierKey} = ${rows.supplierKey}
       where ${rows.clientRef} = ${clientRef} and ${paymentsOf(payments, rows)}
+        and ${savedFilesOnly(clientRef, rows.fileId)}
       group by ${rows.fileId}, ${rows.supplierKey}, ${rows.paymentDate}, ${rows.category}, 7
     ),
     q as materialized (

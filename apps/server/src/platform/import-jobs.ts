@@ -111,6 +111,11 @@ type Listener = (job: ImportJob) => void;
 export interface JobHandler {
   work: (ctx: JobContext) => Promise<void>;
   fail: FailHandler;
+  /**
+   * Removes what jobs of this kind wrote and no job will finish: run by every sweep (and at
+   * start) after the jobs nobody runs have been failed.
+   */
+  recover?: () => Promise<void>;
 }
 
 interface LiveJob {
@@ -495,6 +500,11 @@ export class ImportJobs {
         await rm(workDir, { recursive: true, force: true });
       }
       if (storageId) await this.removeFiles(storageId);
+    }
+    for (const [kind, handler] of this.handlers) {
+      await handler.recover?.().catch((error: unknown) => {
+        this.log.warn({ err: error, kind }, 'could not remove what interrupted imports wrote');
+      });
     }
     if (atStart) await this.sweepFolders();
   }

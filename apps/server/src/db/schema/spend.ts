@@ -33,9 +33,19 @@ export const spendFiles = pgTable(
      * Null for files imported before it was kept.
      */
     contentHash: text('content_hash'),
+    /**
+     * False while an import is still writing the file's rows, in parts (modules/spend/import.ts):
+     * no read sees such a file or its rows (`fileScope`, platform/sql.ts) until one short final
+     * transaction sets it, with the file's rollups and summary.
+     */
+    saved: boolean('saved').notNull().default(true),
   },
   (t) => [
     index('spend_files_client_idx').on(t.clientRef, t.createdAt),
+    // The files being saved: what every read of spend leaves out, looked up per query.
+    index('spend_files_unsaved_idx')
+      .on(t.clientRef)
+      .where(sql`not ${t.saved}`),
     uniqueIndex('spend_files_content_idx')
       .on(t.clientRef, t.contentHash)
       .where(sql`${t.contentHash} is not null`),

@@ -17,7 +17,7 @@ import type {
 } from '@spotzcity/shared/market-share';
 import { percentShares } from '@spotzcity/shared/percent';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { pageTotal, pageWindow, selectAs, toNumber } from '../../platform/sql.ts';
+import { pageTotal, pageWindow, savedFilesOnly, selectAs, toNumber } from '../../platform/sql.ts';
 import { supplierDetails, supplierFields, supplierTotalRow } from '../../domain/supplier-rows.ts';
 import { spendRows } from '../../db/schema/index.ts';
 
@@ -71,7 +71,7 @@ function scoped(scope: MarketScope): SQL {
   const keys = scope.spanKeys.length
     ? sql` and ${spanValue(scope.span)} = any(${sql.param(scope.spanKeys)}::text[])`
     : sql``;
-  return sql`${r.clientRef} = ${scope.clientRef}${period(scope)}${keys}`;
+  return sql`${r.clientRef} = ${scope.clientRef} and ${savedFilesOnly(scope.clientRef, r.fileId)}${period(scope)}${keys}`;
 }
 
 const supplierRow = supplierTotalRow.extend({
@@ -88,7 +88,7 @@ export async function listMarketShare(
   db: DbOrTx,
   { clientRef, ...page }: { clientRef: number } & PageRequest,
 ): Promise<{ rows: MarketShareRecord[]; totalCount: number }> {
-  const own = sql`${r.clientRef} = ${clientRef}`;
+  const own = sql`${r.clientRef} = ${clientRef} and ${savedFilesOnly(clientRef, r.fileId)}`;
   const rows = rowsOf(
     await db.execute(sql`
       with totals as (
@@ -140,7 +140,8 @@ export async function spanValues(
     await db.execute(sql`
       select ${value} as value, sum(${r.spend})::text as spend
       from ${spendRows} ${r}
-      where ${r.clientRef} = ${scope.clientRef}${period(scope)} and ${value} is not null
+      where ${r.clientRef} = ${scope.clientRef} and ${savedFilesOnly(scope.clientRef, r.fileId)}${period(scope)}
+        and ${value} is not null
       group by 1
       order by sum(${r.spend}) desc, 1
       limit 5000

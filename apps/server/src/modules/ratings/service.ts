@@ -17,7 +17,7 @@ import {
 import { supplierKey } from '@spotzcity/shared/suppliers';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.ts';
 import { Conflict, NotFound } from '../../platform/errors.ts';
-import { bare, columnList, pageWindow, selectAs } from '../../platform/sql.ts';
+import { bare, columnList, pageWindow, savedFilesOnly, selectAs } from '../../platform/sql.ts';
 import { clients, spendRows, supplierRatings, users } from '../../db/schema/index.ts';
 
 export interface Rater {
@@ -94,6 +94,7 @@ async function supplierNameFor(db: DbOrTx, rater: Rater, input: RatingSubmission
         union all
         select ${spendRows.vendorName}, 2 from ${spendRows}
         where ${spendRows.clientRef} = ${rater.clientRef} and ${spendRows.supplierKey} = ${key}
+          and ${savedFilesOnly(rater.clientRef, spendRows.fileId)}
       ) n order by rank limit 1
     `),
     z.object({ name: z.string() }),

@@ -4,9 +4,13 @@
  *     COPY text to a file next to the upload; the database is not touched, so on the embedded
  *     database (one connection) other requests go on while a large file is read. A bad row
  *     refuses the file with its problems and nothing was ever written.
- *  2. save (`saveSpendFile`): only a clean file opens the transaction, which only writes: the
- *     file record, one COPY of the text (db/copy.ts), the rollups, the match of each new vendor
- *     to the supplier directory (domain/supplier-matching.ts) and the file's summary.
+ *  2. save (`saveSpendFile`): only a clean file is written: its record, not yet saved (no read
+ *     sees it or its rows), its rows in parts of COPY text each in a short transaction of its own
+ *     (db/copy.ts), other organisations' queries taking their turns between them; then one final
+ *     transaction writes the rollups, the match of each new vendor to the supplier directory
+ *     (domain/supplier-matching.ts) and the file's summary, and marks it saved. A save that fails
+ *     removes what it wrote; one a crash cut short is removed when its job is found interrupted
+ *     (`removeUnsavedFiles`).
  * Uploads run these as import jobs (jobs.ts); the demo seed and the benchmark call
  * `importSpendFile`, which does both in a row.
  */
@@ -14,13 +18,19 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { and, eq, getTableName, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SPEND_COLUMNS } from '@spotzcity/shared/spend-file';
 import type { UploadedFile } from '@spotzcity/shared/spend';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
-import { copyRowsFromFile } from '../../db/copy.ts';
-import { spendFiles, spendRollupMonths, spendRows, users } from '../../db/schema/index.ts';
+import { copyFileInParts } from '../../db/copy.ts';
+import {
+  importJobs,
+  spendFiles,
+  spendRollupMonths,
+  spendRows,
+  users,
+} from '../../db/schema/index.ts';
 import { ROLLUP_STEPS, buildSpendRollup, loadSpendRollup } from '../../domain/spend-rollups.ts';
 import { matchFileVendors } from '../../domain/supplier-matching.ts';
 import { buildVerifiedRollup } from '../../domain/verified-rollups.ts';
@@ -161,14 +171,21 @@ export interface SaveSpendOptions {
   contentHash?: string;
   /** The rows' keys, sorted (overlap.ts): kept for the overlap checks of later imports. */
   keys?: Float64Array;
-  /** Progress within the transaction: bytes of COPY text saved, then rollup tables built. */
-  onProgress?: (phase: SavePhase, done: number, total: number) => void;
-  /** Runs first in the transaction (replacing earlier files). */
+  /**
+   * Progress: bytes of COPY text saved, then rollup tables built. Between two parts of the rows
+   * the save waits for the promise it answers, if any (tests read between them).
+   */
+  onProgress?: (phase: SavePhase, done: number, total: number) => void | Promise<void>;
+  /** COPY text per part of the rows (db/copy.ts PART_BYTES by database unless told). */
+  partBytes?: number;
+  /** Runs first in the final transaction (replacing earlier files). */
   before?: (tx: Tx) => Promise<void>;
-  /** Runs last in the transaction, with the saved file (the job's own record). */
+  /** Runs last in the final transaction, with the saved file (the job's own record). */
   after?: (tx: Tx, file: UploadedFile) => Promise<void>;
-  /** Stops the saving (the transaction rolls back). */
+  /** Stops the saving (what was written is removed). */
   signal?: AbortSignal;
+  /** Hears a failure to remove what a failed save wrote (the next sweep removes it). */
+  onCleanupError?: (error: unknown) => void;
   /**
    * Hears where the finest rollup came from: the tally, or the rows grouped in SQL and why
    * (a log line for the operator; tests).
@@ -177,14 +194,14 @@ export interface SaveSpendOptions {
 }
 
 /**
- * Turns off, for the rest of the transaction or until set back to `origin`, the row triggers of
- * the statements that follow — on spend_rows only the two foreign-key checks, one query each per
- * row — when this connection may: a superuser (PGlite always is one), or on PostgreSQL 15 and
- * later a role granted `SET ON PARAMETER session_replication_role`. Answers whether it did. Safe
- * for the spend COPY only (docs/import.md): every row carries the organisation and file of the
- * `spend_files` row inserted just before in the same transaction, whose own checked foreign key
- * holds the organisation's row locked as each row's check would, and saveSpendFile counts the
- * file's rows against the COPY's before committing.
+ * Turns off, for the rest of the transaction, the row triggers of the statements that follow —
+ * on spend_rows only the two foreign-key checks, one query each per row — when this connection
+ * may: a superuser (PGlite always is one), or on PostgreSQL 15 and later a role granted
+ * `SET ON PARAMETER session_replication_role`. Answers whether it did. Safe for a part of the
+ * spend COPY only (docs/import.md): every row carries the organisation and file of the
+ * `spend_files` row the same transaction has just locked as each row's check would
+ * (`holdUnsavedFile`), and saveSpendFile counts the file's rows against the COPY's before the
+ * file is saved.
  */
 async function withoutRowTriggers(tx: Tx): Promise<boolean> {
   const [role] = rowsOf(
@@ -211,65 +228,128 @@ async function withoutRowTriggers(tx: Tx): Promise<boolean> {
 }
 
 /**
- * Step 2: one transaction that only writes: the file, its rows, its rollups, its summary. While
- * the rows are COPYed, a thread of its own tallies their finest rollup from the same text
- * (rollup-tally.ts), which is then loaded instead of grouped from the rows; if it
- * could not, the rows are grouped in SQL as before.
+ * Holds the file's record, not yet saved, against deletion until the transaction ends (as each
+ * row's foreign-key check would); throws if it is gone (a sweep found the save's job interrupted).
  */
-export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
+async function holdUnsavedFile(tx: Tx, clientRef: number, fileId: number) {
+  const held = await tx.execute(sql`
+    select 1 from ${spendFiles} where ${spendFiles.id} = ${fileId}
+      and ${spendFiles.clientRef} = ${clientRef} and not ${spendFiles.saved}
+    for key share`);
+  if (rowsOf(held, z.unknown()).length !== 1) {
+    throw new Error(`The spend file ${fileId} being saved was removed`);
+  }
+}
+
+/**
+ * Saves run one at a time in a process: each runs a tally thread (~70 MB while it runs) beside
+ * its parts, and on the embedded database two saves would only share the one connection.
+ */
+let saving: Promise<unknown> = Promise.resolve();
+
+function oneSaveAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const result = saving.then(work, work);
+  saving = result.catch(() => {});
+  return result;
+}
+
+/**
+ * Step 2. The file's record first, not yet saved (no read sees it or its rows); its rows in parts
+ * of COPY text, each in a short transaction of its own so that other organisations' queries run
+ * between them; then one transaction marks it saved and writes its rollups and summary. While
+ * the rows are COPYed, a thread of its own tallies their finest rollup from the same text
+ * (rollup-tally.ts), which is then loaded instead of grouped from the rows; if it could not, the
+ * rows are grouped in SQL as before. If anything fails, what was written is removed, in parts.
+ */
+export function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
+  return oneSaveAtATime(async () => {
+    savingHere.add(options.fileId);
+    try {
+      return await saveInParts(db, options);
+    } finally {
+      savingHere.delete(options.fileId);
+    }
+  });
+}
+
+/** The files this process is saving: never removed by its own sweep, with or without a job. */
+const savingHere = new Set<number>();
+
+async function saveInParts(db: Db, options: SaveSpendOptions): Promise<UploadedFile> {
   const { clientRef, fileId } = options;
   const { size: copyBytes } = await stat(options.copyFile);
   let tally: RunningTally | undefined;
+  let created = false;
   try {
-    return await db.transaction(async (tx) => {
-      // Started once the transaction has its connection: on the embedded database saves wait
-      // for each other, and so do their tallies (each holds ~70 MB while it runs).
-      tally = startRollupTally({
-        copyFile: options.copyFile,
-        prefix: `${clientRef}\t${fileId}\t`,
-        columns: COPY_COLUMNS,
-      });
-      await options.before?.(tx);
-      // The same content saved meanwhile by another upload fails here on the unique index
-      // (spend_files_content_idx); the caller names the file that won (sameContentAs).
-      await tx.insert(spendFiles).values({
-        id: fileId,
-        clientRef,
-        fileName: options.fileName,
-        uploadedBy: options.uploadedBy,
-        createdAt: options.createdAt ?? sql`now()`,
-        contentHash: options.contentHash ?? null,
-      });
-      options.onProgress?.('saving', 0, copyBytes);
-      // The rows' own foreign keys (organisation, file) are not checked row by row when the
-      // connection may say so: both were just checked, once, by the file's insert.
-      const unchecked = await withoutRowTriggers(tx);
-      const copied = await copyRowsFromFile(
-        tx,
-        getTableName(spendRows),
-        COPY_COLUMNS,
-        options.copyFile,
-        (bytes) => options.onProgress?.('saving', bytes, copyBytes),
-        options.signal,
-      );
-      if (unchecked) await tx.execute(sql`set local session_replication_role = origin`);
+    options.signal?.throwIfAborted();
+    tally = startRollupTally({
+      copyFile: options.copyFile,
+      prefix: `${clientRef}\t${fileId}\t`,
+      columns: COPY_COLUMNS,
+    });
+    // The same content saved meanwhile by another upload (or being saved) fails here on the
+    // unique index (spend_files_content_idx); the caller names the file that won (sameContentAs).
+    await db.insert(spendFiles).values({
+      id: fileId,
+      clientRef,
+      fileName: options.fileName,
+      uploadedBy: options.uploadedBy,
+      createdAt: options.createdAt ?? sql`now()`,
+      contentHash: options.contentHash ?? null,
+      saved: false,
+    });
+    created = true;
+    options.onProgress?.('saving', 0, copyBytes);
+    const copied = await copyFileInParts(
+      db,
+      getTableName(spendRows),
+      COPY_COLUMNS,
+      options.copyFile,
+      {
+        // The rows' own foreign keys (organisation, file) are not checked row by row when the
+        // connection may say so: the file's record, locked first, stands for both.
+        prepare: async (tx) => {
+          await holdUnsavedFile(tx, clientRef, fileId);
+          await withoutRowTriggers(tx);
+        },
+        onProgress: (bytes) => options.onProgress?.('saving', bytes, copyBytes),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.partBytes ? { partBytes: options.partBytes } : {}),
+      },
+    );
+    options.signal?.throwIfAborted();
+    options.onProgress?.('building', 0, ROLLUP_STEPS);
+    const onStep = (done: number) => {
       options.signal?.throwIfAborted();
-      options.onProgress?.('building', 0, ROLLUP_STEPS);
-      const onStep = (done: number) => {
-        options.signal?.throwIfAborted();
-        options.onProgress?.('building', done, ROLLUP_STEPS);
-      };
-      // The tally read the very lines the COPY loaded: the same count, each line of this file.
-      let tallied: TalliedRollup | null = await tally.result;
-      if (tallied && tallied.rows !== copied) {
-        tally.unfit = `the tally read ${tallied.rows} lines, the COPY loaded ${copied}`;
-        tallied = null;
-      }
-      options.onRollup?.(tallied ? 'tally' : 'rows', tally.unfit);
-      // The rows' keys once the tally's thread has ended: on the embedded database what their
-      // statements copy into PGlite's memory stays there, and beside the tally's ~70 MB it made a
-      // running server's peak.
-      await tally.stop();
+      options.onProgress?.('building', done, ROLLUP_STEPS);
+    };
+    // The tally read the very lines the COPY loaded: the same count, each line of this file.
+    let tallied: TalliedRollup | null = await tally.result;
+    if (tallied && tallied.rows !== copied) {
+      tally.unfit = `the tally read ${tallied.rows} lines, the COPY loaded ${copied}`;
+      tallied = null;
+    }
+    options.onRollup?.(tallied ? 'tally' : 'rows', tally.unfit);
+    // The rows' keys once the tally's thread has ended: on the embedded database what their
+    // statements copy into PGlite's memory stays there, and beside the tally's ~70 MB it made a
+    // running server's peak.
+    await tally.stop();
+    const saved = await db.transaction(async (tx) => {
+      await options.before?.(tx);
+      // Saved from this transaction's commit on, with everything below; first, because the
+      // verified judgement reads saved files' rows only.
+      const [marked] = await tx
+        .update(spendFiles)
+        .set({ saved: true })
+        .where(
+          and(
+            eq(spendFiles.id, fileId),
+            eq(spendFiles.clientRef, clientRef),
+            not(spendFiles.saved),
+          ),
+        )
+        .returning({ id: spendFiles.id });
+      if (!marked) throw new Error(`The spend file ${fileId} being saved was removed`);
       if (options.keys) await saveFileKeys(tx, clientRef, fileId, options.keys);
       if (tallied) {
         await loadSpendRollup(tx, clientRef, fileId, ROLLUP_COPY_COLUMNS, tallied.copy, onStep);
@@ -289,9 +369,72 @@ export async function saveSpendFile(db: Db, options: SaveSpendOptions): Promise<
       await options.after?.(tx, file);
       return file;
     });
+    created = false;
+    return saved;
+  } catch (error) {
+    if (created) {
+      await removeUnsavedFile(db, clientRef, fileId).catch((cleanup: unknown) =>
+        options.onCleanupError?.(cleanup),
+      );
+    }
+    throw error;
   } finally {
     await tally?.stop();
   }
+}
+
+/** Rows a statement of `removeUnsavedFile` deletes: a short statement on either database. */
+const REMOVE_ROWS = 20_000;
+
+/**
+ * Removes a file that was never saved and the rows its parts wrote, in short transactions of
+ * their own (other organisations' queries run between them), the record last. Nothing else of it
+ * exists: its rollups, keys and summary are written only in the transaction that saves it.
+ */
+export async function removeUnsavedFile(db: Db, clientRef: number, fileId: number) {
+  const r = spendRows;
+  for (;;) {
+    const removed = await db.execute(sql`
+      delete from ${r} where ${r.id} in (
+        select ${r.id} from ${r} where ${r.clientRef} = ${clientRef} and ${r.fileId} = ${fileId}
+          and exists (select 1 from ${spendFiles} where ${spendFiles.id} = ${fileId}
+            and ${spendFiles.clientRef} = ${clientRef} and not ${spendFiles.saved})
+        limit ${REMOVE_ROWS}
+      )`);
+    if (affectedRows(removed) < REMOVE_ROWS) break;
+  }
+  await db
+    .delete(spendFiles)
+    .where(
+      and(eq(spendFiles.id, fileId), eq(spendFiles.clientRef, clientRef), not(spendFiles.saved)),
+    );
+}
+
+const affectedRows = (result: unknown) => {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(r.rowCount ?? r.affectedRows ?? 0);
+};
+
+/**
+ * Removes the files whose save no job runs any more (a crash cut it short): those not saved
+ * whose import job is neither queued nor running, or that no job names (the demo seed and the
+ * benchmark import without one), unless this process is saving them. Called by the import jobs'
+ * sweep, after it has failed the jobs nobody runs. (A job-less save in another process on the
+ * same PostgreSQL database would be removed too: the seed and the benchmark run alone.)
+ */
+export async function removeUnsavedFiles(db: Db) {
+  const files = rowsOf(
+    await db.execute(sql`
+      select f.id, f.client_ref from ${spendFiles} f
+      where not f.saved and not exists (
+        select 1 from ${importJobs} j
+        where j.file_id = f.id and j.status in ('queued', 'running')
+      )`),
+    z.object({ id: z.number(), client_ref: z.number() }),
+  );
+  const interrupted = files.filter((file) => !savingHere.has(file.id));
+  for (const file of interrupted) await removeUnsavedFile(db, file.client_ref, file.id);
+  return interrupted.length;
 }
 
 /**

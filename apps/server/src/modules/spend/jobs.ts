@@ -37,7 +37,7 @@ import {
 import { keysFromBytes, keysToBytes } from './row-keys.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
-import { checkSpendFile, reserveFileId, saveSpendFile } from './import.ts';
+import { checkSpendFile, removeUnsavedFiles, reserveFileId, saveSpendFile } from './import.ts';
 import { overlapWithSavedFiles } from './overlap.ts';
 import { alreadyUploaded, deleteFileIn, sameContentAs } from './service.ts';
 
@@ -86,6 +86,11 @@ export function spendJobHandler(deps: SpendJobDeps) {
     work: (ctx: JobContext) =>
       ctx.job.choice ? saveDecided(deps, ctx) : runSpendImport(deps, ctx),
     fail: (error: unknown, ctx: JobContext) => failure(deps, error, ctx),
+    // A save cut short by a crash left its file unsaved (invisible) with some of its rows.
+    recover: async () => {
+      const removed = await removeUnsavedFiles(deps.db);
+      if (removed > 0) deps.log.warn({ files: removed }, 'removed spend files left half-saved');
+    },
   };
 }
 
@@ -246,7 +251,10 @@ async function saveDecided(deps: SpendJobDeps, ctx: JobContext) {
   }
 }
 
-/** The one transaction: (earlier files deleted,) the file saved, the job marked done. */
+/**
+ * The save: the rows in parts, then one transaction: (earlier files deleted,) the file saved, the
+ * job marked done.
+ */
 async function save(
   deps: SpendJobDeps,
   ctx: JobContext,
@@ -266,6 +274,8 @@ async function save(
     ...(before ? { before } : {}),
     onProgress: (phase, done, total) =>
       ctx.update({ status: 'running', phase, phaseDone: done, phaseTotal: total }),
+    onCleanupError: (error) =>
+      deps.log.warn({ err: error, job: job.id }, 'could not remove a failed save (the sweep will)'),
     onRollup: (source, reason) => {
       if (source === 'rows') {
         deps.log.warn({ job: job.id, reason }, 'spend rollup grouped from the rows');

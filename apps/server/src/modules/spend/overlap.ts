@@ -6,7 +6,7 @@
  * both hold, then each new row is counted once, with its spend, under every file it matches and
  * once in the total. No stored row is read, except once for a file saved before keys were kept.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ImportOverlap } from '@spotzcity/shared/spend-imports';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
@@ -144,7 +144,7 @@ export async function overlapWithSavedFiles(
   const files = await db
     .select({ id: spendFiles.id, fileName: spendFiles.fileName })
     .from(spendFiles)
-    .where(eq(spendFiles.clientRef, clientRef))
+    .where(and(eq(spendFiles.clientRef, clientRef), spendFiles.saved))
     .orderBy(asc(spendFiles.id));
   const matches: { fileId: number; fileName: string; common: Float64Array }[] = [];
   for (const file of files) {

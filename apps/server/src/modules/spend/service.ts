@@ -58,14 +58,14 @@ export async function listFiles(db: DbOrTx, clientRef: number, page: PageRequest
     .select({ ...fileRecord, uploadedBy: users.name })
     .from(spendFiles)
     .leftJoin(users, eq(users.id, spendFiles.uploadedBy))
-    .where(eq(spendFiles.clientRef, clientRef))
+    .where(and(eq(spendFiles.clientRef, clientRef), spendFiles.saved))
     .orderBy(desc(spendFiles.createdAt), desc(spendFiles.id))
     .limit(page.pageSize)
     .offset(pageOffset(page));
   const [total] = await db
     .select({ n: count() })
     .from(spendFiles)
-    .where(eq(spendFiles.clientRef, clientRef));
+    .where(and(eq(spendFiles.clientRef, clientRef), spendFiles.saved));
   return { rows: rows.map(toUploadedFile), total: total?.n ?? 0 };
 }
 
@@ -99,7 +99,8 @@ export async function deleteFile(db: Db, clientRef: number, fileId: number): Pro
 
 /**
  * In the caller's transaction: deletes a file of the organisation with its rows and rollups,
- * answering it, or undefined when the organisation has no such file.
+ * answering it, or undefined when the organisation has no such file (a file still being imported
+ * is not one yet: its import removes it if it fails).
  */
 export async function deleteFileIn(
   tx: DbOrTx,
@@ -109,7 +110,7 @@ export async function deleteFileIn(
   const [file] = await tx
     .select({ ...fileRecord, uploadedBy: sql<string | null>`null` })
     .from(spendFiles)
-    .where(and(eq(spendFiles.id, fileId), eq(spendFiles.clientRef, clientRef)))
+    .where(and(eq(spendFiles.id, fileId), eq(spendFiles.clientRef, clientRef), spendFiles.saved))
     .for('update');
   if (!file) return undefined;
   // Through the (client_ref, file_id) indexes rather than the cascades' scans by file_id alone.

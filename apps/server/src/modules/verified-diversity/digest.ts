@@ -14,7 +14,7 @@ import { diversityLabel } from '@spotzcity/shared/diversity';
 import { ATTENTION_LINKS } from '@spotzcity/shared/home';
 import { rowsOf, type Db } from '../../db/client.ts';
 import type { Mailer } from '../../platform/mail.ts';
-import { columnList, selectAs } from '../../platform/sql.ts';
+import { columnList, savedFilesOnly, selectAs } from '../../platform/sql.ts';
 import {
   certificateDigestLog,
   certificatePolicies,
@@ -74,6 +74,7 @@ async function dueCertificates(db: Db, today: string): Promise<DueRow[]> {
             and exists (
               select 1 from ${spendRows} ${paid}
               where ${paid.clientRef} = ${m.clientRef} and ${paid.supplierKey} = ${m.supplierKey}
+                and ${savedFilesOnly(m.clientRef, paid.fileId)}
                 and ${paid.paymentDate} > (${today}::date - interval '12 months')::date
             )
           group by ${m.clientRef}
