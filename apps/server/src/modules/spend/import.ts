@@ -28,6 +28,7 @@ import {
   checkSheet,
   prepareWorkerScript,
   type CheckProgress,
+  type CsvSource,
   type XlsxLimits,
 } from '../../platform/xlsx/sheet.ts';
 import { saveFileKeys } from './overlap.ts';
@@ -119,6 +120,9 @@ export interface CheckSpendOptions {
   onProgress?: (progress: CheckProgress) => void;
   onUnreadable?: ((detail: string) => void) | undefined;
   signal?: AbortSignal;
+  /** 'csv': the file is CSV text, its encoding and delimiter told to `onSource`. */
+  format?: 'xlsx' | 'csv';
+  onSource?: (source: CsvSource) => void;
 }
 
 /**
@@ -143,6 +147,8 @@ export function checkSpendFile(options: CheckSpendOptions) {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.format ? { format: options.format } : {}),
+    ...(options.onSource ? { onSource: options.onSource } : {}),
   });
 }
 

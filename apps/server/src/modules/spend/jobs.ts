@@ -190,6 +190,8 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
           ...(p.lastRow !== null ? { rowsExpected: Math.max(p.rows, p.lastRow - 1) } : {}),
         }),
       onUnreadable: (detail) => deps.log.warn({ detail, job: job.id }, 'unreadable spend workbook'),
+      format: spendFileFormat(job.fileName),
+      onSource: (source) => ctx.update({ source }),
     });
     await rm(workbook, { force: true });
     const sorted = checked.keys!.slice().sort();
@@ -226,6 +228,10 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
     if (!held && job.storageId) await deps.jobs.removeFiles(job.storageId);
   }
 }
+
+/** A .csv or .txt upload is CSV text (platform/csv/); anything else a workbook. */
+export const spendFileFormat = (fileName: string): 'xlsx' | 'csv' =>
+  /\.(csv|txt)$/i.test(fileName) ? 'csv' : 'xlsx';
 
 /** A held job's choice, carried out by the process that claimed it (PostgreSQL). */
 async function saveDecided(deps: SpendJobDeps, ctx: JobContext) {
