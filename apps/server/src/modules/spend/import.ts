@@ -152,6 +152,10 @@ export function checkSpendFile(options: CheckSpendOptions) {
   });
 }
 
+/** A .csv or .txt upload is CSV text (platform/csv/); anything else a workbook. */
+export const spendFileFormat = (fileName: string): 'xlsx' | 'csv' =>
+  /\.(csv|txt)$/i.test(fileName) ? 'csv' : 'xlsx';
+
 export type SavePhase = 'saving' | 'building';
 
 export interface SaveSpendOptions {
@@ -376,6 +380,7 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       limits: options.limits,
       keys: true,
       onUnreadable: options.onUnreadable,
+      format: spendFileFormat(options.fileName),
     });
     options.onChecked?.();
     return await saveSpendFile(db, {

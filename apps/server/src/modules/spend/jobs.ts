@@ -37,7 +37,7 @@ import {
 import { keysFromBytes, keysToBytes } from './row-keys.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
-import { checkSpendFile, reserveFileId, saveSpendFile } from './import.ts';
+import { checkSpendFile, reserveFileId, saveSpendFile, spendFileFormat } from './import.ts';
 import { overlapWithSavedFiles } from './overlap.ts';
 import { alreadyUploaded, deleteFileIn, sameContentAs } from './service.ts';
 
@@ -228,10 +228,6 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
     if (!held && job.storageId) await deps.jobs.removeFiles(job.storageId);
   }
 }
-
-/** A .csv or .txt upload is CSV text (platform/csv/); anything else a workbook. */
-export const spendFileFormat = (fileName: string): 'xlsx' | 'csv' =>
-  /\.(csv|txt)$/i.test(fileName) ? 'csv' : 'xlsx';
 
 /** A held job's choice, carried out by the process that claimed it (PostgreSQL). */
 async function saveDecided(deps: SpendJobDeps, ctx: JobContext) {
