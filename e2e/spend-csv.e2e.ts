@@ -14,7 +14,8 @@ import path from 'node:path';
 let browser: Browser;
 beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
-});
+  // Chromium can take minutes to start on a machine shared by many sessions.
+}, 600_000);
 afterAll(() => browser?.close());
 
 /** The dialog at the desktop width, then at the phone width (390 px), then back. */
@@ -36,52 +37,56 @@ const LINES = [
 ];
 
 describe('a CSV spend file', () => {
-  it('is read as it comes, told to the user, and a broken line is named', async () => {
-    const { page } = browser;
-    await signIn(page, DEMO.buyerAdmin.email, DEMO_PASSWORD);
-    await page.getByRole('menuitem', { name: 'Supplier Spend Report' }).click();
-    await page.waitForURL('**/home/supplierSpend');
-    const input = page.getByTestId('spend-drop-area').locator('input[type=file]');
-    const dialog = page.getByTestId('import-dialog');
+  it(
+    'is read as it comes, told to the user, and a broken line is named',
+    { timeout: 600_000 },
+    async () => {
+      const { page } = browser;
+      await signIn(page, DEMO.buyerAdmin.email, DEMO_PASSWORD);
+      await page.getByRole('menuitem', { name: 'Supplier Spend Report' }).click();
+      await page.waitForURL('**/home/supplierSpend');
+      const input = page.getByTestId('spend-drop-area').locator('input[type=file]');
+      const dialog = page.getByTestId('import-dialog');
 
-    // A line with a stray quote: refused at that line, with its reason.
-    const broken = [HEADER, LINES[1], 'Acme 12" Pipe;;100;03/20/2026;OH;Akron;;Tools', ''].join(
-      '\r\n',
-    );
-    await input.setInputFiles({
-      name: 'AP March broken.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(broken, 'latin1'),
-    });
-    await dialog.getByTestId('import-failed').waitFor();
-    expect(await dialog.getByTestId('import-failed').textContent()).toContain(
-      'line 3 is not valid CSV',
-    );
-    expect(await dialog.getByTestId('import-errors').textContent()).toContain('Line 3: A value');
-    await screenshotBoth(page, 'spend-csv-import-failed');
-    await page.getByTestId('import-close').click();
-    await dialog.waitFor({ state: 'hidden' });
+      // A line with a stray quote: refused at that line, with its reason.
+      const broken = [HEADER, LINES[1], 'Acme 12" Pipe;;100;03/20/2026;OH;Akron;;Tools', ''].join(
+        '\r\n',
+      );
+      await input.setInputFiles({
+        name: 'AP March broken.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(broken, 'latin1'),
+      });
+      await dialog.getByTestId('import-failed').waitFor();
+      expect(await dialog.getByTestId('import-failed').textContent()).toContain(
+        'line 3 is not valid CSV',
+      );
+      expect(await dialog.getByTestId('import-errors').textContent()).toContain('Line 3: A value');
+      await screenshotBoth(page, 'spend-csv-import-failed');
+      await page.getByTestId('import-close').click();
+      await dialog.waitFor({ state: 'hidden' });
 
-    // The '1.234,50' amount is not one the template reads: the file is fixed with plain amounts.
-    const good = [HEADER, ...LINES, ''].join('\r\n').replace('"1.234,50"', '1234.50');
-    await input.setInputFiles({
-      name: 'AP March.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(good, 'latin1'),
-    });
-    await dialog.getByTestId('import-done').waitFor();
-    expect(await dialog.getByTestId('import-file-source').textContent()).toBe(
-      'Read as CSV · semicolon-delimited · Windows-1252',
-    );
-    expect(await dialog.getByTestId('import-done').textContent()).toContain('3 rows saved.');
-    await screenshotBoth(page, 'spend-csv-import-done');
-    await page.getByTestId('import-view-file').click();
-    await page.getByTestId('table-view').waitFor();
-    const table = page.getByTestId('spend-rows');
-    await table.getByText('Café République Catering').waitFor();
-    expect(await table.locator('.ant-table-tbody .ant-table-row').count()).toBe(3);
-    expect(await table.getByText('Smith; Jones Supply').count()).toBe(1);
-    expect(await table.getByText('Zoë Print Works').count()).toBe(1);
-    await screenshot(page, 'spend-csv-table');
-  });
+      // The '1.234,50' amount is not one the template reads: the file is fixed with plain amounts.
+      const good = [HEADER, ...LINES, ''].join('\r\n').replace('"1.234,50"', '1234.50');
+      await input.setInputFiles({
+        name: 'AP March.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(good, 'latin1'),
+      });
+      await dialog.getByTestId('import-done').waitFor();
+      expect(await dialog.getByTestId('import-file-source').textContent()).toBe(
+        'Read as CSV · semicolon-delimited · Windows-1252',
+      );
+      expect(await dialog.getByTestId('import-done').textContent()).toContain('3 rows saved.');
+      await screenshotBoth(page, 'spend-csv-import-done');
+      await page.getByTestId('import-view-file').click();
+      await page.getByTestId('table-view').waitFor();
+      const table = page.getByTestId('spend-rows');
+      await table.getByText('Café République Catering').waitFor();
+      expect(await table.locator('.ant-table-tbody .ant-table-row').count()).toBe(3);
+      expect(await table.getByText('Smith; Jones Supply').count()).toBe(1);
+      expect(await table.getByText('Zoë Print Works').count()).toBe(1);
+      await screenshot(page, 'spend-csv-table');
+    },
+  );
 });
