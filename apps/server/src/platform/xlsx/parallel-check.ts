@@ -117,7 +117,7 @@ export async function checkToCopyFile(context: CheckContext): Promise<void> {
 
 /** One read of the sheet: 'again' when a cut turned out not to be between two rows. */
 async function attempt(context: CheckContext, threads: number): Promise<'again' | 'posted'> {
-  const { input, fd, post } = context;
+  const { input, fd } = context;
   ftruncateSync(fd, 0);
   const sheet = await openFirstWorksheet(input.path, input.strings);
   const pool = new Pool(context, threads);
