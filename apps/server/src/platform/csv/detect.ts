@@ -117,11 +117,3 @@ function countOutsideQuotes(line: string, delimiter: string): number {
   }
   return count;
 }
-
-/** How the dialog names a delimiter and an encoding. */
-export const DELIMITER_NAMES: Record<CsvDelimiter, string> = {
-  ',': 'comma',
-  ';': 'semicolon',
-  '\t': 'tab',
-  '|': 'pipe',
-};
