@@ -111,6 +111,7 @@ async function check(out: string) {
     copyFile: out,
     keys: true,
     limits: LIMITS,
+    ...(file!.endsWith('.csv') ? { format: 'csv' as const } : {}),
   });
   return { rows: checked.rowCount, ms: performance.now() - started };
 }

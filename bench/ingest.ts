@@ -14,9 +14,13 @@
  * database ("RSS before" is the RSS once it is open; creating one peaks at ~900 MB by itself).
  * Other processes on the machine slow every row alike; the ratio is the fair figure.
  *
+ * Then the same rows as a CSV file (spend-N.csv: "$1,234.50", 03/31/2026, CRLF): its check, and
+ * its import into each database next to a bare COPY of its rows in the same run (the last
+ * column: PostgreSQL within 1.3×, PGlite within 2×).
+ *
  *   npm run bench:ingest                       both sizes, all four measurements
  *   npm run bench:ingest -- --rows 100000      one size
- *   npm run bench:ingest -- --skip read,pglite leave measurements out
+ *   npm run bench:ingest -- --skip read,pglite leave measurements out (xlsx, csv: a whole format)
  *   BENCH_WORKER_MB=256 npm run bench:ingest   the reading worker's heap (XLSX_WORKER_MEMORY_MB)
  *   BENCH_CHECKER_YOUNG_MB=16 npm run bench:ingest   the checking threads' young generation
  *                                              (XLSX_CHECKER_YOUNG_MB; default as the server's)
@@ -92,7 +96,7 @@ const table: string[][] = [
   ['rows', 'what', 'wall time', 'rows/s', 'peak RSS', 'RSS before', '× bare parse', '× limit'],
 ];
 const loads: string[] = [];
-for (const rows of sizes) {
+for (const rows of skip.has('xlsx') ? [] : sizes) {
   const file = await generateSpendFile(rows);
   const size = `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`;
   const loadBefore = loadAverage();
@@ -146,6 +150,55 @@ for (const rows of sizes) {
   }
   loads.push(`${rows.toLocaleString('en-US')} rows: ${loadBefore} before, ${loadAverage()} after`);
   console.log(`measured ${rows.toLocaleString('en-US')} rows`);
+}
+
+// CSV: the same rows as a CSV file, imported, next to a bare COPY of its rows in the same run
+// (PostgreSQL within 1.3×, PGlite within 2×).
+for (const rows of skip.has('csv') ? [] : sizes) {
+  const file = await generateSpendFile(rows, 0, 'csv');
+  const size = `${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`;
+  const loadBefore = loadAverage();
+  const line = (label: string, m: Measurement, copyRatio = '') =>
+    table.push([
+      rows.toLocaleString('en-US'),
+      label,
+      seconds(m.ms),
+      m.rows > 0 ? Math.round(m.rows / (m.ms / 1000)).toLocaleString('en-US') : '',
+      `${m.peakRssMb} MB`,
+      m.baseRssMb === undefined ? '' : `${m.baseRssMb} MB`,
+      '',
+      copyRatio,
+    ]);
+  if (!skip.has('read')) {
+    const read = measure('read', file);
+    if (read.rows !== rows) throw new Error(`read took ${read.rows} of ${rows} rows`);
+    line(`CSV (${size}) check: parse + row checks + COPY file, no database`, read);
+  }
+  const copyFile = path.join(dir, `spend-${rows}-csv.copy`);
+  run('copy-prepare', file, copyFile);
+  try {
+    for (const kind of ['postgres', 'pglite'] as const) {
+      if (skip.has(kind)) continue;
+      const name = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+      const copy = measure(`copy-${kind}`, file, copyFile);
+      if (copy.rows !== rows) throw new Error(`copy-${kind} took ${copy.rows} of ${rows} rows`);
+      line(`CSV: bare COPY of its rows into ${name}`, copy, '1.00');
+      const imported = measure(kind, file);
+      if (imported.rows !== rows) throw new Error(`${kind} took ${imported.rows} of ${rows} rows`);
+      if (imported.rollup !== 'tally') console.log(`${name}: rollup from the ${imported.rollup}`);
+      const steps =
+        imported.checkMs === undefined
+          ? ''
+          : ` (check ${seconds(imported.checkMs)} + save ${seconds(imported.ms - imported.checkMs)})`;
+      line(`import CSV into ${name}${steps}`, imported, ratio(imported, copy));
+    }
+  } finally {
+    rmSync(copyFile, { force: true });
+  }
+  loads.push(
+    `CSV ${rows.toLocaleString('en-US')} rows: ${loadBefore} before, ${loadAverage()} after`,
+  );
+  console.log(`measured CSV ${rows.toLocaleString('en-US')} rows`);
 }
 
 function seconds(ms: number) {

@@ -90,6 +90,35 @@ export const importOverlapSchema = z.object({
 });
 export type ImportOverlap = z.infer<typeof importOverlapSchema>;
 
+/** What a spend upload may be: the template workbook, or CSV text (.csv, or .txt as exported). */
+export const SPEND_FILE_EXTENSIONS = ['xlsx', 'csv', 'txt'] as const;
+
+/** The delimiters and encodings a CSV upload may be written in, and how the dialog names them. */
+export const CSV_DELIMITER_NAMES = {
+  ',': 'comma',
+  ';': 'semicolon',
+  '\t': 'tab',
+  '|': 'pipe',
+} as const;
+export const CSV_ENCODING_NAMES = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (little-endian)',
+  'utf-16be': 'UTF-16 (big-endian)',
+  'windows-1252': 'Windows-1252',
+} as const;
+
+/** How a CSV upload is written, as the import detected it before reading its rows. */
+export const importSourceSchema = z.object({
+  format: z.literal('csv'),
+  delimiter: z.enum(Object.keys(CSV_DELIMITER_NAMES) as [keyof typeof CSV_DELIMITER_NAMES]),
+  encoding: z.enum(Object.keys(CSV_ENCODING_NAMES) as [keyof typeof CSV_ENCODING_NAMES]),
+});
+export type ImportSource = z.infer<typeof importSourceSchema>;
+
+/** "CSV, semicolon-delimited, Windows-1252" */
+export const describeImportSource = (source: ImportSource) =>
+  `CSV, ${CSV_DELIMITER_NAMES[source.delimiter]}-delimited, ${CSV_ENCODING_NAMES[source.encoding]}`;
+
 export const importJobSchema = z.object({
   id: z.number().int(),
   fileName: z.string(),
@@ -108,6 +137,8 @@ export const importJobSchema = z.object({
   /** Problems listed for a refused file (the error workbook has all of them). */
   errorCount: z.number().int(),
   overlap: importOverlapSchema.nullable(),
+  /** A CSV file's delimiter and encoding, once detected; null for a workbook. */
+  source: importSourceSchema.nullable(),
   /** The saved file, once done. */
   fileId: z.number().int().nullable(),
   uploadedBy: z.string().nullable(),

@@ -36,6 +36,7 @@ import {
   type ImportJob,
   type ImportJobDetail,
   type ImportOverlap,
+  type ImportSource,
   type ImportPhase,
   type ImportStatus,
 } from '@spotzcity/shared/spend-imports';
@@ -92,6 +93,7 @@ export interface JobPatch {
   message?: string | null;
   errorCount?: number;
   overlap?: ImportOverlap | null;
+  source?: ImportSource | null;
   fileId?: number | null;
 }
 
@@ -144,6 +146,7 @@ export function presentJob(row: ImportJobRow, uploadedBy: string | null = null):
     message: row.message,
     errorCount: row.errorCount,
     overlap: (row.overlap as ImportOverlap | null) ?? null,
+    source: (row.source as ImportSource | null) ?? null,
     fileId: row.status === 'done' ? row.fileId : null,
     uploadedBy,
     createdOn: new Date(row.createdAt).toISOString(),
@@ -374,6 +377,7 @@ export class ImportJobs {
       message: row.message,
       errorCount: row.errorCount,
       overlap: row.overlap,
+      source: row.source,
       fileId: row.fileId,
     };
   }

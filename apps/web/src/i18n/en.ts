@@ -650,7 +650,8 @@ export const en = {
     templateBefore: 'Fill in the spend template, then drop it below. Download the template ',
     templateLink: 'HERE',
     templateAfter: '.',
-    uploadHint: 'Excel workbooks (.xlsx) only · Vendor Name, Spend and Payment Date required',
+    uploadHint:
+      'Excel workbooks (.xlsx) or CSV files (.csv, .txt) · Vendor Name, Spend and Payment Date required',
     fileMeta_one: '{{rows}} row · by {{uploadedBy}}',
     fileMeta_other: '{{rows}} rows · by {{uploadedBy}}',
     selectToView: 'Select one or more files to view their rows together.',
@@ -697,6 +698,9 @@ export const en = {
     unknownFile: 'File {{id}}',
     import: {
       title: 'Import Spend File',
+      source: 'Read as CSV · {{delimiter}}-delimited · {{encoding}}',
+      lineProblem: 'Line {{row}}, {{column}}: {{message}}',
+      lineOnlyProblem: 'Line {{row}}: {{message}}',
       step: {
         uploading: 'Uploading',
         checking: 'Checking rows',

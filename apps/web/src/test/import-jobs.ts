@@ -14,6 +14,7 @@ export const importJob = (values: Partial<ImportJob> = {}): ImportJob => ({
   message: null,
   errorCount: 0,
   overlap: null,
+  source: null,
   fileId: null,
   uploadedBy: 'Alex Morgan',
   createdOn: '2026-11-07T09:30:00.000Z',

@@ -49,6 +49,8 @@ export const importJobs = pgTable(
     fileId: integer('file_id'),
     /** Rows overlapping earlier files, while held (shared ImportOverlap). */
     overlap: jsonb('overlap').$type<Record<string, unknown>>(),
+    /** How a CSV upload is written, as detected (shared ImportSource); null for a workbook. */
+    source: jsonb('source').$type<Record<string, unknown>>(),
     /** The job's files (the upload, the checked rows) in its owner's DATA_DIR. */
     workDir: text('work_dir').notNull(),
     /**

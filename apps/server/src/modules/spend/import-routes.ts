@@ -18,6 +18,7 @@ import {
   importJobSchema,
   isFinalImport,
   type ImportJob,
+  SPEND_FILE_EXTENSIONS,
 } from '@spotzcity/shared/spend-imports';
 import { importJobs } from '../../db/schema/index.ts';
 import { alsoAnswers } from '../../platform/api-document.ts';
@@ -87,7 +88,9 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
         tags,
         ...multipartForm({}, { file: 'required' }),
         description:
-          "Multipart: `file` (.xlsx, the template's columns) and an optional `category` " +
+          "Multipart: `file` (.xlsx, or .csv / .txt text with the template's columns: comma, " +
+          'semicolon, tab or pipe delimited, UTF-8, UTF-16 or Windows-1252, all detected) and an ' +
+          'optional `category` ' +
           '(ignored). Answers 202 with the import job at once; follow it at ' +
           '`/api/file/imports/{id}` or `/api/file/imports/{id}/events`. All-or-nothing: a file ' +
           'with bad rows ends `failed` with its problems and saves nothing. The ' +
@@ -100,7 +103,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
       const upload = await receiveFileToDisk(request, {
         field: 'file',
         maxBytes: opts.maxFileBytes,
-        extensions: ['xlsx'],
+        extensions: SPEND_FILE_EXTENSIONS,
       });
       let job: ImportJobRow;
       try {

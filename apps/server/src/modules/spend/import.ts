@@ -38,6 +38,7 @@ import {
   checkSheet,
   prepareWorkerScript,
   type CheckProgress,
+  type CsvSource,
   type XlsxLimits,
 } from '../../platform/xlsx/sheet.ts';
 import { saveFileKeys } from './overlap.ts';
@@ -129,6 +130,9 @@ export interface CheckSpendOptions {
   onProgress?: (progress: CheckProgress) => void;
   onUnreadable?: ((detail: string) => void) | undefined;
   signal?: AbortSignal;
+  /** 'csv': the file is CSV text, its encoding and delimiter told to `onSource`. */
+  format?: 'xlsx' | 'csv';
+  onSource?: (source: CsvSource) => void;
 }
 
 /**
@@ -153,8 +157,14 @@ export function checkSpendFile(options: CheckSpendOptions) {
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.onUnreadable ? { onUnreadable: options.onUnreadable } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.format ? { format: options.format } : {}),
+    ...(options.onSource ? { onSource: options.onSource } : {}),
   });
 }
+
+/** A .csv or .txt upload is CSV text (platform/csv/); anything else a workbook. */
+export const spendFileFormat = (fileName: string): 'xlsx' | 'csv' =>
+  /\.(csv|txt)$/i.test(fileName) ? 'csv' : 'xlsx';
 
 export type SavePhase = 'saving' | 'building';
 
@@ -513,6 +523,7 @@ export async function importSpendFile(db: Db, options: ImportSpendOptions): Prom
       limits: options.limits,
       keys: true,
       onUnreadable: options.onUnreadable,
+      format: spendFileFormat(options.fileName),
     });
     options.onChecked?.();
     return await saveSpendFile(db, {

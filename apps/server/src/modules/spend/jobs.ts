@@ -37,7 +37,13 @@ import {
 import { keysFromBytes, keysToBytes } from './row-keys.ts';
 import type { ReceivedFile } from '../../platform/uploads.ts';
 import type { XlsxLimits } from '../../platform/xlsx/sheet.ts';
-import { checkSpendFile, removeUnsavedFiles, reserveFileId, saveSpendFile } from './import.ts';
+import {
+  checkSpendFile,
+  removeUnsavedFiles,
+  reserveFileId,
+  saveSpendFile,
+  spendFileFormat,
+} from './import.ts';
 import { overlapWithSavedFiles } from './overlap.ts';
 import { alreadyUploaded, deleteFileIn, sameContentAs } from './service.ts';
 
@@ -195,6 +201,8 @@ async function runSpendImport(deps: SpendJobDeps, ctx: JobContext) {
           ...(p.lastRow !== null ? { rowsExpected: Math.max(p.rows, p.lastRow - 1) } : {}),
         }),
       onUnreadable: (detail) => deps.log.warn({ detail, job: job.id }, 'unreadable spend workbook'),
+      format: spendFileFormat(job.fileName),
+      onSource: (source) => ctx.update({ source }),
     });
     await rm(workbook, { force: true });
     const sorted = checked.keys!.slice().sort();

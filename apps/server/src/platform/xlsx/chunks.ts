@@ -13,8 +13,10 @@ import { isAscii } from 'node:buffer';
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
 import { XLSX_MESSAGES, headerKey, type RowModule } from './protocol.ts';
+import { CSV_MESSAGES, MalformedCsv, parsePiece } from '../csv/pieces.ts';
+import type { CsvDelimiter } from '../csv/detect.ts';
 import type { SharedStrings } from './shared-strings.ts';
-import type { SheetParser } from './sheet-parser.ts';
+import type { SheetParser, SheetRow } from './sheet-parser.ts';
 import { ZipProblem, type ZipProblemKind } from './zip-guard.ts';
 
 const LT = 60; // <
@@ -104,6 +106,8 @@ export interface CheckSetup {
   keys: boolean;
   maxProblems: number;
   date1904: boolean;
+  /** A CSV file's delimiter: its pieces are CSV text (../csv/pieces.ts), not sheet XML. */
+  csvDelimiter?: CsvDelimiter;
 }
 
 export interface SheetHeader {
@@ -112,6 +116,8 @@ export interface SheetHeader {
   headers: Record<string, string>;
   /** Column index (in `columns`) → the file's column number, 0 when absent. */
   mapping: number[];
+  /** How many columns the header row has (a CSV record must have as many). */
+  fields: number;
   /** The required columns the header lacks: the file is refused with these. */
   missing?: RowError[];
   message?: string;
@@ -141,6 +147,8 @@ export interface ChunkResult {
   clean: boolean;
   /** The part could not be read past this piece's rows. */
   failure?: { kind: ZipProblemKind | 'xml'; message: string };
+  /** A CSV line that is not valid CSV: the file is refused there. */
+  malformed?: { line: number; message: string };
 }
 
 /** A cell as text for an error report: what the user typed, at most 1,000 characters. */
@@ -286,6 +294,78 @@ export class ChunkChecker {
     return result;
   }
 
+  /**
+   * Checks a piece of CSV text that starts and ends between two records (../csv/pieces.ts), its
+   * first record on line `firstLine`. A record with more or fewer values than the header (not a
+   * blank line) is a bad row; a line that is not valid CSV refuses the file there.
+   */
+  checkCsv(
+    bytes: Uint8Array,
+    piece: { index: number; copy: boolean; firstLine: number },
+  ): ChunkResult {
+    const result: ChunkResult = { index: piece.index, rows: 0, bad: [], clean: true };
+    const rowKey = this.setup.keys ? this.rowModule.rowKey : undefined;
+    const state: PieceState = {
+      result,
+      copy: piece.copy && this.rowModule.copyLine !== undefined,
+      copyText: '',
+      listed: 0,
+      keys: rowKey ? new Doubles(4096) : undefined,
+      cents: rowKey && this.rowModule.rowCents ? new Doubles(4096) : undefined,
+      done: false,
+    };
+    const pending: { rows: SheetRow[] } = { rows: [] };
+    const flush = () => {
+      if (pending.rows.length > 0) this.checkRows(pending, state);
+    };
+    try {
+      parsePiece(bytes, piece.firstLine, this.setup.csvDelimiter!, (rows) => {
+        if (state.done) return;
+        for (const row of rows) {
+          const header = this.header;
+          if (
+            header &&
+            row.fields !== header.fields &&
+            !(row.fields === 1 && row.cells[1] === null)
+          ) {
+            flush();
+            if (state.done) return;
+            this.badLine(state, row.number, CSV_MESSAGES.fieldCount(row.fields, header.fields));
+            if (state.done) return;
+            continue;
+          }
+          pending.rows.push(row);
+          // The header decides how the rows after it are read.
+          if (!header) flush();
+        }
+        flush();
+      });
+    } catch (error) {
+      if (!(error instanceof MalformedCsv)) throw error;
+      result.malformed = { line: error.line, message: error.message };
+    }
+    if (result.bad.length === 0 && result.malformed === undefined) {
+      if (state.copy && state.copyText.length > 0) {
+        result.copy = ownBuffer(Buffer.from(state.copyText));
+      }
+      if (state.keys) result.keys = state.keys.take();
+      if (state.cents) result.cents = state.cents.take();
+    }
+    return result;
+  }
+
+  /** A record refused as a whole (not a row module's problem): a bad row with one problem. */
+  private badLine(state: PieceState, line: number, message: string) {
+    const { result } = state;
+    const ordinal = result.rows;
+    result.rows += 1;
+    state.copy = false;
+    state.copyText = '';
+    result.bad.push({ ordinal, problems: 1, errors: [{ row: line, column: '', message }] });
+    state.listed += 1;
+    if (state.listed >= this.setup.maxProblems) state.done = true;
+  }
+
   private decode(bytes: Uint8Array, piece: { last: boolean; sequential?: boolean }): string {
     if (piece.sequential) return this.decoder.decode(bytes, { stream: !piece.last });
     // Sheets are mostly ASCII: then one byte a character, decoded at memory speed.
@@ -294,7 +374,7 @@ export class ChunkChecker {
   }
 
   /** Checks the rows the parser has closed since the last call. */
-  private checkRows(parser: SheetParser, state: PieceState) {
+  private checkRows(parser: { rows: SheetRow[] }, state: PieceState) {
     const rows = parser.rows;
     parser.rows = [];
     if (state.done) return;
@@ -376,11 +456,13 @@ export class ChunkChecker {
       headers[this.keys[index]!] = header;
     });
     const missing = columns.filter((c, i) => c.required && mapping[i] === 0);
-    if (missing.length === 0) return { row, headers, mapping };
+    const fields = Math.max(0, values.length - 1);
+    if (missing.length === 0) return { row, headers, mapping, fields };
     return {
       row,
       headers,
       mapping,
+      fields,
       message: XLSX_MESSAGES.missingColumns(missing.map((c) => c.header)),
       missing: missing.map((c) => ({
         row,
@@ -462,6 +544,16 @@ export class CheckMerge {
       if (result.cents) this.cents?.append(new Float64Array(result.cents));
     }
     if (result.failure) return { type: 'failed', failure: result.failure };
+    if (result.malformed) {
+      const { line, message } = result.malformed;
+      const errors = [...this.errors, { row: line, column: '', message }].slice(0, maxProblems);
+      return {
+        type: 'rejected',
+        status: 400,
+        message: CSV_MESSAGES.lineRefused(line),
+        errors,
+      };
+    }
     return undefined;
   }
 

@@ -24,6 +24,7 @@ import {
   type SheetHeader,
 } from './chunks.ts';
 import { XLSX_MESSAGES, type RowModule, type WorkerInput, type WorkerMessage } from './protocol.ts';
+import { CsvCutter, openCsv, type CsvPiece } from '../csv/pieces.ts';
 import { openFirstWorksheet, type OpenWorksheet } from './reader.ts';
 import { SharedStrings, type PackedStrings } from './shared-strings.ts';
 import { SheetParser } from './sheet-parser.ts';
@@ -33,7 +34,15 @@ import { ZipProblem } from './zip-guard.ts';
 /** What the reading worker says to a checking thread. */
 type ToChecker =
   | { type: 'init'; setup: CheckSetup; strings: PackedStrings; header: SheetHeader }
-  | { type: 'piece'; index: number; bytes: ArrayBuffer; last: boolean; copy: boolean };
+  | {
+      type: 'piece';
+      index: number;
+      bytes: ArrayBuffer;
+      last: boolean;
+      copy: boolean;
+      /** A CSV piece: the line its first record starts on. */
+      firstLine?: number;
+    };
 
 /** Marks a checking thread's workerData. */
 export interface CheckerData {
@@ -50,8 +59,15 @@ export function runChecker(rowModule: RowModule) {
       checker.header = message.header;
       return;
     }
-    const parser = new SheetParser({ strings: checker!.strings, betweenRows: true });
-    const result = checker!.check(new Uint8Array(message.bytes), parser, message);
+    const bytes = new Uint8Array(message.bytes);
+    const result =
+      message.firstLine !== undefined
+        ? checker!.checkCsv(bytes, { ...message, firstLine: message.firstLine })
+        : checker!.check(
+            bytes,
+            new SheetParser({ strings: checker!.strings, betweenRows: true }),
+            message,
+          );
     const transfer = [result.copy, result.keys, result.cents].filter(
       (b): b is ArrayBuffer => b !== undefined,
     );
@@ -90,6 +106,10 @@ interface CheckContext {
 /** Reads and checks the sheet into the COPY file; posts `done` or `rejected` (or throws). */
 export async function checkToCopyFile(context: CheckContext): Promise<void> {
   const threads = context.input.threads ?? 1;
+  if (context.input.format === 'csv') {
+    await attemptCsv(context, threads);
+    return;
+  }
   let outcome = await attempt(context, threads);
   if (outcome === 'again') outcome = await attempt(context, 1);
   if (outcome === 'again') throw new Error('a one-pass check cannot need another pass');
@@ -97,7 +117,7 @@ export async function checkToCopyFile(context: CheckContext): Promise<void> {
 
 /** One read of the sheet: 'again' when a cut turned out not to be between two rows. */
 async function attempt(context: CheckContext, threads: number): Promise<'again' | 'posted'> {
-  const { input, fd, post } = context;
+  const { input, fd } = context;
   ftruncateSync(fd, 0);
   const sheet = await openFirstWorksheet(input.path, input.strings);
   const pool = new Pool(context, threads);
@@ -108,36 +128,113 @@ async function attempt(context: CheckContext, threads: number): Promise<'again' 
       const { kind, message } = outcome.failure;
       throw kind === 'xml' ? new MalformedXml(message) : new ZipProblem(kind, message);
     }
-    if (outcome.type === 'rejected') {
-      post({
-        type: 'rejected',
-        status: outcome.status,
-        message: outcome.message,
-        ...(outcome.errors ? { errors: outcome.errors } : {}),
-      });
-      return 'posted';
-    }
-    const { merge } = pool;
-    pool.progress(true);
-    const threadsUsed = pool.started;
-    if (merge.keys) {
-      const keys = merge.keys.take();
-      const cents = merge.cents?.take();
-      post(
-        {
-          type: 'done',
-          rowCount: outcome.rowCount,
-          threads: threadsUsed,
-          keys,
-          ...(cents ? { cents } : {}),
-        },
-        cents ? [keys, cents] : [keys],
-      );
-    } else post({ type: 'done', rowCount: outcome.rowCount, threads: threadsUsed });
+    postOutcome(context, pool, outcome);
     return 'posted';
   } finally {
     await pool.close();
     sheet.close();
+  }
+}
+
+/** Tells the parent how the check ended: refused, or done with the rows' keys. */
+function postOutcome(
+  { post }: CheckContext,
+  pool: Pool,
+  outcome: Exclude<CheckOutcome, { type: 'failed' }>,
+) {
+  if (outcome.type === 'rejected') {
+    post({
+      type: 'rejected',
+      status: outcome.status,
+      message: outcome.message,
+      ...(outcome.errors ? { errors: outcome.errors } : {}),
+    });
+    return;
+  }
+  const { merge } = pool;
+  pool.progress(true);
+  const threadsUsed = pool.started;
+  if (merge.keys) {
+    const keys = merge.keys.take();
+    const cents = merge.cents?.take();
+    post(
+      {
+        type: 'done',
+        rowCount: outcome.rowCount,
+        threads: threadsUsed,
+        keys,
+        ...(cents ? { cents } : {}),
+      },
+      cents ? [keys, cents] : [keys],
+    );
+  } else post({ type: 'done', rowCount: outcome.rowCount, threads: threadsUsed });
+}
+
+/**
+ * A CSV file (../csv/pieces.ts): its encoding and delimiter told to the parent, then its text
+ * cut into pieces between records and checked as a sheet's pieces are. Every cut is between two
+ * records (quotes counted), so a CSV check never needs a second pass.
+ */
+async function attemptCsv(context: CheckContext, threads: number): Promise<void> {
+  const { input, post } = context;
+  ftruncateSync(context.fd, 0);
+  const csv = await openCsv(input.path);
+  post({ type: 'source', format: 'csv', ...csv.format });
+  const pool = new Pool(context, threads);
+  try {
+    pool.totalBytes = csv.size;
+    const setup: CheckSetup = {
+      columns: input.columns,
+      copyPrefix: input.copyPrefix ?? '',
+      keys: input.keys === true && context.rowModule.rowKey !== undefined,
+      maxProblems: input.maxProblems,
+      date1904: false,
+      csvDelimiter: csv.format.delimiter,
+    };
+    const strings = new SharedStrings().finish();
+    const local = new ChunkChecker(setup, context.rowModule, strings);
+    const pieceBytes = input.pieceBytes ?? 1024 * 1024;
+    const cutter = new CsvCutter(pieceBytes);
+    let index = 0;
+    let pooled = false;
+    const take = async (piece: CsvPiece, last: boolean) => {
+      const at = index++;
+      const copy = pool.merge.badRows === 0;
+      if (!pooled) {
+        const result = local.checkCsv(piece.bytes, { index: at, copy, firstLine: piece.firstLine });
+        pool.deliver(result, last);
+        if (
+          !last &&
+          pool.size > 0 &&
+          csv.size >= POOL_MIN_PIECES * pieceBytes &&
+          local.header &&
+          !local.header.missing
+        ) {
+          pooled = true;
+          pool.start(setup, strings, local.header);
+        }
+        return;
+      }
+      await pool.send(at, piece.bytes, last, copy, piece.firstLine);
+    };
+    const onRead = (bytes: number) => {
+      pool.inflated += bytes;
+      pool.progress();
+    };
+    for await (const chunk of csv.text(onRead)) {
+      for (const piece of cutter.push(chunk)) {
+        await take(piece, false);
+        if (pool.settled) break;
+      }
+      if (pool.settled) break;
+    }
+    if (!pool.settled) await take(cutter.finish(), true);
+    await pool.drained();
+    const outcome = pool.outcome ?? pool.merge.finish();
+    if (outcome.type === 'failed') throw new Error(outcome.failure.message);
+    postOutcome(context, pool, outcome);
+  } finally {
+    await pool.close();
   }
 }
 
@@ -297,7 +394,7 @@ class Pool {
   private closing = false;
 
   /** Sends a piece to the least busy thread, once one has room. */
-  async send(index: number, piece: Uint8Array, last: boolean, copy: boolean) {
+  async send(index: number, piece: Uint8Array, last: boolean, copy: boolean, firstLine?: number) {
     while (this.inFlight >= this.workers.length * IN_FLIGHT_PER_THREAD && !this.settled) {
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
@@ -308,9 +405,15 @@ class Pool {
     this.load[t]! += 1;
     this.inFlight += 1;
     const bytes = piece.buffer as ArrayBuffer;
-    this.workers[t]!.postMessage({ type: 'piece', index, bytes, last, copy } satisfies ToChecker, [
+    const message: ToChecker = {
+      type: 'piece',
+      index,
       bytes,
-    ]);
+      last,
+      copy,
+      ...(firstLine !== undefined ? { firstLine } : {}),
+    };
+    this.workers[t]!.postMessage(message, [bytes]);
   }
 
   /** A piece's result, merged once every piece before it is. */

@@ -1,6 +1,7 @@
 /** What the spreadsheet reader (sheet.ts) and its worker (worker.ts) say to each other. */
 import type { Cell, FileColumn } from '@spotzcity/shared/cells';
 import type { RowError } from '@spotzcity/shared/validation';
+import type { CsvDelimiter, CsvEncoding } from '../csv/detect.ts';
 import type { StringTableLimits } from './shared-strings.ts';
 import type { ZipLimits } from './zip-guard.ts';
 
@@ -30,6 +31,8 @@ export interface RowModule {
 
 export interface WorkerInput {
   path: string;
+  /** A CSV file (check-then-write only; ../csv/): read as text, not as a workbook. */
+  format?: 'xlsx' | 'csv';
   columns: readonly FileColumn[];
   /**
    * With a row module that has `copyLine`: batches carry COPY text, a line per row made of this
@@ -67,6 +70,8 @@ export interface WorkerInput {
 
 export type WorkerMessage =
   | { type: 'header'; row: number; headers: Record<string, string>; date1904: boolean }
+  /** How a CSV file is written, as detected, before its rows are read. */
+  | { type: 'source'; format: 'csv'; encoding: CsvEncoding; delimiter: CsvDelimiter }
   | {
       type: 'batch';
       lines: number[];
@@ -117,6 +122,7 @@ export const XLSX_MESSAGES = {
   tooManyRows: (max: number) =>
     `The file has more than ${max.toLocaleString('en-US')} rows. Split it into smaller files.`,
   unreadable: 'The workbook could not be read. Open it in Excel, save it as .xlsx and try again.',
+  csvUnreadable: 'The CSV file could not be read. Save it again as CSV (or .xlsx) and try again.',
   tooMuchMemory:
     'The workbook is too large to read within the memory allowed. Split it into smaller files.',
   /** `complete` is false when reading stopped once `listed` problems were found. */

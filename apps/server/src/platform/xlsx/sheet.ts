@@ -25,6 +25,7 @@ import {
   type WorkerMessage,
 } from './protocol.ts';
 import type { ZipLimits } from './zip-guard.ts';
+import type { CsvDelimiter, CsvEncoding } from '../csv/detect.ts';
 
 export { XLSX_MESSAGES, type RowModule } from './protocol.ts';
 
@@ -307,6 +308,17 @@ export interface CheckSheetOptions extends Omit<ReadSheetOptions, 'copyPrefix' |
   pieceBytes?: number;
   /** Checking threads (one per core, at most 4, unless told); fewer than 2 reads in one pass. */
   threads?: number;
+  /** 'csv': the file is CSV text (platform/csv/), its encoding and delimiter detected. */
+  format?: 'xlsx' | 'csv';
+  /** Hears how a CSV file is written, once detected (before its rows are read). */
+  onSource?: (source: CsvSource) => void;
+}
+
+/** How a CSV file is written, as detected. */
+export interface CsvSource {
+  format: 'csv';
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
 }
 
 /** Checking threads of one check: one per core, at most four. */
@@ -339,6 +351,7 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
     workerMemoryMb: options.limits.workerMemoryMb,
     ...(options.limits.checkerYoungMb ? { checkerYoungMb: options.limits.checkerYoungMb } : {}),
     ...(options.pieceBytes ? { pieceBytes: options.pieceBytes } : {}),
+    ...(options.format === 'csv' ? { format: 'csv' as const } : {}),
   };
   options.signal?.throwIfAborted();
   const worker = await startWorker(script, input, options.limits);
@@ -351,6 +364,13 @@ export async function checkSheet(file: string, options: CheckSheetOptions): Prom
       const event = await worker.next();
       switch (event.type) {
         case 'header':
+          break;
+        case 'source':
+          options.onSource?.({
+            format: event.format,
+            encoding: event.encoding,
+            delimiter: event.delimiter,
+          });
           break;
         case 'progress':
           options.onProgress?.({

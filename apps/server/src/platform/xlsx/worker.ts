@@ -67,6 +67,24 @@ function cellForReport(cell: Cell | undefined): string | undefined {
 }
 
 async function run(rowModule: RowModule | undefined) {
+  if (input.format === 'csv') {
+    if (input.copyFile === undefined || rowModule?.copyLine === undefined) {
+      throw new Error('a CSV file is read only to be checked into a COPY file');
+    }
+    const fd = openSync(input.copyFile, 'wx');
+    try {
+      await checkToCopyFile({
+        input,
+        rowModule,
+        date1904: false,
+        fd,
+        post: (message, transfer) => port.postMessage(message, transfer ?? []),
+      });
+    } finally {
+      closeSync(fd);
+    }
+    return;
+  }
   const inspection = await inspectXlsx(input.path, input.limits, { streamed: isWorksheetPart });
   if (input.copyFile !== undefined && rowModule?.copyLine !== undefined) {
     // Check-then-write: the rows checked on every core into the COPY file (parallel-check.ts).
@@ -255,7 +273,7 @@ function refuse(error: unknown) {
   post({
     type: 'rejected',
     status: 400,
-    message: XLSX_MESSAGES.unreadable,
+    message: input.format === 'csv' ? XLSX_MESSAGES.csvUnreadable : XLSX_MESSAGES.unreadable,
     detail: error instanceof Error ? error.message : String(error),
   });
 }

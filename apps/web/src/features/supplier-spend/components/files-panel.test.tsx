@@ -133,6 +133,38 @@ describe('imports above the files', () => {
     expect(screen.getByTestId('import-step-checking').dataset.status).toBe('error');
   });
 
+  it('says how a CSV file was read and names its problems by line', async () => {
+    const failed = importJobDetail({
+      fileName: 'AP March.csv',
+      status: 'failed',
+      message: 'The file was not imported: line 9 is not valid CSV. Nothing was saved.',
+      errorCount: 2,
+      source: { format: 'csv', delimiter: ';', encoding: 'windows-1252' },
+    });
+    serve([], [failed], {
+      7: [
+        {
+          ...failed,
+          errors: [
+            { row: 5, column: 'Spend', message: 'Must be a number', value: 'twelve' },
+            { row: 9, column: '', message: 'A quoted value is not closed.' },
+          ],
+        },
+      ],
+    });
+    renderPanel();
+    const line = await screen.findByTestId('import-line', {}, { timeout: 15_000 });
+    fireEvent.click(within(line).getByTestId('import-line-open'));
+    const problems = await screen.findByTestId('import-errors', {}, { timeout: 15_000 });
+    expect(screen.getByTestId('import-file-source').textContent).toBe(
+      'Read as CSV · semicolon-delimited · Windows-1252',
+    );
+    expect(problems.textContent).toContain(
+      'Line 5, Spend: Must be a number (the cell holds “twelve”)',
+    );
+    expect(problems.textContent).toContain('Line 9: A quoted value is not closed.');
+  });
+
   it('follows a running import step by step to the end', async () => {
     const running = importJobDetail({
       rowsChecked: 5000,

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatFileDate } from '@spotzcity/shared/format';
 import type { UploadedFile } from '@spotzcity/shared/spend';
+import { SPEND_FILE_EXTENSIONS } from '@spotzcity/shared/spend-imports';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { useAlert } from '../../../components/alert-modal.tsx';
 import { DeleteAction } from '../../../components/delete-action.tsx';
@@ -175,7 +176,7 @@ export function FilesPanel({ selected, onSelect }: FilesPanelProps) {
             {t('spend.templateAfter')}
           </Typography.Paragraph>
           <FileDropArea
-            accept={{ extensions: ['.xlsx'] }}
+            accept={{ extensions: SPEND_FILE_EXTENSIONS.map((e) => `.${e}`) }}
             onFiles={([file]) => file && openImport({ file })}
             hint={t('spend.uploadHint')}
             data-testid="spend-drop-area"

@@ -19,7 +19,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '@spotzcity/shared/format';
-import type { ImportChoice, ImportJob, ImportJobDetail } from '@spotzcity/shared/spend-imports';
+import {
+  CSV_DELIMITER_NAMES,
+  CSV_ENCODING_NAMES,
+  type ImportChoice,
+  type ImportJob,
+  type ImportJobDetail,
+} from '@spotzcity/shared/spend-imports';
 import { useCurrentUser } from '../../../api/get-profile.ts';
 import { decideImport } from '../api/decide-import.ts';
 import { downloadImportErrors } from '../api/download-import-errors.ts';
@@ -248,6 +254,18 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
                 {formatFileSize(file.size)}
               </Typography.Text>
             ) : null}
+            {job?.source ? (
+              <Typography.Text
+                type="secondary"
+                className={css.importFileSize}
+                data-testid="import-file-source"
+              >
+                {t('spend.import.source', {
+                  delimiter: CSV_DELIMITER_NAMES[job.source.delimiter],
+                  encoding: CSV_ENCODING_NAMES[job.source.encoding],
+                })}
+              </Typography.Text>
+            ) : null}
           </div>
         </Flex>
 
@@ -311,7 +329,15 @@ export function ImportDialog({ source, onClose }: ImportDialogProps) {
                 <ul className={css.importErrorList} data-testid="import-errors">
                   {detail.errors.map((e, i) => (
                     <li key={i}>
-                      {t('spend.rowProblem', { row: e.row, column: e.column, message: e.message })}
+                      {/* A CSV file's rows are its lines; a line that is not CSV has no column. */}
+                      {t(
+                        job.source
+                          ? e.column
+                            ? 'spend.import.lineProblem'
+                            : 'spend.import.lineOnlyProblem'
+                          : 'spend.rowProblem',
+                        { row: e.row, column: e.column, message: e.message },
+                      )}
                       {e.value !== undefined ? (
                         <Typography.Text type="secondary" className={css.importErrorValue}>
                           {' '}
