@@ -538,7 +538,7 @@ export const en = {
     homeLink: 'Search the supplier directory',
     dbaName: 'Business Name/DBA Name',
     duns: 'DUNS',
-    naics: 'NAICS Code',
+    naicsCode: 'NAICS Code',
     industry: 'Industry',
     contact: 'Contact',
     certification: 'Certification',

@@ -100,7 +100,7 @@ export function SearchForm({
         <Row gutter={16}>
           {text('dbaName', t('supplierSearch.dbaName'), 200)}
           {digits('duns', t('supplierSearch.duns'))}
-          {text('naics', t('supplierSearch.naics'))}
+          {text('naics', t('supplierSearch.naicsCode'))}
           {text('industry', t('supplierSearch.industry'))}
           {digits('contact', t('supplierSearch.contact'))}
           {choice(
