@@ -130,3 +130,11 @@ export type GoalDrillRequest = z.infer<typeof goalDrillRequestSchema>;
 /** A diversity goal's name is one of the goal types. */
 export const isGoalDiversity = (name: string): name is (typeof GOAL_DIVERSITY_TYPES)[number] =>
   (GOAL_DIVERSITY_TYPES as readonly string[]).includes(name);
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-12-01' → '1 Dec 2026': a day no reader takes for another. */
+export function dayInWords(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${Number(d)} ${MONTHS[Number(m) - 1] ?? m} ${y}`;
+}

@@ -17,6 +17,7 @@ import {
   type DrillPayment,
   type DrillReason,
   type DrillSupplier,
+  dayInWords,
 } from '@spotzcity/shared/drill-down';
 import { diversityLabel } from '@spotzcity/shared/diversity';
 import { MATCH_RULES, type QualificationPolicy } from '@spotzcity/shared/verified-diversity';
@@ -29,14 +30,6 @@ import { selectedFileNames } from './spend-file-names.ts';
 import { certain, qualifiesSql, visibleCertificates } from './verified-rule.ts';
 
 /* ---------------------------------------------------------------- words */
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2026-12-01' → '1 Dec 2026': a day no reader takes for another. */
-export function dayInWords(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${Number(d)} ${MONTHS[Number(m) - 1] ?? m} ${y}`;
-}
 
 /** A certificate as a reason: 'WBE · WBENC 1234 · 1 Jan 2025 – 31 Dec 2026 (supplier directory)'. */
 export function certificateReason(c: {

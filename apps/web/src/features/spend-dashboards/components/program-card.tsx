@@ -12,6 +12,7 @@ import { graphQuery } from '../api/graphs.ts';
 import { PROGRAMS_PATH } from '../paths.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
+import { DrillDownFigure } from '../../../components/drill-down.tsx';
 import css from '../spend-dashboards.module.css';
 
 export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
@@ -52,7 +53,20 @@ export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendB
                   title: t('programs.spend'),
                   dataIndex: 'spend',
                   align: 'right',
-                  render: (v: number) => formatMoney(v),
+                  // The category's spend opens the suppliers and payments behind it.
+                  render: (v: number, row) => (
+                    <DrillDownFigure
+                      target={{
+                        path: '/api/drillDown/program',
+                        excelPath: '/api/excel/drillDown/program',
+                        body: { selectedIds: fileIds, categoryId: row.id },
+                      }}
+                      amount={formatMoney(v)}
+                      data-testid={`program-drill-${row.id}`}
+                    >
+                      {formatMoney(v)}
+                    </DrillDownFigure>
+                  ),
                 },
                 {
                   title: t('programs.share'),
