@@ -3,7 +3,7 @@
  * suppliers largest first with why each counts, a supplier's payments on expanding its row, and
  * "Export to Excel" (the server writes the same list, with every payment, as a workbook).
  */
-import { Alert, Drawer, Table, Tag, Typography } from 'antd';
+import { Alert, Drawer, Grid, Table, Tag, Typography } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,16 @@ const drillQuery = (target: DrillTarget, supplierKey?: string) => ({
       .then((r) => r.data),
 });
 
-function Payments({ target, supplierKey }: { target: DrillTarget; supplierKey: string }) {
+function Payments({
+  target,
+  supplierKey,
+  narrow,
+}: {
+  target: DrillTarget;
+  supplierKey: string;
+  /** A phone: the date, the amount and what it counts for; the rest on wider screens. */
+  narrow: boolean;
+}) {
   const { t } = useTranslation();
   const query = useQuery(drillQuery(target, supplierKey));
   if (query.isError) return <Alert type="error" showIcon title={query.error.message} />;
@@ -55,7 +64,7 @@ function Payments({ target, supplierKey }: { target: DrillTarget; supplierKey: s
         loading={query.isPending}
         dataSource={payments}
         pagination={payments.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-        scroll={{ x: 640 }}
+        scroll={narrow ? undefined : { x: 640 }}
         data-testid="drill-down-payments"
         columns={[
           {
@@ -69,11 +78,12 @@ function Payments({ target, supplierKey }: { target: DrillTarget; supplierKey: s
             align: 'right',
             render: (v: number) => formatMoney(v),
           },
-          { title: t('drillDown.category'), dataIndex: 'category' },
+          { title: t('drillDown.category'), dataIndex: 'category', responsive: ['md'] },
           { title: t('drillDown.countsFor'), dataIndex: 'countsFor' },
           {
             title: t('drillDown.file'),
             key: 'file',
+            responsive: ['md'],
             render: (_: unknown, p) => `${p.fileName} · ${t('drillDown.line')} ${p.lineNumber}`,
           },
         ]}
@@ -99,6 +109,18 @@ export function DrillDownDrawer({
   const { t } = useTranslation();
   const query = useQuery(drillQuery(target));
   const d = query.data;
+  // On a phone the reasons go under the supplier's name, beside its spend: no sideways scrolling.
+  const narrow = !Grid.useBreakpoint().md;
+  const reasons = (s: DrillSupplier) => (
+    <ul className={css.reasons}>
+      {s.reasons.map((r) => (
+        <li key={`${r.kind}:${r.text}`}>
+          <Tag>{DRILL_REASON_LABELS[r.kind]}</Tag>
+          {r.text}
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <Drawer
       open={open}
@@ -144,16 +166,18 @@ export function DrillDownDrawer({
               (d?.suppliers.length ?? 0) > 50 ? { pageSize: 50, showSizeChanger: false } : false
             }
             locale={{ emptyText: t('drillDown.noSuppliers') }}
-            scroll={{ x: 720 }}
+            scroll={narrow ? undefined : { x: 720 }}
             data-testid="drill-down-suppliers"
             expandable={{
-              expandedRowRender: (s) => <Payments target={target} supplierKey={s.supplierKey} />,
+              expandedRowRender: (s) => (
+                <Payments target={target} supplierKey={s.supplierKey} narrow={narrow} />
+              ),
             }}
             columns={[
               {
                 title: t('drillDown.supplier'),
                 key: 'supplier',
-                width: 220,
+                width: narrow ? undefined : 220,
                 render: (_: unknown, s) => (
                   <div className={css.supplier}>
                     <Typography.Text strong>{s.supplierName ?? s.vendorName}</Typography.Text>
@@ -163,30 +187,26 @@ export function DrillDownDrawer({
                       </Typography.Text>
                     )}
                     <Typography.Text type="secondary">
-                      {s.matchRule ? MATCH_RULE_LABELS[s.matchRule] : t('drillDown.notMatched')}
+                      {s.matchRule
+                        ? `${t('verified.matchedBy')}: ${MATCH_RULE_LABELS[s.matchRule]}`
+                        : t('drillDown.notMatched')}
                     </Typography.Text>
+                    {narrow && reasons(s)}
                   </div>
                 ),
               },
               {
                 title: t('drillDown.why'),
                 key: 'why',
-                render: (_: unknown, s) => (
-                  <ul className={css.reasons}>
-                    {s.reasons.map((r) => (
-                      <li key={`${r.kind}:${r.text}`}>
-                        <Tag>{DRILL_REASON_LABELS[r.kind]}</Tag>
-                        {r.text}
-                      </li>
-                    ))}
-                  </ul>
-                ),
+                responsive: ['md'],
+                render: (_: unknown, s) => reasons(s),
               },
               {
                 title: t('drillDown.payments'),
                 dataIndex: 'payments',
                 align: 'right',
                 width: 90,
+                responsive: ['md'],
                 render: (n: number | null) => n ?? '—',
               },
               {
