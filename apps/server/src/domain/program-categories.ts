@@ -28,6 +28,7 @@ import {
   type ProgramSpend,
 } from '@spotzcity/shared/programs';
 import { todayIso } from '@spotzcity/shared/validation';
+import type { DrillReason } from '@spotzcity/shared/drill-down';
 import { rowsOf, type DbOrTx } from '../db/client.ts';
 import { SBA_TABLE, sizeStandardOf } from './sba-size-standards.ts';
 import { certain, getPolicy, qualifiesSql } from './verified-spend.ts';
@@ -70,6 +71,9 @@ export interface SupplierFacts {
 export interface SiteRow {
   latitude: number;
   longitude: number;
+  /** The site's name and ZIP code, for the words of the local rule that matched. */
+  name?: string;
+  zip?: string;
 }
 
 /** The organisation's categories, in the order it created them. */
@@ -170,6 +174,67 @@ function meetsKind(
   }
 }
 
+const dollars = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+
+/**
+ * Why one supplier counts for one category: a reason for each of its conditions the supplier
+ * meets (with ALL, every one; with ANY, those it meets) — the SBA size standard and the
+ * supplier's receipts or employees, the local rule that matched, the certificate or listing,
+ * the mark by hand. Empty when it does not count.
+ */
+export function reasonsFor(
+  category: CategoryRow,
+  supplier: SupplierFacts,
+  sites: SiteRow[],
+  manual: Set<number>,
+): DrillReason[] {
+  if (!qualifies(category, supplier, sites, manual)) return [];
+  return category.kinds
+    .filter((kind) => meetsKind(kind, category, supplier, sites, manual))
+    .map((kind) => ({ kind, text: reasonText(kind, category, supplier, sites) }));
+}
+
+function reasonText(
+  kind: ProgramKind,
+  category: CategoryRow,
+  supplier: SupplierFacts,
+  sites: SiteRow[],
+): string {
+  switch (kind) {
+    case 'SMALL': {
+      const standard = sizeStandardOf(supplier.primaryNaics)!;
+      const measure =
+        standard.receiptsMillions !== null
+          ? `average annual receipts ${dollars(supplier.annualReceipts ?? 0)} within SBA's $${standard.receiptsMillions} million`
+          : `${(supplier.employeeCount ?? 0).toLocaleString('en-US')} employees within SBA's ${standard.employees!.toLocaleString('en-US')}`;
+      return `NAICS ${standard.naics} (${standard.title}): ${measure} (${SBA_TABLE.source})`;
+    }
+    case 'VETERAN':
+      return 'SBA VetCert certificate (VBE or SDVBE) in force today, or listed as VBE/SDVBE in the directory';
+    case 'HUBZONE':
+      return 'SBA HUBZone certificate in force today, or listed as HUB in the directory';
+    case 'MANUAL':
+      return 'Marked by hand for this category';
+    case 'LOCAL': {
+      const rule = category.local!;
+      const state = supplier.state?.trim().toUpperCase() ?? '';
+      if (state && rule.states.includes(state)) return `In ${state}, one of the states listed`;
+      const place = lookupZip(supplier.zip)!;
+      const county = rule.counties.find(
+        (c) => countyKeyOfLabel(c) === countyKey(place.county, place.stateCode),
+      );
+      if (county) return `ZIP ${place.zip} is in ${county}, one of the counties listed`;
+      const nearest = sites
+        .map((site) => ({ site, miles: haversineMiles(site, place) }))
+        .sort((a, b) => a.miles - b.miles)[0]!;
+      const where = nearest.site.name
+        ? `${nearest.site.name} (ZIP ${nearest.site.zip})`
+        : `a site (ZIP ${nearest.site.zip})`;
+      return `ZIP ${place.zip} is ${nearest.miles.toFixed(1)} miles from ${where}, within ${rule.radiusMiles} miles`;
+    }
+  }
+}
+
 /** The directory suppliers the organisation's vendors are certainly matched to, with their facts. */
 export async function matchedSupplierFacts(
   db: DbOrTx,
@@ -222,12 +287,20 @@ export async function matchedSupplierFacts(
 
 export async function sitesOf(db: DbOrTx, clientRef: number): Promise<SiteRow[]> {
   return db
-    .select({ latitude: organisationSites.latitude, longitude: organisationSites.longitude })
+    .select({
+      latitude: organisationSites.latitude,
+      longitude: organisationSites.longitude,
+      name: organisationSites.name,
+      zip: organisationSites.zip,
+    })
     .from(organisationSites)
     .where(eq(organisationSites.clientRef, clientRef));
 }
 
-async function manualMarks(db: DbOrTx, clientRef: number): Promise<Map<number, Set<number>>> {
+export async function manualMarks(
+  db: DbOrTx,
+  clientRef: number,
+): Promise<Map<number, Set<number>>> {
   const rows = await db
     .select({
       categoryRef: programCategorySuppliers.categoryRef,
@@ -349,3 +422,27 @@ export async function programSpend(db: DbOrTx, scope: ProgramScope): Promise<Pro
 
 /** The words exports and screens use for the shared table's date. */
 export const SBA_TABLE_LINE = `Small business: ${SBA_TABLE.source}.`;
+
+/**
+ * The directory suppliers one switched-on category counts today among the organisation's
+ * certainly matched ones, each with why (the drill-down of the category's figures).
+ */
+export async function categoryQualifiers(
+  db: DbOrTx,
+  clientRef: number,
+  category: CategoryRow,
+): Promise<Map<number, DrillReason[]>> {
+  await loadZipCodes();
+  const [suppliers, sites, manual] = await Promise.all([
+    matchedSupplierFacts(db, clientRef),
+    sitesOf(db, clientRef),
+    manualMarks(db, clientRef),
+  ]);
+  const marked = manual.get(category.id) ?? new Set<number>();
+  const reasons = new Map<number, DrillReason[]>();
+  for (const supplier of suppliers) {
+    const why = reasonsFor(category, supplier, sites, marked);
+    if (why.length) reasons.set(supplier.id, why);
+  }
+  return reasons;
+}

@@ -1031,6 +1031,28 @@ export const en = {
     defaultRule: 'Default counting rule',
     savePolicy: 'Save Policy',
   },
+  drillDown: {
+    /** The title of a figure that opens its drill-down (hover, screen readers). */
+    open: 'Show the suppliers and payments behind {{amount}}',
+    total: 'Total {{amount}} · {{count}} suppliers',
+    supplier: 'Supplier',
+    why: 'Why it counts',
+    payments: 'Payments',
+    spend: 'Spend',
+    vendorInFile: 'In the file as {{name}}',
+    notMatched: 'Not matched to the directory',
+    others:
+      '{{count}} more suppliers, {{amount}} in all, are not listed here; the workbook has the same list.',
+    exportExcel: 'Export to Excel',
+    paymentDate: 'Payment Date',
+    amount: 'Amount',
+    category: 'Category',
+    countsFor: 'Counts for',
+    file: 'File',
+    line: 'Line',
+    morePayments: 'The latest {{shown}} of {{count}} payments.',
+    noSuppliers: 'No supplier makes up this figure.',
+  },
   alert: {
     error: 'Error',
     success: 'Success',

@@ -40,6 +40,13 @@ import {
 } from './service.ts';
 import { ACCESS } from '@spotzcity/shared/permissions';
 import { yearGoal } from './attention.ts';
+import {
+  drillDownSchema,
+  goalDrillExcelSchema,
+  goalDrillRequestSchema,
+} from '@spotzcity/shared/drill-down';
+import { alsoAnswers } from '../../platform/api-document.ts';
+import { goalDrillDown, goalDrillWorkbook } from './drill-down.ts';
 
 export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.attention.provide('goal', yearGoal);
@@ -183,6 +190,43 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
         params.countingRule,
       );
       return { meta: { title, parameters, analysis: params.analysis }, sheets, fileName };
+    },
+  });
+
+  app.post(
+    '/api/drillDown/goal',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "A goal's actual on the Goals Dashboard (its row's kind and name, the fiscal year, the counting rule) opened onto its vendors: per vendor its part and why it counts under the goal's class, adding up to the actual; with `supplierKey`, that vendor's payments (latest first, at most 500). 404 when the year has no such goal.",
+        body: goalDrillRequestSchema,
+        response: { 200: envelopeOf(drillDownSchema), ...alsoAnswers(404) },
+      },
+    },
+    async (request) => {
+      const { selectedIds } = request.body;
+      const scope = { clientRef: principalOf(request).clientRef, selectedIds };
+      return ok(await goalDrillDown(app.db, scope, request.body));
+    },
+  );
+
+  registerDashboardWorkbook(app, {
+    path: '/api/excel/drillDown/goal',
+    tags,
+    access: ACCESS.supplierAndSpend.createReport,
+    description:
+      "A goal's drill-down as a workbook: body {excel: true, spendData: {selectedIds, fiscalYear, kind, name, countingRule?, analysis?}}; Suppliers and Payments sheets.",
+    parameters: goalDrillExcelSchema,
+    build: async (db, clientRef, params) => {
+      const { analysis, selectedIds, ...goal } = params;
+      const { parameters, sheets, fileName } = await goalDrillWorkbook(
+        db,
+        { clientRef, selectedIds },
+        goal,
+      );
+      return { meta: { title: fileName, parameters, analysis }, sheets, fileName };
     },
   });
 };

@@ -37,6 +37,13 @@ import { nonAddressableSpendCategories } from '../../domain/addressable.ts';
 import { ok } from '../../platform/http.ts';
 import { programSpend } from '../../domain/program-categories.ts';
 import {
+  drillDownSchema,
+  programDrillExcelSchema,
+  programDrillRequestSchema,
+} from '@spotzcity/shared/drill-down';
+import { registerDashboardWorkbook } from '../../platform/dashboard-workbook.ts';
+import { programDrillDown, programDrillWorkbook } from './drill-down.ts';
+import {
   addSite,
   createCategory,
   deleteCategory,
@@ -271,4 +278,41 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  app.post(
+    '/api/drillDown/program',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "A switched-on program category's spend in the selected files opened onto its vendors: per vendor its spend and why its supplier counts (size standard and receipts, the local rule that matched …), adding up to the card's figure; with `supplierKey`, that vendor's payments (latest first, at most 500).",
+        body: programDrillRequestSchema,
+        response: { 200: envelopeOf(drillDownSchema) },
+      },
+    },
+    async (request) => {
+      const { selectedIds, ...rest } = request.body;
+      const scope = { clientRef: principalOf(request).clientRef, selectedIds };
+      return ok(await programDrillDown(app.db, scope, rest));
+    },
+  );
+
+  registerDashboardWorkbook(app, {
+    path: '/api/excel/drillDown/program',
+    tags,
+    access: ACCESS.supplierAndSpend.createReport,
+    description:
+      "A program category's drill-down as a workbook: body {excel: true, spendData: {selectedIds, categoryId, analysis?}}; Suppliers and Payments sheets.",
+    parameters: programDrillExcelSchema,
+    build: async (db, clientRef, params) => {
+      const scope = { clientRef, selectedIds: params.selectedIds };
+      const { parameters, sheets, fileName } = await programDrillWorkbook(
+        db,
+        scope,
+        params.categoryId,
+      );
+      return { meta: { title: fileName, parameters, analysis: params.analysis }, sheets, fileName };
+    },
+  });
 };

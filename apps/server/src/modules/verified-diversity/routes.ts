@@ -66,6 +66,13 @@ import type { FastifyRequest } from 'fastify';
 import type { CertificateActor } from './certificates.ts';
 import { multipartForm } from '../../platform/validate.ts';
 import { certificatesAtRisk, unmatchedVendors } from './attention.ts';
+import {
+  drillDownSchema,
+  verifiedDrillExcelSchema,
+  verifiedDrillRequestSchema,
+} from '@spotzcity/shared/drill-down';
+import { registerDashboardWorkbook } from '../../platform/dashboard-workbook.ts';
+import { verifiedDrillDown, verifiedDrillWorkbook } from './drill-down.ts';
 
 const idSchema = z.object({ id: recordId() });
 
@@ -395,6 +402,39 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
       );
     },
   );
+
+  app.post(
+    '/api/drillDown/verified',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "The verified diverse spend of the selected files opened onto its vendors: per vendor its verified spend, the supplier it is matched to and the certificates that qualified (they add up to the figure); with `supplierKey`, that vendor's payments that counted (latest first, at most 500).",
+        body: verifiedDrillRequestSchema,
+        response: { 200: envelopeOf(drillDownSchema) },
+      },
+    },
+    async (request) => {
+      const { selectedIds, supplierKey } = request.body;
+      const scope = { clientRef: principalOf(request).clientRef, selectedIds };
+      return ok(await verifiedDrillDown(app.db, scope, supplierKey));
+    },
+  );
+
+  registerDashboardWorkbook(app, {
+    path: '/api/excel/drillDown/verified',
+    tags,
+    access: ACCESS.supplierAndSpend.createReport,
+    description:
+      'The verified drill-down as a workbook: body {excel: true, spendData: {selectedIds, analysis?}}; Suppliers and Payments sheets.',
+    parameters: verifiedDrillExcelSchema,
+    build: async (db, clientRef, params) => {
+      const scope = { clientRef, selectedIds: params.selectedIds };
+      const { parameters, sheets, fileName } = await verifiedDrillWorkbook(db, scope);
+      return { meta: { title: fileName, parameters, analysis: params.analysis }, sheets, fileName };
+    },
+  });
 
   selectionRoute(
     '/api/graph/verifiedSuppliers',

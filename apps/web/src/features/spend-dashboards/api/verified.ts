@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 import { api } from '../../../api/client.ts';
 import { sharedKeys } from '../../../api/query-keys.ts';
+import type { DrillTarget } from '../../../components/drill-down.tsx';
 
 export type VerifiedSupplier = z.infer<typeof verifiedSuppliersSchema>[number];
 
@@ -47,3 +48,10 @@ export const countingPolicyQuery = () =>
         .get<Envelope<QualificationPolicy>>('/api/certificates/policy', { signal })
         .then((r) => r.data),
   });
+
+/** The suppliers and payments behind the verified diverse spend of the selection. */
+export const verifiedDrillTarget = (selectedIds: readonly number[]): DrillTarget => ({
+  path: '/api/drillDown/verified',
+  excelPath: '/api/excel/drillDown/verified',
+  body: { selectedIds: [...selectedIds] },
+});

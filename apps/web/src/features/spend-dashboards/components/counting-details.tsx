@@ -12,7 +12,12 @@ import { formatMoney } from '@spotzcity/shared/format';
 import { MATCH_RULE_LABELS } from '@spotzcity/shared/verified-words';
 import { type CountingRule } from '@spotzcity/shared/verified-words';
 import { CountingNote } from '../../../components/counting-note.tsx';
-import { verifiedSuppliersQuery, type VerifiedSupplier } from '../api/verified.ts';
+import {
+  verifiedDrillTarget,
+  verifiedSuppliersQuery,
+  type VerifiedSupplier,
+} from '../api/verified.ts';
+import { DrillDownFigure } from '../../../components/drill-down.tsx';
 import css from '../spend-dashboards.module.css';
 
 /** A line of the table: the diverse total or a type, as reported and as verified. */
@@ -107,7 +112,19 @@ export function CountingDetails({
             dataIndex: 'verified',
             align: 'right',
             className: rule === 'VERIFIED' ? css.countingChosen : undefined,
-            render: (v: number) => formatMoney(v),
+            // The verified diverse total opens the suppliers and payments behind it.
+            render: (v: number, row: CountingRow) =>
+              row.key === 'diverse' ? (
+                <DrillDownFigure
+                  target={verifiedDrillTarget(fileIds)}
+                  amount={formatMoney(v)}
+                  data-testid="verified-drill-table"
+                >
+                  {formatMoney(v)}
+                </DrillDownFigure>
+              ) : (
+                formatMoney(v)
+              ),
           },
         ]}
       />

@@ -13,7 +13,8 @@ import { formatMoney } from '@spotzcity/shared/format';
 import { COUNTING_RULE_LABELS, COUNTING_RULE_TEXT } from '@spotzcity/shared/verified-words';
 import type { SpendBase } from '@spotzcity/shared/spend-dashboard-words';
 import { useCountingRule } from './use-counting-rule.ts';
-import { verifiedFiguresQuery } from '../api/verified.ts';
+import { verifiedDrillTarget, verifiedFiguresQuery } from '../api/verified.ts';
+import { DrillDownFigure } from '../../../components/drill-down.tsx';
 import type { CountingRow } from './counting-details.tsx';
 import { CountingRuleSwitch } from './counting-rule-switch.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
@@ -86,7 +87,19 @@ export function CountingRuleCard({
           style={{ margin: 0 }}
           data-testid={f ? 'counting-headline' : undefined}
         >
-          {f ? formatMoney(headline) : <Skeleton.Input active size="small" />}
+          {!f ? (
+            <Skeleton.Input active size="small" />
+          ) : rule === 'VERIFIED' ? (
+            <DrillDownFigure
+              target={verifiedDrillTarget(fileIds)}
+              amount={formatMoney(headline)}
+              data-testid="verified-drill"
+            >
+              {formatMoney(headline)}
+            </DrillDownFigure>
+          ) : (
+            formatMoney(headline)
+          )}
         </Typography.Title>
         <Typography.Text type="secondary" data-testid={f ? 'counting-share' : undefined}>
           {f ? `${share} · ` : null}

@@ -12,6 +12,7 @@ import { formatMoney } from '@spotzcity/shared/format';
 import type { GoalRow, GoalStatus, GoalsDashboard as Figures } from '@spotzcity/shared/goals';
 import { EChart } from '../../../components/echart.tsx';
 import { StatCard } from '../../../components/stat-card.tsx';
+import { DrillDownFigure } from '../../../components/drill-down.tsx';
 import { goalsGraphQuery } from '../api/goals.ts';
 import { ChartCard } from '../../../components/chart-card.tsx';
 import { percentText, useChartSize } from './chart-format.ts';
@@ -87,9 +88,29 @@ function Headline({ d }: { d: Figures }) {
   );
 }
 
-function TargetsTable({ d }: { d: Figures }) {
+function TargetsTable({ d, fileIds }: { d: Figures; fileIds: number[] }) {
   const { t } = useTranslation();
   const money = (v: number) => formatMoney(v);
+  // A row's actual opens the suppliers and payments behind it, under the dashboard's rule.
+  const actual = (v: number, r: GoalRow) => (
+    <DrillDownFigure
+      target={{
+        path: '/api/drillDown/goal',
+        excelPath: '/api/excel/drillDown/goal',
+        body: {
+          selectedIds: fileIds,
+          fiscalYear: d.fiscalYear,
+          countingRule: d.countingRule,
+          kind: r.kind,
+          name: r.name,
+        },
+      }}
+      amount={formatMoney(v)}
+      data-testid={`goal-drill-${r.kind}-${r.name}`}
+    >
+      {formatMoney(v)}
+    </DrillDownFigure>
+  );
   const columns: TableColumnsType<GoalRow> = [
     {
       title: t('goals.target'),
@@ -105,7 +126,7 @@ function TargetsTable({ d }: { d: Figures }) {
       align: 'right',
       render: (v: number | null) => (v === null ? '—' : percentText(v)),
     },
-    { title: t('goals.actual'), dataIndex: 'actual', align: 'right', render: money },
+    { title: t('goals.actual'), dataIndex: 'actual', align: 'right', render: actual },
     { title: t('goals.projected'), dataIndex: 'projectedActual', align: 'right', render: money },
     { title: t('goals.goalYearEnd'), dataIndex: 'goalAtYearEnd', align: 'right', render: money },
     { title: t('goals.stillNeeded'), dataIndex: 'stillNeeded', align: 'right', render: money },
@@ -185,7 +206,7 @@ export function GoalsDashboard({
           isEmpty={(x) => goalsTableRows(x).length === 0}
           data-testid="goals-targets"
         >
-          {(x) => <TargetsTable d={x} />}
+          {(x) => <TargetsTable d={x} fileIds={fileIds} />}
         </ChartCard>
       </div>
     </div>

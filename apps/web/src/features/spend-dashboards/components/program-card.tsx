@@ -15,6 +15,7 @@ import { ChartCard } from '../../../components/chart-card.tsx';
 import { SpendBaseLine } from './spend-base.tsx';
 import { PROGRAMS_RULE_NOTE } from '@spotzcity/shared/verified-words';
 import { RuleLine } from './rule-line.tsx';
+import { DrillDownFigure } from '../../../components/drill-down.tsx';
 import css from '../spend-dashboards.module.css';
 
 export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendBase }) {
@@ -55,7 +56,20 @@ export function ProgramCard({ fileIds, base }: { fileIds: number[]; base: SpendB
                   title: t('programs.spend'),
                   dataIndex: 'spend',
                   align: 'right',
-                  render: (v: number) => formatMoney(v),
+                  // The category's spend opens the suppliers and payments behind it.
+                  render: (v: number, row) => (
+                    <DrillDownFigure
+                      target={{
+                        path: '/api/drillDown/program',
+                        excelPath: '/api/excel/drillDown/program',
+                        body: { selectedIds: fileIds, categoryId: row.id },
+                      }}
+                      amount={formatMoney(v)}
+                      data-testid={`program-drill-${row.id}`}
+                    >
+                      {formatMoney(v)}
+                    </DrillDownFigure>
+                  ),
                 },
                 {
                   title: t('programs.share'),
