@@ -10,6 +10,9 @@
  *
  *   npm run bench:dashboards                         the full size (a fresh database each run)
  *   npm run bench:dashboards -- --scale 0.1          a tenth of every count (quick check)
+ *   npm run bench:dashboards -- --scale 0.1,0.3,1    each size in turn (a fresh database and
+ *                                                    process each), then every endpoint's p95
+ *                                                    at each size and how it grew against the rows
  *   npm run bench:dashboards -- --runs 40            requests per figure (default 30)
  *   npm run bench:dashboards -- --embedded           the embedded database: one organisation of
  *                                                    200,000 rows (× scale); target p95 < 400 ms
@@ -20,7 +23,9 @@
  * organisation its verified rollups as its first verified figure builds them (timed). Current
  * figures: bench/README.md (why the rollups: docs/spend.md).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -36,7 +41,10 @@ import { GRAPHS } from '../apps/server/src/modules/spend-dashboards/fixture.ts';
 import { benchApp, loadAverage, option, percentile, tokenFor } from './common.ts';
 import { FIRST, SECOND, SUFFIX, TRADE } from './supplier-names.ts';
 
-const scale = Number(option('scale') ?? '1');
+const scales = (option('scale') ?? '1').split(',').map(Number);
+if (scales.some((s) => !(s > 0)))
+  throw new Error('--scale takes positive numbers: 0.1 or 0.1,0.3,1');
+const scale = scales[0]!;
 const runs = Number(option('runs') ?? '30');
 const embedded = process.argv.includes('--embedded');
 const ORGS = embedded ? 1 : 50;
@@ -454,10 +462,70 @@ async function measure(database: Database, databaseUrl: string | undefined, emai
   );
 }
 
-const { database, databaseUrl, dataDir, target } = await load();
-try {
-  await measure(database, databaseUrl, target.email);
-} finally {
-  await database.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+/** One line of `measure`'s table: the endpoint, p50, p95. */
+const RESULT = /^(.{40}) +([\d.]+) +([\d.]+) +< +\d+ (?:met|MISSED)$/;
+
+/**
+ * Each size in a process of its own (this script with one `--scale`), one after the other, its
+ * output passed on as it comes; then each endpoint's p95 per size and, from the smallest size to
+ * the largest, how many times it grew beside how many times the rows did.
+ */
+async function growth() {
+  const rest = process.argv
+    .slice(2)
+    .filter((a, i, all) => a !== '--scale' && all[i - 1] !== '--scale');
+  const p95s = new Map<string, number[]>();
+  const loads: string[] = [];
+  for (const [at, size] of scales.entries()) {
+    console.log(`\n=== --scale ${size} ===`);
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, process.argv[1]!, ...rest, '--scale', String(size)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    for await (const line of createInterface({ input: child.stdout! })) {
+      console.log(line);
+      const result = RESULT.exec(line);
+      if (result) {
+        const name = result[1]!.trim();
+        const row = p95s.get(name) ?? [];
+        row[at] = Number(result[3]);
+        p95s.set(name, row);
+      }
+      if (line.startsWith('Load average')) loads.push(line.replace('Load average ', ''));
+    }
+    const code = await new Promise<number | null>((resolve) => {
+      if (child.exitCode !== null) resolve(child.exitCode);
+      else child.once('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`--scale ${size} exited with ${code}`);
+  }
+  const rows = scales.at(-1)! / scales[0]!;
+  console.log(
+    `\np95 ms per size; growth from ${scales[0]}× to ${scales.at(-1)}× (the rows grow ${rows.toFixed(1)}×)`,
+  );
+  console.log(
+    `${'endpoint'.padEnd(40)} ${scales.map((s) => `${s}×`.padStart(9)).join(' ')}   growth`,
+  );
+  for (const [name, row] of p95s) {
+    const first = row[0];
+    const last = row[scales.length - 1];
+    const grew = first && last ? last / first : undefined;
+    console.log(
+      `${name.padEnd(40)} ${scales.map((_, i) => (row[i] === undefined ? '–' : row[i]!.toFixed(0)).padStart(9)).join(' ')}   ${grew === undefined ? '' : `${grew.toFixed(1)}×${grew > rows ? ' (faster than the rows)' : ''}`}`,
+    );
+  }
+  for (const load of loads) console.log(`Load average ${load}`);
+}
+
+if (scales.length > 1) {
+  await growth();
+} else {
+  const { database, databaseUrl, dataDir, target } = await load();
+  try {
+    await measure(database, databaseUrl, target.email);
+  } finally {
+    await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
 }

@@ -235,7 +235,11 @@ function reasonText(
   }
 }
 
-/** The directory suppliers the organisation's vendors are certainly matched to, with their facts. */
+/**
+ * The directory suppliers the organisation's vendors are certainly matched to, with their facts.
+ * The organisation's SBA certificates that qualify today are read once, grouped by supplier, and
+ * joined to the suppliers (not looked up twice per supplier).
+ */
 export async function matchedSupplierFacts(
   db: DbOrTx,
   clientRef: number,
@@ -244,19 +248,24 @@ export async function matchedSupplierFacts(
   const policy = await getPolicy(db, clientRef);
   const today = todayIso();
   const only = supplierIds ? sql`and d.id = any(${sql.param(supplierIds)}::int[])` : sql``;
-  const certificate = (types: string[]) => sql`exists (
-    select 1 from ${supplierCertificates} c
-    where c.client_ref = ${clientRef} and c.supplier_ref = d.id and c.agency = 'SBA'
-      and c.diversity_type = any(${sql.param(types)}::text[])
-      and ${qualifiesSql(policy, sql`${today}::date`)}
-  )`;
   const rows = rowsOf(
     await db.execute(sql`
+      with held as (
+        select c.supplier_ref,
+          bool_or(c.diversity_type in ('VBE', 'SDVBE')) as veteran,
+          bool_or(c.diversity_type = 'HUB') as hubzone
+        from ${supplierCertificates} c
+        where c.client_ref = ${clientRef} and c.agency = 'SBA'
+          and c.diversity_type in ('VBE', 'SDVBE', 'HUB')
+          and ${qualifiesSql(policy, sql`${today}::date`)}
+        group by c.supplier_ref
+      )
       select d.id, d.primary_naics_code, d.annual_receipts::text, d.employee_count,
         d.state_or_province as state, d.zip,
-        (${certificate(['VBE', 'SDVBE'])} or d.certifications && array['VBE', 'SDVBE']::text[]) as veteran,
-        (${certificate(['HUB'])} or 'HUB' = any(d.certifications)) as hubzone
+        (coalesce(h.veteran, false) or d.certifications && array['VBE', 'SDVBE']::text[]) as veteran,
+        (coalesce(h.hubzone, false) or 'HUB' = any(d.certifications)) as hubzone
       from ${supplierDirectory} d
+      left join held h on h.supplier_ref = d.id
       where d.id in (
         select m.supplier_ref from ${vendorMatches} m
         where m.client_ref = ${clientRef} and ${certain}

@@ -256,6 +256,55 @@ describe('program categories', () => {
     expect(byName(f, 'Strategic')).toMatchObject(expected(SUPPLIERS, (s) => s.key === 'soft'));
   });
 
+  it('counts veteran-owned and HUBZone by the organisation’s own SBA certificates in force today only', async () => {
+    const other = await signedInUser(t.app, t.database.db);
+    const added: [string, number][] = [];
+    const certificate = async (who: string, body: object) => {
+      const res = await send(who, 'POST', '/api/certificates/create', {
+        issueDate: '2024-01-01',
+        expiryDate: '2099-12-31',
+        ...body,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      added.push([who, res.json().data.id as number]);
+    };
+    // None of these counts: another agency, lapsed beyond any grace, suspended, another type,
+    // another organisation's.
+    await certificate(token, { supplierId: ids.plumb, diversityType: 'VBE', agency: 'NMSDC' });
+    await certificate(token, {
+      supplierId: ids.plumb,
+      diversityType: 'HUB',
+      agency: 'SBA',
+      issueDate: '2020-01-01',
+      expiryDate: '2021-12-31',
+    });
+    await certificate(token, {
+      supplierId: ids.soft,
+      diversityType: 'VBE',
+      agency: 'SBA',
+      status: 'SUSPENDED',
+      statusDate: '2024-06-01',
+    });
+    await certificate(token, { supplierId: ids.soft, diversityType: 'MBE', agency: 'SBA' });
+    await certificate(other.token, { supplierId: ids.build, diversityType: 'HUB', agency: 'SBA' });
+    let f = await figures(token);
+    expect(byName(f, 'Veteran')).toMatchObject(expected(SUPPLIERS, (s) => s.key === 'vet'));
+    expect(byName(f, 'HUBZone')).toMatchObject(
+      expected(SUPPLIERS, (s) => s.certifications.includes('HUB')),
+    );
+    // One that counts: the organisation's own SBA HUBZone certificate, in force.
+    await certificate(token, { supplierId: ids.build, diversityType: 'HUB', agency: 'SBA' });
+    f = await figures(token);
+    expect(byName(f, 'HUBZone')).toMatchObject(
+      expected(SUPPLIERS, (s) => s.certifications.includes('HUB') || s.key === 'build'),
+    );
+    expect(byName(f, 'Veteran')).toMatchObject(expected(SUPPLIERS, (s) => s.key === 'vet'));
+    for (const [who, id] of added) {
+      const res = await send(who, 'DELETE', `/api/certificates/delete?id=${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
   it('combines conditions: Small & Local counts suppliers that are both, or either', async () => {
     const near = (s: Supplier) => miles('60601', s.zip) <= 30;
     const both = await send(token, 'POST', '/api/programs/categories', {

@@ -387,6 +387,53 @@ describe('the verified rollups', () => {
     await expectExact('B');
   });
 
+  it('match plain code after a decision is undone (the match written back as it was)', async () => {
+    // An undo writes the vendor's earlier match back over the decision: the rollups follow the
+    // row, whoever writes it.
+    const { clientRef, token } = orgs.A;
+    const key = `duns:${S2.duns}`;
+    const matchRow = z.object({
+      supplier_ref: z.number().nullable(),
+      rule: z.string(),
+      score: z.number(),
+      confirmed: z.boolean(),
+    });
+    const read = async () =>
+      rowsOf(
+        await t.database.db.execute(sql`
+          select supplier_ref, rule, score, confirmed from vendor_matches
+          where client_ref = ${clientRef} and supplier_key = ${key}`),
+        matchRow,
+      )[0]!;
+    const before = await read();
+    expect(before.supplier_ref).toBe(ids[S2.duns]);
+    const writeBack = (m: z.infer<typeof matchRow>) =>
+      t.database.db.execute(sql`
+        update vendor_matches set supplier_ref = ${m.supplier_ref}, rule = ${m.rule},
+          score = ${m.score}, confirmed = ${m.confirmed}
+        where client_ref = ${clientRef} and supplier_key = ${key}`);
+    const beforeFigures = await expectExact('A');
+    expect(beforeFigures.suppliers.has(key)).toBe(true);
+    // Refused, then undone.
+    const refuse = await post(token, '/api/supplierMatching/assign', {
+      supplierKey: key,
+      supplierId: null,
+    });
+    expect(refuse.statusCode, refuse.body).toBe(200);
+    expect((await expectExact('A')).suppliers.has(key)).toBe(false);
+    await writeBack(before);
+    expect(await expectExact('A')).toEqual(beforeFigures);
+    // Confirmed to another supplier, then undone before any figure was read in between.
+    const moved = await post(token, '/api/supplierMatching/assign', {
+      supplierKey: key,
+      supplierId: ids[S1.duns],
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await writeBack(before);
+    expect(await expectExact('A')).toEqual(beforeFigures);
+    await expectExact('B');
+  });
+
   it('match plain code after a file is deleted', async () => {
     const deleted = await t.app.inject({
       method: 'DELETE',
