@@ -32,6 +32,7 @@ import {
   FileProtectOutlined,
   FileSearchOutlined,
   FundOutlined,
+  KeyOutlined,
   PieChartOutlined,
   PlayCircleOutlined,
   SearchOutlined,
@@ -78,6 +79,8 @@ export const MODULE_ORDER = {
   verifiedDiversity: 13,
   /** The organisation's program categories: a route only, linked from Goals & Settings. */
   programs: 14,
+  /** The organisation's API tokens: a route only, linked from Goals & Settings. */
+  apiTokens: 17,
   /** Tier 2: the buyer's page, a sidebar item right after the Supplier Spend Report. */
   tier2: 15,
   /** Tier 2 Reports: a prime supplier's sidebar item and tile. */
@@ -183,6 +186,20 @@ export const MODULES: readonly AppModule[] = [
     sidebar: false,
     tile: false,
     element: modulePage('/home/supplierSpend/programs'),
+  },
+  {
+    // API tokens: a route only, linked from Goals & Settings, for the organisation's admin.
+    key: 'apiTokens',
+    order: MODULE_ORDER.apiTokens,
+    path: '/home/supplierSpend/apiTokens',
+    labelKey: 'apiTokens.title',
+    icon: <KeyOutlined />,
+    feature: 'supplierAndSpend',
+    clientTypes: ['BUYER'],
+    access: ACCESS.apiTokens.manage,
+    sidebar: false,
+    tile: false,
+    element: modulePage('/home/supplierSpend/apiTokens'),
   },
   {
     // Certificates and Supplier matching: routes only, linked from the spend home.
