@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { apiTokenCreateSchema } from '@spotzcity/shared/api-tokens';
 import {
   API_TOKEN_LIMITS,
   API_TOKEN_MESSAGES,
@@ -11,7 +12,6 @@ import {
   type ApiTokenCreated,
   type ApiTokenScope,
   type ApiTokenStatus,
-  apiTokenCreateSchema,
 } from '@spotzcity/shared/api-tokens';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
