@@ -9,9 +9,10 @@ import { open, openBrowser, pick, screenshot, signIn, type Browser } from './bro
 import { alertSays } from './records.ts';
 
 let browser: Browser;
+// Waiting for the worker's server includes its demo seed: minutes on a busy machine.
 beforeAll(async () => {
   browser = await openBrowser({ width: 1440, height: 900 });
-});
+}, 600_000);
 afterAll(() => browser?.close());
 
 describe('API tokens', () => {
