@@ -31,6 +31,7 @@ import { signedUrlsPlugin } from './platform/signed-urls.ts';
 import { sweepTempFiles, tempRoot } from './platform/temp-files.ts';
 import { openStorage, type Storage } from './platform/storage.ts';
 import { registerWeb } from './platform/web.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { clientRoutes } from './modules/clients/routes.ts';
@@ -170,7 +171,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     openapi: {
       info: { title: `${config.appName} API`, version: '1.0.0' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // An organisation API token (`Authorization: Bearer spz_…`): a route's
+          // `x-api-token-scopes` names the scopes it takes; every other route refuses it (403).
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'spz_ API token',
+            description:
+              'An organisation API token, made by a Buyer Admin with the scopes `spend:upload` ' +
+              'and/or `read`. A route that takes one lists its scopes in `x-api-token-scopes`; ' +
+              'every other route answers 403 to a token.',
+          },
+        },
       },
       security: [{ bearer: [] }],
     },
@@ -257,6 +271,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(userAdminRoutes);
   await app.register(clientRoutes, { appName: config.appName });
   await app.register(auditRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(mailRoutes);
   await app.register(reportRoutes);
   await app.register(trainingRoutes, {

@@ -3,10 +3,18 @@ import { z } from 'zod';
 import { recordId } from './validation.ts';
 import { pageRequestSchema } from './api.ts';
 
-export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE'] as const;
+/** `REVOKE` and `USE` are an API token's: revoked, and used from an address for the first time. */
+export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE', 'REVOKE', 'USE'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['client', 'user', 'settings', 'goals', 'tier2Prime'] as const;
+export const AUDIT_ENTITIES = [
+  'client',
+  'user',
+  'settings',
+  'goals',
+  'tier2Prime',
+  'apiToken',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** `GET /api/audit?pageNumber=&pageSize=&entity=&entityId=`. */

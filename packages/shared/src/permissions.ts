@@ -252,9 +252,17 @@ export const ACCESS = {
   tier2: {
     report: ['TIER2_REPORT'],
   },
+  /**
+   * The organisation's API tokens (what its systems sign in with): made, listed and revoked by
+   * its admin. Routes that take a token name its scopes instead (`app.guard(access, { scopes })`).
+   */
+  apiTokens: {
+    manage: ['BUYER_ORG_USER_MANAGEMENT'],
+  },
 } as const satisfies { [S in keyof Features]: Flags<S> & Record<string, readonly Permission[]> } & {
   profile: Record<string, readonly Permission[]>;
   tier2: Record<string, readonly Permission[]>;
+  apiTokens: Record<string, readonly Permission[]>;
 };
 
 /** Any one of these permissions: an entry of ACCESS. */

@@ -23,6 +23,7 @@ export const MODULE_PAGE_FILES = {
   '/home/supplierSpend/report': 'src/features/spend-dashboards/spend-dashboards-page.tsx',
   '/home/supplierSpend/goals': 'src/features/goals/goals-page.tsx',
   '/home/supplierSpend/programs': 'src/features/programs/programs-page.tsx',
+  '/home/supplierSpend/apiTokens': 'src/features/api-tokens/api-tokens-page.tsx',
   '/home/verified': 'src/features/verified-diversity/verified-diversity-page.tsx',
   '/home/tier2': 'src/features/tier2/tier2-page.tsx',
   '/home/tier2Reports': 'src/features/tier2/tier2-reports-page.tsx',

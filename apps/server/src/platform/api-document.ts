@@ -6,7 +6,8 @@
  *  - 400: every route (a NUL character in any part, a body nested too deep, field errors);
  *  - 413 and 422: every route that reads a body (past the body limit; unparseable JSON or a body
  *    of the wrong shape);
- *  - 401: routes behind a bearer token; 403: routes that need a permission, and signed links;
+ *  - 401: routes behind a bearer token; 403: routes that need a permission, signed links, and
+ *    every route behind a bearer token (an API token outside its scopes);
  *  - 404: routes that name a record (a path parameter, or an `id` / `…Id` field);
  *  - 414: routes with a path parameter (one longer than the router takes, 100 characters);
  *  - 429: routes under the per-address rate limit (`config.rateLimit`).
@@ -37,7 +38,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 416 | 422 | 
 const MEANINGS: Record<ErrorStatus, string> = {
   400: 'Refused input: `errors` names each field and its message',
   401: 'Not signed in, or the session has ended (Unauthorized)',
-  403: 'Signed in without the permission this needs, or a link that has expired',
+  403: 'Signed in without the permission this needs, an API token outside its scopes, or a link that has expired',
   404: 'No such record in the organisation',
   409: 'A duplicate the user can fix, or a state that does not allow this',
   413: 'The body or the upload is larger than allowed',
@@ -114,7 +115,8 @@ function errorStatuses(route: RouteOptions, app: FastifyInstance): ErrorStatus[]
     .map((method) => app.routeAccess.get(`${method} ${path}`))
     .find((found) => found !== undefined);
   if (access?.kind === 'token') statuses.add(401);
-  if (access && (access.kind === 'signed-url' || access.anyOf.length > 0)) statuses.add(403);
+  // Every bearer route answers 403 to an API token whose scopes it does not take.
+  if (access) statuses.add(403);
   if (/:\w/.test(route.url) || namesRecord(schema.body) || namesRecord(schema.querystring)) {
     statuses.add(404);
   }

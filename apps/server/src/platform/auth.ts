@@ -3,16 +3,22 @@
  * token version and its own id; each request reloads the user — in the same query, whether the
  * token was signed out — so that a logout, a password change, a deletion, a disabled organisation
  * or a changed role takes effect at once.
+ *
+ * An organisation's API token (`spz_…`, platform/api-tokens.ts) is the second way in: it yields
+ * the account of the admin who made it, with the permissions cut down to the token's scopes, and
+ * it passes only the guards that name one of its scopes (`app.guard(access, { scopes })`).
  */
 import { randomBytes } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { API_TOKEN_MESSAGES, type ApiTokenScope } from '@spotzcity/shared/api-tokens';
 import { mayAccess, type Access, type Permission, type Role } from '@spotzcity/shared/permissions';
 import { actsAcrossOrganisations as acrossByRole } from '@spotzcity/shared/users';
 import type { DbOrTx } from '../db/client.ts';
-import { clients, revokedTokens, rolePermissions, users } from '../db/schema/index.ts';
+import { clients, revokedTokens, users } from '../db/schema/index.ts';
+import { accountColumns, isApiToken, loadApiToken, recordApiTokenUse } from './api-tokens.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 
 export interface Principal {
@@ -29,6 +35,8 @@ export interface Principal {
   tokenVersion: number;
   /** The bearer token the request came with (what logout revokes); none for a signed URL. */
   token?: { id: string; expiresAt: Date } | undefined;
+  /** The organisation API token the request came with, instead of a session. */
+  apiToken?: { id: number; name: string; scopes: readonly ApiTokenScope[] } | undefined;
 }
 
 interface TokenClaims {
@@ -87,31 +95,10 @@ function principalQuery(db: DbOrTx) {
 function buildPrincipalQuery(db: DbOrTx) {
   return db
     .select({
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        roleCode: users.roleCode,
-        tokenVersion: users.tokenVersion,
-        createdAt: users.createdAt,
-        pictureKey: users.pictureKey,
-        gender: users.gender,
-        dateOfBirth: users.dateOfBirth,
-        phone: users.phone,
-      },
-      client: {
-        id: clients.id,
-        clientId: clients.clientId,
-        companyName: clients.companyName,
-        type: clients.type,
-        status: clients.status,
-        contractEndAt: clients.contractEndAt,
-        deletedAt: clients.deletedAt,
-      },
+      user: accountColumns.user,
+      client: accountColumns.client,
       revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.tokenId} = ${sql.placeholder('tokenId')})`,
-      permissions: sql<
-        string[]
-      >`array(select ${rolePermissions.permissionCode} from ${rolePermissions} where ${rolePermissions.roleCode} = ${users.roleCode} order by 1)`,
+      permissions: accountColumns.permissions,
     })
     .from(users)
     .innerJoin(clients, eq(clients.id, users.clientRef))
@@ -124,6 +111,7 @@ function buildPrincipalQuery(db: DbOrTx) {
 export function toPrincipal(
   loaded: NonNullable<Awaited<ReturnType<typeof loadPrincipal>>>,
   token?: Principal['token'],
+  apiToken?: Principal['apiToken'],
 ) {
   return {
     id: loaded.user.id,
@@ -136,6 +124,7 @@ export function toPrincipal(
     permissions: new Set(loaded.permissions),
     tokenVersion: loaded.user.tokenVersion,
     token,
+    apiToken,
   } satisfies Principal;
 }
 
@@ -181,12 +170,20 @@ export function tokenService(secret: string, expiresIn: string): TokenService {
   };
 }
 
+/** What a guard lets in besides a signed-in user. */
+export interface GuardOptions {
+  /** An organisation API token with any one of these scopes (@spotzcity/shared/api-tokens). */
+  scopes?: readonly ApiTokenScope[];
+}
+
 /** Who may call a route: what its guard checks (routeAccess below; the route security suite). */
 export interface RouteAccess {
   /** `token`: a bearer token; `signed-url`: a signed link (platform/signed-urls.ts). */
   kind: 'token' | 'signed-url';
   /** Any one of these permissions; none named: any signed-in user. */
   anyOf: readonly Permission[];
+  /** The API token scopes that let a token in (any one); none: tokens are refused. */
+  scopes: readonly ApiTokenScope[];
 }
 
 const ACCESS = Symbol('route access');
@@ -216,7 +213,7 @@ declare module 'fastify' {
      * (@spotzcity/shared/permissions), hold one of its permissions (401 before 403, both before
      * the body is read).
      */
-    guard(access?: Access): onRequestHookHandler;
+    guard(access?: Access, options?: GuardOptions): onRequestHookHandler;
   }
   interface FastifyRequest {
     principal?: Principal;
@@ -291,16 +288,39 @@ export const authPlugin = fp(
     }
 
     async function authenticate(request: FastifyRequest): Promise<Principal> {
-      const { account, token } = await signedInAccount(request);
+      const header = request.headers.authorization;
+      const match = header?.match(/^Bearer\s+(.+)$/i);
+      if (!match?.[1]) throw new Unauthorized();
+      if (isApiToken(match[1])) return apiTokenPrincipal(request, match[1]);
+      const { account, token } = await signedInAccount(match[1]);
       accounts.set(request, account);
       return toPrincipal(account, token);
     }
 
-    async function signedInAccount(request: FastifyRequest) {
-      const header = request.headers.authorization;
-      const match = header?.match(/^Bearer\s+(.+)$/i);
-      if (!match?.[1]) throw new Unauthorized();
-      const claims = app.tokens.verify(match[1]);
+    /**
+     * An organisation API token: the same account and organisation checks as a session, from
+     * the account of the admin who made it. The principal never acts across organisations, even
+     * if its creator's role has come to.
+     */
+    async function apiTokenPrincipal(request: FastifyRequest, bearer: string) {
+      const loaded = await loadApiToken(app.db, bearer);
+      if (!loaded) throw new Unauthorized();
+      const blocked = organisationBlock(loaded.client);
+      if (blocked) throw new Unauthorized(blocked);
+      if (acrossByRole(loaded.user.roleCode as Role)) throw new Unauthorized();
+      const { apiToken } = loaded;
+      accounts.set(request, loaded);
+      const principal = toPrincipal(loaded, undefined, {
+        id: apiToken.id,
+        name: apiToken.name,
+        scopes: apiToken.scopes,
+      });
+      await recordApiTokenUse(app.db, principal, apiToken, request.ip);
+      return principal;
+    }
+
+    async function signedInAccount(bearer: string) {
+      const claims = app.tokens.verify(bearer);
       const id = claims ? Number(claims.sub) : NaN;
       if (!claims || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
         throw new Unauthorized();
@@ -315,15 +335,23 @@ export const authPlugin = fp(
       return { account: loaded, token: { id: claims.jti, expiresAt: new Date(claims.exp * 1000) } };
     }
 
-    app.decorate('guard', (access: Access = []): onRequestHookHandler =>
-      describedGuard(
-        async (request: FastifyRequest) => {
-          const principal = await authenticate(request);
-          request.principal = principal;
-          if (!mayAccess(principal.permissions, access)) throw new Forbidden();
-        },
-        { kind: 'token', anyOf: access },
-      ),
+    app.decorate(
+      'guard',
+      (access: Access = [], options: GuardOptions = {}): onRequestHookHandler => {
+        const scopes = options.scopes ?? [];
+        return describedGuard(
+          async (request: FastifyRequest) => {
+            const principal = await authenticate(request);
+            request.principal = principal;
+            // An API token passes only where its scope is named, whatever its permissions.
+            if (principal.apiToken && !principal.apiToken.scopes.some((s) => scopes.includes(s))) {
+              throw new Forbidden(API_TOKEN_MESSAGES.outOfScope);
+            }
+            if (!mayAccess(principal.permissions, access)) throw new Forbidden();
+          },
+          { kind: 'token', anyOf: access, scopes },
+        );
+      },
     );
 
     const routeAccess = new Map<string, RouteAccess>();
@@ -338,12 +366,22 @@ export const authPlugin = fp(
       // The API document tells who may call each route, as the guard decides it.
       if (route.schema && !route.schema.hide) {
         const schema = route.schema as Record<string, unknown>;
-        schema.security = access?.kind === 'token' ? [{ bearer: [] }] : [];
+        // A route that takes an API token shows the scheme, and its scopes as `x-api-token-scopes`
+        // (OpenAPI 3.0 keeps scope lists for OAuth schemes only).
+        const scopes = access?.kind === 'token' ? access.scopes : [];
+        schema.security =
+          access?.kind === 'token'
+            ? [{ bearer: [] }, ...(scopes.length ? [{ apiToken: [] }] : [])]
+            : [];
+        if (scopes.length) schema['x-api-token-scopes'] = [...scopes];
         if (access) {
           const who = access.anyOf.length
             ? `Requires one of: ${access.anyOf.join(', ')}.`
             : 'Requires a signed-in user.';
-          schema.description = [schema.description, who].filter(Boolean).join(' ');
+          const tokens = scopes.length
+            ? `An API token with the scope ${scopes.map((s) => `\`${s}\``).join(' or ')} may call it.`
+            : '';
+          schema.description = [schema.description, who, tokens].filter(Boolean).join(' ');
         }
       }
     });

@@ -66,7 +66,8 @@ export function registerRecordRoutes<Input extends { id?: number }, Row>(
   app.post(
     paths.list,
     {
-      onRequest: app.guard(module.access.allowed),
+      // A list: an API token with the `read` scope may read it too.
+      onRequest: app.guard(module.access.allowed, { scopes: ['read'] }),
       schema: {
         tags,
         body: pageRequestSchema.optional(),

@@ -8,6 +8,9 @@
  *     organisation of its own. As A's Buyer Admin and Buyer User, every route is called with B's
  *     ids: single-record routes answer 404, nothing answers any of B's data, and B's rows are
  *     byte for byte what they were.
+ *  2b. API tokens: every route is tried with an organisation token of each scope: a route takes it
+ *     only if it names the scope (the routes that do are listed below), answers 403 otherwise,
+ *     and a token is one more caller of the tenancy sweep.
  *  3. Hostile input: NUL characters, ids past 2,147,483,647, wrong types, 1 MB strings, impossible
  *     dates and `__proto__` keys in bodies, query strings and paths, and malformed multipart
  *     bodies: a 4xx, never a 500. On PGlite (the api project) every hostile value goes into every
@@ -20,12 +23,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { eq, sql } from 'drizzle-orm';
+import { API_TOKEN_MESSAGES, API_TOKEN_SCOPES } from '@spotzcity/shared/api-tokens';
 import { ACCESS, type Permission, type Role } from '@spotzcity/shared/permissions';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { actor } from '../../test/factories.ts';
 import { rowsOf } from '../db/client.ts';
 import { DEMO, seedDemo } from '../db/seed/demo.ts';
+import { newApiToken } from './api-tokens.ts';
 import {
+  apiTokens,
   clients,
   contracts,
   costSavings,
@@ -45,6 +51,41 @@ const PUBLIC_ROUTES = new Set([
   'PUT /api/auth/change/password', // needs the secret verify/code answered
   'GET /api/users/picture/{file}', // unguessable names, for <img> tags that send no token
 ]);
+
+/**
+ * Routes an organisation API token may call, with the scopes that let it in. Adding one here is a
+ * decision: the upload and its import's status, and reading lists and dashboard figures.
+ */
+const TOKEN_ROUTES: Record<string, string[]> = {
+  'POST /api/file/upload': ['spend:upload'],
+  'GET /api/file/imports': ['spend:upload', 'read'],
+  'GET /api/file/imports/{id}': ['spend:upload', 'read'],
+  'GET /api/file/imports/{id}/events': ['spend:upload', 'read'],
+  'GET /api/file/imports/{id}/errors': ['spend:upload', 'read'],
+  'POST /api/file/list': ['read'],
+  'POST /api/supplier/topSuppliers': ['read'],
+  'POST /api/supplier/spends': ['read'],
+  'POST /api/supplier/list': ['read'],
+  'POST /api/supplier/spendRows': ['read'],
+  'POST /api/rfx/list': ['read'],
+  'POST /api/contract/list': ['read'],
+  'POST /api/costSaving/list': ['read'],
+  'POST /api/marketShare/list': ['read'],
+  'GET /api/goals/years': ['read'],
+  'GET /api/goals': ['read'],
+  'GET /api/goals/history': ['read'],
+  'POST /api/graph/goals': ['read'],
+  'GET /api/goals/headline': ['read'],
+  'POST /api/graph/spendPerDiversity': ['read'],
+  'POST /api/graph/spendPerDiversityMom': ['read'],
+  'POST /api/graph/spendDiversityOverNonDiversity': ['read'],
+  'POST /api/graph/categoryPerDiversity': ['read'],
+  'POST /api/graph/categoryPercentage': ['read'],
+  'POST /api/graph/topCategoriesStatatics': ['read'],
+  'POST /api/graph/supplierCount': ['read'],
+  'POST /api/graph/supplierDataPerQuater': ['read'],
+  'POST /api/graph/supplierLocationData': ['read'],
+};
 
 const ROLES: Role[] = [
   'ROLE_SUPER_USER',
@@ -83,6 +124,8 @@ interface Route {
 let t: TestApp;
 let routes: Route[];
 const tokens = new Map<Role, string>();
+/** An organisation API token of each scope, made by a Buyer Admin of an organisation of its own. */
+const apiTokenOf = new Map<string, string>();
 let permissionsOf: Map<Role, Set<string>>;
 let cases = 0;
 
@@ -91,6 +134,20 @@ beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '1000000' });
   await seedDemo(t.database.db, t.app.storage);
   for (const role of ROLES) tokens.set(role, (await actor(t.app, t.database.db, role)).token);
+  // A Buyer Admin's organisation tokens, one per scope, in an organisation of their own ("A").
+  const owner = await actor(t.app, t.database.db, 'ROLE_BUYER_ADMIN');
+  for (const scope of API_TOKEN_SCOPES) {
+    const made = newApiToken();
+    await t.database.db.insert(apiTokens).values({
+      clientRef: owner.org.id,
+      name: scope,
+      scopes: [scope],
+      secretHash: made.hash,
+      hint: made.hint,
+      createdBy: owner.user.id,
+    });
+    apiTokenOf.set(scope, made.token);
+  }
   const granted = await t.database.db.select().from(rolePermissions);
   permissionsOf = new Map(
     ROLES.map((role) => [
@@ -115,7 +172,7 @@ beforeAll(async () => {
       };
     }),
   );
-}, 180_000);
+}, 600_000);
 afterAll(async () => {
   console.log(`route security: ${routes.length} routes × ${cases} requests in all`);
   await t.close();
@@ -426,6 +483,67 @@ describe('access to every route', () => {
   );
 });
 
+/* ---------- 1b. API tokens ---------- */
+
+describe('an API token', () => {
+  it('is taken only by the routes listed as taking it, each naming its scopes', () => {
+    const taking = Object.fromEntries(
+      [...t.app.routeAccess]
+        .filter(([key, access]) => access.scopes.length > 0 && !key.startsWith('HEAD '))
+        .map(([key, access]) => [key, [...access.scopes]]),
+    );
+    expect(taking).toEqual(TOKEN_ROUTES);
+    // The document shows the scheme and each route's scopes.
+    const doc = t.app.swagger() as unknown as {
+      components: { securitySchemes: Record<string, { scheme?: string }> };
+      paths: Record<
+        string,
+        Record<string, { security?: object[]; 'x-api-token-scopes'?: string[] }>
+      >;
+    };
+    expect(doc.components.securitySchemes.apiToken?.scheme).toBe('bearer');
+    const shown: Record<string, string[]> = {};
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(operations)) {
+        const scopes = op['x-api-token-scopes'];
+        const inSecurity = (op.security ?? []).some((s) => 'apiToken' in s);
+        expect(inSecurity, `${method} ${path}`).toBe(Boolean(scopes));
+        if (scopes) shown[`${method.toUpperCase()} ${path}`] = scopes;
+      }
+    }
+    expect(shown).toEqual(TOKEN_ROUTES);
+  });
+
+  it(
+    'of each scope is refused with 403 by every route outside its scopes, and let in by the others',
+    async () => {
+      const failures: string[] = [];
+      let refused = 0;
+      for (const route of routes.filter((r) => accessOf(r)?.kind === 'token')) {
+        for (const scope of API_TOKEN_SCOPES) {
+          const takes = accessOf(route)!.scopes.includes(scope);
+          const res = await call(route, { token: apiTokenOf.get(scope), body: {} });
+          if (takes) {
+            if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) {
+              failures.push(
+                `${route.key} with ${scope} → ${res.statusCode} ${res.body.slice(0, 80)}`,
+              );
+            }
+          } else {
+            refused += 1;
+            if (res.statusCode !== 403 || res.json().message !== API_TOKEN_MESSAGES.outOfScope) {
+              failures.push(`${route.key} with ${scope} → ${res.statusCode}, not refused`);
+            }
+          }
+        }
+      }
+      expect(failures.join('\n')).toBe('');
+      expect(refused).toBeGreaterThan(200);
+    },
+    SWEEP_TIMEOUT,
+  );
+});
+
 /* ---------- 2. tenancy ---------- */
 
 /** B's rows in every table that belongs to an organisation, as one digest per table. */
@@ -525,7 +643,7 @@ describe('another organisation’s data', () => {
           { body: { id }, query: { id, fileId: id }, params: { id } },
           { body: { selectedIds: [id], pageNumber: 0 } },
         ];
-        for (const token of [a.admin, a.user]) {
+        for (const token of [a.admin, a.user, ...apiTokenOf.values()]) {
           for (const variant of variants) {
             const res = await call(route, { ...variant, token });
             const text = res.body;

@@ -122,7 +122,7 @@ export const signedUrlsPlugin = fp(
             if (!mayAccess(principal.permissions, access)) throw new Forbidden();
             request.principal = principal;
           },
-          { kind: 'signed-url', anyOf: access },
+          { kind: 'signed-url', anyOf: access, scopes: [] },
         );
       },
     } satisfies SignedUrls);

@@ -24,7 +24,7 @@ import { SPEND_HEADERS, asCells, spendFixture, xlsxBuffer } from '../../test/xls
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { importJobs, spendFiles, spendRows } from '../db/schema/index.ts';
+import { apiTokens, importJobs, spendFiles, spendRows } from '../db/schema/index.ts';
 import { jobFileKey } from './import-jobs.ts';
 import { TEST_JWT_SECRET } from '../../test/constants.ts';
 
@@ -91,6 +91,43 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL', () => {
     });
     expect(out.statusCode).toBe(200);
     expect((await onB()).statusCode).toBe(401);
+  });
+
+  it('refuses on B an API token revoked on A, and one that expired, from the next request', async () => {
+    const org = await createOrg(a.database.db);
+    const admin = await createUser(a.database.db, { clientRef: org.id, role: 'ROLE_BUYER_ADMIN' });
+    const session = await signIn(a.app, admin.email);
+    const make = async (name: string) => {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/organisation/tokens',
+        headers: bearer(session),
+        payload: { name, scopes: ['read'], expiresInDays: 30 },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ data: { id: number; token: string } }>().data;
+    };
+    const onB = (token: string) =>
+      b.app.inject({ method: 'POST', url: '/api/file/list', headers: bearer(token), payload: {} });
+
+    const revoked = await make('Nightly ERP');
+    expect((await onB(revoked.token)).statusCode).toBe(200);
+    const out = await a.app.inject({
+      method: 'DELETE',
+      url: `/api/organisation/tokens/${revoked.id}`,
+      headers: bearer(session),
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await onB(revoked.token)).statusCode).toBe(401);
+
+    // Expiry is judged by the database's clock, the same for both servers.
+    const expired = await make('Monthly export');
+    expect((await onB(expired.token)).statusCode).toBe(200);
+    await a.database.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, expired.id));
+    expect((await onB(expired.token)).statusCode).toBe(401);
   });
 
   it('reads on A what was written through B', async () => {

@@ -32,6 +32,7 @@ import {
   FileProtectOutlined,
   FileSearchOutlined,
   FundOutlined,
+  KeyOutlined,
   LinkOutlined,
   PieChartOutlined,
   PlayCircleOutlined,
@@ -84,6 +85,8 @@ export const MODULE_ORDER = {
   programs: 13,
   verifiedDiversity: 14,
   matching: 14.5,
+  /** The organisation's API tokens: a route only, linked from Goals & Settings. */
+  apiTokens: 17,
   /** Tier 2: the buyer's page, a sidebar item right after the Supplier Spend Report. */
   tier2: 15,
   /** Tier 2 Reports: a prime supplier's sidebar item and tile. */
@@ -192,6 +195,20 @@ export const MODULES: readonly AppModule[] = [
     sidebar: true,
     tile: false,
     element: modulePage('/home/supplierSpend/programs'),
+  },
+  {
+    // API tokens: a route only, linked from Goals & Settings, for the organisation's admin.
+    key: 'apiTokens',
+    order: MODULE_ORDER.apiTokens,
+    path: '/home/supplierSpend/apiTokens',
+    labelKey: 'apiTokens.title',
+    icon: <KeyOutlined />,
+    feature: 'supplierAndSpend',
+    clientTypes: ['BUYER'],
+    access: ACCESS.apiTokens.manage,
+    sidebar: false,
+    tile: false,
+    element: modulePage('/home/supplierSpend/apiTokens'),
   },
   {
     // Certificates (the item opens /home/verified, which shows them) and the route of Supplier

@@ -16,9 +16,9 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').references(() => users.id),
     actorName: text('actor_name').notNull(),
     actorEmail: text('actor_email').notNull(),
-    action: text('action', { enum: ['CREATE', 'UPDATE', 'DELETE'] }).notNull(),
+    action: text('action', { enum: ['CREATE', 'UPDATE', 'DELETE', 'REVOKE', 'USE'] }).notNull(),
     entity: text('entity', {
-      enum: ['client', 'user', 'settings', 'goals', 'tier2Prime'],
+      enum: ['client', 'user', 'settings', 'goals', 'tier2Prime', 'apiToken'],
     }).notNull(),
     entityId: integer('entity_id').notNull(),
     /** The organisation the changed record belongs to. */

@@ -19,3 +19,4 @@ export * from './verified-diversity.ts';
 export * from './programs.ts';
 export * from './tier2.ts';
 export * from './supplier-matching.ts';
+export * from './api-tokens.ts';

@@ -52,6 +52,8 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.attention.provide('goal', yearGoal);
   const tags = ['goals'];
   const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
+  /** The targets and the figures against them: an API token with the `read` scope too. */
+  const figureReaders = app.guard(ACCESS.supplierAndSpend.dashboards, { scopes: ['read'] });
   const admins = app.guard(ACCESS.supplierAndSpend.goalsEdit);
 
   registerOrganisationRead(app, {
@@ -84,7 +86,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerOrganisationRead(app, {
     url: '/api/goals/years',
-    onRequest: readers,
+    onRequest: figureReaders,
     tags,
     description: 'Fiscal years with targets, and the fiscal year today falls in.',
     reply: goalYearsSchema,
@@ -94,7 +96,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/goals',
     {
-      onRequest: readers,
+      onRequest: figureReaders,
       schema: {
         tags,
         description: 'The targets of one fiscal year (?fiscalYear=2026).',
@@ -124,7 +126,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   registerOrganisationRead(app, {
     url: '/api/goals/history',
-    onRequest: readers,
+    onRequest: figureReaders,
     tags,
     description:
       'Who changed the settings and the goals, when, before and after (newest first, 50).',
@@ -135,7 +137,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/graph/goals',
     {
-      onRequest: readers,
+      onRequest: figureReaders,
       schema: {
         tags,
         description:
@@ -154,7 +156,7 @@ export const goalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/goals/headline',
     {
-      onRequest: readers,
+      onRequest: figureReaders,
       schema: {
         tags,
         description: "The current fiscal year's overall goal and where it stands (every file).",

@@ -28,7 +28,7 @@ export const marketShareRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/marketShare/list',
     {
-      onRequest: app.guard(ACCESS.marketShare.allowed),
+      onRequest: app.guard(ACCESS.marketShare.allowed, { scopes: ['read'] }),
       schema: {
         tags,
         description: "Paged suppliers of the organisation's spend, largest total spend first.",

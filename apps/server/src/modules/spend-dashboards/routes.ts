@@ -91,7 +91,7 @@ const EXCELS: {
 
 export const spendDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['spend dashboards'];
-  const readers = app.guard(ACCESS.supplierAndSpend.dashboards);
+  const readers = app.guard(ACCESS.supplierAndSpend.dashboards, { scopes: ['read'] });
 
   for (const [name, graph] of Object.entries(GRAPHS)) {
     app.post(

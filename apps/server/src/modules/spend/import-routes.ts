@@ -61,8 +61,12 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
   opts,
 ) => {
   const tags = ['supplier spend'];
-  const readers = app.guard(ACCESS.supplierAndSpend.allowed);
+  // A system's API token may upload with `spend:upload` and follow its imports with either scope.
+  const readers = app.guard(ACCESS.supplierAndSpend.allowed, { scopes: ['spend:upload', 'read'] });
   const uploaders = app.guard(ACCESS.supplierAndSpend.uploadFile);
+  const tokenUploaders = app.guard(ACCESS.supplierAndSpend.uploadFile, {
+    scopes: ['spend:upload'],
+  });
   const deps = {
     db: app.db,
     jobs: app.importJobs,
@@ -83,7 +87,7 @@ export const spendImportRoutes: FastifyPluginAsyncZod<SpendImportRouteOptions> =
   app.post(
     '/api/file/upload',
     {
-      onRequest: uploaders,
+      onRequest: tokenUploaders,
       schema: {
         tags,
         ...multipartForm({}, { file: 'required' }),

@@ -45,6 +45,8 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   app.attention.provide('imports', importsToLookAt);
   const tags = ['supplier spend'];
   const readers = app.guard(ACCESS.supplierAndSpend.allowed);
+  /** The lists and totals: an API token with the `read` scope may call them too. */
+  const listReaders = app.guard(ACCESS.supplierAndSpend.allowed, { scopes: ['read'] });
 
   app.get(
     '/api/file/template',
@@ -59,7 +61,7 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/file/list',
     {
-      onRequest: readers,
+      onRequest: listReaders,
       schema: {
         tags,
         body: fileListRequestSchema.optional(),
@@ -94,7 +96,7 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/supplier/topSuppliers',
     {
-      onRequest: readers,
+      onRequest: listReaders,
       schema: {
         tags,
         body: topSuppliersRequestSchema.optional(),
@@ -111,7 +113,7 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/supplier/spends',
     {
-      onRequest: readers,
+      onRequest: listReaders,
       schema: {
         tags,
         description: 'Totals of the selected files (all files when none is selected).',
@@ -129,7 +131,7 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/supplier/list',
     {
-      onRequest: readers,
+      onRequest: listReaders,
       schema: {
         tags,
         body: supplierListRequestSchema.optional(),
@@ -148,7 +150,7 @@ export const spendRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/supplier/spendRows',
     {
-      onRequest: readers,
+      onRequest: listReaders,
       schema: {
         tags,
         description:

@@ -8,7 +8,13 @@ import { useCurrentUser } from '../../api/get-profile.ts';
 import { AdminListPage } from '../../components/admin-list-page.tsx';
 import { auditQueryKey, fetchAuditPage } from './api/get-audit.ts';
 
-const ACTION_COLOURS = { CREATE: 'green', UPDATE: 'blue', DELETE: 'red' } as const;
+const ACTION_COLOURS = {
+  CREATE: 'green',
+  UPDATE: 'blue',
+  DELETE: 'red',
+  REVOKE: 'red',
+  USE: 'gold',
+} as const;
 
 const show = (value: unknown) =>
   value === null || value === undefined || value === '' ? '—' : String(value);

@@ -474,6 +474,14 @@ export default function GoalsPage() {
           <Link to="/home/supplierSpend/programs" data-testid="open-programs">
             {t('programs.open')}
           </Link>
+          {canEdit && (
+            <>
+              {' · '}
+              <Link to="/home/supplierSpend/apiTokens" data-testid="open-api-tokens">
+                {t('apiTokens.open')}
+              </Link>
+            </>
+          )}
         </div>
       </header>
       {!canEdit && <Alert type="info" showIcon title={t('goals.readOnly')} className={css.note} />}
