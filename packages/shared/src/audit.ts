@@ -6,7 +6,14 @@ import { pageRequestSchema } from './api.ts';
 export const AUDIT_ACTIONS = ['CREATE', 'UPDATE', 'DELETE'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['client', 'user', 'settings', 'goals', 'tier2Prime'] as const;
+export const AUDIT_ENTITIES = [
+  'client',
+  'user',
+  'settings',
+  'goals',
+  'tier2Prime',
+  'vendorMatch',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /** `GET /api/audit?pageNumber=&pageSize=&entity=&entityId=`. */

@@ -1,8 +1,8 @@
 /**
  * The verified rollups stay exact (domain/verified-rollups.ts): after every kind of change that
  * affects them — a file imported or deleted, a certificate added, changed or deleted (the
- * organisation's own or the directory's), a policy's agencies or grace changed, a match confirmed
- * or refused — the verified figures, the drill-down and the per-month groups the Goals Dashboard
+ * organisation's own or the directory's), a policy's agencies or grace changed, a match confirmed,
+ * refused, overridden or its decision undone — the verified figures, the drill-down and the per-month groups the Goals Dashboard
  * reads equal what plain code computes over the raw rows, matches, certificates and policy.
  */
 import { sql } from 'drizzle-orm';
@@ -383,6 +383,57 @@ describe('the verified rollups', () => {
       supplierId: null,
     });
     expect(refuse.statusCode, refuse.body).toBe(200);
+    await expectExact('A');
+    await expectExact('B');
+  });
+
+  it('match plain code after decisions are undone and a DUNS match is overridden', async () => {
+    const harbor = `duns:${S1.duns}`;
+    const matchOf = async (key: string) =>
+      rowsOf(
+        await t.database.db.execute(sql`
+          select rule, supplier_ref, confirmed from vendor_matches
+          where client_ref = ${orgs.A.clientRef} and supplier_key = ${key}`),
+        z.object({ rule: z.string(), supplier_ref: z.number().nullable(), confirmed: z.boolean() }),
+      )[0];
+    // The refusal undone: the DUNS match again.
+    const undone = await post(orgs.A.token, '/api/supplierMatching/undo', { supplierKey: harbor });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await matchOf(harbor)).toEqual({
+      rule: 'DUNS',
+      supplier_ref: ids[S1.duns],
+      confirmed: false,
+    });
+    const withHarbor = await expectExact('A');
+    expect(withHarbor.suppliers.has(harbor)).toBe(true);
+    // The DUNS match overridden with another supplier, then a file imported again.
+    const override = await post(orgs.A.token, '/api/supplierMatching/assign', {
+      supplierKey: harbor,
+      supplierId: ids[S2.duns],
+    });
+    expect(override.statusCode, override.body).toBe(200);
+    await expectExact('A');
+    await importMatched(
+      t,
+      orgs.A.token,
+      await workbook([['Harbor Steel', S1.duns, null, null, 77.77, '2025-04-04', 'Metals']]),
+    );
+    expect(await matchOf(harbor)).toMatchObject({ supplier_ref: ids[S2.duns], confirmed: true });
+    await expectExact('A');
+    // The confirmation of the uncertain name match undone: uncertain again, not counted.
+    const cedar = 'name:cedar logistics';
+    expect(
+      (await post(orgs.A.token, '/api/supplierMatching/undo', { supplierKey: cedar })).statusCode,
+    ).toBe(200);
+    expect(await matchOf(cedar)).toEqual({
+      rule: 'NAME_STATE',
+      supplier_ref: ids[S3.duns],
+      confirmed: false,
+    });
+    expect((await expectExact('A')).suppliers.has(cedar)).toBe(false);
+    expect(
+      (await post(orgs.A.token, '/api/supplierMatching/undo', { supplierKey: harbor })).statusCode,
+    ).toBe(200);
     await expectExact('A');
     await expectExact('B');
   });
