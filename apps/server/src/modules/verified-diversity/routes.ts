@@ -399,7 +399,7 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
           'import would match it (listed for a decision again unless that match is certain). ' +
           'Recorded in the audit log; 404 for a vendor not found, 409 for an automatic match.',
         body: matchUndoSchema,
-        response: { 200: messageReplySchema, ...alsoAnswers(409) },
+        response: { 200: messageReplySchema, ...alsoAnswers(404, 409) },
       },
     },
     async (request) => {
