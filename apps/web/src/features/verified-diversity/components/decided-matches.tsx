@@ -65,14 +65,14 @@ export function DecidedMatches({
     v.how === 'AUTOMATIC' ? (
       <Tag color="blue">{t('verified.automaticRule', { rule: MATCH_RULE_LABELS[v.rule] })}</Tag>
     ) : (
-      <span>
+      <>
         <Tag color="gold">{t('verified.decidedByPerson')}</Tag>
         {v.replacedRule && v.replacedRule !== 'NONE' && (
           <Typography.Text type="secondary">
             {t('verified.replaced', { rule: MATCH_RULE_LABELS[v.replacedRule] })}
           </Typography.Text>
         )}
-      </span>
+      </>
     );
   const whoOf = (v: DecidedMatch) =>
     v.how === 'AUTOMATIC'
@@ -173,7 +173,7 @@ export function DecidedMatches({
                         <span>{formatMoney(v.spend)}</span>
                       </Flex>
                       <Typography.Text ellipsis>{matchOf(v)}</Typography.Text>
-                      <div>{howOf(v)}</div>
+                      <div className={css.how}>{howOf(v)}</div>
                       {v.how === 'PERSON' && (
                         <Typography.Text type="secondary">{whoOf(v)}</Typography.Text>
                       )}
@@ -192,7 +192,7 @@ export function DecidedMatches({
                 {
                   title: t('verified.vendor'),
                   dataIndex: 'vendorName',
-                  width: 200,
+                  width: 190,
                   render: (name: string, v) => (
                     <div data-testid="decided-row">
                       <Typography.Text strong>{name}</Typography.Text>
@@ -206,25 +206,25 @@ export function DecidedMatches({
                 {
                   title: t('verified.match'),
                   key: 'match',
-                  width: 230,
+                  width: 210,
                   render: (_: unknown, v) => matchOf(v),
                 },
                 {
                   title: t('verified.how'),
                   key: 'how',
-                  width: 200,
+                  width: 170,
                   render: (_: unknown, v) => <div className={css.how}>{howOf(v)}</div>,
                 },
                 {
                   title: t('verified.decidedWhen'),
                   key: 'when',
-                  width: 180,
+                  width: 160,
                   render: (_: unknown, v) => <span data-testid="decided-by">{whoOf(v)}</span>,
                 },
                 {
                   title: t('verified.verifiedSpend'),
                   key: 'verified',
-                  width: 200,
+                  width: 170,
                   align: 'right',
                   render: (_: unknown, v) => verifiedOf(v),
                 },
@@ -233,7 +233,7 @@ export function DecidedMatches({
                       {
                         title: '',
                         key: 'actions',
-                        width: 150,
+                        width: 140,
                         render: (_: unknown, v: DecidedMatch) => actions(v),
                       },
                     ]
