@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'goals',
   'tier2Prime',
   'apiToken',
+  'vendorMatch',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -7,7 +7,14 @@
 import { z } from 'zod';
 import { pageRequestSchema } from './api.ts';
 import { DIVERSITY_TYPES, type DiversityType } from './enums.ts';
-import { calendarDate, numeric, optionalText, recordId, requiredText } from './validation.ts';
+import {
+  MESSAGES,
+  calendarDate,
+  numeric,
+  optionalText,
+  recordId,
+  requiredText,
+} from './validation.ts';
 import {
   COUNTING_RULES,
   MATCH_RULES,
@@ -213,6 +220,9 @@ export const VERIFIED_MESSAGES = {
   matched: 'Match Saved Successfully',
   /** 'None of these': the vendor is tied to no directory supplier, so it counts as reported. */
   matchRejected: 'Match Rejected: this vendor is not tied to any directory supplier',
+  /** Undo: the vendor is matched again as the import would match it (and listed if uncertain). */
+  matchUndone: 'Decision Undone: the vendor is matched automatically again',
+  notDecided: 'This match was made automatically; there is no decision to undo',
   documentSaved: 'Document Saved Successfully',
   documentType: 'The document must be a PDF or a PNG, JPEG, GIF or WebP picture.',
   directoryReadOnly:
@@ -340,6 +350,65 @@ export const matchAssignSchema = z.object({
   /** The directory supplier, or null: this vendor is in no directory entry. */
   supplierId: recordId().nullable(),
 });
+
+/** Undo a person's decision on a vendor. */
+export const matchUndoSchema = z.object({ supplierKey: requiredText(300) });
+
+/** Who made a decided match: a person, or an automatic rule (certain: UEI, DUNS, …). */
+export const DECIDED_BY = ['PERSON', 'AUTOMATIC'] as const;
+
+/** The decided matches, paged: `how` keeps one kind, `q` vendors whose name holds the text. */
+export const decidedListRequestSchema = pageRequestSchema.extend({
+  how: z.enum(DECIDED_BY).optional(),
+  q: optionalText(100),
+});
+
+/**
+ * A vendor whose match counts as decided: a person's decision (CONFIRMED, or NONE for 'None of
+ * these') or a certain automatic match.
+ */
+export const decidedMatchSchema = z.object({
+  supplierKey: z.string(),
+  vendorName: z.string(),
+  /** The vendor's spend and rows, every file. */
+  spend: z.number(),
+  rowCount: z.number(),
+  rule: z.enum(MATCH_RULES),
+  how: z.enum(DECIDED_BY),
+  /** The supplier matched; null: none ('None of these'). */
+  supplierId: z.number().nullable(),
+  supplierName: z.string().nullable(),
+  supplierDuns: z.string().nullable(),
+  /** A person's decision: the automatic rule it replaced (NONE: none), who and when (ISO). */
+  replacedRule: z.enum(MATCH_RULES).nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** The vendor's verified spend now, every file. */
+  verifiedSpend: z.number(),
+  /** A person's decision: how much it changed the vendor's verified spend when it was made. */
+  verifiedMoved: z.number().nullable(),
+});
+export type DecidedMatch = z.infer<typeof decidedMatchSchema>;
+
+/** Finding a directory supplier to override a match with: name or DUNS, 2 characters or more. */
+export const directorySearchSchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100, { error: MESSAGES.maxLength(100) })
+    .regex(/^\P{Cc}*$/u, { error: 'Type letters, digits or punctuation' })
+    .default(''),
+});
+/** At most this many suppliers answer one search. */
+export const DIRECTORY_SEARCH_MAX = 20;
+export const directoryOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  duns: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+});
+export type DirectoryOption = z.infer<typeof directoryOptionSchema>;
 
 export const selectedFilesSchema = z.object({
   selectedIds: z.array(recordId()).max(1000).default([]),

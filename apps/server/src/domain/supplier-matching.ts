@@ -12,7 +12,7 @@
  * a million rows and a few thousand vendors is never rewritten. A confirmed match is never
  * replaced; an automatic one only by a stronger one.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
   spendRows,
@@ -42,18 +42,41 @@ export async function matchFileVendors(
   fileId: number,
   tallied?: FileVendor[] | null,
 ): Promise<void> {
-  // Each vendor's least values by code point, whatever the database's collation, as the tally
-  // keeps them.
   const vendors = tallied
     ? sql`select * from jsonb_to_recordset(${JSON.stringify(tallied)}::jsonb)
         as v(supplier_key text, vendor_name text, uei text, duns text, fein text, state text,
           zip text)`
-    : sql`select supplier_key, min(vendor_name collate "C") as vendor_name,
-        min(uei collate "C") as uei, min(duns collate "C") as duns, min(fein collate "C") as fein,
-        min(state collate "C") as state, min(left(zip, 5) collate "C") as zip
-      from ${spendRows}
-      where client_ref = ${clientRef} and file_id = ${fileId}
-      group by supplier_key`;
+    : rowVendors(clientRef, sql`file_id = ${fileId}`);
+  await matchVendors(tx, clientRef, vendors);
+}
+
+/**
+ * Matches one vendor again from every row it has, in every file (an indexed read): what Undo
+ * does after clearing a person's decision, so the vendor gets the automatic match the directory
+ * gives it now.
+ */
+export async function rematchVendor(
+  tx: DbOrTx,
+  clientRef: number,
+  supplierKey: string,
+): Promise<void> {
+  await matchVendors(tx, clientRef, rowVendors(clientRef, sql`supplier_key = ${supplierKey}`));
+}
+
+/**
+ * The vendors of the organisation's spend rows that meet `where`, each with its least values by
+ * code point (whatever the database's collation, as the tally keeps them).
+ */
+const rowVendors = (clientRef: number, where: SQL) =>
+  sql`select supplier_key, min(vendor_name collate "C") as vendor_name,
+      min(uei collate "C") as uei, min(duns collate "C") as duns, min(fein collate "C") as fein,
+      min(state collate "C") as state, min(left(zip, 5) collate "C") as zip
+    from ${spendRows}
+    where client_ref = ${clientRef} and ${where}
+    group by supplier_key`;
+
+/** Writes the best match of each of `vendors` (a FileVendor row source) by the rules above. */
+async function matchVendors(tx: DbOrTx, clientRef: number, vendors: SQL): Promise<void> {
   await tx.execute(sql`
     insert into ${vendorMatches} as m (client_ref, supplier_key, vendor_name, supplier_ref, rule, score)
     select ${clientRef}, v.supplier_key, v.vendor_name, best.id, coalesce(best.rule, 'NONE'),

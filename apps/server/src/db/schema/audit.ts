@@ -18,7 +18,7 @@ export const auditLog = pgTable(
     actorEmail: text('actor_email').notNull(),
     action: text('action', { enum: ['CREATE', 'UPDATE', 'DELETE', 'REVOKE', 'USE'] }).notNull(),
     entity: text('entity', {
-      enum: ['client', 'user', 'settings', 'goals', 'tier2Prime', 'apiToken'],
+      enum: ['client', 'user', 'settings', 'goals', 'tier2Prime', 'apiToken', 'vendorMatch'],
     }).notNull(),
     entityId: integer('entity_id').notNull(),
     /** The organisation the changed record belongs to. */

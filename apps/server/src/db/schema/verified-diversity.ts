@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -15,6 +16,7 @@ import {
 import { clients } from './clients.ts';
 import { supplierDirectory } from './search-supplier.ts';
 import { spendFiles } from './spend.ts';
+import { users } from './users.ts';
 import {
   idColumn,
   clientRefColumn,
@@ -113,8 +115,25 @@ export const vendorMatches = pgTable(
     /** UEI, DUNS, FEIN, NAME_STATE_ZIP, NAME_ZIP, NAME_STATE, CONFIRMED or NONE. */
     rule: text('rule').notNull(),
     score: integer('score').notNull(),
+    /** A person decided the match (CONFIRMED or NONE): no import replaces it; Undo clears it. */
     confirmed: boolean('confirmed').notNull().default(false),
     updatedAt: updatedAtColumn(),
+    /** The vendor's number in the audit log (entity 'vendorMatch'), where its key cannot go. */
+    id: serial('id').notNull(),
+    /**
+     * Who decided and when (null for an automatic match, and for decisions older than these
+     * columns); the name is copied so the row reads the same after the user is renamed or deleted.
+     */
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByName: text('decided_by_name'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The automatic match's rule the decision replaced (NONE: there was none). */
+    replacedRule: text('replaced_rule'),
+    /**
+     * How much the decision changed the vendor's verified spend (every file), against the
+     * automatic match it replaced, when it was made: what Undo gives back.
+     */
+    verifiedMoved: numeric('verified_moved', { precision: 18, scale: 2 }),
   },
   (t) => [
     primaryKey({ name: 'vendor_matches_pkey', columns: [t.clientRef, t.supplierKey] }),

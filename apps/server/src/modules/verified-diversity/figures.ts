@@ -2,9 +2,9 @@
  * The Supplier matching screen and the match rate. The verified figures themselves
  * live in domain/verified-spend.ts, shared with the dashboards that offer the rule.
  *
- * Uncertain and missing matches are listed here for a decision.
+ * Uncertain and missing matches are listed here for a decision (the decisions: ./decisions.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   CERTAIN_MATCH_SCORE,
@@ -13,8 +13,7 @@ import {
   type VendorMatch,
 } from '@spotzcity/shared/verified-diversity';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
-import { NotFound } from '../../platform/errors.ts';
-import { keepSuggestions, supplierExists } from '../../domain/supplier-matching.ts';
+import { keepSuggestions } from '../../domain/supplier-matching.ts';
 import { dbNumber, fileScope, pageTotal, pageWindow, toNumber } from '../../platform/sql.ts';
 import {
   certain,
@@ -174,33 +173,6 @@ export async function listUncertainVendors(
         where r.client_ref = ${clientRef} and r.supplier_key = m.supplier_key)`,
   );
   return { rows: result, total };
-}
-
-/**
- * A user's decision for a vendor: this directory supplier (CONFIRMED, every row of the vendor in
- * every file, now and in later files), or none of them (NONE, no longer listed).
- */
-export async function assignVendor(
-  db: DbOrTx,
-  clientRef: number,
-  supplierKey: string,
-  supplierId: number | null,
-): Promise<void> {
-  if (supplierId !== null) {
-    if (!(await supplierExists(db, supplierId))) throw new NotFound('Supplier not found');
-  }
-  const [row] = await db
-    .update(vendorMatches)
-    .set({
-      supplierRef: supplierId,
-      rule: supplierId === null ? 'NONE' : 'CONFIRMED',
-      score: supplierId === null ? 0 : 100,
-      confirmed: true,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(vendorMatches.clientRef, clientRef), eq(vendorMatches.supplierKey, supplierKey)))
-    .returning({ supplierKey: vendorMatches.supplierKey });
-  if (!row) throw new NotFound('Vendor not found');
 }
 
 /** Rows, spend and vendors of the selection, and how much of each has a certain match. */

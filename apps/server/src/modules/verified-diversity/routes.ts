@@ -17,9 +17,14 @@ import {
   certificateInputSchema,
   certificateListRequestSchema,
   certificateSchema,
+  decidedListRequestSchema,
+  decidedMatchSchema,
+  directoryOptionSchema,
+  directorySearchSchema,
   matchAssignSchema,
   matchListRequestSchema,
   matchRateSchema,
+  matchUndoSchema,
   policySchema,
   selectedFilesSchema,
   vendorMatchSchema,
@@ -54,13 +59,8 @@ import {
   saveCertificate,
   savePolicy,
 } from './certificates.ts';
-import {
-  assignVendor,
-  listUncertainVendors,
-  matchRate,
-  verifiedFigures,
-  verifiedSuppliers,
-} from './figures.ts';
+import { decideVendor, listDecidedVendors, searchDirectory, undoDecision } from './decisions.ts';
+import { listUncertainVendors, matchRate, verifiedFigures, verifiedSuppliers } from './figures.ts';
 import { ACCESS, mayAccess } from '@spotzcity/shared/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { CertificateActor } from './certificates.ts';
@@ -354,18 +354,81 @@ export const verifiedDiversityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Confirms or assigns the directory supplier of a vendor (supplierId null: none), for ' +
-          'every row of the vendor in every file, and for later files.',
+          'every row of the vendor in every file, and for later files; on any match, an ' +
+          'automatic UEI or DUNS one included (an override no import replaces). Recorded in the ' +
+          'audit log with the verified spend it moved; 404 for a vendor or supplier not found.',
         body: matchAssignSchema,
         response: { 200: messageReplySchema },
       },
     },
     async (request) => {
       const { supplierKey, supplierId } = request.body;
-      await assignVendor(app.db, principalOf(request).clientRef, supplierKey, supplierId);
+      await decideVendor(app.db, principalOf(request), supplierKey, supplierId);
       return {
         message: supplierId === null ? VERIFIED_MESSAGES.matchRejected : VERIFIED_MESSAGES.matched,
       };
     },
+  );
+
+  app.post(
+    '/api/supplierMatching/decided',
+    {
+      onRequest: readers,
+      schema: {
+        tags,
+        description:
+          "The decided matches: people's decisions, newest first, then certain automatic " +
+          'matches (UEI, DUNS, …), largest spend first; `how` keeps PERSON or AUTOMATIC ones, ' +
+          '`q` those whose vendor or supplier name holds the text. Each with who decided, when, ' +
+          'the automatic rule replaced, the verified spend now and the verified spend moved.',
+        body: decidedListRequestSchema,
+        response: { 200: pagedOf(decidedMatchSchema) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listDecidedVendors(
+        app.db,
+        principalOf(request).clientRef,
+        request.body,
+      );
+      return paged(rows, total, request.body);
+    },
+  );
+
+  app.post(
+    '/api/supplierMatching/undo',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        description:
+          "Undoes a person's decision on a vendor: it is matched again from its rows as an " +
+          'import would match it (listed for a decision again unless that match is certain). ' +
+          'Recorded in the audit log; 404 for a vendor not found, 409 for an automatic match.',
+        body: matchUndoSchema,
+        response: { 200: messageReplySchema, ...alsoAnswers(404, 409) },
+      },
+    },
+    async (request) => {
+      await undoDecision(app.db, principalOf(request), request.body.supplierKey);
+      return { message: VERIFIED_MESSAGES.matchUndone };
+    },
+  );
+
+  app.get(
+    '/api/supplierMatching/suppliers',
+    {
+      onRequest: editors,
+      schema: {
+        tags,
+        description:
+          'Directory suppliers to assign a vendor to: name or DBA name holding `q`, or DUNS ' +
+          'beginning with its digits, by name, 20 at most (none under two characters).',
+        querystring: directorySearchSchema,
+        response: { 200: envelopeOf(z.array(directoryOptionSchema)) },
+      },
+    },
+    async (request) => ok(await searchDirectory(app.db, request.query.q)),
   );
 
   selectionRoute(

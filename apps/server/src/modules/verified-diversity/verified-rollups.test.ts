@@ -1,8 +1,8 @@
 /**
  * The verified rollups stay exact (domain/verified-rollups.ts): after every kind of change that
  * affects them — a file imported or deleted, a certificate added, changed or deleted (the
- * organisation's own or the directory's), a policy's agencies or grace changed, a match confirmed
- * or refused — the verified figures, the drill-down and the per-month groups the Goals Dashboard
+ * organisation's own or the directory's), a policy's agencies or grace changed, a match confirmed,
+ * refused, overridden or its decision undone — the verified figures, the drill-down and the per-month groups the Goals Dashboard
  * reads equal what plain code computes over the raw rows, matches, certificates and policy.
  */
 import { sql } from 'drizzle-orm';
@@ -387,50 +387,54 @@ describe('the verified rollups', () => {
     await expectExact('B');
   });
 
-  it('match plain code after a decision is undone (the match written back as it was)', async () => {
-    // An undo writes the vendor's earlier match back over the decision: the rollups follow the
-    // row, whoever writes it.
-    const { clientRef, token } = orgs.A;
-    const key = `duns:${S2.duns}`;
-    const matchRow = z.object({
-      supplier_ref: z.number().nullable(),
-      rule: z.string(),
-      score: z.number(),
-      confirmed: z.boolean(),
-    });
-    const read = async () =>
+  it('match plain code after decisions are undone and a DUNS match is overridden', async () => {
+    const harbor = `duns:${S1.duns}`;
+    const matchOf = async (key: string) =>
       rowsOf(
         await t.database.db.execute(sql`
-          select supplier_ref, rule, score, confirmed from vendor_matches
-          where client_ref = ${clientRef} and supplier_key = ${key}`),
-        matchRow,
-      )[0]!;
-    const before = await read();
-    expect(before.supplier_ref).toBe(ids[S2.duns]);
-    const writeBack = (m: z.infer<typeof matchRow>) =>
-      t.database.db.execute(sql`
-        update vendor_matches set supplier_ref = ${m.supplier_ref}, rule = ${m.rule},
-          score = ${m.score}, confirmed = ${m.confirmed}
-        where client_ref = ${clientRef} and supplier_key = ${key}`);
-    const beforeFigures = await expectExact('A');
-    expect(beforeFigures.suppliers.has(key)).toBe(true);
-    // Refused, then undone.
-    const refuse = await post(token, '/api/supplierMatching/assign', {
-      supplierKey: key,
-      supplierId: null,
+          select rule, supplier_ref, confirmed from vendor_matches
+          where client_ref = ${orgs.A.clientRef} and supplier_key = ${key}`),
+        z.object({ rule: z.string(), supplier_ref: z.number().nullable(), confirmed: z.boolean() }),
+      )[0];
+    // The refusal undone: the DUNS match again.
+    const undone = await post(orgs.A.token, '/api/supplierMatching/undo', { supplierKey: harbor });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(await matchOf(harbor)).toEqual({
+      rule: 'DUNS',
+      supplier_ref: ids[S1.duns],
+      confirmed: false,
     });
-    expect(refuse.statusCode, refuse.body).toBe(200);
-    expect((await expectExact('A')).suppliers.has(key)).toBe(false);
-    await writeBack(before);
-    expect(await expectExact('A')).toEqual(beforeFigures);
-    // Confirmed to another supplier, then undone before any figure was read in between.
-    const moved = await post(token, '/api/supplierMatching/assign', {
-      supplierKey: key,
-      supplierId: ids[S1.duns],
+    const withHarbor = await expectExact('A');
+    expect(withHarbor.suppliers.has(harbor)).toBe(true);
+    // The DUNS match overridden with another supplier, then a file imported again.
+    const override = await post(orgs.A.token, '/api/supplierMatching/assign', {
+      supplierKey: harbor,
+      supplierId: ids[S2.duns],
     });
-    expect(moved.statusCode, moved.body).toBe(200);
-    await writeBack(before);
-    expect(await expectExact('A')).toEqual(beforeFigures);
+    expect(override.statusCode, override.body).toBe(200);
+    await expectExact('A');
+    await importMatched(
+      t,
+      orgs.A.token,
+      await workbook([['Harbor Steel', S1.duns, null, null, 77.77, '2025-04-04', 'Metals']]),
+    );
+    expect(await matchOf(harbor)).toMatchObject({ supplier_ref: ids[S2.duns], confirmed: true });
+    await expectExact('A');
+    // The confirmation of the uncertain name match undone: uncertain again, not counted.
+    const cedar = 'name:cedar logistics';
+    expect(
+      (await post(orgs.A.token, '/api/supplierMatching/undo', { supplierKey: cedar })).statusCode,
+    ).toBe(200);
+    expect(await matchOf(cedar)).toEqual({
+      rule: 'NAME_STATE',
+      supplier_ref: ids[S3.duns],
+      confirmed: false,
+    });
+    expect((await expectExact('A')).suppliers.has(cedar)).toBe(false);
+    expect(
+      (await post(orgs.A.token, '/api/supplierMatching/undo', { supplierKey: harbor })).statusCode,
+    ).toBe(200);
+    await expectExact('A');
     await expectExact('B');
   });
 

@@ -1,11 +1,14 @@
 /**
- * Supplier matching: vendors of the organisation's spend without a certain match to
- * the directory, largest spend first, each with the reason of its current match and up to three
- * similar directory suppliers. Confirming or assigning ties every row of the vendor, in every
- * file and in later ones; 'None of these' takes it off the list.
+ * Supplier matching, two tabs (`?view=decided` for the second, its filter in `how` and `q`):
+ * - To decide: vendors of the organisation's spend without a certain match to the directory,
+ *   largest spend first, each with the reason of its current match and up to three similar
+ *   directory suppliers. Confirming or assigning ties every row of the vendor, in every file and
+ *   in later ones; 'None of these' takes it off the list.
+ * - Decided: every match that counts, with Undo and Change (./decided-matches.tsx).
  */
 import { useState } from 'react';
-import { Button, Flex, Space, Tag, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { Button, Flex, Space, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@spotzcity/shared/format';
 import { type VendorMatch } from '@spotzcity/shared/verified-diversity';
@@ -15,7 +18,8 @@ import { useAlert } from '../../../components/alert-modal.tsx';
 import { InfiniteTable, useReloadList } from '../../../components/infinite-table.tsx';
 import { PHONE_QUERY, useMediaQuery } from '../../../components/use-media-query.ts';
 import { verifiedKeys } from '../api/certificates.ts';
-import { fetchVendorsToMatch, useAssignVendor } from '../api/matching.ts';
+import { fetchVendorsToMatch, useAssignVendor, type DecidedFilter } from '../api/matching.ts';
+import { DecidedMatches } from './decided-matches.tsx';
 import css from './matching-view.module.css';
 import { SpendViewHeader } from './spend-view-header.tsx';
 
@@ -31,6 +35,24 @@ export function MatchingView() {
   const canAssign = user.permissions.includes('UPLOAD_SUPPLIER_SPEND_FILE');
   const narrow = useMediaQuery(PHONE_QUERY);
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const [params, setParams] = useSearchParams();
+  const decidedView = params.get('view') === 'decided';
+  const how = params.get('how');
+  const filter: DecidedFilter = {
+    how: how === 'PERSON' || how === 'AUTOMATIC' ? how : undefined,
+    q: params.get('q') || undefined,
+  };
+  const show = (view: 'open' | 'decided', next: DecidedFilter = {}) =>
+    setParams(
+      view === 'open'
+        ? {}
+        : {
+            view,
+            ...(next.how ? { how: next.how } : {}),
+            ...(next.q ? { q: next.q } : {}),
+          },
+      { replace: true },
+    );
   const decide = (vendor: VendorMatch, supplierId: number | null) =>
     assign.mutate(
       { supplierKey: vendor.supplierKey, supplierId },
@@ -138,73 +160,95 @@ export function MatchingView() {
 
   return (
     <div className="page" data-testid="matching-view">
-      <SpendViewHeader view={t('verified.matching')} subtitle={t('verified.matchingSubtitle')} />
-      <InfiniteTable<VendorMatch>
-        queryKey={verifiedKeys.matching}
-        fetchPage={fetchVendorsToMatch}
-        rowKey="supplierKey"
-        height={560}
-        emptyText={t('verified.allMatched')}
-        data-testid="matching-table"
-        scrollX={narrow ? NARROW_WIDTH : undefined}
-        columns={
-          narrow
-            ? [
-                {
-                  title: t('verified.vendor'),
-                  key: 'vendor',
-                  width: NARROW_WIDTH,
-                  render: (_: unknown, v) => (
-                    <div className={css.compact}>
-                      <Flex justify="space-between" gap={8}>
-                        <Typography.Text strong ellipsis>
-                          {v.vendorName}
-                        </Typography.Text>
-                        <span>{formatMoney(v.spend)}</span>
-                      </Flex>
-                      {reason(v, true)}
-                      {suggestions(v, true)}
-                    </div>
-                  ),
-                },
-              ]
-            : [
-                {
-                  title: t('verified.vendor'),
-                  dataIndex: 'vendorName',
-                  width: 220,
-                  render: (name: string, v) => (
-                    <div>
-                      <Typography.Text strong>{name}</Typography.Text>
-                      <br />
-                      <Typography.Text type="secondary">
-                        {t('verified.rows', { count: v.rowCount })}
-                      </Typography.Text>
-                    </div>
-                  ),
-                },
-                {
-                  title: t('verified.spend'),
-                  dataIndex: 'spend',
-                  width: 130,
-                  align: 'right',
-                  render: (spend: number) => formatMoney(spend),
-                },
-                {
-                  title: t('verified.reason'),
-                  dataIndex: 'rule',
-                  width: 200,
-                  render: (_: unknown, v) => reason(v, false),
-                },
-                {
-                  title: t('verified.suggestions'),
-                  key: 'suggestions',
-                  width: 380,
-                  render: (_: unknown, v) => suggestions(v, false),
-                },
-              ]
-        }
+      <SpendViewHeader
+        view={t('verified.matching')}
+        subtitle={t(decidedView ? 'verified.decidedSubtitle' : 'verified.matchingSubtitle')}
       />
+      <Tabs
+        activeKey={decidedView ? 'decided' : 'open'}
+        onChange={(key) => show(key as 'open' | 'decided')}
+        items={[
+          { key: 'open', label: t('verified.toDecide') },
+          { key: 'decided', label: t('verified.decided') },
+        ]}
+        data-testid="matching-tabs"
+      />
+      {decidedView ? (
+        <DecidedMatches
+          filter={filter}
+          onFilter={(next) => show('decided', next)}
+          canDecide={canAssign}
+          narrow={narrow}
+          narrowWidth={NARROW_WIDTH}
+        />
+      ) : (
+        <InfiniteTable<VendorMatch>
+          queryKey={verifiedKeys.matching}
+          fetchPage={fetchVendorsToMatch}
+          rowKey="supplierKey"
+          height={560}
+          emptyText={t('verified.allMatched')}
+          data-testid="matching-table"
+          scrollX={narrow ? NARROW_WIDTH : undefined}
+          columns={
+            narrow
+              ? [
+                  {
+                    title: t('verified.vendor'),
+                    key: 'vendor',
+                    width: NARROW_WIDTH,
+                    render: (_: unknown, v) => (
+                      <div className={css.compact}>
+                        <Flex justify="space-between" gap={8}>
+                          <Typography.Text strong ellipsis>
+                            {v.vendorName}
+                          </Typography.Text>
+                          <span>{formatMoney(v.spend)}</span>
+                        </Flex>
+                        {reason(v, true)}
+                        {suggestions(v, true)}
+                      </div>
+                    ),
+                  },
+                ]
+              : [
+                  {
+                    title: t('verified.vendor'),
+                    dataIndex: 'vendorName',
+                    width: 220,
+                    render: (name: string, v) => (
+                      <div>
+                        <Typography.Text strong>{name}</Typography.Text>
+                        <br />
+                        <Typography.Text type="secondary">
+                          {t('verified.rows', { count: v.rowCount })}
+                        </Typography.Text>
+                      </div>
+                    ),
+                  },
+                  {
+                    title: t('verified.spend'),
+                    dataIndex: 'spend',
+                    width: 130,
+                    align: 'right',
+                    render: (spend: number) => formatMoney(spend),
+                  },
+                  {
+                    title: t('verified.reason'),
+                    dataIndex: 'rule',
+                    width: 200,
+                    render: (_: unknown, v) => reason(v, false),
+                  },
+                  {
+                    title: t('verified.suggestions'),
+                    key: 'suggestions',
+                    width: 380,
+                    render: (_: unknown, v) => suggestions(v, false),
+                  },
+                ]
+          }
+        />
+      )}
     </div>
   );
 }
