@@ -138,6 +138,24 @@ export interface CopyPartsOptions {
   signal?: AbortSignal;
   /** COPY text per part, whole lines (PART_BYTES unless told). */
   partBytes?: number;
+  /**
+   * Every line must begin with this text (its leading columns), checked before the part is
+   * loaded: a part that names another row owner is refused before anything of it is written.
+   */
+  linePrefix?: string;
+}
+
+/** Throws unless every line of `rows` (whole lines) begins with `prefix`. */
+function checkLinePrefix(rows: Buffer, prefix: Buffer, firstLine: number): number {
+  let line = firstLine;
+  for (let start = 0; start < rows.length; line += 1) {
+    if (rows.compare(prefix, 0, prefix.length, start, start + prefix.length) !== 0) {
+      throw new Error(`Line ${line} of the COPY text does not begin with its owner's columns`);
+    }
+    const end = rows.indexOf(10, start);
+    start = end === -1 ? rows.length : end + 1;
+  }
+  return line;
 }
 
 const onPostgres = (db: Db) =>
@@ -161,7 +179,9 @@ export async function copyFileInParts(
   const partBytes = options.partBytes ?? (postgres ? PART_BYTES.postgres : PART_BYTES.pglite);
   const target = `${table} (${columns.join(', ')})`;
   const handle = await open(file, 'r');
+  const prefix = options.linePrefix === undefined ? null : Buffer.from(options.linePrefix);
   let rowCount = 0;
+  let nextLine = 1;
   try {
     const buffer = Buffer.alloc(partBytes);
     let filled = 0;
@@ -177,6 +197,7 @@ export async function copyFileInParts(
       }
       if (end > 0) {
         const rows = buffer.subarray(0, end);
+        if (prefix) nextLine = checkLinePrefix(rows, prefix, nextLine);
         rowCount += await db.transaction(async (tx) => {
           await options.prepare?.(tx);
           const client = connectionOf(tx);

@@ -322,6 +322,9 @@ async function saveInParts(db: Db, options: SaveSpendOptions): Promise<UploadedF
           await holdUnsavedFile(tx, clientRef, fileId);
           await withoutRowTriggers(tx);
         },
+        // Each part's rows are this organisation's and this file's before any is written: a part
+        // commits on its own, so a row of another file could not be taken back with the file.
+        linePrefix: `${clientRef}\t${fileId}\t`,
         onProgress: (bytes) => options.onProgress?.('saving', bytes, copyBytes),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.partBytes ? { partBytes: options.partBytes } : {}),

@@ -424,9 +424,9 @@ describe('POST /api/file/upload', () => {
 
   it('refuses another file type, an empty file, a renamed text file and a missing file', async () => {
     const { token } = await signedInUser(t.app, t.database.db);
-    const csv = await upload(token, Buffer.from('Vendor Name,Spend\nA,1\n'), 'spend.csv');
-    expect(csv.statusCode).toBe(400);
-    expect(csv.json().message).toBe('Only .xlsx files are accepted.');
+    const pdf = await upload(token, Buffer.from('%PDF-1.4\n'), 'spend.pdf');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().message).toBe('Only .xlsx, .csv, .txt files are accepted.');
 
     const empty = await upload(token, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
@@ -1009,7 +1009,7 @@ describe('suppliers and spend rows of the selected files', () => {
 });
 
 describe('saving checked rows', () => {
-  it('saves nothing when the checked rows carry another file: the COPY is counted against the file', async () => {
+  it('saves nothing when the checked rows carry another file: each part is checked before it is written', async () => {
     const { token, org: owner } = await signedInUser(t.app, t.database.db);
     const { job } = await importFile(token, (await spendFixture(5, { seed: 31 })).buffer);
     const ownersFile = job!.fileId!;
@@ -1040,7 +1040,7 @@ describe('saving checked rows', () => {
       uploadedBy: null,
       copyFile,
     });
-    await expect(saving).rejects.toThrow('3 rows of which 2');
+    await expect(saving).rejects.toThrow("Line 3 of the COPY text does not begin with its owner's");
     const rowsOf = async (file: number) =>
       (
         await t.database.db.select({ n: count() }).from(spendRows).where(eq(spendRows.fileId, file))
