@@ -16,8 +16,8 @@ export interface FileScope {
 }
 
 /**
- * `r.client_ref = … [and r.<fileColumn> = any(…)]`, saved files only (`savedFilesOnly`), on the row source aliased `r`: spend rows or a
- * rollup (`file_id`), or the files themselves (`id`). The organisation comes first so the
+ * `r.client_ref = … [and r.<fileColumn> = any(…)]`, saved files only (`savedFilesOnly`), on the
+ * row source aliased `r`: spend rows or a rollup (`file_id`), or the files themselves (`id`). The organisation comes first so the
  * `(client_ref, file_id, …)` indexes apply.
  */
 export function fileScope(scope: FileScope, fileColumn: 'file_id' | 'id' = 'file_id'): SQL {

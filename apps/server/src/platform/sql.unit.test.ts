@@ -9,19 +9,22 @@ const render = (fragment: Parameters<PgDialect['sqlToQuery']>[0]) => {
 };
 
 describe('fileScope', () => {
-  it('is the organisation alone when no file is selected', () => {
+  const unsaved = (n: number, column = 'r.file_id') =>
+    `${column} <> all(array(select f.id from spend_files f\n    where f.client_ref = $${n} and not f.saved))`;
+
+  it('is the organisation alone when no file is selected, its saved files only', () => {
     expect(render(fileScope({ clientRef: 7, selectedIds: [] }))).toEqual({
-      sql: 'r.client_ref = $1',
-      params: [7],
+      sql: `r.client_ref = $1 and ${unsaved(2)}`,
+      params: [7, 7],
     });
   });
 
-  it('narrows to the selected files, each once, on the column asked for', () => {
+  it('narrows to the selected files, each once, on the column asked for, saved files only', () => {
     const rows = render(fileScope({ clientRef: 7, selectedIds: [3, 3, 5] }));
-    expect(rows.sql).toBe('r.client_ref = $1 and r.file_id = any($2::int[])');
-    expect(rows.params).toEqual([7, [3, 5]]);
+    expect(rows.sql).toBe(`r.client_ref = $1 and r.file_id = any($2::int[]) and ${unsaved(3)}`);
+    expect(rows.params).toEqual([7, [3, 5], 7]);
     expect(render(fileScope({ clientRef: 7, selectedIds: [3] }, 'id')).sql).toBe(
-      'r.client_ref = $1 and r.id = any($2::int[])',
+      `r.client_ref = $1 and r.id = any($2::int[]) and ${unsaved(3, 'r.id')}`,
     );
   });
 });
