@@ -48,7 +48,7 @@ describe('goals', () => {
     await page.getByTestId('save-goals').click();
     await alertSays(page, 'Goals Saved Successfully');
     const history = page.getByTestId('goals-history');
-    await expect.poll(() => history.textContent()).toContain('overall: 30 → 22.5');
+    await expect.poll(() => history.textContent()).toContain('Overall target: 30% → 22.5%');
     expect(await history.textContent()).toContain('Alex Morgan');
     await screenshot(page, 'goals-settings');
 

@@ -49,9 +49,9 @@ beforeAll(async () => {
 }, 600_000);
 afterAll(async () => {
   if (contractId !== undefined) {
-    await apiCall(browser.baseURL, 'DELETE', `/api/contract/delete?id=${contractId}`, token).catch(
-      () => {},
-    );
+    await apiCall(browser.baseURL, 'DELETE', '/api/contract/delete', token, {
+      id: contractId,
+    }).catch(() => {});
   }
   await browser?.close();
 });
